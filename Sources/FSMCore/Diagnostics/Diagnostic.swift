@@ -1,0 +1,100 @@
+/// How serious a diagnostic is.
+public enum Severity: String, Sendable, Codable, Comparable {
+    case error, warning, note
+
+    private var rank: Int {
+        switch self {
+        case .error: 2
+        case .warning: 1
+        case .note: 0
+        }
+    }
+
+    public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
+}
+
+/// A related place in the source, shown after a diagnostic ("first declared here").
+public struct DiagnosticNote: Sendable, Hashable {
+    public var message: String
+    public var range: SourceRange
+
+    public init(_ message: String, at range: SourceRange) {
+        self.message = message
+        self.range = range
+    }
+}
+
+/// A suggested edit: replace `range` with `replacement`.
+public struct FixIt: Sendable, Hashable {
+    public var range: SourceRange
+    public var replacement: String
+
+    public init(replace range: SourceRange, with replacement: String) {
+        self.range = range
+        self.replacement = replacement
+    }
+}
+
+/// One error or warning about a source file.
+///
+/// Diagnostics are values; every stage of the compiler appends them to a ``DiagnosticEngine`` and the
+/// driver renders them once, as text, JSON or SARIF. Messages are written in one place,
+/// `DiagnosticMessages.swift`, so each is findable by its stable ``id``.
+public struct Diagnostic: Sendable, Hashable {
+    /// The stable identifier of this kind of diagnostic, for example `unknown-state`.
+    public var id: DiagnosticID
+    public var severity: Severity
+    public var message: String
+    public var range: SourceRange
+    public var notes: [DiagnosticNote]
+    public var fixIts: [FixIt]
+
+    public init(
+        _ id: DiagnosticID, _ severity: Severity, _ message: String, at range: SourceRange,
+        notes: [DiagnosticNote] = [], fixIts: [FixIt] = []
+    ) {
+        self.id = id
+        self.severity = severity
+        self.message = message
+        self.range = range
+        self.notes = notes
+        self.fixIts = fixIts
+    }
+}
+
+/// Collects the diagnostics of one file.
+///
+/// After ``errorLimit`` errors it stops accepting more and records that it did, so a file of
+/// garbage produces a readable report instead of millions of lines.
+public struct DiagnosticEngine: Sendable {
+    public private(set) var diagnostics: [Diagnostic] = []
+    public private(set) var errorCount = 0
+    /// Whether errors were dropped because the limit was reached.
+    public private(set) var reachedErrorLimit = false
+    public let errorLimit: Int
+
+    public init(errorLimit: Int = 100) {
+        self.errorLimit = errorLimit
+    }
+
+    public var hasErrors: Bool { errorCount > 0 }
+
+    public mutating func emit(_ diagnostic: Diagnostic) {
+        if diagnostic.severity == .error {
+            if errorCount >= errorLimit {
+                reachedErrorLimit = true
+                return
+            }
+            errorCount += 1
+        }
+        diagnostics.append(diagnostic)
+    }
+
+    /// The diagnostics in source order (stable for equal positions, so a diagnostic's notes and
+    /// the order checks ran in decide ties).
+    public var sorted: [Diagnostic] {
+        diagnostics.enumerated().sorted { lhs, rhs in
+            (lhs.element.range.start, lhs.offset) < (rhs.element.range.start, rhs.offset)
+        }.map(\.element)
+    }
+}

@@ -1,0 +1,98 @@
+/// The stable identifier of a kind of diagnostic.
+///
+/// Identifiers never change once released: JSON and SARIF consumers, docs/Diagnostics.md and users'
+/// scripts refer to them. Every case is documented there with an example.
+public enum DiagnosticID: String, Sendable, CaseIterable, Codable {
+    // Reading the file
+    case invalidUTF8 = "invalid-utf8"
+    case fileTooLarge = "file-too-large"
+    // Lexical structure
+    case invalidCharacter = "invalid-character"
+    case unterminatedString = "unterminated-string"
+    case unterminatedComment = "unterminated-comment"
+    case invalidEscape = "invalid-escape"
+    case invalidNumber = "invalid-number"
+    // Syntax
+    case expectedMachine = "expected-machine"
+    case unexpectedToken = "unexpected-token"
+    case missingBrace = "missing-brace"
+    case nestingTooDeep = "nesting-too-deep"
+    case misplacedMember = "misplaced-member"
+    case trailingContent = "trailing-content"
+    case keywordAsName = "keyword-as-name"
+    case tooManyErrors = "too-many-errors"
+    // Names and structure
+    case invalidName = "invalid-name"
+    case unknownState = "unknown-state"
+    case duplicateState = "duplicate-state"
+    case missingInitial = "missing-initial"
+    case duplicateInitial = "duplicate-initial"
+    case initialNotChild = "initial-not-child"
+    case finalStateBody = "final-state-body"
+    case duplicateEvent = "duplicate-event"
+    case duplicateParameter = "duplicate-parameter"
+    case nameCollision = "name-collision"
+    case reservedName = "reserved-name"
+    // Transitions, guards and actions
+    case transitionNeverFires = "transition-never-fires"
+    case unknownParameter = "unknown-parameter"
+    case parameterInActivity = "parameter-in-activity"
+    case duplicateLabel = "duplicate-label"
+    case inconsistentSignature = "inconsistent-signature"
+    case guardUsedAsAction = "guard-used-as-action"
+    // Warnings
+    case unreachableState = "unreachable-state"
+    case unusedEvent = "unused-event"
+    case deadEnd = "dead-end"
+    case popWithoutPush = "pop-without-push"
+
+    /// The severity this kind of diagnostic is always reported with.
+    public var severity: Severity {
+        switch self {
+        case .unreachableState, .unusedEvent, .deadEnd, .popWithoutPush: .warning
+        default: .error
+        }
+    }
+
+    /// A one-line description for SARIF rules and `docs/Diagnostics.md`.
+    public var summary: String {
+        switch self {
+        case .invalidUTF8: "The file is not valid UTF-8."
+        case .fileTooLarge: "The file is larger than fsmc accepts."
+        case .invalidCharacter: "A character that cannot start any token."
+        case .unterminatedString: "A string literal without its closing quote on the same line."
+        case .unterminatedComment: "A block comment without its closing */."
+        case .invalidEscape: "An unknown escape sequence in a string literal."
+        case .invalidNumber: "A number literal that is malformed or does not fit in Int."
+        case .expectedMachine: "The file does not start with a machine declaration."
+        case .unexpectedToken: "A token that the grammar does not allow at this place."
+        case .missingBrace: "A body opened with { and never closed."
+        case .nestingTooDeep: "States or guard expressions nested deeper than fsmc supports."
+        case .misplacedMember: "A declaration in a body where it is not allowed."
+        case .trailingContent: "Text after the end of the machine."
+        case .keywordAsName: "A keyword of the language used where a name is expected."
+        case .tooManyErrors: "Reporting stopped after too many errors."
+        case .invalidName: "A name that cannot be used in the generated Swift."
+        case .unknownState: "A target or initial state that is not declared."
+        case .duplicateState: "Two states with the same name."
+        case .missingInitial: "A machine or composite state without an initial state."
+        case .duplicateInitial: "More than one initial declaration in one body."
+        case .initialNotChild: "An initial state that is not a direct child of the body that names it."
+        case .finalStateBody: "A final state with children, transitions or other members it cannot have."
+        case .duplicateEvent: "An event declared twice."
+        case .duplicateParameter: "An event declaration with two parameters of the same name."
+        case .nameCollision: "Two names that become the same identifier in the generated Swift."
+        case .reservedName: "A name that clashes with a declaration fsmc generates."
+        case .transitionNeverFires: "A transition shadowed by an earlier unguarded one for the same event."
+        case .unknownParameter: "An argument naming a parameter its event does not declare."
+        case .parameterInActivity: "An entry or exit activity passing an event parameter."
+        case .duplicateLabel: "A call with two arguments of the same label."
+        case .inconsistentSignature: "A guard or action called with two different signatures."
+        case .guardUsedAsAction: "One name used both as a guard and as an action."
+        case .unreachableState: "A state that no sequence of events can enter."
+        case .unusedEvent: "An event declared and never used by a transition."
+        case .deadEnd: "A non-final state that no transition leads out of."
+        case .popWithoutPush: "A pop transition in a machine that never pushes."
+        }
+    }
+}

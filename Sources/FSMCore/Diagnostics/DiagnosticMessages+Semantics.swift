@@ -1,0 +1,125 @@
+/// Messages of semantic analysis (see `DiagnosticMessages.swift` for the syntax ones).
+extension Diagnostic {
+    private static func make(_ id: DiagnosticID, _ message: String, at range: SourceRange, notes: [DiagnosticNote] = [], fixIts: [FixIt] = []) -> Diagnostic {
+        Diagnostic(id, id.severity, message, at: range, notes: notes, fixIts: fixIts)
+    }
+
+    static func invalidName(_ name: String, role: String, at range: SourceRange) -> Diagnostic {
+        make(.invalidName, "'\(name)' cannot be used as a \(role) name in Swift", at: range)
+    }
+
+    static func reservedMachineName(_ name: String, at range: SourceRange) -> Diagnostic {
+        make(.reservedName, "machine name '\(name)' would shadow a type the generated Swift uses; choose another name", at: range)
+    }
+
+    static func parameterTypeShadowed(_ type: String, at range: SourceRange) -> Diagnostic {
+        make(
+            .reservedName,
+            "type '\(type)' would refer to the machine's own nested '\(type)' in the generated Swift; qualify it with its module (as in 'MyModule.\(type)')",
+            at: range)
+    }
+
+    static func reservedName(_ name: String, role: String, clash: String, at range: SourceRange) -> Diagnostic {
+        make(.reservedName, "\(role) '\(name)' clashes with \(clash) in the generated Swift; rename it", at: range)
+    }
+
+    static func nameCollision(kind: String, _ name: String, other: String, swiftName: String, at range: SourceRange, previous: SourceRange) -> Diagnostic {
+        make(
+            .nameCollision, "\(kind) '\(name)' and \(kind) '\(other)' would both become '\(swiftName)' in the generated Swift",
+            at: range, notes: [DiagnosticNote("'\(other)' declared here", at: previous)])
+    }
+
+    static func duplicateState(_ name: String, at range: SourceRange, previous: SourceRange) -> Diagnostic {
+        make(
+            .duplicateState, "invalid redeclaration of state '\(name)'; state names are unique in the whole machine", at: range,
+            notes: [DiagnosticNote("'\(name)' previously declared here", at: previous)])
+    }
+
+    static func duplicateEvent(_ name: String, at range: SourceRange, previous: SourceRange) -> Diagnostic {
+        make(.duplicateEvent, "invalid redeclaration of event '\(name)'", at: range,
+             notes: [DiagnosticNote("'\(name)' previously declared here", at: previous)])
+    }
+
+    static func duplicateParameter(_ name: String, at range: SourceRange, previous: SourceRange) -> Diagnostic {
+        make(.duplicateParameter, "parameter '\(name)' is declared twice", at: range,
+             notes: [DiagnosticNote("'\(name)' previously declared here", at: previous)])
+    }
+
+    static func duplicateLabel(_ label: String, at range: SourceRange, previous: SourceRange) -> Diagnostic {
+        make(.duplicateLabel, "argument label '\(label)' is used twice in one call", at: range,
+             notes: [DiagnosticNote("first used here", at: previous)])
+    }
+
+    static func unknownState(_ name: String, suggestion: String?, at range: SourceRange) -> Diagnostic {
+        guard let suggestion else { return make(.unknownState, "cannot find state '\(name)' in machine", at: range) }
+        return make(
+            .unknownState, "cannot find state '\(name)' in machine; did you mean '\(suggestion)'?", at: range,
+            fixIts: [FixIt(replace: range, with: suggestion)])
+    }
+
+    static func missingInitial(_ owner: String, firstChild: String, at range: SourceRange) -> Diagnostic {
+        make(.missingInitial, "\(owner) has states but no 'initial' state; add 'initial \(firstChild)' to start in its first state", at: range)
+    }
+
+    static func duplicateInitial(at range: SourceRange, previous: SourceRange) -> Diagnostic {
+        make(.duplicateInitial, "only one 'initial' state is allowed here", at: range,
+             notes: [DiagnosticNote("'initial' first given here", at: previous)])
+    }
+
+    static func initialNotChild(_ name: String, owner: String, at range: SourceRange, declared: SourceRange) -> Diagnostic {
+        make(.initialNotChild, "initial state '\(name)' must be declared directly in \(owner)", at: range,
+             notes: [DiagnosticNote("'\(name)' declared here", at: declared)])
+    }
+
+    static func finalStateBody(_ what: String, state: String, at range: SourceRange) -> Diagnostic {
+        make(.finalStateBody, "final state '\(state)' cannot have \(what)", at: range)
+    }
+
+    static func transitionNeverFires(_ event: String, at range: SourceRange, shadowedBy: SourceRange) -> Diagnostic {
+        make(.transitionNeverFires, "this '\(event)' transition can never fire", at: range,
+             notes: [DiagnosticNote("this transition has no guard and always fires first", at: shadowedBy)])
+    }
+
+    static func unknownParameter(_ name: String, event: String, suggestion: String?, at range: SourceRange, declaration: SourceRange?) -> Diagnostic {
+        var message = "event '\(event)' has no parameter '\(name)'"
+        var fixIts: [FixIt] = []
+        if let suggestion {
+            message += "; did you mean '\(suggestion)'?"
+            fixIts = [FixIt(replace: range, with: suggestion)]
+        }
+        var notes: [DiagnosticNote] = []
+        if let declaration { notes.append(DiagnosticNote("'\(event)' declared here", at: declaration)) }
+        else { message += " (declare it with 'event \(event)(\(name): Type)')" }
+        return make(.unknownParameter, message, at: range, notes: notes, fixIts: fixIts)
+    }
+
+    static func parameterInActivity(_ name: String, at range: SourceRange) -> Diagnostic {
+        make(.parameterInActivity, "entry and exit activities cannot use event parameters ('\(name)'); pass a literal, as in 'label: 3'", at: range)
+    }
+
+    static func inconsistentSignature(_ name: String, signature: String, previousSignature: String, at range: SourceRange, previous: SourceRange) -> Diagnostic {
+        make(.inconsistentSignature, "'\(name)' is called as '\(signature)' here but as '\(previousSignature)' before", at: range,
+             notes: [DiagnosticNote("first called here", at: previous)])
+    }
+
+    static func guardUsedAsAction(_ name: String, usedAsGuard: Bool, at range: SourceRange, previous: SourceRange) -> Diagnostic {
+        make(.guardUsedAsAction, "'\(name)' is used as \(usedAsGuard ? "a guard" : "an action") here but as \(usedAsGuard ? "an action" : "a guard") before", at: range,
+             notes: [DiagnosticNote("first used here", at: previous)])
+    }
+
+    static func unreachableState(_ name: String, at range: SourceRange) -> Diagnostic {
+        make(.unreachableState, "state '\(name)' can never be entered from the initial state", at: range)
+    }
+
+    static func unusedEvent(_ name: String, at range: SourceRange) -> Diagnostic {
+        make(.unusedEvent, "event '\(name)' is declared but no transition uses it", at: range)
+    }
+
+    static func deadEnd(_ name: String, at range: SourceRange) -> Diagnostic {
+        make(.deadEnd, "state '\(name)' is a dead end: no transition leads out of it; make it 'final state' if that is intended", at: range)
+    }
+
+    static func popWithoutPush(at range: SourceRange) -> Diagnostic {
+        make(.popWithoutPush, "'pop' can never fire: the machine has no 'push' transition", at: range)
+    }
+}

@@ -1,0 +1,55 @@
+/// The front end as one call: bytes in, diagnostics and (when there are no errors) a model out.
+///
+/// ```
+/// source bytes ─▶ UTF-8 check ─▶ Lexer ─▶ Parser ─▶ AST ─▶ Analyzer ─▶ Model
+/// ```
+/// Every stage appends to one ``DiagnosticEngine``; the driver renders the result once.
+public struct Compilation: Sendable {
+    /// Files larger than this are refused before lexing. No hand-written state chart comes near it,
+    /// and the limit keeps a stray multi-gigabyte input from exhausting memory.
+    public static let maximumFileSize = 32 * 1024 * 1024
+
+    public let file: SourceFile
+    /// All diagnostics in source order.
+    public let diagnostics: [Diagnostic]
+    /// The resolved machine; `nil` when there are errors.
+    public let model: Model?
+
+    public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+    public var hasWarnings: Bool { diagnostics.contains { $0.severity == .warning } }
+
+    /// Runs the front end over one file's bytes.
+    public init(path: String, bytes: [UInt8]) {
+        if bytes.count > Compilation.maximumFileSize {
+            self.file = SourceFile(path: path, bytes: [])
+            self.diagnostics = [.fileTooLarge(size: bytes.count, limit: Compilation.maximumFileSize)]
+            self.model = nil
+            return
+        }
+        let file = SourceFile(path: path, bytes: bytes)
+        self.file = file
+        var engine = DiagnosticEngine()
+        if let offset = file.firstInvalidUTF8Offset() {
+            engine.emit(.invalidUTF8(byte: file.bytes[offset], at: SourceRange(start: offset, end: offset + 1)))
+            self.diagnostics = engine.diagnostics
+            self.model = nil
+            return
+        }
+        var model: Model?
+        if let machine = Parser.parse(file, diagnostics: &engine), !engine.reachedErrorLimit {
+            model = Analyzer.analyze(machine, diagnostics: &engine)
+        }
+        var diagnostics = engine.sorted
+        if engine.reachedErrorLimit {
+            let end = SourceRange(start: file.bytes.count, end: file.bytes.count)
+            diagnostics.append(.tooManyErrors(limit: engine.errorLimit, at: diagnostics.last?.range ?? end))
+        }
+        self.diagnostics = diagnostics
+        self.model = engine.hasErrors ? nil : model
+    }
+
+    /// Runs the front end over source text (convenient in tests and tools).
+    public init(path: String, text: String) {
+        self.init(path: path, bytes: Array(text.utf8))
+    }
+}

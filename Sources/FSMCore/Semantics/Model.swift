@@ -1,0 +1,174 @@
+/// The resolved machine: what every emitter consumes. No emitter ever looks at syntax.
+///
+/// States live in one array in the order they are written (depth-first); a state's index is its
+/// identity. Transitions refer to events and states by index. The model is only handed to
+/// emitters when analysis found no errors, so its invariants (one initial per composite, every
+/// reference resolved, consistent signatures) hold there.
+public struct Model: Sendable, Hashable {
+    public var name: String
+    public var docComment: [String]
+    /// All states, depth-first in the order written.
+    public var states: [State]
+    /// The states declared directly in the machine, in order.
+    public var topLevelStates: [Int]
+    /// The machine's `initial` state.
+    public var initialState: Int
+    /// Transitions declared directly in the machine; they apply in every state.
+    public var machineTransitions: [Transition]
+    /// Events in order of first appearance (declaration or use) in the file.
+    public var events: [Event]
+    /// Guards and actions in order of first use: the requirements of the generated actions protocol.
+    public var requirements: [Requirement]
+
+    public struct State: Sendable, Hashable {
+        public var name: String
+        public var range: SourceRange
+        public var docComment: [String]
+        public var parent: Int?
+        public var children: [Int]
+        /// The initial child of a composite state.
+        public var initial: Int?
+        public var isFinal: Bool
+        public var entry: [Call]
+        public var exit: [Call]
+        /// The transitions declared in this state's body, in order.
+        public var transitions: [Transition]
+        /// 0 for a state declared directly in the machine.
+        public var depth: Int
+
+        public var isComposite: Bool { !children.isEmpty }
+    }
+
+    public struct Event: Sendable, Hashable {
+        public var name: String
+        public var parameters: [EventParameter]
+        public var docComment: [String]
+        /// Where the event is declared, or first used when it is not declared.
+        public var range: SourceRange
+        public var isDeclared: Bool
+    }
+
+    public struct EventParameter: Sendable, Hashable {
+        public var name: String
+        /// The Swift type in canonical spelling.
+        public var type: String
+    }
+
+    public struct Transition: Sendable, Hashable {
+        /// Index into ``Model/events``.
+        public var event: Int
+        public var guardExpression: Guard?
+        public var effects: [Call]
+        public var target: Target
+        /// The state whose body declares the transition; `nil` for the machine.
+        public var source: Int?
+        public var range: SourceRange
+    }
+
+    public enum Target: Sendable, Hashable {
+        /// No target: only the effects run.
+        case `internal`
+        case state(Int)
+        case push(Int)
+        case pop
+    }
+
+    public indirect enum Guard: Sendable, Hashable {
+        case call(Call)
+        case not(Guard)
+        case and(Guard, Guard)
+        case or(Guard, Guard)
+    }
+
+    /// A call of a guard or an action.
+    public struct Call: Sendable, Hashable {
+        public var name: String
+        public var arguments: [Argument]
+        public var range: SourceRange
+    }
+
+    public struct Argument: Sendable, Hashable {
+        public var label: String
+        public var value: Value
+
+        public enum Value: Sendable, Hashable {
+            /// An event parameter, by name.
+            case parameter(String)
+            case literal(Literal)
+        }
+    }
+
+    public enum Literal: Sendable, Hashable {
+        case string(String)
+        case integer(String)
+        case decimal(String)
+        case boolean(Bool)
+
+        /// The Swift type a literal argument gives its parameter.
+        public var swiftType: String {
+            switch self {
+            case .string: "String"
+            case .integer: "Int"
+            case .decimal: "Double"
+            case .boolean: "Bool"
+            }
+        }
+    }
+
+    /// One requirement of the actions protocol.
+    public struct Requirement: Sendable, Hashable {
+        public var name: String
+        public var parameters: [RequirementParameter]
+        public var isGuard: Bool
+    }
+
+    public struct RequirementParameter: Sendable, Hashable {
+        public var label: String
+        public var type: String
+    }
+}
+
+extension Model {
+    /// The states from `index` up to its top-level ancestor, innermost first.
+    public func ancestry(of index: Int) -> [Int] {
+        var chain = [index]
+        var current = states[index].parent
+        while let parent = current {
+            chain.append(parent)
+            current = states[parent].parent
+        }
+        return chain
+    }
+
+    /// The leaf entered when `index` is entered: its initial child, recursively.
+    public func initialLeaf(of index: Int) -> Int {
+        var current = index
+        while let initial = states[current].initial { current = initial }
+        return current
+    }
+
+    /// Whether the model uses `push` anywhere.
+    public var usesPush: Bool { allTransitions.contains { if case .push = $0.target { true } else { false } } }
+
+    /// Whether the model uses `pop` anywhere.
+    public var usesPop: Bool { allTransitions.contains { $0.target == .pop } }
+
+    /// Every transition, the machine's first, then each state's in order.
+    public var allTransitions: [Transition] { machineTransitions + states.flatMap(\.transitions) }
+
+    /// The transitions that can handle an event in a leaf state, in the order they are tried:
+    /// the leaf's own, then each ancestor's outwards, then the machine's.
+    public func candidateTransitions(in leaf: Int) -> [Transition] {
+        ancestry(of: leaf).flatMap { states[$0].transitions } + machineTransitions
+    }
+
+    /// Whether `descendant` is `ancestor` or lies inside it.
+    public func isDescendant(_ descendant: Int, of ancestor: Int) -> Bool {
+        var current: Int? = descendant
+        while let state = current {
+            if state == ancestor { return true }
+            current = states[state].parent
+        }
+        return false
+    }
+}

@@ -1,0 +1,80 @@
+/// The machine-wide checks that need the whole resolved model: reachability, dead ends, unused
+/// events and `pop` without `push`. All are warnings.
+enum ModelChecks {
+    static func run(_ model: Model, diagnostics: inout DiagnosticEngine) {
+        checkReachability(model, diagnostics: &diagnostics)
+        checkDeadEnds(model, diagnostics: &diagnostics)
+        checkUnusedEvents(model, diagnostics: &diagnostics)
+        checkPopWithoutPush(model, diagnostics: &diagnostics)
+    }
+
+    /// The transitions that can actually fire for each event in a leaf: the leaf's, then its
+    /// ancestors', then the machine's, stopping after the first unguarded one that is not a `pop`
+    /// (it always fires, so nothing further out can).
+    static func enabledTransitions(in leaf: Int, of model: Model) -> [Model.Transition] {
+        var result: [Model.Transition] = []
+        var settled = Set<Int>()
+        for transition in model.candidateTransitions(in: leaf) where !settled.contains(transition.event) {
+            result.append(transition)
+            if transition.guardExpression == nil, transition.target != .pop { settled.insert(transition.event) }
+        }
+        return result
+    }
+
+    /// The states the machine can be in: a search over leaf configurations from the initial one.
+    /// Entering a state enters its ancestors and its initial descendants; `pop` returns to a state
+    /// that was already active, so it adds none.
+    static func reachableStates(of model: Model) -> Set<Int> {
+        var reached = Set<Int>()
+        var visitedLeaves = Set<Int>()
+        var work: [Int] = []
+        func enter(_ state: Int) {
+            let leaf = model.initialLeaf(of: state)
+            reached.formUnion(model.ancestry(of: leaf))
+            if visitedLeaves.insert(leaf).inserted { work.append(leaf) }
+        }
+        enter(model.initialState)
+        while let leaf = work.popLast() {
+            // A top-level final state finishes the machine: nothing leaves it.
+            if model.states[leaf].isFinal, model.states[leaf].parent == nil { continue }
+            for transition in enabledTransitions(in: leaf, of: model) {
+                switch transition.target {
+                case .state(let target), .push(let target): enter(target)
+                case .internal, .pop: break
+                }
+            }
+        }
+        return reached
+    }
+
+    private static func checkReachability(_ model: Model, diagnostics: inout DiagnosticEngine) {
+        let reached = reachableStates(of: model)
+        for (index, state) in model.states.enumerated() where !reached.contains(index) {
+            // Report the outermost unreachable state only; its children follow from it.
+            if let parent = state.parent, !reached.contains(parent) { continue }
+            diagnostics.emit(.unreachableState(state.name, at: state.range))
+        }
+    }
+
+    private static func checkDeadEnds(_ model: Model, diagnostics: inout DiagnosticEngine) {
+        let reached = reachableStates(of: model)
+        for (index, state) in model.states.enumerated() where !state.isComposite && !state.isFinal && reached.contains(index) {
+            let leadsOut = model.candidateTransitions(in: index).contains { $0.target != .internal }
+            if !leadsOut { diagnostics.emit(.deadEnd(state.name, at: state.range)) }
+        }
+    }
+
+    private static func checkUnusedEvents(_ model: Model, diagnostics: inout DiagnosticEngine) {
+        let used = Set(model.allTransitions.map(\.event))
+        for (index, event) in model.events.enumerated() where event.isDeclared && !used.contains(index) {
+            diagnostics.emit(.unusedEvent(event.name, at: event.range))
+        }
+    }
+
+    private static func checkPopWithoutPush(_ model: Model, diagnostics: inout DiagnosticEngine) {
+        guard !model.usesPush else { return }
+        for transition in model.allTransitions where transition.target == .pop {
+            diagnostics.emit(.popWithoutPush(at: transition.range))
+        }
+    }
+}

@@ -1,0 +1,37 @@
+/// "Did you mean ...?" candidates, by edit distance.
+enum Suggestions {
+    /// The candidate closest to `name`, if it is close enough to be a plausible typo.
+    static func closest(to name: String, among candidates: [String]) -> String? {
+        let limit = max(1, name.count / 3)
+        var best: (name: String, distance: Int)?
+        for candidate in candidates where candidate != name {
+            // A difference in case only is always a likely fix.
+            let distance = candidate.lowercased() == name.lowercased() ? 0 : editDistance(name, candidate, limit: limit)
+            if distance <= limit, distance < (best?.distance ?? Int.max) {
+                best = (candidate, distance)
+            }
+        }
+        return best?.name
+    }
+
+    /// Levenshtein distance, giving up (returning `limit + 1`) once it exceeds `limit`.
+    static func editDistance(_ lhs: String, _ rhs: String, limit: Int) -> Int {
+        let a = Array(lhs.unicodeScalars)
+        let b = Array(rhs.unicodeScalars)
+        if abs(a.count - b.count) > limit { return limit + 1 }
+        var previous = Array(0...b.count)
+        var current = [Int](repeating: 0, count: b.count + 1)
+        for i in 1...max(a.count, 1) where !a.isEmpty {
+            current[0] = i
+            var rowMinimum = current[0]
+            for j in stride(from: 1, through: b.count, by: 1) {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+                rowMinimum = min(rowMinimum, current[j])
+            }
+            if rowMinimum > limit { return limit + 1 }
+            swap(&previous, &current)
+        }
+        return a.isEmpty ? b.count : previous[b.count]
+    }
+}

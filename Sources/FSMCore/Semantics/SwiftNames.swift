@@ -1,0 +1,59 @@
+/// How names in a `.fsm` file become Swift identifiers, and which names the generated code reserves.
+///
+/// Sema and the Swift emitter both use this, so a clash is reported as a located error in the `.fsm`
+/// file rather than as a swiftc error in generated code.
+public enum SwiftNames {
+    /// `SilentAlarm` → `silentAlarm`, `TCPConnection` → `tcpConnection`, `URL` → `url`.
+    public static func lowerCamelCase(_ name: String) -> String {
+        let scalars = Array(name.unicodeScalars)
+        let prefix = scalars.prefix { $0 == "_" }
+        let rest = Array(scalars.dropFirst(prefix.count))
+        var upperRun = 0
+        while upperRun < rest.count, ("A"..."Z").contains(rest[upperRun]) { upperRun += 1 }
+        // In `TCPConnection` the run is `TCPC`; its last letter starts the next word.
+        let lowered = upperRun > 1 && upperRun < rest.count && ("a"..."z").contains(rest[upperRun]) ? upperRun - 1 : upperRun
+        var result = String(String.UnicodeScalarView(prefix))
+        result += String(String.UnicodeScalarView(rest.prefix(lowered))).lowercased()
+        result += String(String.UnicodeScalarView(rest.dropFirst(lowered)))
+        return result
+    }
+
+    /// The identifier in backticks when it is a Swift keyword.
+    public static func escaped(_ identifier: String) -> String {
+        keywords.contains(identifier) ? "`\(identifier)`" : identifier
+    }
+
+    /// Swift's reserved words (those that need backticks to be used as identifiers).
+    public static let keywords: Set<String> = [
+        "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init", "inout",
+        "internal", "let", "open", "operator", "private", "precedencegroup", "protocol", "public", "rethrows",
+        "static", "struct", "subscript", "typealias", "var", "break", "case", "catch", "continue", "default", "defer",
+        "do", "else", "fallthrough", "for", "guard", "if", "in", "repeat", "return", "throw", "switch", "where",
+        "while", "Any", "as", "await", "false", "is", "nil", "self", "Self", "super", "throws", "true", "try",
+        "_", "consume", "copy", "discard", "borrowing", "consuming", "package", "some", "any", "Type", "Protocol",
+    ]
+
+    /// Members of the generated machine class that an event method must not clash with.
+    public static let machineMembers: Set<String> = [
+        "start", "state", "isIn", "isFinished", "handles", "successors", "actions", "init", "deinit",
+    ]
+
+    /// Names an enum case cannot have in the generated `StateID` and `Event` enums.
+    public static let reservedCaseNames: Set<String> = ["self", "rawValue", "allCases", "hashValue", "init", "Type"]
+
+    /// Members of the generated actions protocol that guards and actions must not clash with.
+    public static let actionsMembers: Set<String> = ["unhandledEvent"]
+
+    /// Types declared inside the generated machine class; a parameter type of the same name would
+    /// silently mean the nested type.
+    public static let nestedTypeNames: Set<String> = ["StateID", "Event", "State", "Transition"]
+
+    /// Types the generated code itself refers to; the machine must not shadow them.
+    public static let standardTypesUsed: Set<String> = [
+        "Bool", "String", "Int", "Double", "Never", "Void", "AnyObject", "CaseIterable", "Sendable", "Swift", "Array",
+        "Optional",
+    ]
+
+    /// The generated actions protocol of a machine.
+    public static func actionsProtocol(of machine: String) -> String { machine + "Actions" }
+}

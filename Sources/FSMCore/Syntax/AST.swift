@@ -1,0 +1,199 @@
+/// The syntax tree of a `.fsm` file, as written. Every node knows its source range.
+///
+/// The tree is deliberately close to the grammar (grammars/fsm.ebnf); resolving names, checking and
+/// everything with meaning happens in `Semantics/`, which turns it into a ``Model``.
+
+/// A name as written, with its place.
+public struct Identifier: Sendable, Hashable {
+    public var text: String
+    public var range: SourceRange
+
+    public init(_ text: String, range: SourceRange) {
+        self.text = text
+        self.range = range
+    }
+}
+
+/// `machine Name { members }`
+public struct MachineDecl: Sendable, Hashable {
+    public var name: Identifier
+    public var members: [Member]
+    public var docComment: [String]
+    public var range: SourceRange
+}
+
+/// Anything that can appear in a machine or state body.
+public enum Member: Sendable, Hashable {
+    case event(EventDecl)
+    case initial(InitialDecl)
+    case state(StateDecl)
+    case transition(TransitionDecl)
+    case activity(ActivityDecl)
+
+    public var range: SourceRange {
+        switch self {
+        case .event(let decl): decl.range
+        case .initial(let decl): decl.range
+        case .state(let decl): decl.range
+        case .transition(let decl): decl.range
+        case .activity(let decl): decl.range
+        }
+    }
+}
+
+/// `event name(label: Type, ...)`
+public struct EventDecl: Sendable, Hashable {
+    public var name: Identifier
+    public var parameters: [Parameter]
+    public var docComment: [String]
+    public var range: SourceRange
+}
+
+/// `label: Type` in an event declaration.
+public struct Parameter: Sendable, Hashable {
+    public var name: Identifier
+    public var type: TypeSyntax
+    public var range: SourceRange
+}
+
+/// A Swift type as written in an event parameter (`String`, `Int?`, `[UInt8]`, `Foo.Bar`, `Set<Int>`).
+public indirect enum TypeSyntax: Sendable, Hashable, CustomStringConvertible {
+    /// `A.B<C, D>`: one or more dotted components, each with optional generic arguments.
+    case named([TypeComponent])
+    case optional(TypeSyntax)
+    case array(TypeSyntax)
+    case dictionary(key: TypeSyntax, value: TypeSyntax)
+    case tuple([TypeSyntax])
+    /// `any P` or `some P`.
+    case existential(String, TypeSyntax)
+
+    /// The type in canonical spelling, as it appears in the generated Swift.
+    public var description: String {
+        switch self {
+        case .named(let components): components.map(\.description).joined(separator: ".")
+        case .optional(let wrapped):
+            if case .existential = wrapped { "(\(wrapped))?" } else { "\(wrapped)?" }
+        case .array(let element): "[\(element)]"
+        case .dictionary(let key, let value): "[\(key): \(value)]"
+        case .tuple(let elements): "(\(elements.map(\.description).joined(separator: ", ")))"
+        case .existential(let keyword, let constraint): "\(keyword) \(constraint)"
+        }
+    }
+}
+
+/// One dotted component of a named type.
+public struct TypeComponent: Sendable, Hashable, CustomStringConvertible {
+    public var name: String
+    public var genericArguments: [TypeSyntax]
+
+    public var description: String {
+        genericArguments.isEmpty ? name : "\(name)<\(genericArguments.map(\.description).joined(separator: ", "))>"
+    }
+}
+
+/// `initial Name`
+public struct InitialDecl: Sendable, Hashable {
+    public var name: Identifier
+    public var range: SourceRange
+}
+
+/// `[final] state Name [{ members }]`
+public struct StateDecl: Sendable, Hashable {
+    public var name: Identifier
+    /// The range of the `final` keyword, when present.
+    public var finalKeyword: SourceRange?
+    /// `nil` when the state has no body at all (`state Idle`).
+    public var members: [Member]?
+    public var docComment: [String]
+    public var range: SourceRange
+
+    public var isFinal: Bool { finalKeyword != nil }
+}
+
+/// `entry / a, b` or `exit / a`
+public struct ActivityDecl: Sendable, Hashable {
+    public enum Kind: String, Sendable, Hashable {
+        case entry, exit
+    }
+
+    public var kind: Kind
+    public var calls: [CallSyntax]
+    public var range: SourceRange
+}
+
+/// `event [guard] / effects -> target`
+public struct TransitionDecl: Sendable, Hashable {
+    public var event: Identifier
+    public var guardExpression: GuardSyntax?
+    public var effects: [CallSyntax]
+    /// `nil` for an internal transition.
+    public var target: TargetSyntax?
+    public var range: SourceRange
+}
+
+/// What follows `->`.
+public enum TargetSyntax: Sendable, Hashable {
+    case state(Identifier)
+    case push(Identifier, keyword: SourceRange)
+    case pop(SourceRange)
+
+    public var range: SourceRange {
+        switch self {
+        case .state(let name): name.range
+        case .push(let name, let keyword): keyword.union(name.range)
+        case .pop(let range): range
+        }
+    }
+}
+
+/// A guard expression: calls combined with `!`, `&&`, `||` and parentheses.
+public indirect enum GuardSyntax: Sendable, Hashable {
+    case call(CallSyntax)
+    case not(GuardSyntax, range: SourceRange)
+    case and(GuardSyntax, GuardSyntax)
+    case or(GuardSyntax, GuardSyntax)
+    case parenthesized(GuardSyntax, range: SourceRange)
+
+    public var range: SourceRange {
+        switch self {
+        case .call(let call): call.range
+        case .not(_, let range), .parenthesized(_, let range): range
+        case .and(let lhs, let rhs), .or(let lhs, let rhs): lhs.range.union(rhs.range)
+        }
+    }
+}
+
+/// `name` or `name(arg, label: value)`: a guard or an action.
+public struct CallSyntax: Sendable, Hashable {
+    public var name: Identifier
+    public var arguments: [ArgumentSyntax]
+    public var range: SourceRange
+}
+
+/// One argument of a call: `code` (short for `code: code`) or `label: value`.
+public struct ArgumentSyntax: Sendable, Hashable {
+    public var label: Identifier
+    public var value: ArgumentValue
+    public var range: SourceRange
+}
+
+/// The value passed in an argument.
+public enum ArgumentValue: Sendable, Hashable {
+    /// An event parameter, by name.
+    case parameter(Identifier)
+    case literal(LiteralSyntax)
+}
+
+/// A literal argument.
+public struct LiteralSyntax: Sendable, Hashable {
+    public enum Value: Sendable, Hashable {
+        case string(String)
+        /// The digits as written, with their sign; the value fits in `Int` (the parser checks).
+        case integer(String)
+        case decimal(String)
+        case boolean(Bool)
+    }
+
+    public var value: Value
+    public var range: SourceRange
+}

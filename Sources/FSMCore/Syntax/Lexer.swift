@@ -1,0 +1,253 @@
+/// Turns the bytes of a source file into tokens.
+///
+/// Line ends are significant (they end a member), so the lexer emits ``TokenKind/newline`` tokens,
+/// collapsing runs of blank lines and comments into one. It never fails: a character it cannot read
+/// becomes a diagnostic and is skipped, so the parser always sees a well-formed token stream that
+/// ends with ``TokenKind/endOfFile``.
+public struct Lexer {
+    private let bytes: [UInt8]
+    private var index = 0
+    private var tokens: [Token] = []
+    private var pendingDoc: [String] = []
+    private var diagnostics: DiagnosticEngine
+
+    /// Lexes a whole file.
+    public static func tokenize(_ file: SourceFile, diagnostics: inout DiagnosticEngine) -> [Token] {
+        var lexer = Lexer(bytes: file.bytes, diagnostics: diagnostics)
+        lexer.run()
+        diagnostics = lexer.diagnostics
+        return lexer.tokens
+    }
+
+    private init(bytes: [UInt8], diagnostics: DiagnosticEngine) {
+        self.bytes = bytes
+        self.diagnostics = diagnostics
+    }
+
+    private func peek(_ offset: Int = 0) -> UInt8? {
+        let position = index + offset
+        return position < bytes.count ? bytes[position] : nil
+    }
+
+    private mutating func run() {
+        while let byte = peek() {
+            if diagnostics.reachedErrorLimit { break }
+            let start = index
+            switch byte {
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), 0x0B, 0x0C:
+                index += 1
+            case UInt8(ascii: "\n"), UInt8(ascii: "\r"):
+                index += 1
+                addNewline(at: start)
+            case UInt8(ascii: "/") where peek(1) == UInt8(ascii: "/"):
+                lexLineComment()
+            case UInt8(ascii: "/") where peek(1) == UInt8(ascii: "*"):
+                lexBlockComment()
+            case UInt8(ascii: "\""):
+                lexString()
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                lexNumber(start: start)
+            case UInt8(ascii: "-") where peek(1).map(isDigit) == true:
+                index += 1
+                lexNumber(start: start)
+            case UInt8(ascii: "-") where peek(1) == UInt8(ascii: ">"):
+                index += 2
+                add(.arrow, from: start)
+            case UInt8(ascii: "&") where peek(1) == UInt8(ascii: "&"):
+                index += 2
+                add(.ampAmp, from: start)
+            case UInt8(ascii: "|") where peek(1) == UInt8(ascii: "|"):
+                index += 2
+                add(.pipePipe, from: start)
+            case _ where isIdentifierStart(byte):
+                lexIdentifier()
+            default:
+                if let kind = Lexer.punctuation[byte] {
+                    index += 1
+                    add(kind, from: start)
+                } else {
+                    lexInvalidCharacters()
+                }
+            }
+        }
+        if tokens.last?.kind == .newline { tokens.removeLast() }
+        tokens.append(Token(kind: .endOfFile, range: SourceRange(start: bytes.count, end: bytes.count)))
+    }
+
+    private static let punctuation: [UInt8: TokenKind] = [
+        UInt8(ascii: "{"): .leftBrace, UInt8(ascii: "}"): .rightBrace,
+        UInt8(ascii: "("): .leftParen, UInt8(ascii: ")"): .rightParen,
+        UInt8(ascii: "["): .leftBracket, UInt8(ascii: "]"): .rightBracket,
+        UInt8(ascii: "<"): .leftAngle, UInt8(ascii: ">"): .rightAngle,
+        UInt8(ascii: ","): .comma, UInt8(ascii: ";"): .semicolon, UInt8(ascii: ":"): .colon,
+        UInt8(ascii: "."): .dot, UInt8(ascii: "?"): .question, UInt8(ascii: "/"): .slash,
+        UInt8(ascii: "!"): .bang,
+    ]
+
+    private mutating func add(_ kind: TokenKind, from start: Int, text: String = "") {
+        let doc = pendingDoc
+        pendingDoc = []
+        tokens.append(Token(kind: kind, range: SourceRange(start: start, end: index), text: text, docComment: doc))
+    }
+
+    private mutating func addNewline(at start: Int) {
+        // A line end right after another (or at the start of the file) adds nothing.
+        guard let last = tokens.last, last.kind != .newline else { return }
+        tokens.append(Token(kind: .newline, range: SourceRange(start: start, end: start + 1)))
+    }
+
+    private func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+
+    private func isIdentifierStart(_ byte: UInt8) -> Bool {
+        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+            || byte == UInt8(ascii: "_")
+    }
+
+    private func isIdentifierContinue(_ byte: UInt8) -> Bool { isIdentifierStart(byte) || isDigit(byte) }
+
+    private mutating func lexIdentifier() {
+        let start = index
+        while let byte = peek(), isIdentifierContinue(byte) { index += 1 }
+        let text = String(decoding: bytes[start..<index], as: UTF8.self)
+        if let keyword = Keyword(rawValue: text) {
+            add(.keyword(keyword), from: start, text: text)
+        } else {
+            add(.identifier, from: start, text: text)
+        }
+    }
+
+    private mutating func lexNumber(start: Int) {
+        while let byte = peek(), isDigit(byte) { index += 1 }
+        var kind = TokenKind.integerLiteral
+        if peek() == UInt8(ascii: "."), let next = peek(1), isDigit(next) {
+            index += 1
+            while let byte = peek(), isDigit(byte) { index += 1 }
+            kind = .decimalLiteral
+        }
+        // A number running straight into letters (`12ab`) is one malformed token, not two.
+        if let byte = peek(), isIdentifierContinue(byte) {
+            while let byte = peek(), isIdentifierContinue(byte) || byte == UInt8(ascii: ".") { index += 1 }
+            let range = SourceRange(start: start, end: index)
+            diagnostics.emit(.invalidNumber(String(decoding: bytes[start..<index], as: UTF8.self), at: range))
+        }
+        add(kind, from: start, text: String(decoding: bytes[start..<index], as: UTF8.self))
+    }
+
+    private mutating func lexLineComment() {
+        let start = index
+        while let byte = peek(), byte != UInt8(ascii: "\n"), byte != UInt8(ascii: "\r") { index += 1 }
+        let isDoc = index - start >= 3 && bytes[start + 2] == UInt8(ascii: "/")
+            && (index - start == 3 || bytes[start + 3] != UInt8(ascii: "/"))
+        if isDoc {
+            var text = String(decoding: bytes[(start + 3)..<index], as: UTF8.self)
+            if text.hasPrefix(" ") { text.removeFirst() }
+            pendingDoc.append(text)
+        }
+    }
+
+    private mutating func lexBlockComment() {
+        let start = index
+        index += 2
+        var depth = 1
+        var sawLineEnd = false
+        while depth > 0 {
+            guard let byte = peek() else {
+                diagnostics.emit(.unterminatedComment(at: SourceRange(start: start, end: start + 2)))
+                return
+            }
+            if byte == UInt8(ascii: "/"), peek(1) == UInt8(ascii: "*") {
+                depth += 1
+                index += 2
+            } else if byte == UInt8(ascii: "*"), peek(1) == UInt8(ascii: "/") {
+                depth -= 1
+                index += 2
+            } else {
+                if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") { sawLineEnd = true }
+                index += 1
+            }
+        }
+        if sawLineEnd { addNewline(at: start) }
+    }
+
+    private mutating func lexString() {
+        let start = index
+        index += 1
+        var value: [UInt8] = []
+        while true {
+            guard let byte = peek(), byte != UInt8(ascii: "\n"), byte != UInt8(ascii: "\r") else {
+                diagnostics.emit(.unterminatedString(at: SourceRange(start: start, end: start + 1)))
+                add(.stringLiteral, from: start, text: String(decoding: value, as: UTF8.self))
+                return
+            }
+            index += 1
+            switch byte {
+            case UInt8(ascii: "\""):
+                add(.stringLiteral, from: start, text: String(decoding: value, as: UTF8.self))
+                return
+            case UInt8(ascii: "\\"):
+                lexEscape(into: &value)
+            default:
+                value.append(byte)
+            }
+        }
+    }
+
+    /// Reads the escape after a backslash (already consumed) and appends its UTF-8 value.
+    private mutating func lexEscape(into value: inout [UInt8]) {
+        let start = index - 1
+        guard let byte = peek(), byte != UInt8(ascii: "\n"), byte != UInt8(ascii: "\r") else { return }
+        index += 1
+        switch byte {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"): value.append(byte)
+        case UInt8(ascii: "n"): value.append(UInt8(ascii: "\n"))
+        case UInt8(ascii: "t"): value.append(UInt8(ascii: "\t"))
+        case UInt8(ascii: "u") where peek() == UInt8(ascii: "{"):
+            index += 1
+            let digitsStart = index
+            while let hex = peek(), Lexer.hexValue(hex) != nil, index - digitsStart < 8 { index += 1 }
+            let digits = String(decoding: bytes[digitsStart..<index], as: UTF8.self)
+            if peek() == UInt8(ascii: "}"), !digits.isEmpty, let code = UInt32(digits, radix: 16),
+                let scalar = Unicode.Scalar(code)
+            {
+                index += 1
+                value.append(contentsOf: Array(String(Character(scalar)).utf8))
+            } else {
+                while let next = peek(), next != UInt8(ascii: "}"), next != UInt8(ascii: "\""),
+                    next != UInt8(ascii: "\n"), next != UInt8(ascii: "\r")
+                {
+                    index += 1
+                }
+                if peek() == UInt8(ascii: "}") { index += 1 }
+                diagnostics.emit(.invalidUnicodeEscape(at: SourceRange(start: start, end: index)))
+            }
+        default:
+            // Step over the whole character, not one byte of it.
+            while let next = peek(), next & 0xC0 == 0x80 { index += 1 }
+            diagnostics.emit(.invalidEscape(at: SourceRange(start: start, end: index)))
+        }
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+
+    /// Skips a run of characters that cannot start a token and reports it once.
+    private mutating func lexInvalidCharacters() {
+        let start = index
+        var first: Unicode.Scalar?
+        repeat {
+            let scalarStart = index
+            index += 1
+            while let next = peek(), next & 0xC0 == 0x80 { index += 1 }
+            if first == nil {
+                first = String(decoding: bytes[scalarStart..<index], as: UTF8.self).unicodeScalars.first
+            }
+        } while peek().map { $0 >= 0x80 || $0 == 0 } == true
+        diagnostics.emit(.invalidCharacter(first ?? "\u{FFFD}", at: SourceRange(start: start, end: index)))
+    }
+}

@@ -1,0 +1,131 @@
+/// The text of one `.fsm` file, with the line table needed to turn byte offsets into
+/// 1-based line and column numbers.
+///
+/// The compiler works on UTF-8 bytes: every token of the language is ASCII, and non-ASCII text
+/// can only appear inside comments and string literals. Columns are counted in Unicode scalars,
+/// as the contract (section 6) requires, by skipping UTF-8 continuation bytes.
+public struct SourceFile: Sendable {
+    /// The path as given on the command line; used verbatim in diagnostics.
+    public let path: String
+    /// The file's bytes, without a leading byte-order mark.
+    public let bytes: [UInt8]
+    /// Byte offset at which each line starts. LF, CRLF and CR all end a line.
+    public let lineStarts: [Int]
+
+    public init(path: String, bytes: [UInt8]) {
+        self.path = path
+        let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
+        self.bytes = bytes.starts(with: bom) ? Array(bytes.dropFirst(3)) : bytes
+        self.lineStarts = SourceFile.computeLineStarts(self.bytes)
+    }
+
+    public init(path: String, text: String) {
+        self.init(path: path, bytes: Array(text.utf8))
+    }
+
+    private static func computeLineStarts(_ bytes: [UInt8]) -> [Int] {
+        var starts = [0]
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\n") {
+                starts.append(index + 1)
+            } else if byte == UInt8(ascii: "\r") {
+                if index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "\n") { index += 1 }
+                starts.append(index + 1)
+            }
+            index += 1
+        }
+        return starts
+    }
+
+    /// The 1-based line and column of a byte offset.
+    public func location(of offset: Int) -> SourceLocation {
+        let clamped = min(max(offset, 0), bytes.count)
+        // The last line start that is <= offset.
+        var low = 0
+        var high = lineStarts.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if lineStarts[mid] <= clamped { low = mid } else { high = mid - 1 }
+        }
+        var column = 1
+        var index = lineStarts[low]
+        while index < clamped {
+            if bytes[index] & 0xC0 != 0x80 { column += 1 }
+            index += 1
+        }
+        return SourceLocation(offset: clamped, line: low + 1, column: column)
+    }
+
+    /// The text of a 1-based line, without its line terminator. Invalid UTF-8 shows as U+FFFD.
+    public func lineText(_ line: Int) -> String {
+        guard line >= 1, line <= lineStarts.count else { return "" }
+        let start = lineStarts[line - 1]
+        var end = line < lineStarts.count ? lineStarts[line] : bytes.count
+        while end > start, bytes[end - 1] == UInt8(ascii: "\n") || bytes[end - 1] == UInt8(ascii: "\r") {
+            end -= 1
+        }
+        return String(decoding: bytes[start..<end], as: UTF8.self)
+    }
+
+    /// The source text covered by a range.
+    public func text(in range: SourceRange) -> String {
+        let start = min(max(range.start, 0), bytes.count)
+        let end = min(max(range.end, start), bytes.count)
+        return String(decoding: bytes[start..<end], as: UTF8.self)
+    }
+
+    /// The byte offset of the first invalid UTF-8 sequence, or `nil` when the file is valid UTF-8.
+    public func firstInvalidUTF8Offset() -> Int? {
+        var index = 0
+        let count = bytes.count
+        while index < count {
+            let lead = bytes[index]
+            if lead < 0x80 { index += 1; continue }
+            let length: Int
+            let minimum: UInt32
+            if lead & 0xE0 == 0xC0 { length = 2; minimum = 0x80 }
+            else if lead & 0xF0 == 0xE0 { length = 3; minimum = 0x800 }
+            else if lead & 0xF8 == 0xF0 { length = 4; minimum = 0x10000 }
+            else { return index }
+            guard index + length <= count else { return index }
+            var scalar = UInt32(lead) & (0xFF >> (length + 1))
+            for next in 1..<length {
+                let byte = bytes[index + next]
+                guard byte & 0xC0 == 0x80 else { return index }
+                scalar = (scalar << 6) | UInt32(byte & 0x3F)
+            }
+            if scalar < minimum || scalar > 0x10FFFF || (0xD800...0xDFFF).contains(scalar) { return index }
+            index += length
+        }
+        return nil
+    }
+}
+
+/// A resolved position in a source file.
+public struct SourceLocation: Sendable, Hashable {
+    public var offset: Int
+    public var line: Int
+    public var column: Int
+}
+
+/// A half-open range of byte offsets in one source file.
+public struct SourceRange: Sendable, Hashable, Comparable {
+    public var start: Int
+    public var end: Int
+
+    public init(start: Int, end: Int) {
+        self.start = start
+        self.end = max(start, end)
+    }
+
+    /// The smallest range covering both.
+    public func union(_ other: SourceRange) -> SourceRange {
+        SourceRange(start: min(start, other.start), end: max(end, other.end))
+    }
+
+    public static func < (lhs: SourceRange, rhs: SourceRange) -> Bool {
+        (lhs.start, lhs.end) < (rhs.start, rhs.end)
+    }
+}

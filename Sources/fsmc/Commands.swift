@@ -1,0 +1,90 @@
+import FSMCore
+
+/// One subcommand of fsmc: its help text, its options and what it does.
+struct Command: Sendable {
+    var name: String
+    var abstract: String
+    var usage: String
+    var options: [OptionSpec]
+    var discussion: String
+    /// Runs the command; returns the exit status.
+    var run: @Sendable (ParsedArguments) throws -> Int32
+
+    var help: String {
+        var text = "OVERVIEW: \(abstract)\n\nUSAGE: \(usage)\n"
+        if !options.isEmpty {
+            text += "\nOPTIONS:\n"
+            for option in options {
+                var left = option.names.joined(separator: ", ")
+                if let value = option.valueName { left += " <\(value)>" }
+                let padded = left.count < 28 ? left + String(repeating: " ", count: 28 - left.count) : left + "\n" + String(repeating: " ", count: 30)
+                text += "  \(padded)\(option.help)\n"
+            }
+        }
+        text += "  -h, --help                  Show help information.\n"
+        if !discussion.isEmpty { text += "\n\(discussion)\n" }
+        return text
+    }
+}
+
+/// Exit statuses (section 7 of the contract).
+enum ExitStatus {
+    static let success: Int32 = 0
+    static let inputErrors: Int32 = 1
+    static let usage: Int32 = 2
+}
+
+enum Commands {
+    static let all: [Command] = [check]
+
+    static let check = Command(
+        name: "check",
+        abstract: "Check .fsm files and report their errors and warnings.",
+        usage: "fsmc check <file>... [--format text|json|sarif] [--warnings-as-errors]",
+        options: [
+            OptionSpec(names: ["--format"], valueName: "format", allowedValues: ["text", "json", "sarif"],
+                       help: "Output format: text (default, to standard error), json or sarif (to standard output)."),
+            OptionSpec(names: ["--warnings-as-errors"], help: "Fail (exit status 1) when there are warnings."),
+        ],
+        discussion: """
+            Exit status: 0 when no file has errors, 1 when one has (or has warnings, with
+            --warnings-as-errors), 2 for bad usage or an unreadable file. A path of '-' reads
+            standard input.
+            """,
+        run: { arguments in
+            let files = try requireFiles(arguments, command: "check")
+            var compilations: [Compilation] = []
+            var status = ExitStatus.success
+            for path in files {
+                do throws(IOError) {
+                    compilations.append(Compilation(path: path == "-" ? "<stdin>" : path, bytes: try FileIO.read(path)))
+                } catch {
+                    Terminal.writeError("error: \(error.message)\n")
+                    status = ExitStatus.usage
+                }
+            }
+            switch arguments.value("--format") ?? "text" {
+            case "json": Terminal.writeOut(StructuredDiagnostics.json(compilations))
+            case "sarif": Terminal.writeOut(StructuredDiagnostics.sarif(compilations, toolVersion: FSMCVersion.current))
+            default: report(compilations)
+            }
+            if status != ExitStatus.success { return status }
+            let failed = compilations.contains { $0.hasErrors || (arguments.flag("--warnings-as-errors") && $0.hasWarnings) }
+            return failed ? ExitStatus.inputErrors : ExitStatus.success
+        })
+
+    static func requireFiles(_ arguments: ParsedArguments, command: String) throws(UsageError) -> [String] {
+        guard !arguments.positionals.isEmpty else {
+            throw UsageError(message: "missing input file; pass one or more .fsm files", command: command)
+        }
+        return arguments.positionals
+    }
+
+    /// Writes text diagnostics to standard error, swiftc style.
+    static func report(_ compilations: [Compilation]) {
+        let renderer = TextDiagnosticRenderer(colors: Terminal.standardErrorWantsColor)
+        for compilation in compilations where !compilation.diagnostics.isEmpty {
+            Terminal.writeError(renderer.render(compilation.diagnostics, in: compilation.file))
+        }
+    }
+}

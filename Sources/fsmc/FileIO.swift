@@ -1,0 +1,82 @@
+import FSMCore
+import Foundation
+
+/// A file fsmc could not read or write; exit status 2.
+struct IOError: Error {
+    var message: String
+}
+
+enum FileIO {
+    /// Reads an input file, refusing directories and files over the size limit before reading them.
+    /// `-` reads standard input.
+    static func read(_ path: String) throws(IOError) -> [UInt8] {
+        if path == "-" {
+            let data = FileHandle.standardInput.readDataToEndOfFile()
+            return [UInt8](data)
+        }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw IOError(message: "\(path): no such file")
+        }
+        if isDirectory.boolValue { throw IOError(message: "\(path): is a directory, not a .fsm file") }
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw IOError(message: "\(path): cannot be read (permission denied?)")
+        }
+        defer { try? handle.close() }
+        do {
+            // Read one byte past the limit: enough to know the file is too large, without reading it all.
+            let data = try handle.read(upToCount: Compilation.maximumFileSize + 1) ?? Data()
+            if data.count > Compilation.maximumFileSize {
+                let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? data.count
+                throw IOError(
+                    message: "\(path): file is too large (\(size) bytes); fsmc reads files of up to \(Compilation.maximumFileSize / (1024 * 1024)) MiB")
+            }
+            return [UInt8](data)
+        } catch let error as IOError {
+            throw error
+        } catch {
+            throw IOError(message: "\(path): cannot be read: \(error.localizedDescription)")
+        }
+    }
+
+    /// Writes `content` to `path` atomically (a temporary file in the same folder, then a rename),
+    /// and only when the content differs from what is there, so build systems see no change.
+    /// Returns whether the file was written.
+    @discardableResult
+    static func writeIfChanged(_ content: String, to path: String) throws(IOError) -> Bool {
+        let data = Data(content.utf8)
+        let url = URL(fileURLWithPath: path)
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+            if isDirectory.boolValue { throw IOError(message: "\(path): is a directory; cannot write output there") }
+            if let existing = FileManager.default.contents(atPath: path), existing == data { return false }
+        }
+        let folder = url.deletingLastPathComponent()
+        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw IOError(message: "\(folder.path): output directory does not exist")
+        }
+        let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).fsmc-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max)).tmp")
+        do {
+            try data.write(to: temporary, options: [])
+        } catch {
+            try? FileManager.default.removeItem(at: temporary)
+            throw IOError(message: "\(path): cannot write: \(describe(error))")
+        }
+        if rename(temporary.path, path) != 0 {
+            let reason = String(cString: strerror(errno))
+            try? FileManager.default.removeItem(at: temporary)
+            throw IOError(message: "\(path): cannot write: \(reason)")
+        }
+        return true
+    }
+
+    private static func describe(_ error: Error) -> String {
+        let nsError = error as NSError
+        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain,
+            let code = POSIXErrorCode(rawValue: Int32(underlying.code))
+        {
+            return String(cString: strerror(code.rawValue))
+        }
+        return nsError.localizedDescription
+    }
+}
