@@ -12,7 +12,7 @@ let package = Package(
     targets: [
         .target(name: "FSMCore"),
         .executableTarget(name: "fsmc", dependencies: ["FSMCore"]),
-        .testTarget(name: "FSMCoreTests", dependencies: ["FSMCore"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "FSMCoreTests", dependencies: ["FSMCore"]),
         .testTarget(name: "fsmcTests", dependencies: ["FSMCore"]),
     ],
     swiftLanguageModes: [.v6]

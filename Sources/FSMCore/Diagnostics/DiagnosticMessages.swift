@@ -35,6 +35,9 @@ extension Diagnostic {
             return Diagnostic(.invalidCharacter, "unexpected '\(scalar)'; did you mean '\(scalar)\(scalar)'?", at: range,
                               fixIts: [FixIt(replace: range, with: "\(scalar)\(scalar)")])
         }
+        if scalar.value >= 0x80, scalar.properties.isAlphabetic {
+            return Diagnostic(.invalidCharacter, "invalid character \(shown); names use only ASCII letters, digits and '_'", at: range)
+        }
         return Diagnostic(.invalidCharacter, "invalid character \(shown) in source file", at: range)
     }
 

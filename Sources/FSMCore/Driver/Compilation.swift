@@ -36,7 +36,8 @@ public struct Compilation: Sendable {
             return
         }
         var model: Model?
-        if let machine = Parser.parse(file, diagnostics: &engine), !engine.reachedErrorLimit {
+        let parsed = Parser.parseReportingStructure(file, diagnostics: &engine)
+        if let machine = parsed.machine, parsed.isStructurallySound, !engine.reachedErrorLimit {
             model = Analyzer.analyze(machine, diagnostics: &engine)
         }
         var diagnostics = engine.sorted

@@ -10,6 +10,7 @@ public struct Lexer {
     private var tokens: [Token] = []
     private var pendingDoc: [String] = []
     private var diagnostics: DiagnosticEngine
+    private var sawUnterminatedComment = false
 
     /// Lexes a whole file.
     public static func tokenize(_ file: SourceFile, diagnostics: inout DiagnosticEngine) -> [Token] {
@@ -71,6 +72,9 @@ public struct Lexer {
             }
         }
         if tokens.last?.kind == .newline { tokens.removeLast() }
+        // After an unterminated comment the end of the file is not where the author meant it to be;
+        // an unknown token there keeps the parser from adding "expected '}'" to the report.
+        if sawUnterminatedComment { tokens.append(Token(kind: .unknown, range: SourceRange(start: bytes.count, end: bytes.count))) }
         tokens.append(Token(kind: .endOfFile, range: SourceRange(start: bytes.count, end: bytes.count)))
     }
 
@@ -153,6 +157,7 @@ public struct Lexer {
         while depth > 0 {
             guard let byte = peek() else {
                 diagnostics.emit(.unterminatedComment(at: SourceRange(start: start, end: start + 2)))
+                sawUnterminatedComment = true
                 return
             }
             if byte == UInt8(ascii: "/"), peek(1) == UInt8(ascii: "*") {
@@ -176,7 +181,7 @@ public struct Lexer {
         while true {
             guard let byte = peek(), byte != UInt8(ascii: "\n"), byte != UInt8(ascii: "\r") else {
                 diagnostics.emit(.unterminatedString(at: SourceRange(start: start, end: start + 1)))
-                add(.stringLiteral, from: start, text: String(decoding: value, as: UTF8.self))
+                add(.unknown, from: start)
                 return
             }
             index += 1
@@ -249,5 +254,6 @@ public struct Lexer {
             }
         } while peek().map { $0 >= 0x80 || $0 == 0 } == true
         diagnostics.emit(.invalidCharacter(first ?? "\u{FFFD}", at: SourceRange(start: start, end: index)))
+        add(.unknown, from: start)
     }
 }

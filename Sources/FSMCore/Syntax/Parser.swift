@@ -17,12 +17,19 @@ public struct Parser {
 
     /// Parses a whole file. Returns `nil` only when there is no machine declaration at all.
     public static func parse(_ file: SourceFile, diagnostics: inout DiagnosticEngine) -> MachineDecl? {
+        parseReportingStructure(file, diagnostics: &diagnostics).machine
+    }
+
+    /// Parses a whole file and tells whether its structure is reliable enough for semantic analysis.
+    public static func parseReportingStructure(
+        _ file: SourceFile, diagnostics: inout DiagnosticEngine
+    ) -> (machine: MachineDecl?, isStructurallySound: Bool) {
         let tokens = Lexer.tokenize(file, diagnostics: &diagnostics)
-        if diagnostics.reachedErrorLimit { return nil }
+        if diagnostics.reachedErrorLimit { return (nil, false) }
         var parser = Parser(tokens: tokens, diagnostics: diagnostics)
         let machine = parser.parseFile()
         diagnostics = parser.diagnostics
-        return machine
+        return (machine, !parser.hasStructuralErrors)
     }
 
     private init(tokens: [Token], diagnostics: DiagnosticEngine) {
@@ -86,12 +93,27 @@ public struct Parser {
         if token.kind == .newline || token.kind == .endOfFile {
             return SourceRange(start: previousEnd, end: previousEnd)
         }
+        // Inside ( ) or [ ], a token on a later line is not where the missing piece belongs.
+        if newlineInsensitivity > 0, tokens[position].kind == .newline {
+            return SourceRange(start: previousEnd, end: previousEnd)
+        }
         return token.range
     }
 
     private mutating func expected(_ what: String) {
-        diagnostics.emit(.expected(what, at: errorRange))
+        report(.expected(what, at: errorRange))
     }
+
+    /// Reports a syntax error, unless the parser stands on text the lexer already reported.
+    private mutating func report(_ diagnostic: Diagnostic) {
+        if current.kind == .unknown { return }
+        diagnostics.emit(diagnostic)
+    }
+
+    /// Whether the structure of the file is unreliable (a body never closed, content after the
+    /// machine, nesting cut off): semantic checks would only report consequences of that.
+    public private(set) var hasStructuralErrors = false
+    private var reportedMissingBrace = false
 
     // MARK: - Recovery
 
@@ -107,6 +129,7 @@ public struct Parser {
         while true {
             switch tokens[position].kind {
             case .endOfFile: return
+            case .unknown where tokens[position + 1].kind == .endOfFile: return
             case .newline, .semicolon: if braces == 0 { return }
             case .leftBrace: braces += 1
             case .rightBrace:
@@ -161,10 +184,15 @@ public struct Parser {
             end = body.end
         } else {
             expected("'{' to begin the machine's body")
+            hasStructuralErrors = true
+            return MachineDecl(
+                name: name ?? Identifier("", range: keyword.range), members: [], docComment: keyword.docComment,
+                range: keyword.range)
         }
         skipNewlines()
         if !at(.endOfFile) && !diagnostics.reachedErrorLimit {
-            diagnostics.emit(.trailingContent(at: current.range))
+            report(.trailingContent(at: current.range))
+            hasStructuralErrors = true
         }
         let nameOrPlaceholder = name ?? Identifier("", range: SourceRange(start: keyword.range.end, end: keyword.range.end))
         return MachineDecl(
@@ -185,9 +213,11 @@ public struct Parser {
                 advance()
                 continue
             }
-            if at(.endOfFile) {
-                diagnostics.emit(
-                    .missingBrace(owner: owner, at: errorRange, opening: opening.range))
+            if at(.endOfFile) || (at(.unknown) && tokens[position + 1].kind == .endOfFile) {
+                // Only the innermost unclosed body is reported; the outer ones end at the same place.
+                if !reportedMissingBrace { report(.missingBrace(owner: owner, at: errorRange, opening: opening.range)) }
+                reportedMissingBrace = true
+                hasStructuralErrors = true
                 return (members, previousEnd)
             }
             if let member = parseMember(in: kind) {
@@ -196,7 +226,7 @@ public struct Parser {
                 switch current.kind {
                 case .newline, .semicolon, .rightBrace, .endOfFile: break
                 default:
-                    diagnostics.emit(.consecutiveMembers(at: errorRange))
+                    report(.consecutiveMembers(at: errorRange))
                     skipRestOfMember()
                 }
             } else {
@@ -225,7 +255,7 @@ public struct Parser {
         case .identifier:
             return parseTransition().map(Member.transition)
         case .keyword(.machine):
-            diagnostics.emit(.misplacedMember("a 'machine' declaration", allowed: "at the top of the file", at: token.range))
+            diagnostics.emit(.misplacedMember("'machine' declarations", allowed: "at the top of the file", at: token.range))
             return nil
         case .keyword(let keyword):
             // `pop -> A`, `push -> B`, `true / x`: a keyword where an event name goes.
@@ -387,7 +417,11 @@ public struct Parser {
         if let open = consume(.leftBrace) {
             if depth >= Parser.maximumDepth {
                 diagnostics.emit(.nestingTooDeep("states", limit: Parser.maximumDepth, at: name.range))
-                _ = skipBody()
+                hasStructuralErrors = true
+                if !skipBody() {
+                    diagnostics.emit(.missingBrace(owner: "state '\(name.text)'", at: errorRange, opening: open.range))
+                    reportedMissingBrace = true
+                }
                 end = previousEnd
                 members = []
             } else {

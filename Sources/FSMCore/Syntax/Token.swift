@@ -18,6 +18,8 @@ public enum TokenKind: Sendable, Hashable {
     /// The end of a line (consecutive line ends and comments between them collapse into one token).
     case newline
     case endOfFile
+    /// Text the lexer could not read (already reported); the parser skips it silently.
+    case unknown
 
     /// How the token is named in "expected ..." messages.
     public var spelling: String {
@@ -47,6 +49,7 @@ public enum TokenKind: Sendable, Hashable {
         case .pipePipe: "'||'"
         case .newline: "end of line"
         case .endOfFile: "end of file"
+        case .unknown: "invalid text"
         }
     }
 }

@@ -1,0 +1,30 @@
+import FSMCore
+import XCTest
+
+/// Every `Tests/Golden/Diagnostics/NAME.fsm` is checked and its text diagnostics compared with
+/// `NAME.txt`, byte for byte. The golden files are reviewed output: regenerate them with
+/// `make golden` (which sets `FSMC_UPDATE_GOLDEN=1`) and read the diff before committing.
+final class GoldenDiagnosticsTests: XCTestCase {
+    static let folder = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Golden/Diagnostics")
+
+    func testEveryGoldenFile() throws {
+        let update = ProcessInfo.processInfo.environment["FSMC_UPDATE_GOLDEN"] == "1"
+        let inputs = try FileManager.default.contentsOfDirectory(atPath: Self.folder.path)
+            .filter { $0.hasSuffix(".fsm") }.sorted()
+        XCTAssertGreaterThan(inputs.count, 20)
+        for input in inputs {
+            let source = try Data(contentsOf: Self.folder.appendingPathComponent(input))
+            let compilation = Compilation(path: input, bytes: [UInt8](source))
+            let actual = TextDiagnosticRenderer(colors: false).render(compilation.diagnostics, in: compilation.file)
+            let expectedURL = Self.folder.appendingPathComponent(String(input.dropLast(4)) + ".txt")
+            if update {
+                try actual.write(to: expectedURL, atomically: true, encoding: .utf8)
+                continue
+            }
+            let expected = (try? String(contentsOf: expectedURL, encoding: .utf8)) ?? "<missing \(expectedURL.lastPathComponent)>"
+            XCTAssertEqual(actual, expected, "\(input): run 'make golden' to update, then review the diff")
+            XCTAssertTrue(compilation.hasErrors, "\(input) should have errors")
+        }
+    }
+}

@@ -1,0 +1,151 @@
+@testable import FSMCore
+import XCTest
+
+/// One test per construct of the grammar: the tree the parser builds for it.
+final class ParserTests: XCTestCase {
+    private func parse(_ source: String, file: StaticString = #filePath, line: UInt = #line) -> MachineDecl? {
+        var engine = DiagnosticEngine()
+        let machine = Parser.parse(SourceFile(path: "t.fsm", text: source), diagnostics: &engine)
+        XCTAssertEqual(engine.diagnostics.map(\.message), [], file: file, line: line)
+        return machine
+    }
+
+    private func members(_ body: String) -> [Member] {
+        parse("machine M {\n\(body)\n}")?.members ?? []
+    }
+
+    private func transition(_ text: String) -> TransitionDecl? {
+        guard case .transition(let decl)? = members(text).first else { return nil }
+        return decl
+    }
+
+    func testMachineWithBraceOnNextLine() throws {
+        let machine = try XCTUnwrap(parse("/// The doc.\nmachine Door\n{\n  initial A\n  state A\n}\n"))
+        XCTAssertEqual(machine.name.text, "Door")
+        XCTAssertEqual(machine.docComment, ["The doc."])
+        XCTAssertEqual(machine.members.count, 2)
+    }
+
+    func testEventDeclarations() throws {
+        let decls = members("event tick\nevent move(x: Int, y: Double?)\nevent load(bytes: [UInt8], map: [String: Int], set: Swift.Set<Int>, pair: (Int, String), p: any P)")
+        let events = decls.compactMap { if case .event(let decl) = $0 { decl } else { nil } }
+        XCTAssertEqual(events.map(\.name.text), ["tick", "move", "load"])
+        XCTAssertEqual(events[1].parameters.map { "\($0.name.text): \($0.type)" }, ["x: Int", "y: Double?"])
+        XCTAssertEqual(
+            events[2].parameters.map(\.type.description),
+            ["[UInt8]", "[String: Int]", "Swift.Set<Int>", "(Int, String)", "any P"])
+    }
+
+    func testEventParametersMaySpanLines() throws {
+        let decls = members("event move(\n  x: Int,\n  y: Int\n)")
+        guard case .event(let event)? = decls.first else { return XCTFail("no event") }
+        XCTAssertEqual(event.parameters.count, 2)
+    }
+
+    func testStatesFinalAndNested() throws {
+        let decls = members("initial A\nstate A {\n  initial B\n  state B\n  final state C\n}\nfinal state Done")
+        guard case .state(let a) = decls[1], case .state(let done) = decls[2] else { return XCTFail("no states") }
+        XCTAssertFalse(a.isFinal)
+        XCTAssertTrue(done.isFinal)
+        XCTAssertNil(done.members)
+        XCTAssertEqual(a.members?.count, 3)
+        guard case .state(let c)? = a.members?.last else { return XCTFail("no C") }
+        XCTAssertTrue(c.isFinal)
+    }
+
+    func testActivities() throws {
+        let decls = members("state A {\n entry / a, b(level: 3)\n exit / c\n}")
+        guard case .state(let state) = decls[0], case .activity(let entry)? = state.members?.first,
+            case .activity(let exit)? = state.members?.last
+        else { return XCTFail("no activities") }
+        XCTAssertEqual(entry.kind, .entry)
+        XCTAssertEqual(entry.calls.map(\.name.text), ["a", "b"])
+        XCTAssertEqual(exit.kind, .exit)
+    }
+
+    func testTransitionForms() throws {
+        let external = try XCTUnwrap(transition("go -> B"))
+        XCTAssertEqual(external.target, .state(Identifier("B", range: external.target!.range)))
+        let internalOne = try XCTUnwrap(transition("tick / count"))
+        XCTAssertNil(internalOne.target)
+        XCTAssertEqual(internalOne.effects.map(\.name.text), ["count"])
+        let push = try XCTUnwrap(transition("pause -> push Paused"))
+        guard case .push(let name, _)? = push.target else { return XCTFail("not push") }
+        XCTAssertEqual(name.text, "Paused")
+        let pop = try XCTUnwrap(transition("resume -> pop"))
+        guard case .pop? = pop.target else { return XCTFail("not pop") }
+        let bare = try XCTUnwrap(transition("ignore"))
+        XCTAssertNil(bare.target)
+        XCTAssertNil(bare.guardExpression)
+        XCTAssertTrue(bare.effects.isEmpty)
+    }
+
+    func testGuardPrecedenceAndParentheses() throws {
+        let decl = try XCTUnwrap(transition("go [a || !b && c] -> X"))
+        guard case .or(.call(let a), .and(.not(.call(let b), _), .call(let c)))? = decl.guardExpression else {
+            return XCTFail("wrong shape: \(String(describing: decl.guardExpression))")
+        }
+        XCTAssertEqual([a, b, c].map(\.name.text), ["a", "b", "c"])
+        let grouped = try XCTUnwrap(transition("go [(a || b) && c] -> X"))
+        guard case .and(.parenthesized(.or, _), .call)? = grouped.guardExpression else {
+            return XCTFail("wrong shape: \(String(describing: grouped.guardExpression))")
+        }
+    }
+
+    func testGuardMaySpanLines() throws {
+        let decl = try XCTUnwrap(transition("go [a &&\n  b] / e -> X"))
+        XCTAssertNotNil(decl.guardExpression)
+        XCTAssertEqual(decl.effects.map(\.name.text), ["e"])
+    }
+
+    func testArgumentsAndLiterals() throws {
+        let decl = try XCTUnwrap(
+            transition(#"go [ok(code, pin: code)] / log(text: "a\"b\\c\n\t\u{1F600}", n: -7, x: 1.5, on: true, off: false) -> X"#))
+        guard case .call(let guardCall)? = decl.guardExpression else { return XCTFail("no guard call") }
+        XCTAssertEqual(guardCall.arguments.map(\.label.text), ["code", "pin"])
+        XCTAssertEqual(guardCall.arguments.map(\.value), [
+            .parameter(Identifier("code", range: guardCall.arguments[0].range)),
+            .parameter(Identifier("code", range: SourceRange(start: guardCall.arguments[1].range.end - 4, end: guardCall.arguments[1].range.end))),
+        ])
+        let values = decl.effects[0].arguments.map { argument -> LiteralSyntax.Value? in
+            if case .literal(let literal) = argument.value { return literal.value }
+            return nil
+        }
+        XCTAssertEqual(values, [.string("a\"b\\c\n\t😀"), .integer("-7"), .decimal("1.5"), .boolean(true), .boolean(false)])
+    }
+
+    func testSemicolonsSeparateMembers() throws {
+        XCTAssertEqual(members("initial A; state A; state B").count, 3)
+    }
+
+    func testCommentsNestAndLineEndsVary() throws {
+        let machine = try XCTUnwrap(parse("machine M { /* outer /* inner */ still comment */\r\n initial A\r state A // trailing\n}"))
+        XCTAssertEqual(machine.members.count, 2)
+    }
+
+    func testByteOrderMarkIsIgnored() throws {
+        var engine = DiagnosticEngine()
+        let file = SourceFile(path: "t.fsm", bytes: [0xEF, 0xBB, 0xBF] + Array("machine M { initial A; state A }".utf8))
+        XCTAssertNotNil(Parser.parse(file, diagnostics: &engine))
+        XCTAssertTrue(engine.diagnostics.isEmpty)
+        XCTAssertEqual(file.location(of: 0).column, 1)
+    }
+
+    func testRangesPointAtTheSource() throws {
+        let source = "machine M {\n  initial A\n  state A { go -> A }\n}"
+        let file = SourceFile(path: "t.fsm", text: source)
+        let decl = try XCTUnwrap(transition("go -> A"))
+        XCTAssertEqual(file.text(in: decl.range).isEmpty, false)
+        let machine = try XCTUnwrap(parse(source))
+        guard case .state(let state) = machine.members[1] else { return XCTFail("no state") }
+        XCTAssertEqual(file.text(in: state.name.range), "A")
+        XCTAssertEqual(file.location(of: state.name.range.start), SourceLocation(offset: 32, line: 3, column: 9))
+        XCTAssertEqual(file.text(in: state.range), "state A { go -> A }")
+    }
+
+    func testColumnsCountUnicodeScalars() {
+        let file = SourceFile(path: "t.fsm", text: "// é😀\nx")
+        let offset = Array("// é😀".utf8).count
+        XCTAssertEqual(file.location(of: offset).column, 6)
+    }
+}
