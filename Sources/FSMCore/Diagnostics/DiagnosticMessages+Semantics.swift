@@ -5,7 +5,8 @@ extension Diagnostic {
     }
 
     static func invalidName(_ name: String, role: String, at range: SourceRange) -> Diagnostic {
-        make(.invalidName, "'\(name)' cannot be used as a \(role) name in Swift", at: range)
+        let article = role.first.map { "aeiou".contains($0) } == true ? "an" : "a"
+        return make(.invalidName, "'\(name)' cannot be used as \(article) \(role) name in Swift", at: range)
     }
 
     static func reservedMachineName(_ name: String, at range: SourceRange) -> Diagnostic {

@@ -32,10 +32,8 @@ public struct Analyzer {
         collectEvents(machine.members)
         collectStates(machine.members, parent: nil, depth: 0)
         let initial = resolveInitial(in: machine.members, owner: nil, ownerName: machine.name)
-        let machineTransitions = resolveBody(machine.members, owner: nil)
-        for index in states.indices {
-            resolveStateBody(index)
-        }
+        // One walk in source order, so "first use" (of an event, a guard, an action) means first in the file.
+        let machineTransitions = resolveMembers(machine.members, owner: nil)
         let model = Model(
             name: machine.name.text, docComment: machine.docComment, states: states,
             topLevelStates: states.indices.filter { states[$0].parent == nil }, initialState: initial ?? 0,
@@ -56,7 +54,7 @@ public struct Analyzer {
     }
 
     private mutating func checkMachineName(_ name: Identifier) {
-        if SwiftNames.standardTypesUsed.contains(name.text) || SwiftNames.nestedTypeNames.contains(name.text)
+        if name.text != "_", SwiftNames.standardTypesUsed.contains(name.text) || SwiftNames.nestedTypeNames.contains(name.text)
             || SwiftNames.keywords.contains(name.text)
         {
             diagnostics.emit(.reservedMachineName(name.text, at: name.range))
@@ -134,6 +132,7 @@ public struct Analyzer {
                     initial: nil, isFinal: decl.isFinal, entry: [], exit: [], transitions: [], depth: depth))
             stateRanges.append(decl.name.range)
             declarations[index] = decl
+            indexOfDeclaration[decl.name.range.start] = index
             if let parent { states[parent].children.append(index) }
             collectStates(decl.members ?? [], parent: index, depth: depth + 1)
         }
@@ -143,6 +142,8 @@ public struct Analyzer {
 
     /// The declarations of each state, found again by their name's range.
     private var declarations: [Int: StateDecl] = [:]
+    /// A state's index by the offset of its name in the source (unique per declaration).
+    private var indexOfDeclaration: [Int: Int] = [:]
 
     private mutating func resolveStateBody(_ index: Int) {
         guard let decl = declarations[index] else { return }
@@ -161,15 +162,7 @@ public struct Analyzer {
             }
         }
         states[index].initial = resolveInitial(in: members, owner: index, ownerName: name)
-        states[index].transitions = resolveBody(members, owner: index)
-        for member in members {
-            guard case .activity(let activity) = member else { continue }
-            let calls = activity.calls.compactMap { resolveCall($0, isGuard: false, event: nil) }
-            switch activity.kind {
-            case .entry: states[index].entry += calls
-            case .exit: states[index].exit += calls
-            }
-        }
+        states[index].transitions = resolveMembers(members, owner: index)
     }
 
     private mutating func resolveInitial(in members: [Member], owner: Int?, ownerName: Identifier) -> Int? {
@@ -206,13 +199,31 @@ public struct Analyzer {
         return nil
     }
 
-    private mutating func resolveBody(_ members: [Member], owner: Int?) -> [Model.Transition] {
+    /// Resolves a body's members in order: its transitions (returned), its activities (stored in
+    /// the owner) and, recursively, its states.
+    private mutating func resolveMembers(_ members: [Member], owner: Int?) -> [Model.Transition] {
         var transitions: [Model.Transition] = []
         // The first unguarded, non-pop transition for each event: it shadows every later one.
         var alwaysFires: [String: SourceRange] = [:]
         for member in members {
+            switch member {
+            case .state(let decl):
+                if let index = indexOfDeclaration[decl.name.range.start] {
+                    resolveStateBody(index)
+                }
+                continue
+            case .activity(let activity):
+                let calls = activity.calls.compactMap { resolveCall($0, isGuard: false, event: nil) }
+                guard let owner else { continue }
+                switch activity.kind {
+                case .entry: states[owner].entry += calls
+                case .exit: states[owner].exit += calls
+                }
+                continue
+            case .transition: break
+            case .event, .initial: continue
+            }
             guard case .transition(let decl) = member else { continue }
-            checkName(decl.event, role: "event")
             let event = useEvent(decl.event)
             if let shadowing = alwaysFires[decl.event.text] {
                 diagnostics.emit(.transitionNeverFires(decl.event.text, at: decl.range, shadowedBy: shadowing))
@@ -239,6 +250,7 @@ public struct Analyzer {
 
     private mutating func useEvent(_ name: Identifier) -> Int {
         if let index = eventIndex[name.text] { return index }
+        checkName(name, role: "event")
         eventIndex[name.text] = events.count
         events.append(Model.Event(name: name.text, parameters: [], docComment: [], range: name.range, isDeclared: false))
         return events.count - 1

@@ -2,8 +2,9 @@
 /// events and `pop` without `push`. All are warnings.
 enum ModelChecks {
     static func run(_ model: Model, diagnostics: inout DiagnosticEngine) {
-        checkReachability(model, diagnostics: &diagnostics)
-        checkDeadEnds(model, diagnostics: &diagnostics)
+        let reached = reachableStates(of: model)
+        checkReachability(model, reached: reached, diagnostics: &diagnostics)
+        checkDeadEnds(model, reached: reached, diagnostics: &diagnostics)
         checkUnusedEvents(model, diagnostics: &diagnostics)
         checkPopWithoutPush(model, diagnostics: &diagnostics)
     }
@@ -47,8 +48,7 @@ enum ModelChecks {
         return reached
     }
 
-    private static func checkReachability(_ model: Model, diagnostics: inout DiagnosticEngine) {
-        let reached = reachableStates(of: model)
+    private static func checkReachability(_ model: Model, reached: Set<Int>, diagnostics: inout DiagnosticEngine) {
         for (index, state) in model.states.enumerated() where !reached.contains(index) {
             // Report the outermost unreachable state only; its children follow from it.
             if let parent = state.parent, !reached.contains(parent) { continue }
@@ -56,10 +56,10 @@ enum ModelChecks {
         }
     }
 
-    private static func checkDeadEnds(_ model: Model, diagnostics: inout DiagnosticEngine) {
-        let reached = reachableStates(of: model)
+    /// Judged for reachable leaves only: an unreachable state already has its own warning.
+    private static func checkDeadEnds(_ model: Model, reached: Set<Int>, diagnostics: inout DiagnosticEngine) {
         for (index, state) in model.states.enumerated() where !state.isComposite && !state.isFinal && reached.contains(index) {
-            let leadsOut = model.candidateTransitions(in: index).contains { $0.target != .internal }
+            let leadsOut = enabledTransitions(in: index, of: model).contains { $0.target != .internal }
             if !leadsOut { diagnostics.emit(.deadEnd(state.name, at: state.range)) }
         }
     }

@@ -1,0 +1,108 @@
+import FSMCore
+import Foundation
+import XCTest
+
+/// Keeps the documentation honest: examples in the docs compile, every diagnostic is documented
+/// with the output fsmc really prints, and every rule of the formal grammar has a sample input.
+final class DocumentationTests: XCTestCase {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    private func read(_ path: String) throws -> String {
+        try String(contentsOf: Self.root.appendingPathComponent(path), encoding: .utf8)
+    }
+
+    /// The contents of every fenced block with the given info string.
+    static func fencedBlocks(_ language: String, in text: String) -> [String] {
+        var blocks: [String] = []
+        var current: [Substring]?
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            if current == nil, line.trimmingCharacters(in: .whitespaces) == "```\(language)" {
+                current = []
+            } else if current != nil, line.trimmingCharacters(in: .whitespaces) == "```" {
+                blocks.append(current!.joined(separator: "\n") + "\n")
+                current = nil
+            } else {
+                current?.append(line)
+            }
+        }
+        return blocks
+    }
+
+    func testEveryFSMExampleInTheDocsHasNoErrors() throws {
+        for path in ["README.md", "docs/Language.md"] {
+            let blocks = Self.fencedBlocks("fsm", in: try read(path))
+            XCTAssertFalse(blocks.isEmpty, "\(path) has no fsm examples")
+            for block in blocks {
+                let compilation = Compilation(path: "example.fsm", text: block)
+                XCTAssertFalse(
+                    compilation.hasErrors,
+                    "\(path): example does not compile:\n\(block)\n"
+                        + TextDiagnosticRenderer().render(compilation.diagnostics, in: compilation.file))
+            }
+        }
+    }
+
+    func testEveryDiagnosticIsDocumentedWithItsRealOutput() throws {
+        let text = try read("docs/Diagnostics.md")
+        let sections = text.components(separatedBy: "\n## ").dropFirst()
+        var documented: [String: String] = [:]
+        for section in sections {
+            let heading = String(section.prefix { $0 != "\n" }).trimmingCharacters(in: .whitespaces)
+            documented[heading] = section
+        }
+        for id in DiagnosticID.allCases {
+            guard let section = documented[id.rawValue] else {
+                XCTFail("docs/Diagnostics.md has no '## \(id.rawValue)' section")
+                continue
+            }
+            // Where the section shows an input and its output, the output must be what fsmc prints.
+            guard let input = Self.fencedBlocks("fsm", in: section).first,
+                let output = Self.fencedBlocks("text", in: section).first
+            else { continue }
+            let compilation = Compilation(path: "example.fsm", text: input)
+            XCTAssertTrue(compilation.diagnostics.contains { $0.id == id }, "the example of \(id.rawValue) does not report it")
+            XCTAssertEqual(
+                TextDiagnosticRenderer().render(compilation.diagnostics, in: compilation.file), output,
+                "docs/Diagnostics.md, \(id.rawValue): the output shown is not what fsmc prints")
+        }
+    }
+
+    func testEveryGrammarRuleHasASampleThatParses() throws {
+        let grammar = try read("grammars/fsm.ebnf")
+        let rulePattern = try NSRegularExpression(pattern: "^([a-zA-Z][a-zA-Z0-9]*)\\s*=", options: .anchorsMatchLines)
+        let rules = Set(
+            rulePattern.matches(in: grammar, range: NSRange(grammar.startIndex..., in: grammar)).map {
+                String(grammar[Range($0.range(at: 1), in: grammar)!])
+            })
+        XCTAssertGreaterThan(rules.count, 10)
+        let folder = Self.root.appendingPathComponent("Tests/Golden/Grammar")
+        let samples = Set(
+            try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".fsm") }.map {
+                String($0.dropLast(4))
+            })
+        XCTAssertEqual(rules.subtracting(samples).sorted(), [], "grammar rules without a sample in Tests/Golden/Grammar")
+        XCTAssertEqual(samples.subtracting(rules).sorted(), [], "samples for rules the grammar does not have")
+        for sample in samples.sorted() {
+            let text = try String(contentsOf: folder.appendingPathComponent(sample + ".fsm"), encoding: .utf8)
+            let compilation = Compilation(path: sample + ".fsm", text: text)
+            XCTAssertFalse(
+                compilation.diagnostics.contains { $0.severity == .error && $0.id.isSyntactic },
+                "sample for '\(sample)' has syntax errors:\n"
+                    + TextDiagnosticRenderer().render(compilation.diagnostics, in: compilation.file))
+        }
+    }
+}
+
+extension DiagnosticID {
+    /// Whether the diagnostic comes from reading the text (lexer and parser) rather than its meaning.
+    var isSyntactic: Bool {
+        switch self {
+        case .invalidUTF8, .fileTooLarge, .invalidCharacter, .unterminatedString, .unterminatedComment, .invalidEscape,
+            .invalidNumber, .expectedMachine, .unexpectedToken, .missingBrace, .nestingTooDeep, .misplacedMember,
+            .trailingContent, .keywordAsName, .tooManyErrors:
+            true
+        default: false
+        }
+    }
+}
