@@ -17,7 +17,9 @@ struct Command: Sendable {
             for option in options {
                 var left = option.names.joined(separator: ", ")
                 if let value = option.valueName { left += " <\(value)>" }
-                let padded = left.count < 28 ? left + String(repeating: " ", count: 28 - left.count) : left + "\n" + String(repeating: " ", count: 30)
+                let padded =
+                    left.count < 28
+                    ? left + String(repeating: " ", count: 28 - left.count) : left + "\n" + String(repeating: " ", count: 30)
                 text += "  \(padded)\(option.help)\n"
             }
         }
@@ -42,8 +44,9 @@ enum Commands {
         abstract: "Check .fsm files and report their errors and warnings.",
         usage: "fsmc check <file>... [--format text|json|sarif] [--warnings-as-errors]",
         options: [
-            OptionSpec(names: ["--format"], valueName: "format", allowedValues: ["text", "json", "sarif"],
-                       help: "Output format: text (default, to standard error), json or sarif (to standard output)."),
+            OptionSpec(
+                names: ["--format"], valueName: "format", allowedValues: ["text", "json", "sarif"],
+                help: "Output format: text (default, to standard error), json or sarif (to standard output)."),
             OptionSpec(names: ["--warnings-as-errors"], help: "Fail (exit status 1) when there are warnings."),
         ],
         discussion: """

@@ -7,12 +7,19 @@ struct IOError: Error {
 }
 
 enum FileIO {
-    /// Reads an input file, refusing directories and files over the size limit before reading them.
-    /// `-` reads standard input.
+    /// Reads an input file (`-` for standard input), refusing directories. At most one byte more
+    /// than ``Compilation/maximumFileSize`` is read: the front end refuses anything longer with a
+    /// located `file-too-large` diagnostic, so a huge input is never loaded whole.
     static func read(_ path: String) throws(IOError) -> [UInt8] {
+        let limit = Compilation.maximumFileSize + 1
         if path == "-" {
-            let data = FileHandle.standardInput.readDataToEndOfFile()
-            return [UInt8](data)
+            var bytes: [UInt8] = []
+            while bytes.count < limit, let chunk = try? FileHandle.standardInput.read(upToCount: limit - bytes.count),
+                !chunk.isEmpty
+            {
+                bytes += chunk
+            }
+            return bytes
         }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
@@ -24,18 +31,9 @@ enum FileIO {
         }
         defer { try? handle.close() }
         do {
-            // Read one byte past the limit: enough to know the file is too large, without reading it all.
-            let data = try handle.read(upToCount: Compilation.maximumFileSize + 1) ?? Data()
-            if data.count > Compilation.maximumFileSize {
-                let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? data.count
-                throw IOError(
-                    message: "\(path): file is too large (\(size) bytes); fsmc reads files of up to \(Compilation.maximumFileSize / (1024 * 1024)) MiB")
-            }
-            return [UInt8](data)
-        } catch let error as IOError {
-            throw error
+            return [UInt8](try handle.read(upToCount: limit) ?? Data())
         } catch {
-            throw IOError(message: "\(path): cannot be read: \(error.localizedDescription)")
+            throw IOError(message: "\(path): cannot be read: \(describe(error))")
         }
     }
 
@@ -55,7 +53,9 @@ enum FileIO {
         guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw IOError(message: "\(folder.path): output directory does not exist")
         }
-        let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).fsmc-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max)).tmp")
+        let temporary = folder.appendingPathComponent(
+            ".\(url.lastPathComponent).fsmc-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max)).tmp"
+        )
         do {
             try data.write(to: temporary, options: [])
         } catch {

@@ -44,11 +44,14 @@ enum FSMC {
             break
         }
         guard let command = Commands.all.first(where: { $0.name == first }) else {
-            let message = first.hasPrefix("-") ? "unknown option '\(first)'" : "unknown subcommand '\(first)'" + suggestion(for: first)
+            let message =
+                first.hasPrefix("-") ? "unknown option '\(first)'" : "unknown subcommand '\(first)'" + suggestion(for: first)
             return usageError(UsageError(message: message))
         }
         let rest = Array(arguments.dropFirst())
-        if rest.contains(where: { $0 == "--help" || $0 == "-h" }), !rest.prefix(while: { $0 != "--" }).allSatisfy({ $0 != "--help" && $0 != "-h" }) {
+        if rest.contains(where: { $0 == "--help" || $0 == "-h" }),
+            !rest.prefix(while: { $0 != "--" }).allSatisfy({ $0 != "--help" && $0 != "-h" })
+        {
             Terminal.writeOut(command.help)
             return ExitStatus.success
         }

@@ -86,10 +86,14 @@ final class HostileInputTests: XCTestCase {
             state ^= state << 17
             return state
         }
-        let alphabet = Array("machine state initial final entry exit event push pop true false {}()[]<>,;:.?/->!&&|| \n\"\\ A b _ 1 -2 3.5 // /* */ é".utf8)
+        let alphabet = Array(
+            "machine state initial final entry exit event push pop true false {}()[]<>,;:.?/->!&&|| \n\"\\ A b _ 1 -2 3.5 // /* */ é"
+                .utf8)
         for _ in 0..<2_000 {
             let length = Int(next() % 200)
-            let bytes = (0..<length).map { _ in next() % 4 == 0 ? UInt8(truncatingIfNeeded: next()) : alphabet[Int(next() % UInt64(alphabet.count))] }
+            let bytes = (0..<length).map { _ in
+                next() % 4 == 0 ? UInt8(truncatingIfNeeded: next()) : alphabet[Int(next() % UInt64(alphabet.count))]
+            }
             let result = compile(Array("machine M {\n".utf8) + bytes)
             for diagnostic in result.diagnostics {
                 XCTAssertLessThanOrEqual(diagnostic.range.end, result.file.bytes.count + 1)
@@ -100,6 +104,7 @@ final class HostileInputTests: XCTestCase {
 
     func testEmptyAndWhitespaceFiles() {
         XCTAssertEqual(Compilation(path: "e.fsm", text: "").diagnostics.map(\.id), [.expectedMachine])
-        XCTAssertEqual(Compilation(path: "e.fsm", text: "\n\n  \t\n// only a comment\n").diagnostics.map(\.id), [.expectedMachine])
+        XCTAssertEqual(
+            Compilation(path: "e.fsm", text: "\n\n  \t\n// only a comment\n").diagnostics.map(\.id), [.expectedMachine])
     }
 }

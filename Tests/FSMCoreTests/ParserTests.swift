@@ -1,5 +1,6 @@
-@testable import FSMCore
 import XCTest
+
+@testable import FSMCore
 
 /// One test per construct of the grammar: the tree the parser builds for it.
 final class ParserTests: XCTestCase {
@@ -27,7 +28,9 @@ final class ParserTests: XCTestCase {
     }
 
     func testEventDeclarations() throws {
-        let decls = members("event tick\nevent move(x: Int, y: Double?)\nevent load(bytes: [UInt8], map: [String: Int], set: Swift.Set<Int>, pair: (Int, String), p: any P)")
+        let decls = members(
+            "event tick\nevent move(x: Int, y: Double?)\nevent load(bytes: [UInt8], map: [String: Int], set: Swift.Set<Int>, pair: (Int, String), p: any P)"
+        )
         let events = decls.compactMap { if case .event(let decl) = $0 { decl } else { nil } }
         XCTAssertEqual(events.map(\.name.text), ["tick", "move", "load"])
         XCTAssertEqual(events[1].parameters.map { "\($0.name.text): \($0.type)" }, ["x: Int", "y: Double?"])
@@ -100,13 +103,19 @@ final class ParserTests: XCTestCase {
 
     func testArgumentsAndLiterals() throws {
         let decl = try XCTUnwrap(
-            transition(#"go [ok(code, pin: code)] / log(text: "a\"b\\c\n\t\u{1F600}", n: -7, x: 1.5, on: true, off: false) -> X"#))
+            transition(#"go [ok(code, pin: code)] / log(text: "a\"b\\c\n\t\u{1F600}", n: -7, x: 1.5, on: true, off: false) -> X"#)
+        )
         guard case .call(let guardCall)? = decl.guardExpression else { return XCTFail("no guard call") }
         XCTAssertEqual(guardCall.arguments.map(\.label.text), ["code", "pin"])
-        XCTAssertEqual(guardCall.arguments.map(\.value), [
-            .parameter(Identifier("code", range: guardCall.arguments[0].range)),
-            .parameter(Identifier("code", range: SourceRange(start: guardCall.arguments[1].range.end - 4, end: guardCall.arguments[1].range.end))),
-        ])
+        XCTAssertEqual(
+            guardCall.arguments.map(\.value),
+            [
+                .parameter(Identifier("code", range: guardCall.arguments[0].range)),
+                .parameter(
+                    Identifier(
+                        "code",
+                        range: SourceRange(start: guardCall.arguments[1].range.end - 4, end: guardCall.arguments[1].range.end))),
+            ])
         let values = decl.effects[0].arguments.map { argument -> LiteralSyntax.Value? in
             if case .literal(let literal) = argument.value { return literal.value }
             return nil
@@ -119,7 +128,8 @@ final class ParserTests: XCTestCase {
     }
 
     func testCommentsNestAndLineEndsVary() throws {
-        let machine = try XCTUnwrap(parse("machine M { /* outer /* inner */ still comment */\r\n initial A\r state A // trailing\n}"))
+        let machine = try XCTUnwrap(
+            parse("machine M { /* outer /* inner */ still comment */\r\n initial A\r state A // trailing\n}"))
         XCTAssertEqual(machine.members.count, 2)
     }
 
@@ -147,5 +157,15 @@ final class ParserTests: XCTestCase {
         let file = SourceFile(path: "t.fsm", text: "// é😀\nx")
         let offset = Array("// é😀".utf8).count
         XCTAssertEqual(file.location(of: offset).column, 6)
+    }
+
+    func testOptionalExistentialIsParenthesized() throws {
+        let decls = members("event e(error: any Error?, other: some P)")
+        guard case .event(let event)? = decls.first else { return XCTFail("no event") }
+        XCTAssertEqual(event.parameters.map(\.type.description), ["(any Error)?", "some P"])
+    }
+
+    func testMembersMayFollowAClosingBraceOnTheSameLine() throws {
+        XCTAssertEqual(members("initial A\nstate A { go -> B } state B { back -> A }").count, 3)
     }
 }

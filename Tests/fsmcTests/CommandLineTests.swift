@@ -3,6 +3,7 @@ import XCTest
 
 /// End-to-end tests of the command line: they run the built binary.
 final class CommandLineTests: XCTestCase {
+    @discardableResult
     private func write(_ text: String, to name: String, in folder: URL) throws -> String {
         let url = folder.appendingPathComponent(name)
         try text.write(to: url, atomically: true, encoding: .utf8)
@@ -48,7 +49,8 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(option.status, 2)
         XCTAssertEqual(
             option.stderr,
-            "error: unknown option '--formt'; did you mean '--format'?\nUsage: fsmc check <file>... [--format text|json|sarif] [--warnings-as-errors]\n  See 'fsmc help check'.\n")
+            "error: unknown option '--formt'; did you mean '--format'?\nUsage: fsmc check <file>... [--format text|json|sarif] [--warnings-as-errors]\n  See 'fsmc help check'.\n"
+        )
         let value = try runFSMC(["check", "--format", "xml", "a.fsm"])
         XCTAssertEqual(value.status, 2)
         XCTAssertTrue(value.stderr.hasPrefix("error: invalid value 'xml' for '--format'; expected one of: text, json, sarif\n"))
@@ -87,7 +89,9 @@ final class CommandLineTests: XCTestCase {
 
     func testWarningsPassUnlessWarningsAreErrors() throws {
         let folder = try temporaryFolder(self)
-        let path = try write(validMachine.replacingOccurrences(of: "initial Closed", with: "initial Closed\n    event unused"), to: "w.fsm", in: folder)
+        let path = try write(
+            validMachine.replacingOccurrences(of: "initial Closed", with: "initial Closed\n    event unused"), to: "w.fsm",
+            in: folder)
         let lenient = try runFSMC(["check", path])
         XCTAssertEqual(lenient.status, 0)
         XCTAssertTrue(lenient.stderr.contains("warning: event 'unused' is declared but no transition uses it"))
@@ -136,5 +140,14 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(result.status, 1)
         XCTAssertTrue(result.stderr.contains("a.fsm:2:11: error: cannot find state 'X'"))
         XCTAssertTrue(result.stderr.contains("b.fsm:2:11: error: cannot find state 'Y'"))
+    }
+
+    func testHugeFilesAreRefusedWithALocatedDiagnostic() throws {
+        let folder = try temporaryFolder(self)
+        let big = Data(repeating: UInt8(ascii: "\n"), count: 33 * 1024 * 1024)
+        try big.write(to: folder.appendingPathComponent("big.fsm"))
+        let result = try runFSMC(["check", "big.fsm"], in: folder)
+        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(result.stderr, "big.fsm:1:1: error: file is too large; fsmc reads files of up to 32 MiB\n")
     }
 }

@@ -1,6 +1,8 @@
 /// Messages of semantic analysis (see `DiagnosticMessages.swift` for the syntax ones).
 extension Diagnostic {
-    private static func make(_ id: DiagnosticID, _ message: String, at range: SourceRange, notes: [DiagnosticNote] = [], fixIts: [FixIt] = []) -> Diagnostic {
+    private static func make(
+        _ id: DiagnosticID, _ message: String, at range: SourceRange, notes: [DiagnosticNote] = [], fixIts: [FixIt] = []
+    ) -> Diagnostic {
         Diagnostic(id, id.severity, message, at: range, notes: notes, fixIts: fixIts)
     }
 
@@ -24,10 +26,14 @@ extension Diagnostic {
         make(.reservedName, "\(role) '\(name)' clashes with \(clash) in the generated Swift; rename it", at: range)
     }
 
-    static func nameCollision(kind: String, _ name: String, other: String, swiftName: String, at range: SourceRange, previous: SourceRange) -> Diagnostic {
+    static func nameCollision(
+        kind: String, _ name: String, other: String, swiftName: String, at range: SourceRange, previous: SourceRange,
+        previousIsDeclaration: Bool = true
+    ) -> Diagnostic {
         make(
             .nameCollision, "\(kind) '\(name)' and \(kind) '\(other)' would both become '\(swiftName)' in the generated Swift",
-            at: range, notes: [DiagnosticNote("'\(other)' declared here", at: previous)])
+            at: range,
+            notes: [DiagnosticNote("'\(other)' \(previousIsDeclaration ? "declared" : "first used") here", at: previous)])
     }
 
     static func duplicateState(_ name: String, at range: SourceRange, previous: SourceRange) -> Diagnostic {
@@ -37,18 +43,21 @@ extension Diagnostic {
     }
 
     static func duplicateEvent(_ name: String, at range: SourceRange, previous: SourceRange) -> Diagnostic {
-        make(.duplicateEvent, "invalid redeclaration of event '\(name)'", at: range,
-             notes: [DiagnosticNote("'\(name)' previously declared here", at: previous)])
+        make(
+            .duplicateEvent, "invalid redeclaration of event '\(name)'", at: range,
+            notes: [DiagnosticNote("'\(name)' previously declared here", at: previous)])
     }
 
     static func duplicateParameter(_ name: String, at range: SourceRange, previous: SourceRange) -> Diagnostic {
-        make(.duplicateParameter, "parameter '\(name)' is declared twice", at: range,
-             notes: [DiagnosticNote("'\(name)' previously declared here", at: previous)])
+        make(
+            .duplicateParameter, "parameter '\(name)' is declared twice", at: range,
+            notes: [DiagnosticNote("'\(name)' previously declared here", at: previous)])
     }
 
     static func duplicateLabel(_ label: String, at range: SourceRange, previous: SourceRange) -> Diagnostic {
-        make(.duplicateLabel, "argument label '\(label)' is used twice in one call", at: range,
-             notes: [DiagnosticNote("first used here", at: previous)])
+        make(
+            .duplicateLabel, "argument label '\(label)' is used twice in one call", at: range,
+            notes: [DiagnosticNote("first used here", at: previous)])
     }
 
     static func unknownState(_ name: String, suggestion: String?, at range: SourceRange) -> Diagnostic {
@@ -59,17 +68,25 @@ extension Diagnostic {
     }
 
     static func missingInitial(_ owner: String, firstChild: String, at range: SourceRange) -> Diagnostic {
-        make(.missingInitial, "\(owner) has states but no 'initial' state; add 'initial \(firstChild)' to start in its first state", at: range)
+        make(
+            .missingInitial,
+            "\(owner) has states but no 'initial' state; add 'initial \(firstChild)' to start in its first state", at: range)
+    }
+
+    static func emptyMachine(_ name: String, at range: SourceRange) -> Diagnostic {
+        make(.missingInitial, "machine '\(name)' has no states; declare at least one state and name it with 'initial'", at: range)
     }
 
     static func duplicateInitial(at range: SourceRange, previous: SourceRange) -> Diagnostic {
-        make(.duplicateInitial, "only one 'initial' state is allowed here", at: range,
-             notes: [DiagnosticNote("'initial' first given here", at: previous)])
+        make(
+            .duplicateInitial, "only one 'initial' state is allowed here", at: range,
+            notes: [DiagnosticNote("'initial' first given here", at: previous)])
     }
 
     static func initialNotChild(_ name: String, owner: String, at range: SourceRange, declared: SourceRange) -> Diagnostic {
-        make(.initialNotChild, "initial state '\(name)' must be declared directly in \(owner)", at: range,
-             notes: [DiagnosticNote("'\(name)' declared here", at: declared)])
+        make(
+            .initialNotChild, "initial state '\(name)' must be declared directly in \(owner)", at: range,
+            notes: [DiagnosticNote("'\(name)' declared here", at: declared)])
     }
 
     static func finalStateBody(_ what: String, state: String, at range: SourceRange) -> Diagnostic {
@@ -77,11 +94,14 @@ extension Diagnostic {
     }
 
     static func transitionNeverFires(_ event: String, at range: SourceRange, shadowedBy: SourceRange) -> Diagnostic {
-        make(.transitionNeverFires, "this '\(event)' transition can never fire", at: range,
-             notes: [DiagnosticNote("this transition has no guard and always fires first", at: shadowedBy)])
+        make(
+            .transitionNeverFires, "this '\(event)' transition can never fire", at: range,
+            notes: [DiagnosticNote("this transition has no guard and always fires first", at: shadowedBy)])
     }
 
-    static func unknownParameter(_ name: String, event: String, suggestion: String?, at range: SourceRange, declaration: SourceRange?) -> Diagnostic {
+    static func unknownParameter(
+        _ name: String, event: String, suggestion: String?, at range: SourceRange, declaration: SourceRange?
+    ) -> Diagnostic {
         var message = "event '\(event)' has no parameter '\(name)'"
         var fixIts: [FixIt] = []
         if let suggestion {
@@ -89,23 +109,34 @@ extension Diagnostic {
             fixIts = [FixIt(replace: range, with: suggestion)]
         }
         var notes: [DiagnosticNote] = []
-        if let declaration { notes.append(DiagnosticNote("'\(event)' declared here", at: declaration)) }
-        else { message += " (declare it with 'event \(event)(\(name): Type)')" }
+        if let declaration {
+            notes.append(DiagnosticNote("'\(event)' declared here", at: declaration))
+        } else {
+            message += " (declare it with 'event \(event)(\(name): Type)')"
+        }
         return make(.unknownParameter, message, at: range, notes: notes, fixIts: fixIts)
     }
 
     static func parameterInActivity(_ name: String, at range: SourceRange) -> Diagnostic {
-        make(.parameterInActivity, "entry and exit activities cannot use event parameters ('\(name)'); pass a literal, as in 'label: 3'", at: range)
+        make(
+            .parameterInActivity,
+            "entry and exit activities cannot use event parameters ('\(name)'); pass a literal, as in 'label: 3'", at: range)
     }
 
-    static func inconsistentSignature(_ name: String, signature: String, previousSignature: String, at range: SourceRange, previous: SourceRange) -> Diagnostic {
-        make(.inconsistentSignature, "'\(name)' is called as '\(signature)' here but as '\(previousSignature)' before", at: range,
-             notes: [DiagnosticNote("first called here", at: previous)])
+    static func inconsistentSignature(
+        _ name: String, signature: String, previousSignature: String, at range: SourceRange, previous: SourceRange
+    ) -> Diagnostic {
+        make(
+            .inconsistentSignature, "'\(name)' is called as '\(signature)' here but as '\(previousSignature)' before", at: range,
+            notes: [DiagnosticNote("first called here", at: previous)])
     }
 
     static func guardUsedAsAction(_ name: String, usedAsGuard: Bool, at range: SourceRange, previous: SourceRange) -> Diagnostic {
-        make(.guardUsedAsAction, "'\(name)' is used as \(usedAsGuard ? "a guard" : "an action") here but as \(usedAsGuard ? "an action" : "a guard") before", at: range,
-             notes: [DiagnosticNote("first used here", at: previous)])
+        make(
+            .guardUsedAsAction,
+            "'\(name)' is used as \(usedAsGuard ? "a guard" : "an action") here but as \(usedAsGuard ? "an action" : "a guard") before",
+            at: range,
+            notes: [DiagnosticNote("first used here", at: previous)])
     }
 
     static func unreachableState(_ name: String, at range: SourceRange) -> Diagnostic {
@@ -117,7 +148,9 @@ extension Diagnostic {
     }
 
     static func deadEnd(_ name: String, at range: SourceRange) -> Diagnostic {
-        make(.deadEnd, "state '\(name)' is a dead end: no transition leads out of it; make it 'final state' if that is intended", at: range)
+        make(
+            .deadEnd, "state '\(name)' is a dead end: no transition leads out of it; make it 'final state' if that is intended",
+            at: range)
     }
 
     static func popWithoutPush(at range: SourceRange) -> Diagnostic {

@@ -1,19 +1,21 @@
 /// Every message fsmc can report, written once, each tied to its stable ``DiagnosticID``.
 extension Diagnostic {
-    fileprivate init(_ id: DiagnosticID, _ message: String, at range: SourceRange, notes: [DiagnosticNote] = [], fixIts: [FixIt] = []) {
+    fileprivate init(
+        _ id: DiagnosticID, _ message: String, at range: SourceRange, notes: [DiagnosticNote] = [], fixIts: [FixIt] = []
+    ) {
         self.init(id, id.severity, message, at: range, notes: notes, fixIts: fixIts)
     }
 
     // MARK: Reading the file
 
     static func invalidUTF8(byte: UInt8, at range: SourceRange) -> Diagnostic {
-        Diagnostic(.invalidUTF8, "file is not valid UTF-8: unexpected byte 0x\(String(byte, radix: 16, uppercase: true))", at: range)
+        Diagnostic(
+            .invalidUTF8, "file is not valid UTF-8: unexpected byte 0x\(String(byte, radix: 16, uppercase: true))", at: range)
     }
 
-    static func fileTooLarge(size: Int, limit: Int) -> Diagnostic {
+    static func fileTooLarge(limit: Int) -> Diagnostic {
         Diagnostic(
-            .fileTooLarge,
-            "file is too large (\(size) bytes); fsmc reads files of up to \(limit / (1024 * 1024)) MiB",
+            .fileTooLarge, "file is too large; fsmc reads files of up to \(limit / (1024 * 1024)) MiB",
             at: SourceRange(start: 0, end: 0))
     }
 
@@ -26,17 +28,20 @@ extension Diagnostic {
     static func invalidCharacter(_ scalar: Unicode.Scalar, at range: SourceRange) -> Diagnostic {
         let hex = String(scalar.value, radix: 16, uppercase: true)
         let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
-        let shown = scalar.properties.isWhitespace || scalar.value < 0x20 || scalar.value == 0x7F
+        let shown =
+            scalar.properties.isWhitespace || scalar.value < 0x20 || scalar.value == 0x7F
             ? code : "'\(Character(scalar))' (\(code))"
         if scalar == "-" {
             return Diagnostic(.invalidCharacter, "unexpected '-'; a transition's arrow is '->'", at: range)
         }
         if scalar == "&" || scalar == "|" {
-            return Diagnostic(.invalidCharacter, "unexpected '\(scalar)'; did you mean '\(scalar)\(scalar)'?", at: range,
-                              fixIts: [FixIt(replace: range, with: "\(scalar)\(scalar)")])
+            return Diagnostic(
+                .invalidCharacter, "unexpected '\(scalar)'; did you mean '\(scalar)\(scalar)'?", at: range,
+                fixIts: [FixIt(replace: range, with: "\(scalar)\(scalar)")])
         }
         if scalar.value >= 0x80, scalar.properties.isAlphabetic {
-            return Diagnostic(.invalidCharacter, "invalid character \(shown); names use only ASCII letters, digits and '_'", at: range)
+            return Diagnostic(
+                .invalidCharacter, "invalid character \(shown); names use only ASCII letters, digits and '_'", at: range)
         }
         return Diagnostic(.invalidCharacter, "invalid character \(shown) in source file", at: range)
     }
@@ -54,7 +59,8 @@ extension Diagnostic {
     }
 
     static func invalidUnicodeEscape(at range: SourceRange) -> Diagnostic {
-        Diagnostic(.invalidEscape, "invalid \\u{...} escape: expected 1 to 8 hexadecimal digits naming a Unicode scalar", at: range)
+        Diagnostic(
+            .invalidEscape, "invalid \\u{...} escape: expected 1 to 8 hexadecimal digits naming a Unicode scalar", at: range)
     }
 
     static func invalidNumber(_ text: String, at range: SourceRange) -> Diagnostic {

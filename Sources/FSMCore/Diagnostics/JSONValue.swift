@@ -25,7 +25,10 @@ public indirect enum JSONValue: Sendable, Hashable {
         case .bool(let flag): output += flag ? "true" : "false"
         case .null: output += "null"
         case .array(let elements):
-            guard !elements.isEmpty else { output += "[]"; return }
+            guard !elements.isEmpty else {
+                output += "[]"
+                return
+            }
             output += "[\n"
             for (index, element) in elements.enumerated() {
                 output += String(repeating: "  ", count: indent + 1)
@@ -34,7 +37,10 @@ public indirect enum JSONValue: Sendable, Hashable {
             }
             output += String(repeating: "  ", count: indent) + "]"
         case .object(let members):
-            guard !members.isEmpty else { output += "{}"; return }
+            guard !members.isEmpty else {
+                output += "{}"
+                return
+            }
             output += "{\n"
             for (index, (key, value)) in members.enumerated() {
                 output += String(repeating: "  ", count: indent + 1)

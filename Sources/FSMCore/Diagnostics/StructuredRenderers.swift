@@ -72,13 +72,23 @@ public enum StructuredDiagnostics {
                     let fixes = diagnostic.fixIts.map { fixIt in
                         JSONValue.object([
                             ("description", .object([("text", .string("Replace with '\(fixIt.replacement)'"))])),
-                            ("artifactChanges", .array([.object([
-                                ("artifactLocation", .object([("uri", .string(uri(compilation.file.path)))])),
-                                ("replacements", .array([.object([
-                                    ("deletedRegion", region(fixIt.range, in: compilation.file)),
-                                    ("insertedContent", .object([("text", .string(fixIt.replacement))])),
-                                ])])),
-                            ])])),
+                            (
+                                "artifactChanges",
+                                .array([
+                                    .object([
+                                        ("artifactLocation", .object([("uri", .string(uri(compilation.file.path)))])),
+                                        (
+                                            "replacements",
+                                            .array([
+                                                .object([
+                                                    ("deletedRegion", region(fixIt.range, in: compilation.file)),
+                                                    ("insertedContent", .object([("text", .string(fixIt.replacement))])),
+                                                ])
+                                            ])
+                                        ),
+                                    ])
+                                ])
+                            ),
                         ])
                     }
                     members.append(("fixes", .array(fixes)))
@@ -89,15 +99,29 @@ public enum StructuredDiagnostics {
         let log = JSONValue.object([
             ("$schema", .string("https://json.schemastore.org/sarif-2.1.0.json")),
             ("version", .string("2.1.0")),
-            ("runs", .array([.object([
-                ("tool", .object([("driver", .object([
-                    ("name", .string("fsmc")),
-                    ("version", .string(toolVersion)),
-                    ("informationUri", .string("https://github.com/fsmc/fsmc")),
-                    ("rules", .array(rules)),
-                ]))])),
-                ("results", .array(results)),
-            ])])),
+            (
+                "runs",
+                .array([
+                    .object([
+                        (
+                            "tool",
+                            .object([
+                                (
+                                    "driver",
+                                    .object([
+                                        ("name", .string("fsmc")),
+                                        ("version", .string(toolVersion)),
+                                        ("informationUri", .string("https://github.com/fsmc/fsmc")),
+                                        ("rules", .array(rules)),
+                                    ])
+                                )
+                            ])
+                        ),
+                        ("columnKind", .string("unicodeCodePoints")),
+                        ("results", .array(results)),
+                    ])
+                ])
+            ),
         ])
         return log.rendered() + "\n"
     }
@@ -125,10 +149,15 @@ public enum StructuredDiagnostics {
     }
 
     private static func locationMembers(_ range: SourceRange, in file: SourceFile) -> [(String, JSONValue)] {
-        [("physicalLocation", .object([
-            ("artifactLocation", .object([("uri", .string(uri(file.path)))])),
-            ("region", region(range, in: file)),
-        ]))]
+        [
+            (
+                "physicalLocation",
+                .object([
+                    ("artifactLocation", .object([("uri", .string(uri(file.path)))])),
+                    ("region", region(range, in: file)),
+                ])
+            )
+        ]
     }
 
     private static func physicalLocation(_ range: SourceRange, in file: SourceFile) -> JSONValue {

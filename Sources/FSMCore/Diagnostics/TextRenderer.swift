@@ -45,6 +45,8 @@ public struct TextDiagnosticRenderer: Sendable {
         output += paint("\(file.path):\(start.line):\(start.column):", "1") + " \(label) " + paint(message, "1") + "\n"
 
         let line = file.lineText(start.line)
+        // A diagnostic about the file as a whole (empty, too large) has no source line to show.
+        if line.isEmpty && range.start == range.end { return }
         let lineScalars = Array(line.unicodeScalars)
         output += line + "\n"
         // Mirror the tabs of the source line so the caret lines up in any tab width.

@@ -22,7 +22,7 @@ public struct Compilation: Sendable {
     public init(path: String, bytes: [UInt8]) {
         if bytes.count > Compilation.maximumFileSize {
             self.file = SourceFile(path: path, bytes: [])
-            self.diagnostics = [.fileTooLarge(size: bytes.count, limit: Compilation.maximumFileSize)]
+            self.diagnostics = [.fileTooLarge(limit: Compilation.maximumFileSize)]
             self.model = nil
             return
         }

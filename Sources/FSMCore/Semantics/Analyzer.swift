@@ -54,8 +54,9 @@ public struct Analyzer {
     }
 
     private mutating func checkMachineName(_ name: Identifier) {
-        if name.text != "_", SwiftNames.standardTypesUsed.contains(name.text) || SwiftNames.nestedTypeNames.contains(name.text)
-            || SwiftNames.keywords.contains(name.text)
+        if name.text != "_",
+            SwiftNames.standardTypesUsed.contains(name.text) || SwiftNames.nestedTypeNames.contains(name.text)
+                || SwiftNames.keywords.contains(name.text)
         {
             diagnostics.emit(.reservedMachineName(name.text, at: name.range))
         }
@@ -166,6 +167,8 @@ public struct Analyzer {
     }
 
     private mutating func resolveInitial(in members: [Member], owner: Int?, ownerName: Identifier) -> Int? {
+        // A final state's `initial` is already reported as something a final state cannot have.
+        if let owner, states[owner].isFinal { return nil }
         let children = owner.map { states[$0].children } ?? states.indices.filter { states[$0].parent == nil }
         var resolved: Int?
         var first: InitialDecl?
@@ -181,11 +184,14 @@ public struct Analyzer {
                 resolved = target
             } else {
                 diagnostics.emit(
-                    .initialNotChild(decl.name.text, owner: owner.map { "state '\(states[$0].name)'" } ?? "the machine",
-                                     at: decl.name.range, declared: stateRanges[target]))
+                    .initialNotChild(
+                        decl.name.text, owner: owner.map { "state '\(states[$0].name)'" } ?? "the machine",
+                        at: decl.name.range, declared: stateRanges[target]))
             }
         }
-        if first == nil, !children.isEmpty, !(owner.map { states[$0].isFinal } ?? false) {
+        if first == nil, owner == nil, children.isEmpty {
+            diagnostics.emit(.emptyMachine(ownerName.text, at: ownerName.range))
+        } else if first == nil, !children.isEmpty, !(owner.map { states[$0].isFinal } ?? false) {
             let what = owner == nil ? "machine '\(ownerName.text)'" : "composite state '\(ownerName.text)'"
             diagnostics.emit(.missingInitial(what, firstChild: states[children[0]].name, at: ownerName.range))
         }
@@ -334,7 +340,8 @@ public struct Analyzer {
         let existing = requirements[index]
         if existing.isGuard != requirement.isGuard {
             diagnostics.emit(
-                .guardUsedAsAction(requirement.name, usedAsGuard: requirement.isGuard, at: range, previous: requirementFirstUse[index]))
+                .guardUsedAsAction(
+                    requirement.name, usedAsGuard: requirement.isGuard, at: range, previous: requirementFirstUse[index]))
         } else if existing.parameters != requirement.parameters {
             diagnostics.emit(
                 .inconsistentSignature(
@@ -369,14 +376,16 @@ public struct Analyzer {
             let swiftName = SwiftNames.lowerCamelCase(event.name)
             if SwiftNames.reservedCaseNames.contains(swiftName) {
                 diagnostics.emit(.reservedName(event.name, role: "event", clash: "a member of 'Event'", at: event.range))
-            } else if SwiftNames.machineMembers.contains(event.name) {
+            } else if SwiftNames.machineMembers.contains(event.name), Keyword(rawValue: event.name) == nil {
                 diagnostics.emit(
-                    .reservedName(event.name, role: "event", clash: "the generated '\(model.name).\(event.name)'", at: event.range))
+                    .reservedName(
+                        event.name, role: "event", clash: "the member '\(model.name).\(event.name)'", at: event.range))
             } else if let other = eventNames[swiftName] {
                 diagnostics.emit(
                     .nameCollision(
                         kind: "event", event.name, other: model.events[other].name, swiftName: "Event.\(swiftName)",
-                        at: event.range, previous: model.events[other].range))
+                        at: event.range, previous: model.events[other].range,
+                        previousIsDeclaration: model.events[other].isDeclared))
             } else {
                 eventNames[swiftName] = index
             }
@@ -385,7 +394,7 @@ public struct Analyzer {
             diagnostics.emit(
                 .reservedName(
                     requirement.name, role: requirement.isGuard ? "guard" : "action",
-                    clash: "the generated '\(SwiftNames.actionsProtocol(of: model.name)).\(requirement.name)'",
+                    clash: "the requirement '\(SwiftNames.actionsProtocol(of: model.name)).\(requirement.name)'",
                     at: requirementFirstUse[index]))
         }
     }

@@ -59,6 +59,7 @@ enum ModelChecks {
     /// Judged for reachable leaves only: an unreachable state already has its own warning.
     private static func checkDeadEnds(_ model: Model, reached: Set<Int>, diagnostics: inout DiagnosticEngine) {
         for (index, state) in model.states.enumerated() where !state.isComposite && !state.isFinal && reached.contains(index) {
+            // Any external transition leads out, a self-transition too: it exits and re-enters the state.
             let leadsOut = enabledTransitions(in: index, of: model).contains { $0.target != .internal }
             if !leadsOut { diagnostics.emit(.deadEnd(state.name, at: state.range)) }
         }

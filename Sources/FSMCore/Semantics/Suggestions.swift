@@ -21,15 +21,21 @@ enum Suggestions {
         if abs(a.count - b.count) > limit { return limit + 1 }
         var previous = Array(0...b.count)
         var current = [Int](repeating: 0, count: b.count + 1)
+        var beforePrevious = previous
         for i in 1...max(a.count, 1) where !a.isEmpty {
             current[0] = i
             var rowMinimum = current[0]
             for j in stride(from: 1, through: b.count, by: 1) {
                 let cost = a[i - 1] == b[j - 1] ? 0 : 1
                 current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+                // A swap of two neighbouring letters (`Idel` for `Idle`) is one edit.
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    current[j] = min(current[j], beforePrevious[j - 2] + 1)
+                }
                 rowMinimum = min(rowMinimum, current[j])
             }
             if rowMinimum > limit { return limit + 1 }
+            beforePrevious = previous
             swap(&previous, &current)
         }
         return a.isEmpty ? b.count : previous[b.count]

@@ -39,7 +39,7 @@ public enum SwiftNames {
     ]
 
     /// Names an enum case cannot have in the generated `StateID` and `Event` enums.
-    public static let reservedCaseNames: Set<String> = ["self", "rawValue", "allCases", "hashValue", "init", "Type"]
+    public static let reservedCaseNames: Set<String> = ["self", "rawValue", "allCases", "hashValue", "init"]
 
     /// Members of the generated actions protocol that guards and actions must not clash with.
     public static let actionsMembers: Set<String> = ["unhandledEvent"]

@@ -74,7 +74,9 @@ public struct Lexer {
         if tokens.last?.kind == .newline { tokens.removeLast() }
         // After an unterminated comment the end of the file is not where the author meant it to be;
         // an unknown token there keeps the parser from adding "expected '}'" to the report.
-        if sawUnterminatedComment { tokens.append(Token(kind: .unknown, range: SourceRange(start: bytes.count, end: bytes.count))) }
+        if sawUnterminatedComment {
+            tokens.append(Token(kind: .unknown, range: SourceRange(start: bytes.count, end: bytes.count)))
+        }
         tokens.append(Token(kind: .endOfFile, range: SourceRange(start: bytes.count, end: bytes.count)))
     }
 
@@ -140,7 +142,8 @@ public struct Lexer {
     private mutating func lexLineComment() {
         let start = index
         while let byte = peek(), byte != UInt8(ascii: "\n"), byte != UInt8(ascii: "\r") { index += 1 }
-        let isDoc = index - start >= 3 && bytes[start + 2] == UInt8(ascii: "/")
+        let isDoc =
+            index - start >= 3 && bytes[start + 2] == UInt8(ascii: "/")
             && (index - start == 3 || bytes[start + 3] != UInt8(ascii: "/"))
         if isDoc {
             var text = String(decoding: bytes[(start + 3)..<index], as: UTF8.self)

@@ -13,7 +13,10 @@ public struct Parser {
     private var diagnostics: DiagnosticEngine
     /// Greater than zero inside `( )` and `[ ]`, where line ends do not end a member.
     private var newlineInsensitivity = 0
+    /// How deep the current state body is nested.
     private var depth = 0
+    /// How deep the current guard expression or type is nested (counted apart from states).
+    private var expressionDepth = 0
 
     /// Parses a whole file. Returns `nil` only when there is no machine declaration at all.
     public static func parse(_ file: SourceFile, diagnostics: inout DiagnosticEngine) -> MachineDecl? {
@@ -225,6 +228,8 @@ public struct Parser {
                 // A member ends at a line end, `;`, the closing `}` or the end of the file.
                 switch current.kind {
                 case .newline, .semicolon, .rightBrace, .endOfFile: break
+                // After a body's `}` another member may follow on the same line, as in Swift.
+                case _ where tokens[position - 1].kind == .rightBrace: break
                 default:
                     report(.consecutiveMembers(at: errorRange))
                     skipRestOfMember()
@@ -322,15 +327,16 @@ public struct Parser {
         return Parameter(name: name, type: type, range: SourceRange(start: name.range.start, end: max(previousEnd, typeStart)))
     }
 
-    private mutating func parseType() -> TypeSyntax? {
+    private mutating func parseType(allowingOptional: Bool = true) -> TypeSyntax? {
         guard enterNesting() else { return nil }
-        defer { depth -= 1 }
+        defer { expressionDepth -= 1 }
         var type: TypeSyntax
         let token = current
         switch token.kind {
         case .identifier where (token.text == "any" || token.text == "some") && kindAfterCurrent == .identifier:
             advance()
-            guard let constraint = parseType() else { return nil }
+            // `any P?` means `(any P)?`: the optional belongs to the existential.
+            guard let constraint = parseType(allowingOptional: false) else { return nil }
             type = .existential(token.text, constraint)
         case .identifier:
             var components: [TypeComponent] = []
@@ -388,7 +394,7 @@ public struct Parser {
             expected("a type")
             return nil
         }
-        while consume(.question) != nil { type = .optional(type) }
+        while allowingOptional, consume(.question) != nil { type = .optional(type) }
         return type
     }
 
@@ -490,6 +496,9 @@ public struct Parser {
                 advance()
                 guard let name = parseName(of: "state to push") else { return nil }
                 target = .push(name, keyword: token.range)
+            case .keyword(let keyword):
+                diagnostics.emit(.keywordAsName(keyword.rawValue, role: "state", at: token.range))
+                return nil
             default:
                 guard let name = parseName(of: "target state") else { return nil }
                 target = .state(name)
@@ -507,11 +516,11 @@ public struct Parser {
     // MARK: - Guards and calls
 
     private mutating func enterNesting() -> Bool {
-        guard depth < Parser.maximumDepth else {
+        guard expressionDepth < Parser.maximumDepth else {
             diagnostics.emit(.nestingTooDeep("expressions", limit: Parser.maximumDepth, at: errorRange))
             return false
         }
-        depth += 1
+        expressionDepth += 1
         return true
     }
 
@@ -538,7 +547,7 @@ public struct Parser {
     /// unary = "!" unary | "(" guard ")" | call
     private mutating func parseUnary() -> GuardSyntax? {
         guard enterNesting() else { return nil }
-        defer { depth -= 1 }
+        defer { expressionDepth -= 1 }
         if let bang = consume(.bang) {
             guard let operand = parseUnary() else { return nil }
             return .not(operand, range: bang.range.union(operand.range))

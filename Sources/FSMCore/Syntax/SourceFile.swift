@@ -82,13 +82,24 @@ public struct SourceFile: Sendable {
         let count = bytes.count
         while index < count {
             let lead = bytes[index]
-            if lead < 0x80 { index += 1; continue }
+            if lead < 0x80 {
+                index += 1
+                continue
+            }
             let length: Int
             let minimum: UInt32
-            if lead & 0xE0 == 0xC0 { length = 2; minimum = 0x80 }
-            else if lead & 0xF0 == 0xE0 { length = 3; minimum = 0x800 }
-            else if lead & 0xF8 == 0xF0 { length = 4; minimum = 0x10000 }
-            else { return index }
+            if lead & 0xE0 == 0xC0 {
+                length = 2
+                minimum = 0x80
+            } else if lead & 0xF0 == 0xE0 {
+                length = 3
+                minimum = 0x800
+            } else if lead & 0xF8 == 0xF0 {
+                length = 4
+                minimum = 0x10000
+            } else {
+                return index
+            }
             guard index + length <= count else { return index }
             var scalar = UInt32(lead) & (0xFF >> (length + 1))
             for next in 1..<length {

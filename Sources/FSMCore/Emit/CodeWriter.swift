@@ -1,0 +1,44 @@
+/// Builds indented source text one line at a time.
+///
+/// The emitters describe structure (`block`, `line`, `docComment`) and the writer owns the
+/// layout: four spaces per level, no trailing white space, `\n` line ends.
+struct CodeWriter {
+    /// The text written so far.
+    private(set) var text = ""
+    private var level = 0
+
+    /// Writes one line at the current indentation; an empty line stays empty.
+    mutating func line(_ content: String = "") {
+        if !content.isEmpty {
+            text += String(repeating: "    ", count: level)
+            text += content
+        }
+        text += "\n"
+    }
+
+    /// Writes several lines at the current indentation.
+    mutating func lines(_ contents: [String]) {
+        for content in contents { line(content) }
+    }
+
+    /// Writes `header {`, the body one level deeper, then `}` (followed by `trailer`).
+    mutating func block(_ header: String, trailer: String = "", _ body: (inout CodeWriter) -> Void) {
+        line(header + " {")
+        indented(body)
+        line("}" + trailer)
+    }
+
+    /// Writes the body one level deeper.
+    mutating func indented(_ body: (inout CodeWriter) -> Void) {
+        level += 1
+        body(&self)
+        level -= 1
+    }
+
+    /// Writes `///` lines; nothing when `lines` is empty.
+    mutating func docComment(_ lines: [String]) {
+        for content in lines {
+            line(content.isEmpty ? "///" : "/// " + content)
+        }
+    }
+}

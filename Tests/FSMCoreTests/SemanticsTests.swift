@@ -1,0 +1,1785 @@
+import FSMCore
+import XCTest
+
+/// Semantic analysis: one test per check of section 6 of the contract, each with a minimal input
+/// and the exact text a user sees; then whole-machine runs and the resolved model.
+final class SemanticsTests: XCTestCase {
+
+    // MARK: - unknown-state
+
+    func testUnknownTargetStateSuggestsClosestName() {
+        let source = """
+            machine M {
+                initial Idle
+                state Idle {
+                    arm -> Armd
+                }
+                state Armed
+            }
+            """
+        XCTAssertEqual(
+            diagnosticsText(source),
+            """
+            test.fsm:4:16: error: cannot find state 'Armd' in machine; did you mean 'Armed'?
+                    arm -> Armd
+                           ^~~~
+                           Armed
+
+            """)
+    }
+
+    func testUnknownTargetStateDifferingOnlyInCaseIsSuggested() {
+        let source = """
+            machine M {
+                initial Idle
+                state Idle {
+                    arm -> ARMED
+                }
+                state Armed
+            }
+            """
+        XCTAssertEqual(
+            diagnosticsText(source),
+            """
+            test.fsm:4:16: error: cannot find state 'ARMED' in machine; did you mean 'Armed'?
+                    arm -> ARMED
+                           ^~~~~
+                           Armed
+
+            """)
+    }
+
+    func testUnknownStateWithoutSuggestion() {
+        let source = """
+            machine M {
+                initial Nowhere
+                state Idle {
+                    arm -> Zebra
+                }
+            }
+            """
+        XCTAssertEqual(
+            diagnosticsText(source),
+            """
+            test.fsm:2:13: error: cannot find state 'Nowhere' in machine
+                initial Nowhere
+                        ^~~~~~~
+            test.fsm:4:16: error: cannot find state 'Zebra' in machine
+                    arm -> Zebra
+                           ^~~~~
+
+            """)
+    }
+
+    func testUnknownPushTarget() {
+        let source = """
+            machine M {
+                initial Idle
+                state Idle {
+                    call -> push Menu
+                }
+                state Menus
+            }
+            """
+        XCTAssertEqual(
+            diagnosticsText(source),
+            """
+            test.fsm:4:22: error: cannot find state 'Menu' in machine; did you mean 'Menus'?
+                    call -> push Menu
+                                 ^~~~
+                                 Menus
+
+            """)
+    }
+
+    // MARK: - duplicate-state
+
+    func testDuplicateState() {
+        let source = """
+            machine M {
+                initial A
+                state A {
+                    go -> A
+                }
+                state A
+            }
+            """
+        XCTAssertEqual(
+            diagnosticsText(source),
+            """
+            test.fsm:6:11: error: invalid redeclaration of state 'A'; state names are unique in the whole machine
+                state A
+                      ^
+            test.fsm:3:11: note: 'A' previously declared here
+                state A {
+                      ^
+
+            """)
+    }
+
+    func testDuplicateStateAtDifferentDepths() {
+        let source = """
+            machine M {
+                initial A
+                state A {
+                    initial B
+                    state B {
+                        go -> A
+                    }
+                }
+                state B {
+                    go -> A
+                }
+            }
+            """
+        XCTAssertEqual(
+            diagnosticsText(source),
+            """
+            test.fsm:9:11: error: invalid redeclaration of state 'B'; state names are unique in the whole machine
+                state B {
+                      ^
+            test.fsm:5:15: note: 'B' previously declared here
+                    state B {
+                          ^
+
+            """)
+    }
+
+    // MARK: - missing-initial / duplicate-initial / initial-not-child
+
+    func testMissingInitialInMachine() {
+        let source = """
+            machine M {
+                state A {
+                    go -> A
+                }
+            }
+            """
+        XCTAssertEqual(
+            diagnosticsText(source),
+            """
+            test.fsm:1:9: error: machine 'M' has states but no 'initial' state; add 'initial A' to start in its first state
+            machine M {
+                    ^
+
+            """)
+    }
+
+    func testMissingInitialInCompositeState() {
+        let source = """
+            machine M {
+                initial P
+                state P {
+                    state A {
+                        go -> A
+                    }
+                }
+            }
+            """
+        XCTAssertEqual(
+            diagnosticsText(source),
+            """
+            test.fsm:3:11: error: composite state 'P' has states but no 'initial' state; add 'initial A' to start in its first state
+                state P {
+                      ^
+
+            """)
+    }
+
+    func testDuplicateInitial() {
+        let source = """
+            machine M {
+                initial A
+                initial B
+                state A {
+                    go -> B
+                }
+                state B {
+                    go -> A
+                }
+            }
+            """
+        XCTAssertEqual(
+            diagnosticsText(source),
+            """
+            test.fsm:3:5: error: only one 'initial' state is allowed here
+                initial B
+                ^~~~~~~~~
+            test.fsm:2:5: note: 'initial' first given here
+                initial A
+                ^~~~~~~~~
+
+            """)
+    }
+
+    func testInitialNotChildOfMachine() {
+        let source = """
+            machine M {
+                initial A
+                state P {
+                    initial A
+                    state A
+                }
+            }
+            """
+        XCTAssertEqual(
+            diagnosticsText(source),
+            """
+            test.fsm:2:13: error: initial state 'A' must be declared directly in the machine
+                initial A
+                        ^
+            test.fsm:5:15: note: 'A' declared here
+                    state A
+                          ^
+
+            """)
+    }
+
+    func testInitialNotChildOfCompositeState() {
+        let source = """
+            machine M {
+                initial P
+                state P {
+                    initial Q
+                    state A {
+                        go -> Q
+                    }
+                }
+                state Q {
+                    go -> P
+                }
+            }
+            """
+        XCTAssertEqual(
+            diagnosticsText(source),
+            """
+            test.fsm:4:17: error: initial state 'Q' must be declared directly in state 'P'
+                    initial Q
+                            ^
+            test.fsm:9:11: note: 'Q' declared here
+                state Q {
+                      ^
+
+            """)
+    }
+
+    // MARK: - final-state-body
+
+    func testFinalStateWithChildren() {
+        let source = """
+            machine M {
+                initial A
+                state A {
+                    go -> Done
+                }
+                final state Done {
+                    state Inner
+                }
+            }
+            """
+        XCTAssertEqual(
+            diagnosticsText(source),
+            """
+            test.fsm:7:15: error: final state 'Done' cannot have child states
+                    state Inner
+                          ^~~~~
+
+            """)
+    }
+
+    func testFinalStateWithTransitions() {
+        let source = """
+            machine M {
+                initial A
+                state A {
+                    go -> Done
+                }
+                final state Done {
+                    entry / celebrate
+                    go -> A
+                }
+            }
+            """
+        XCTAssertEqual(
+            diagnosticsText(source),
+            """
+            test.fsm:8:9: error: final state 'Done' cannot have transitions
+                    go -> A
+                    ^~~~~~~
+
+            """)
+    }
+
+    func testFinalStateWithInitial() {
+        let source = """
+            machine M {
+                initial A
+                state A {
+                    go -> Done
+                }
+                final state Done {
+                    initial Done
+                }
+            }
+            """
+        // Reported once: the initial is not checked again against the final state's (empty) children.
+        XCTAssertEqual(
+            diagnosticsText(source),
+            """
+            test.fsm:7:9: error: final state 'Done' cannot have an initial state
+                    initial Done
+                    ^~~~~~~~~~~~
+
+            """)
+    }
+
+    // MARK: - duplicate-event / duplicate-parameter
+
+    func testDuplicateEvent() {
+        let source = """
+            machine M {
+                event go(n: Int)
+                event go
+                initial A
+                state A {
+                    go -> A
+                }
+            }
+            """
+        XCTAssertEqual(
+            diagnosticsText(source),
+            """
+            test.fsm:3:11: error: invalid redeclaration of event 'go'
+                event go
+                      ^~
+            test.fsm:2:11: note: 'go' previously declared here
+                event go(n: Int)
+                      ^~
+
+            """)
+    }
+
+    func testDuplicateParameter() {
+        let source = """
+            machine M {
+                event go(n: Int, n: String)
+                initial A
+                state A {
+                    go -> A
+                }
+            }
+            """
+        XCTAssertEqual(
+            diagnosticsText(source),
+            """
+            test.fsm:2:22: error: parameter 'n' is declared twice
+                event go(n: Int, n: String)
+                                 ^
+            test.fsm:2:14: note: 'n' previously declared here
+                event go(n: Int, n: String)
+                         ^
+
+            """)
+    }
+
+    // MARK: - name-collision
+
+    func testStateNamesCollidingInSwift() {
+        let source = """
+            machine M {
+                initial Armed
+                state Armed {
+                    go -> armed
+                }
+                state armed {
+                    go -> Armed
+                }
+            }
+            """
+        XCTAssertEqual(
+            diagnosticsText(source),
+            """
+            test.fsm:6:11: error: state 'armed' and state 'Armed' would both become 'StateID.armed' in the generated Swift
+                state armed {
+                      ^~~~~
+            test.fsm:3:11: note: 'Armed' declared here
+                state Armed {
+                      ^~~~~
+
+            """)
+    }
+
+    func testEventNamesCollidingInSwift() {
+        let source = """
+            machine M {
+                event Go
+                initial A
+                state A {
+                    Go -> A
+                    go -> A
+                }
+            }
+            """
+        XCTAssertEqual(
+            diagnosticsText(source),
+            """
+            test.fsm:6:9: error: event 'go' and event 'Go' would both become 'Event.go' in the generated Swift
+                    go -> A
+                    ^~
+            test.fsm:2:11: note: 'Go' declared here
+                event Go
+                      ^~
+
+            """)
+    }
+
+    // MARK: - reserved-name
+
+    func testEventNamedStartClashesWithMachineMethod() {
+        let source = """
+            machine M {
+                initial A
+                state A {
+                    start -> A
+                }
+            }
+            """
+        XCTAssertEqual(
+            diagnosticsText(source),
+            """
+            test.fsm:4:9: error: event 'start' clashes with the member 'M.start' in the generated Swift; rename it
+                    start -> A
+                    ^~~~~
+
+            """)
+    }
+
+    func testEventNamedIsInClashesWithMachineMethod() {
+        let source = """
+            machine M {
+                initial A
+                state A {
+                    isIn -> A
+                }
+            }
+            """
+        XCTAssertEqual(
+            diagnosticsText(source),
+            """
+            test.fsm:4:9: error: event 'isIn' clashes with the member 'M.isIn' in the generated Swift; rename it
+                    isIn -> A
+                    ^~~~
+
+            """)
+    }
+
+    func testEventNamedStateIsRejected() {
+        // `state` is a keyword of the language, so it is already rejected by the parser.
+        let source = """
+            machine M {
+                event state
+                initial A
+                state A {
+                    go -> A
+                }
+            }
+            """
+        let ids = diagnosticIDs(source)
+        XCTAssertFalse(ids.isEmpty)
+        XCTAssertEqual(ids.first, "keyword-as-name")
+    }
+
+    func testEventNamedRawValueClashesWithEnumMember() {
+        let source = """
+            machine M {
+                initial A
+                state A {
+                    rawValue -> A
+                }
+            }
+            """
+        XCTAssertEqual(
+            diagnosticsText(source),
+            """
+            test.fsm:4:9: error: event 'rawValue' clashes with a member of 'Event' in the generated Swift; rename it
+                    rawValue -> A
+                    ^~~~~~~~
+
+            """)
+    }
+
+    func testStateNamedSelfClashesWithEnumMember() {
+        let source = """
+            machine M {
+                initial Self
+                state Self {
+                    go -> Self
+                }
+            }
+            """
+        XCTAssertEqual(
+            diagnosticsText(source),
+            """
+            test.fsm:3:11: error: state 'Self' clashes with a member of 'StateID' in the generated Swift; rename it
+                state Self {
+                      ^~~~
+
+            """)
+    }
+
+    func testGuardNamedUnhandledEventClashesWithActionsRequirement() {
+        let source = """
+            machine M {
+                initial A
+                state A {
+                    go [unhandledEvent] -> A
+                }
+            }
+            """
+        XCTAssertEqual(
+            diagnosticsText(source),
+            """
+            test.fsm:4:13: error: guard 'unhandledEvent' clashes with the requirement 'MActions.unhandledEvent' in the generated Swift; rename it
+                    go [unhandledEvent] -> A
+                        ^~~~~~~~~~~~~~
+
+            """)
+    }
+
+    func testParameterTypeNamedEventIsShadowed() {
+        let source = """
+            machine M {
+                event go(e: Event)
+                initial A
+                state A {
+                    go -> A
+                }
+            }
+            """
+        XCTAssertEqual(
+            diagnosticsText(source),
+            """
+            test.fsm:2:14: error: type 'Event' would refer to the machine's own nested 'Event' in the generated Swift; qualify it with its module (as in 'MyModule.Event')
+                event go(e: Event)
+                         ^~~~~~~~
+
+            """)
+    }
+
+    func testNestedParameterTypeNamedStateIDIsShadowed() {
+        let source = """
+            machine M {
+                event go(list: [StateID]?)
+                initial A
+                state A {
+                    go -> A
+                }
+            }
+            """
+        XCTAssertEqual(diagnosticIDs(source), ["reserved-name"])
+    }
+
+    func testMachineNamedStringShadowsStandardType() {
+        let source = """
+            machine String {
+                initial A
+                state A {
+                    go -> A
+                }
+            }
+            """
+        XCTAssertEqual(
+            diagnosticsText(source),
+            """
+            test.fsm:1:9: error: machine name 'String' would shadow a type the generated Swift uses; choose another name
+            machine String {
+                    ^~~~~~
+
+            """)
+    }
+
+    // MARK: - invalid-name
+
+    func testUnderscoreAsStateName() {
+        let source = """
+            machine M {
+                initial _
+                state _ {
+                    go -> _
+                }
+            }
+            """
+        XCTAssertEqual(
+            diagnosticsText(source),
+            """
+            test.fsm:3:11: error: '_' cannot be used as a state name in Swift
+                state _ {
+                      ^
+
+            """)
+    }
+
+    func testUnderscoreAsEventName() {
+        let source = """
+            machine M {
+                initial A
+                state A {
+                    _ -> A
+                }
+            }
+            """
+        XCTAssertEqual(
+            diagnosticsText(source),
+            """
+            test.fsm:4:9: error: '_' cannot be used as an event name in Swift
+                    _ -> A
+                    ^
+
+            """)
+    }
+
+    func testUnderscoreAsActionName() {
+        let source = """
+            machine M {
+                initial A
+                state A {
+                    go / _ -> A
+                }
+            }
+            """
+        XCTAssertEqual(
+            diagnosticsText(source),
+            """
+            test.fsm:4:14: error: '_' cannot be used as an action name in Swift
+                    go / _ -> A
+                         ^
+
+            """)
+    }
+
+    func testUnderscoreAsParameterName() {
+        let source = """
+            machine M {
+                event go(_: Int)
+                initial A
+                state A {
+                    go -> A
+                }
+            }
+            """
+        XCTAssertEqual(
+            diagnosticsText(source),
+            """
+            test.fsm:2:14: error: '_' cannot be used as a parameter name in Swift
+                event go(_: Int)
+                         ^
+
+            """)
+    }
+
+    func testUnderscoreEventIsReportedOnceAtItsDeclaration() {
+        let source = """
+            machine M {
+                event _
+                initial A
+                state A {
+                    _ [ready] -> A
+                    _ -> A
+                }
+            }
+            """
+        XCTAssertEqual(
+            diagnosticsText(source),
+            """
+            test.fsm:2:11: error: '_' cannot be used as an event name in Swift
+                event _
+                      ^
+
+            """)
+    }
+
+    func testUnderscoreAsMachineNameIsReportedOnce() {
+        let source = """
+            machine _ {
+                initial A
+                state A {
+                    go -> A
+                }
+            }
+            """
+        XCTAssertEqual(
+            diagnosticsText(source),
+            """
+            test.fsm:1:9: error: '_' cannot be used as a machine name in Swift
+            machine _ {
+                    ^
+
+            """)
+    }
+
+    // MARK: - transition-never-fires
+
+    func testTransitionAfterUnguardedOneNeverFires() {
+        let source = """
+            machine M {
+                initial A
+                state A {
+                    go -> B
+                    go -> A
+                }
+                state B {
+                    go -> A
+                }
+            }
+            """
+        XCTAssertEqual(
+            diagnosticsText(source),
+            """
+            test.fsm:5:9: error: this 'go' transition can never fire
+                    go -> A
+                    ^~~~~~~
+            test.fsm:4:9: note: this transition has no guard and always fires first
+                    go -> B
+                    ^~~~~~~
+
+            """)
+    }
+
+    func testTransitionAfterUnguardedInternalOneNeverFires() {
+        let source = """
+            machine M {
+                initial A
+                state A {
+                    go / beep
+                    go [ready] -> A
+                }
+            }
+            """
+        XCTAssertEqual(
+            diagnosticsText(source),
+            """
+            test.fsm:5:9: error: this 'go' transition can never fire
+                    go [ready] -> A
+                    ^~~~~~~~~~~~~~~
+            test.fsm:4:9: note: this transition has no guard and always fires first
+                    go / beep
+                    ^~~~~~~~~
+
+            """)
+    }
+
+    func testTransitionAfterGuardedOneCanFire() {
+        let source = """
+            machine M {
+                initial A
+                state A {
+                    go [ready] -> B
+                    go -> A
+                }
+                state B {
+                    back -> A
+                }
+            }
+            """
+        XCTAssertEqual(diagnosticsText(source), "")
+    }
+
+    func testTransitionAfterPopCanFire() {
+        let source = """
+            machine M {
+                initial A
+                state A {
+                    call -> push B
+                }
+                state B {
+                    go -> pop
+                    go -> A
+                }
+            }
+            """
+        XCTAssertEqual(diagnosticsText(source), "")
+    }
+
+    func testTransitionsForOtherEventsOrInOtherStatesAreNotShadowed() {
+        let source = """
+            machine M {
+                initial P
+                state P {
+                    initial A
+                    state A {
+                        go -> B
+                    }
+                    state B {
+                        stop -> A
+                    }
+                    go -> A
+                }
+            }
+            """
+        // The parent's `go` is shadowed in both children, but that is a different state's
+        // transition: never-fires is about one state's own list.
+        XCTAssertFalse(diagnosticIDs(source).contains("transition-never-fires"))
+    }
+
+    // MARK: - unknown-parameter / parameter-in-activity / duplicate-label
+
+    func testUnknownParameterSuggestsDeclaredOne() {
+        let source = """
+            machine M {
+                event disarm(code: String)
+                initial A
+                state A {
+                    disarm [isValid(cod)] -> A
+                }
+            }
+            """
+        XCTAssertEqual(
+            diagnosticsText(source),
+            """
+            test.fsm:5:25: error: event 'disarm' has no parameter 'cod'; did you mean 'code'?
+                    disarm [isValid(cod)] -> A
+                                    ^~~
+                                    code
+            test.fsm:2:11: note: 'disarm' declared here
+                event disarm(code: String)
+                      ^~~~~~
+
+            """)
+    }
+
+    func testUnknownParameterOfLabelledArgument() {
+        let source = """
+            machine M {
+                event disarm(code: String)
+                initial A
+                state A {
+                    disarm / log(text: pin) -> A
+                }
+            }
+            """
+        XCTAssertEqual(
+            diagnosticsText(source),
+            """
+            test.fsm:5:28: error: event 'disarm' has no parameter 'pin'
+                    disarm / log(text: pin) -> A
+                                       ^~~
+            test.fsm:2:11: note: 'disarm' declared here
+                event disarm(code: String)
+                      ^~~~~~
+
+            """)
+    }
+
+    func testParameterOfUndeclaredEvent() {
+        let source = """
+            machine M {
+                initial A
+                state A {
+                    go / log(x) -> A
+                }
+            }
+            """
+        XCTAssertEqual(
+            diagnosticsText(source),
+            """
+            test.fsm:4:18: error: event 'go' has no parameter 'x' (declare it with 'event go(x: Type)')
+                    go / log(x) -> A
+                             ^
+
+            """)
+    }
+
+    func testParameterInEntryActivity() {
+        let source = """
+            machine M {
+                event go(n: Int)
+                initial A
+                state A {
+                    entry / show(n)
+                    go -> A
+                }
+            }
+            """
+        XCTAssertEqual(
+            diagnosticsText(source),
+            """
+            test.fsm:5:22: error: entry and exit activities cannot use event parameters ('n'); pass a literal, as in 'label: 3'
+                    entry / show(n)
+                                 ^
+
+            """)
+    }
+
+    func testParameterInExitActivity() {
+        let source = """
+            machine M {
+                event go(n: Int)
+                initial A
+                state A {
+                    exit / show(count: n)
+                    go -> A
+                }
+            }
+            """
+        XCTAssertEqual(
+            diagnosticsText(source),
+            """
+            test.fsm:5:28: error: entry and exit activities cannot use event parameters ('n'); pass a literal, as in 'label: 3'
+                    exit / show(count: n)
+                                       ^
+
+            """)
+    }
+
+    func testDuplicateLabel() {
+        let source = """
+            machine M {
+                initial A
+                state A {
+                    go / log(level: 1, level: 2) -> A
+                }
+            }
+            """
+        XCTAssertEqual(
+            diagnosticsText(source),
+            """
+            test.fsm:4:28: error: argument label 'level' is used twice in one call
+                    go / log(level: 1, level: 2) -> A
+                                       ^~~~~
+            test.fsm:4:18: note: first used here
+                    go / log(level: 1, level: 2) -> A
+                             ^~~~~
+
+            """)
+    }
+
+    // MARK: - inconsistent-signature / guard-used-as-action
+
+    func testInconsistentSignature() {
+        let source = """
+            machine M {
+                initial A
+                state A {
+                    go / log(level: 1) -> B
+                }
+                state B {
+                    go / log(text: "x") -> A
+                }
+            }
+            """
+        XCTAssertEqual(
+            diagnosticsText(source),
+            """
+            test.fsm:7:14: error: 'log' is called as 'log(text: String)' here but as 'log(level: Int)' before
+                    go / log(text: "x") -> A
+                         ^~~~~~~~~~~~~~
+            test.fsm:4:14: note: first called here
+                    go / log(level: 1) -> B
+                         ^~~~~~~~~~~~~
+
+            """)
+    }
+
+    func testInconsistentSignatureIsReportedAtTheLaterUseEvenAfterAnEntryActivity() {
+        // "before" and "first called here" must refer to the earlier use in the file.
+        let source = """
+            machine M {
+                initial A
+                state A {
+                    entry / log(level: 1)
+                    go / log(text: "x") -> A
+                }
+            }
+            """
+        XCTAssertEqual(
+            diagnosticsText(source),
+            """
+            test.fsm:5:14: error: 'log' is called as 'log(text: String)' here but as 'log(level: Int)' before
+                    go / log(text: "x") -> A
+                         ^~~~~~~~~~~~~~
+            test.fsm:4:17: note: first called here
+                    entry / log(level: 1)
+                            ^~~~~~~~~~~~~
+
+            """)
+    }
+
+    func testInconsistentSignatureIsReportedAtTheLaterUseWithMachineLevelTransitions() {
+        let source = """
+            machine M {
+                initial A
+                state A {
+                    go / log(level: 1) -> A
+                }
+                reset / log -> A
+            }
+            """
+        XCTAssertEqual(
+            diagnosticsText(source),
+            """
+            test.fsm:6:13: error: 'log' is called as 'log()' here but as 'log(level: Int)' before
+                reset / log -> A
+                        ^~~
+            test.fsm:4:14: note: first called here
+                    go / log(level: 1) -> A
+                         ^~~~~~~~~~~~~
+
+            """)
+    }
+
+    func testGuardUsedAsAction() {
+        let source = """
+            machine M {
+                initial A
+                state A {
+                    go [ready] -> B
+                }
+                state B {
+                    go / ready -> A
+                }
+            }
+            """
+        XCTAssertEqual(
+            diagnosticsText(source),
+            """
+            test.fsm:7:14: error: 'ready' is used as an action here but as a guard before
+                    go / ready -> A
+                         ^~~~~
+            test.fsm:4:13: note: first used here
+                    go [ready] -> B
+                        ^~~~~
+
+            """)
+    }
+
+    func testActionUsedAsGuard() {
+        let source = """
+            machine M {
+                initial A
+                state A {
+                    go / ready -> B
+                }
+                state B {
+                    go [ready] -> A
+                }
+            }
+            """
+        XCTAssertEqual(
+            diagnosticsText(source),
+            """
+            test.fsm:7:13: error: 'ready' is used as a guard here but as an action before
+                    go [ready] -> A
+                        ^~~~~
+            test.fsm:4:14: note: first used here
+                    go / ready -> B
+                         ^~~~~
+
+            """)
+    }
+
+    // MARK: - Warnings: unreachable-state
+
+    func testUnreachableStateReportsOnlyTheOutermost() {
+        let source = """
+            machine M {
+                initial A
+                state A {
+                    go -> A
+                }
+                state P {
+                    initial C
+                    state C {
+                        go -> A
+                    }
+                }
+            }
+            """
+        XCTAssertEqual(
+            diagnosticsText(source),
+            """
+            test.fsm:6:11: warning: state 'P' can never be entered from the initial state
+                state P {
+                      ^
+
+            """)
+    }
+
+    func testUnreachableChildOfReachableComposite() {
+        let source = """
+            machine M {
+                initial P
+                state P {
+                    initial A
+                    state A {
+                        go -> A
+                    }
+                    state B {
+                        go -> A
+                    }
+                }
+            }
+            """
+        XCTAssertEqual(
+            diagnosticsText(source),
+            """
+            test.fsm:8:15: warning: state 'B' can never be entered from the initial state
+                    state B {
+                          ^
+
+            """)
+    }
+
+    func testStateReachableOnlyThroughAnAncestorsTransitionIsReachable() {
+        let source = """
+            machine M {
+                initial P
+                state P {
+                    initial A
+                    state A {
+                        next -> B
+                    }
+                    state B {
+                        next -> A
+                    }
+                    reset -> C
+                }
+                state C {
+                    back -> P
+                }
+            }
+            """
+        XCTAssertEqual(diagnosticsText(source), "")
+    }
+
+    func testStateReachableOnlyThroughAMachineLevelTransitionIsReachable() {
+        let source = """
+            machine M {
+                initial A
+                state A {
+                    go -> A
+                }
+                state B {
+                    go -> A
+                }
+                panic -> B
+            }
+            """
+        XCTAssertEqual(diagnosticsText(source), "")
+    }
+
+    func testStateReachableOnlyThroughAShadowedTransitionIsUnreachable() {
+        let source = """
+            machine M {
+                initial P
+                state P {
+                    initial A
+                    state A {
+                        go -> B
+                    }
+                    state B {
+                        go -> A
+                    }
+                    go -> C
+                }
+                state C {
+                    back -> P
+                }
+            }
+            """
+        XCTAssertEqual(
+            diagnosticsText(source),
+            """
+            test.fsm:13:11: warning: state 'C' can never be entered from the initial state
+                state C {
+                      ^
+
+            """)
+    }
+
+    func testPopAddsNoReachableStates() {
+        let source = """
+            machine M {
+                initial A
+                state A {
+                    call -> push B
+                }
+                state B {
+                    done -> pop
+                }
+                state C {
+                    go -> A
+                }
+            }
+            """
+        XCTAssertEqual(
+            diagnosticsText(source),
+            """
+            test.fsm:9:11: warning: state 'C' can never be entered from the initial state
+                state C {
+                      ^
+
+            """)
+    }
+
+    func testNothingLeavesATopLevelFinalState() {
+        // The machine-level `stop -> B` is shadowed in A, and a finished machine handles nothing.
+        let source = """
+            machine M {
+                initial A
+                state A {
+                    go -> Done
+                    stop / wait
+                }
+                final state Done
+                state B {
+                    back -> A
+                }
+                stop -> B
+            }
+            """
+        XCTAssertEqual(
+            diagnosticsText(source),
+            """
+            test.fsm:8:11: warning: state 'B' can never be entered from the initial state
+                state B {
+                      ^
+
+            """)
+    }
+
+    // MARK: - Warnings: unused-event
+
+    func testUnusedEvent() {
+        let source = """
+            machine M {
+                event go
+                event stop(reason: String)
+                initial A
+                state A {
+                    go -> A
+                }
+            }
+            """
+        XCTAssertEqual(
+            diagnosticsText(source),
+            """
+            test.fsm:3:11: warning: event 'stop' is declared but no transition uses it
+                event stop(reason: String)
+                      ^~~~
+
+            """)
+    }
+
+    // MARK: - Warnings: dead-end
+
+    func testDeadEnd() {
+        let source = """
+            machine M {
+                initial A
+                state A {
+                    go -> B
+                }
+                state B {
+                    go / beep
+                }
+            }
+            """
+        XCTAssertEqual(
+            diagnosticsText(source),
+            """
+            test.fsm:6:11: warning: state 'B' is a dead end: no transition leads out of it; make it 'final state' if that is intended
+                state B {
+                      ^
+
+            """)
+    }
+
+    func testDeadEndWithoutAnyTransition() {
+        let source = """
+            machine M {
+                initial A
+                state A {
+                    go -> B
+                }
+                state B
+            }
+            """
+        XCTAssertEqual(
+            diagnosticsText(source),
+            """
+            test.fsm:6:11: warning: state 'B' is a dead end: no transition leads out of it; make it 'final state' if that is intended
+                state B
+                      ^
+
+            """)
+    }
+
+    func testAncestorsTransitionLeadsOutOfChild() {
+        let source = """
+            machine M {
+                initial P
+                state P {
+                    initial A
+                    state A {
+                        go -> B
+                    }
+                    state B
+                    reset -> A
+                }
+            }
+            """
+        XCTAssertEqual(diagnosticsText(source), "")
+    }
+
+    func testFinalStatesAreNotDeadEnds() {
+        let source = """
+            machine M {
+                initial A
+                state A {
+                    go -> Done
+                }
+                final state Done {
+                    entry / celebrate
+                }
+            }
+            """
+        XCTAssertEqual(diagnosticsText(source), "")
+    }
+
+    func testInternalTransitionsOfAncestorsDoNotLeadOut() {
+        let source = """
+            machine M {
+                initial P
+                state P {
+                    initial A
+                    state A {
+                        go -> B
+                    }
+                    state B
+                    tick / count
+                }
+                tock / count
+            }
+            """
+        XCTAssertEqual(
+            diagnosticsText(source),
+            """
+            test.fsm:8:15: warning: state 'B' is a dead end: no transition leads out of it; make it 'final state' if that is intended
+                    state B
+                          ^
+
+            """)
+    }
+
+    func testAncestorsTransitionShadowedByAnUnguardedInternalOneDoesNotLeadOut() {
+        // In A, `go` always fires A's own internal transition, so P's `go -> B` never fires there:
+        // B is unreachable (reported) and, for the same reason, A is a dead end.
+        let source = """
+            machine M {
+                initial P
+                state P {
+                    initial A
+                    state A {
+                        go / wait
+                    }
+                    go -> B
+                }
+                state B {
+                    back -> P
+                }
+            }
+            """
+        XCTAssertEqual(
+            diagnosticsText(source),
+            """
+            test.fsm:5:15: warning: state 'A' is a dead end: no transition leads out of it; make it 'final state' if that is intended
+                    state A {
+                          ^
+            test.fsm:10:11: warning: state 'B' can never be entered from the initial state
+                state B {
+                      ^
+
+            """)
+    }
+
+    // MARK: - Warnings: pop-without-push
+
+    func testPopWithoutPush() {
+        let source = """
+            machine M {
+                initial A
+                state A {
+                    go -> B
+                }
+                state B {
+                    back -> pop
+                    reset -> A
+                }
+            }
+            """
+        XCTAssertEqual(
+            diagnosticsText(source),
+            """
+            test.fsm:7:9: warning: 'pop' can never fire: the machine has no 'push' transition
+                    back -> pop
+                    ^~~~~~~~~~~
+
+            """)
+    }
+
+    // MARK: - Whole machines
+
+    static let securitySystem = """
+        // The security system from the State-pattern case study.
+        machine SecuritySystem {
+            event disarm(code: String)
+            event reset(code: String)
+
+            initial Disarmed
+
+            state Disarmed {
+                entry / announceDisarmed
+                arm -> Armed
+                panic -> SilentAlarm
+            }
+
+            state Armed {
+                entry / announceArmed
+                breach -> Alarm
+                panic -> Alarm
+                disarm [isValid(code)] -> Disarmed
+                disarm [tooManyAttempts] / informAdministrator -> Alarm
+                disarm / countFailedAttempt           // internal: no exit, no entry
+            }
+
+            state Alarm {
+                entry / soundAlarm
+                exit / stopAlarm
+                reset [isValid(code)] -> Disarmed
+            }
+
+            state SilentAlarm {
+                entry / informPolice
+                reset [isValid(code)] -> Disarmed
+            }
+        }
+        """
+
+    func testSecuritySystemIsClean() {
+        XCTAssertEqual(diagnosticsText(Self.securitySystem), "")
+        XCTAssertNotNil(model(Self.securitySystem))
+    }
+
+    func testManyProblemsAreAllReportedInSourceOrder() {
+        let source = """
+            machine M {
+                event go
+                event go
+                initial A
+                state A {
+                    go -> Armd
+                    go -> B
+                }
+                state A
+                state B {
+                    go / log(x) -> A
+                }
+            }
+            """
+        XCTAssertEqual(
+            diagnosticsText(source),
+            """
+            test.fsm:3:11: error: invalid redeclaration of event 'go'
+                event go
+                      ^~
+            test.fsm:2:11: note: 'go' previously declared here
+                event go
+                      ^~
+            test.fsm:6:15: error: cannot find state 'Armd' in machine
+                    go -> Armd
+                          ^~~~
+            test.fsm:7:9: error: this 'go' transition can never fire
+                    go -> B
+                    ^~~~~~~
+            test.fsm:6:9: note: this transition has no guard and always fires first
+                    go -> Armd
+                    ^~~~~~~~~~
+            test.fsm:9:11: error: invalid redeclaration of state 'A'; state names are unique in the whole machine
+                state A
+                      ^
+            test.fsm:5:11: note: 'A' previously declared here
+                state A {
+                      ^
+            test.fsm:11:18: error: event 'go' has no parameter 'x'
+                    go / log(x) -> A
+                             ^
+            test.fsm:2:11: note: 'go' declared here
+                event go
+                      ^~
+
+            """)
+        XCTAssertEqual(
+            diagnosticIDs(source),
+            ["duplicate-event", "unknown-state", "transition-never-fires", "duplicate-state", "unknown-parameter"])
+    }
+
+    func testManyWarningsAreAllReportedInSourceOrder() {
+        let source = """
+            machine M {
+                event unused
+                initial A
+                state A {
+                    go -> B
+                }
+                state B {
+                    back -> pop
+                }
+                state C {
+                    go -> A
+                }
+                state D
+            }
+            """
+        XCTAssertEqual(diagnosticIDs(source), ["unused-event", "pop-without-push", "unreachable-state", "unreachable-state"])
+    }
+
+    func testErrorsInStatesAndTransitionsAcrossTheFileAreAllReported() {
+        let source = """
+            machine M {
+                initial Nowhere
+                state A {
+                    go -> Missing
+                    go [ok] / ok -> A
+                }
+                final state Done {
+                    go -> A
+                }
+            }
+            """
+        XCTAssertEqual(
+            diagnosticIDs(source),
+            ["unknown-state", "unknown-state", "transition-never-fires", "guard-used-as-action", "final-state-body"])
+    }
+
+    // MARK: - Model
+
+    func testModelStatesAreDepthFirstWithParentsChildrenAndInitials() throws {
+        let source = """
+            machine M {
+                initial Idle
+                state Idle {
+                    go -> Active
+                }
+                state Active {
+                    initial Browsing
+                    state Browsing {
+                        open -> Reading
+                    }
+                    state Reading {
+                        initial Page
+                        state Page {
+                            close -> Browsing
+                        }
+                    }
+                    logout -> Idle
+                }
+                final state Done
+                quit -> Done
+            }
+            """
+        let model = try XCTUnwrap(model(source))
+        XCTAssertEqual(model.name, "M")
+        XCTAssertEqual(model.states.map(\.name), ["Idle", "Active", "Browsing", "Reading", "Page", "Done"])
+        XCTAssertEqual(model.states.map(\.parent), [nil, nil, 1, 1, 3, nil])
+        XCTAssertEqual(model.states.map(\.children), [[], [2, 3], [], [4], [], []])
+        XCTAssertEqual(model.states.map(\.initial), [nil, 2, nil, 4, nil, nil])
+        XCTAssertEqual(model.states.map(\.depth), [0, 0, 1, 1, 2, 0])
+        XCTAssertEqual(model.states.map(\.isFinal), [false, false, false, false, false, true])
+        XCTAssertEqual(model.states.map(\.isComposite), [false, true, false, true, false, false])
+        XCTAssertEqual(model.topLevelStates, [0, 1, 5])
+        XCTAssertEqual(model.initialState, 0)
+        XCTAssertEqual(model.initialLeaf(of: 1), 2)
+        XCTAssertEqual(model.ancestry(of: 4), [4, 3, 1])
+    }
+
+    func testModelEventsInOrderOfFirstAppearanceWithCanonicalParameterTypes() throws {
+        let source = """
+            machine M {
+                event login(user: String, attempts: [ String : Int ], tag: Int?, ids: Set< Int >, rows: [[UInt8]])
+                initial Idle
+                state Idle {
+                    login -> Active
+                }
+                state Active {
+                    initial Browsing
+                    state Browsing {
+                        open -> Reading
+                    }
+                    state Reading {
+                        close -> Browsing
+                    }
+                    logout -> Idle
+                }
+                timeout -> Idle
+            }
+            """
+        let model = try XCTUnwrap(model(source))
+        XCTAssertEqual(model.events.map(\.name), ["login", "open", "close", "logout", "timeout"])
+        XCTAssertEqual(model.events.map(\.isDeclared), [true, false, false, false, false])
+        let login = try XCTUnwrap(model.events.first { $0.name == "login" })
+        XCTAssertEqual(login.parameters.map(\.name), ["user", "attempts", "tag", "ids", "rows"])
+        XCTAssertEqual(login.parameters.map(\.type), ["String", "[String: Int]", "Int?", "Set<Int>", "[[UInt8]]"])
+        XCTAssertTrue(model.events.filter { $0.name != "login" }.allSatisfy(\.parameters.isEmpty))
+    }
+
+    func testModelEventsDeclaredAndUsedOnlyOnceEach() throws {
+        let source = """
+            machine M {
+                event b
+                event a(n: Int)
+                initial S
+                state S {
+                    c [x] -> S
+                    a -> S
+                    b -> S
+                    c -> S
+                }
+            }
+            """
+        let model = try XCTUnwrap(model(source))
+        XCTAssertEqual(model.events.map(\.name), ["b", "a", "c"])
+        XCTAssertEqual(model.events.map(\.isDeclared), [true, true, false])
+        XCTAssertEqual(model.states[0].transitions.map(\.event), [2, 1, 0, 2])
+    }
+
+    func testModelRequirementsInferTypesFromLiteralsAndParameters() throws {
+        let source = """
+            machine M {
+                event login(user: String, attempts: [String: Int])
+                initial Idle
+                state Idle {
+                    login [check(user, limit: 3, offset: -7, ratio: 1.5, strict: true, lax: false, name: "x")] / record(who: user, n: attempts) -> Idle
+                }
+            }
+            """
+        let model = try XCTUnwrap(model(source))
+        XCTAssertEqual(model.requirements.map(\.name), ["check", "record"])
+        XCTAssertEqual(model.requirements.map(\.isGuard), [true, false])
+        let check = model.requirements[0]
+        XCTAssertEqual(check.parameters.map(\.label), ["user", "limit", "offset", "ratio", "strict", "lax", "name"])
+        XCTAssertEqual(check.parameters.map(\.type), ["String", "Int", "Int", "Double", "Bool", "Bool", "String"])
+        let record = model.requirements[1]
+        XCTAssertEqual(record.parameters.map(\.label), ["who", "n"])
+        XCTAssertEqual(record.parameters.map(\.type), ["String", "[String: Int]"])
+
+        let transition = try XCTUnwrap(model.states.first?.transitions.first)
+        guard case .call(let call) = transition.guardExpression else {
+            return XCTFail("expected a single call as guard, got \(String(describing: transition.guardExpression))")
+        }
+        XCTAssertEqual(call.name, "check")
+        XCTAssertEqual(call.arguments.map(\.label), ["user", "limit", "offset", "ratio", "strict", "lax", "name"])
+        XCTAssertEqual(
+            call.arguments.map(\.value),
+            [
+                .parameter("user"), .literal(.integer("3")), .literal(.integer("-7")), .literal(.decimal("1.5")),
+                .literal(.boolean(true)), .literal(.boolean(false)), .literal(.string("x")),
+            ])
+        XCTAssertEqual(transition.effects.map(\.name), ["record"])
+        XCTAssertEqual(transition.effects.first?.arguments.map(\.value), [.parameter("user"), .parameter("attempts")])
+    }
+
+    func testModelRequirementsInOrderOfFirstUse() throws {
+        let source = """
+            machine M {
+                initial A
+                state A {
+                    entry / enterA
+                    exit / leaveA
+                    go [ready] / act -> B
+                }
+                state B {
+                    back [!ready && (other || ready)] -> A
+                }
+            }
+            """
+        let model = try XCTUnwrap(model(source))
+        XCTAssertEqual(model.requirements.map(\.name), ["enterA", "leaveA", "ready", "act", "other"])
+        XCTAssertEqual(model.requirements.map(\.isGuard), [false, false, true, false, true])
+        XCTAssertEqual(model.states[0].entry.map(\.name), ["enterA"])
+        XCTAssertEqual(model.states[0].exit.map(\.name), ["leaveA"])
+        let back = try XCTUnwrap(model.states[1].transitions.first)
+        guard case .and(.not(.call(let first)), .or(.call(let second), .call(let third))) = back.guardExpression else {
+            return XCTFail("unexpected guard shape \(String(describing: back.guardExpression))")
+        }
+        XCTAssertEqual([first.name, second.name, third.name], ["ready", "other", "ready"])
+    }
+
+    func testModelTransitionsResolveTargetsAndSources() throws {
+        let source = """
+            machine M {
+                initial Idle
+                state Idle {
+                    go -> Active
+                    call -> push Active
+                    tick / count
+                }
+                state Active {
+                    initial Inner
+                    state Inner {
+                        back -> pop
+                        up -> Active
+                    }
+                    stop -> Idle
+                }
+                reset -> Idle
+                panic / alarm
+            }
+            """
+        let model = try XCTUnwrap(model(source))
+        let idle = model.states[0]
+        XCTAssertEqual(idle.transitions.map(\.target), [.state(1), .push(1), .internal])
+        XCTAssertEqual(idle.transitions.map(\.source), [0, 0, 0])
+        XCTAssertEqual(idle.transitions.map { model.events[$0.event].name }, ["go", "call", "tick"])
+        XCTAssertEqual(idle.transitions[2].effects.map(\.name), ["count"])
+        XCTAssertNil(idle.transitions[0].guardExpression)
+
+        XCTAssertEqual(model.states[1].transitions.map(\.target), [.state(0)])
+        XCTAssertEqual(model.states[1].transitions.map(\.source), [1])
+        XCTAssertEqual(model.states[2].transitions.map(\.target), [.pop, .state(1)])
+        XCTAssertEqual(model.states[2].transitions.map(\.source), [2, 2])
+
+        XCTAssertEqual(model.machineTransitions.map(\.target), [.state(0), .internal])
+        XCTAssertEqual(model.machineTransitions.map(\.source), [nil, nil])
+        XCTAssertEqual(model.machineTransitions.map { model.events[$0.event].name }, ["reset", "panic"])
+        XCTAssertEqual(model.machineTransitions[1].effects.map(\.name), ["alarm"])
+
+        XCTAssertTrue(model.usesPush)
+        XCTAssertTrue(model.usesPop)
+        XCTAssertEqual(model.allTransitions.count, 8)
+        // Candidates in the inner leaf: its own, then Active's, then the machine's.
+        XCTAssertEqual(
+            model.candidateTransitions(in: 2).map { model.events[$0.event].name }, ["back", "up", "stop", "reset", "panic"])
+    }
+
+    func testModelOfSecuritySystem() throws {
+        let model = try XCTUnwrap(model(Self.securitySystem))
+        XCTAssertEqual(model.name, "SecuritySystem")
+        XCTAssertEqual(model.states.map(\.name), ["Disarmed", "Armed", "Alarm", "SilentAlarm"])
+        XCTAssertEqual(model.events.map(\.name), ["disarm", "reset", "arm", "panic", "breach"])
+        XCTAssertEqual(model.events.map(\.isDeclared), [true, true, false, false, false])
+        XCTAssertEqual(model.events[0].parameters.map(\.type), ["String"])
+        let requirements = model.requirements.map { ($0.isGuard ? "guard " : "action ") + $0.name }
+        XCTAssertEqual(
+            requirements,
+            [
+                "action announceDisarmed", "action announceArmed", "guard isValid", "guard tooManyAttempts",
+                "action informAdministrator", "action countFailedAttempt", "action soundAlarm", "action stopAlarm",
+                "action informPolice",
+            ])
+        let isValid = try XCTUnwrap(model.requirements.first { $0.name == "isValid" })
+        XCTAssertEqual(isValid.parameters.map { "\($0.label): \($0.type)" }, ["code: String"])
+        let armed = model.states[1]
+        XCTAssertEqual(armed.transitions.map(\.target), [.state(2), .state(2), .state(0), .state(2), .internal])
+        XCTAssertEqual(model.states[2].exit.map(\.name), ["stopAlarm"])
+    }
+}
