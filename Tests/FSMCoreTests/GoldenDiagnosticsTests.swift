@@ -28,3 +28,16 @@ final class GoldenDiagnosticsTests: XCTestCase {
         }
     }
 }
+
+final class TextRendererTests: XCTestCase {
+    func testColoursOnlyWhenAsked() {
+        let compilation = Compilation(path: "c.fsm", text: "machine M {\n  initial A\n  state A { go -> B }\n}\n")
+        let plain = TextDiagnosticRenderer(colors: false).render(compilation.diagnostics, in: compilation.file)
+        let coloured = TextDiagnosticRenderer(colors: true).render(compilation.diagnostics, in: compilation.file)
+        XCTAssertFalse(plain.contains("\u{1B}["))
+        XCTAssertTrue(coloured.contains("\u{1B}[1;31merror:\u{1B}[0m"))
+        // Stripping the escapes gives back exactly the plain text.
+        let stripped = coloured.replacingOccurrences(of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression)
+        XCTAssertEqual(stripped, plain)
+    }
+}
