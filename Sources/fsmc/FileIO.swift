@@ -37,6 +37,20 @@ enum FileIO {
         }
     }
 
+    /// Creates a folder (and its parents) when it does not exist yet.
+    static func createFolder(_ path: String) throws(IOError) {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+            if isDirectory.boolValue { return }
+            throw IOError(message: "\(path): exists and is not a folder")
+        }
+        do {
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        } catch {
+            throw IOError(message: "\(path): cannot create folder: \(describe(error))")
+        }
+    }
+
     /// Writes `content` to `path` atomically (a temporary file in the same folder, then a rename),
     /// and only when the content differs from what is there, so build systems see no change.
     /// Returns whether the file was written.

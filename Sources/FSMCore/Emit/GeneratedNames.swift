@@ -1,0 +1,76 @@
+/// The Swift names the generated file uses for one machine.
+///
+/// Everything the generated code declares besides the public API is either nested in the machine
+/// under a name sema reserves (`State`), or a file-private type whose name starts with the
+/// machine's name (`SecuritySystem_Armed`, `SecuritySystemRuntime`), so it cannot shadow a type the
+/// user wrote in an event parameter. Local variables that live next to event parameters get
+/// names no parameter of this machine uses.
+struct GeneratedNames {
+    let model: Model
+    /// The machine class.
+    let machine: String
+    /// The actions protocol.
+    let actions: String
+    /// The file-private struct that holds what changes while the machine runs.
+    let runtime: String
+    /// The file-private enum of events waiting to be processed.
+    let queuedEvent: String
+    /// The parameter that carries the actions object through the handlers.
+    let actionsVariable: String
+    /// The parameter that carries the machine (the State pattern's context) into a state's handlers.
+    let contextVariable: String
+    /// Every event parameter name of the machine.
+    private let parameterNames: Set<String>
+
+    init(model: Model) {
+        self.model = model
+        machine = model.name
+        actions = SwiftNames.actionsProtocol(of: model.name)
+        runtime = model.name + "Runtime"
+        queuedEvent = model.name + "QueuedEvent"
+        let parameterNames = Set(model.events.flatMap { $0.parameters.map(\.name) })
+        self.parameterNames = parameterNames
+        actionsVariable = Self.unused("actions", avoiding: parameterNames)
+        contextVariable = Self.unused("context", avoiding: parameterNames)
+    }
+
+    private static func unused(_ base: String, avoiding names: Set<String>) -> String {
+        var name = base
+        while names.contains(name) { name += "_" }
+        return name
+    }
+
+    /// A member of the machine as written inside a method whose event parameters are in scope:
+    /// `self.`-qualified when a parameter of the same name would shadow it.
+    func member(_ name: String) -> String {
+        parameterNames.contains(name) ? "self." + SwiftNames.escaped(name) : SwiftNames.escaped(name)
+    }
+
+    /// The type of a state: `Machine_State`.
+    func stateType(_ index: Int) -> String { machine + "_" + model.states[index].name }
+
+    /// The `StateID` case of a state, escaped.
+    func stateCase(_ index: Int) -> String { SwiftNames.escaped(SwiftNames.lowerCamelCase(model.states[index].name)) }
+
+    /// The `Event` case of an event, escaped.
+    func eventCase(_ index: Int) -> String { SwiftNames.escaped(SwiftNames.lowerCamelCase(model.events[index].name)) }
+
+    /// The method of an event, named as the event is written, escaped.
+    func eventMethod(_ index: Int) -> String { SwiftNames.escaped(model.events[index].name) }
+
+    /// `code: String, count: Int` — an event's parameters as declared.
+    func parameterList(_ event: Int) -> [String] {
+        model.events[event].parameters.map { "\(SwiftNames.escaped($0.name)): \($0.type)" }
+    }
+
+    /// `code: code, count: count` — an event's parameters passed on under their own labels.
+    func argumentList(_ event: Int) -> [String] {
+        model.events[event].parameters.map { "\(SwiftExpressions.argumentLabel($0.name)): \(SwiftNames.escaped($0.name))" }
+    }
+
+    /// The type of the actions object as the generated code passes it around.
+    var actionsExistential: String { "any " + actions }
+
+    /// The type of a state as the generated code holds it.
+    var stateMetatype: String { "any \(machine).State.Type" }
+}

@@ -1,0 +1,71 @@
+/// Part 1 of the generated file: the actions protocol.
+extension SwiftMachineEmitter {
+    func emitActionsProtocol(into out: inout CodeWriter) {
+        let m = names.machine
+        out.docComment([
+            "The guards and actions of ``\(m)``: implement them to give the machine its behaviour.",
+            "",
+            "Guards are called only while their transition is being tried, and may be skipped",
+            "(`&&` and `||` short-circuit). Send events to the machine from any of these methods: they",
+            "are queued and processed, in order, once the current event has been processed completely.",
+        ])
+        out.block("\(api)protocol \(names.actions): AnyObject") { out in
+            for requirement in model.requirements {
+                out.docComment(requirementDoc(requirement))
+                let parameters = requirement.parameters.map { "\(SwiftNames.escaped($0.label)): \($0.type)" }
+                let result = requirement.isGuard ? " -> Bool" : ""
+                out.line("func \(SwiftNames.escaped(requirement.name))(\(parameters.joined(separator: ", ")))\(result)")
+                out.line()
+            }
+            out.docComment(unhandledEventDoc)
+            out.line(unhandledEventSignature)
+        }
+        out.line()
+        out.block("extension \(names.actions)") { out in
+            out.docComment(["Does nothing: an unhandled event is ignored unless you implement this."])
+            out.line("\(api)\(unhandledEventSignature) {}")
+        }
+    }
+
+    private var unhandledEventSignature: String {
+        "func unhandledEvent(_ event: \(names.machine).Event, in state: \(names.machine).StateID)"
+    }
+
+    private var unhandledEventDoc: [String] {
+        [
+            "Called when `event` finds no transition that can fire in `state` (the innermost active",
+            "state), and for every event after the machine has finished. The event method returns `false`.",
+        ]
+    }
+
+    /// "Guard of `disarm` in Armed." — where the requirement is used, so the protocol documents itself.
+    private func requirementDoc(_ requirement: Model.Requirement) -> [String] {
+        var uses: [String] = []
+        func note(_ use: String) { if !uses.contains(use) { uses.append(use) } }
+        func visit(_ transitions: [Model.Transition], in place: String) {
+            for transition in transitions {
+                let event = "`\(model.events[transition.event].name)` \(place)"
+                if let condition = transition.guardExpression, Self.calls(in: condition).contains(requirement.name) {
+                    note(event)
+                }
+                if transition.effects.contains(where: { $0.name == requirement.name }) { note(event) }
+            }
+        }
+        visit(model.machineTransitions, in: "in the machine")
+        for state in model.states {
+            if state.entry.contains(where: { $0.name == requirement.name }) { note("entry of \(state.name)") }
+            if state.exit.contains(where: { $0.name == requirement.name }) { note("exit of \(state.name)") }
+            visit(state.transitions, in: "in \(state.name)")
+        }
+        let kind = requirement.isGuard ? "Guard" : "Action"
+        return uses.isEmpty ? ["\(kind)."] : ["\(kind) of \(uses.joined(separator: ", "))."]
+    }
+
+    private static func calls(in condition: Model.Guard) -> [String] {
+        switch condition {
+        case .call(let call): [call.name]
+        case .not(let operand): calls(in: operand)
+        case .and(let left, let right), .or(let left, let right): calls(in: left) + calls(in: right)
+        }
+    }
+}

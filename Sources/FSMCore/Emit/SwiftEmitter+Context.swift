@@ -1,0 +1,74 @@
+/// Part 3, continued: the one place where a transition is carried out.
+extension SwiftMachineEmitter {
+    func emitTransitionMachinery(into out: inout CodeWriter) {
+        let m = names.machine
+        let a = names.actionsVariable
+        let actionsType = names.actionsExistential
+        let stateType = names.stateMetatype
+        out.line("// MARK: - Carrying out transitions")
+        out.line()
+        out.block("extension \(m)") { out in
+            out.docComment([
+                "An external transition: exits the active states inside `domain` (all of them when it is",
+                "`nil`), innermost first; runs the effects; enters the states from just below `domain` down",
+                "to `target`, outermost first, then `target`'s initial children. Always returns `true`.",
+            ])
+            out.block(
+                "fileprivate func transition(below domain: StateID?, to target: \(stateType), _ \(a): \(actionsType), effects: () -> Void = {}) -> Bool"
+            ) { out in
+                out.line("exit(below: domain, \(a))")
+                out.line("effects()")
+                out.line("enter(target, below: domain, \(a))")
+                out.line("return true")
+            }
+            if model.usesPush {
+                out.line()
+                out.docComment(["`-> push T`: remembers the innermost active state; a transition to `T` follows."])
+                out.block("fileprivate func push()") { $0.line("machine.stack.append(machine.current)") }
+            }
+            if model.usesPop {
+                out.line()
+                emitPop(into: &out)
+            }
+            out.line()
+            out.docComment(["Exits the active states inside `domain` (all of them when it is `nil`), innermost first."])
+            out.block("private func exit(below domain: StateID?, _ \(a): \(actionsType))") { out in
+                out.line("var exiting: (\(stateType))? = machine.current")
+                out.block("while let state = exiting, state.id != domain") { out in
+                    out.line("state.exit(\(a))")
+                    out.line("exiting = state.parent")
+                }
+            }
+            out.line()
+            out.docComment(["Enters `target` from `domain` and makes the leaf state reached the current one."])
+            out.block("private func enter(_ target: \(stateType), below domain: StateID?, _ \(a): \(actionsType))") { out in
+                out.line("let leaf = target.enter(below: domain, \(a))")
+                out.line("machine.current = leaf")
+                out.line("machine.isFinished = leaf.finishesMachine")
+            }
+        }
+    }
+
+    private func emitPop(into out: inout CodeWriter) {
+        let a = names.actionsVariable
+        out.docComment([
+            "`-> pop` from `source` (`nil`: the machine), when the stack is not empty: a transition to the",
+            "state remembered last. Its domain is found at run time, by the rules of `transition`.",
+        ])
+        out.block(
+            "fileprivate func pop(from source: (\(names.stateMetatype))?, _ \(a): \(names.actionsExistential), effects: () -> Void = {}) -> Bool"
+        ) { out in
+            out.line("let target = machine.stack.removeLast()")
+            out.line("var domain: StateID?")
+            out.block("if let source") { out in
+                out.line("// The source when the target lies inside it, else its innermost ancestor that contains the target.")
+                out.line(
+                    "var candidate: (\(names.stateMetatype))? = target.id != source.id && target.isIn(source.id) ? source : source.parent"
+                )
+                out.line("while let state = candidate, !target.isIn(state.id) { candidate = state.parent }")
+                out.line("domain = candidate?.id")
+            }
+            out.line("return transition(below: domain, to: target, \(a), effects: effects)")
+        }
+    }
+}

@@ -1,0 +1,183 @@
+/// Part 2 of the generated file: the machine class and its public API.
+extension SwiftMachineEmitter {
+    func emitMachineClass(into out: inout CodeWriter) {
+        let m = names.machine
+        var doc = model.docComment
+        if !doc.isEmpty { doc.append("") }
+        doc += [
+            "A state machine generated from a `.fsm` file; its guards and actions are a ``\(names.actions)``.",
+            "",
+            "The machine holds its actions object **weakly**, so the usual pattern — an object that owns",
+            "the machine and is also its actions — creates no reference cycle. Keep the actions object",
+            "alive for as long as you send events: once it is gone, events do nothing and return `false`.",
+            "",
+            "Not thread-safe: use one machine from one thread (or actor) at a time.",
+        ]
+        out.docComment(doc)
+        out.block("\(api)final class \(m)") { out in
+            emitStateIDEnum(&out)
+            out.line()
+            emitEventEnum(&out)
+            out.line()
+            out.docComment(["The guards and actions; weak, see the class documentation."])
+            out.line("private weak var actions: (\(names.actionsExistential))?")
+            out.docComment([
+                "What changes while the machine runs. It is one stored property named with an fsm keyword,",
+                "so that no event method can clash with it.",
+            ])
+            let initialLeaf = names.stateType(model.initialLeaf(of: model.initialState))
+            out.line("fileprivate var machine = \(names.runtime)(current: \(initialLeaf).self)")
+            out.line()
+            out.docComment(["Creates the machine in its initial configuration, not yet started: see ``start()``."])
+            out.block("\(api)init(actions: some \(names.actions))") { $0.line("self.actions = actions") }
+            out.line()
+            emitQueries(&out)
+            emitEventMethods(&out)
+        }
+    }
+
+    private func emitStateIDEnum(_ out: inout CodeWriter) {
+        out.docComment(["The states of the machine, composite states included, in the order written."])
+        out.block("\(api)enum StateID: String, CaseIterable, Sendable") { out in
+            for index in model.states.indices {
+                out.docComment(model.states[index].docComment)
+                out.line(caseDeclaration(names.stateCase(index), rawValue: model.states[index].name))
+            }
+        }
+    }
+
+    private func emitEventEnum(_ out: inout CodeWriter) {
+        out.docComment(["The events of the machine, in order of first appearance."])
+        guard hasEvents else {
+            // An enum without cases cannot have a raw type.
+            out.line("\(api)enum Event: CaseIterable, Sendable {}")
+            return
+        }
+        out.block("\(api)enum Event: String, CaseIterable, Sendable") { out in
+            for index in model.events.indices {
+                out.docComment(model.events[index].docComment)
+                out.line(caseDeclaration(names.eventCase(index), rawValue: model.events[index].name))
+            }
+        }
+    }
+
+    /// `case silentAlarm = "SilentAlarm"`; the raw value is left implicit when it is the case name.
+    private func caseDeclaration(_ name: String, rawValue: String) -> String {
+        name == rawValue || name == "`\(rawValue)`"
+            ? "case \(name)" : "case \(name) = \(SwiftExpressions.stringLiteral(rawValue))"
+    }
+
+    private func emitQueries(_ out: inout CodeWriter) {
+        let initialCase = names.stateCase(model.initialState)
+        out.docComment([
+            "Enters the initial configuration (`.\(initialCase)`), running entry activities outer to inner.",
+            "Does nothing when the machine has already started. Sending an event starts the machine too.",
+        ])
+        out.block("\(api)func start()") { out in
+            out.line("guard !machine.isStarted, let actions else { return }")
+            out.line("_ = run(actions) { _ in true }")
+        }
+        out.line()
+        out.docComment([
+            "The innermost active state. Before ``start()``, the state that `start()` will enter."
+        ])
+        out.line("\(api)var state: StateID { machine.current.id }")
+        out.line()
+        out.docComment(["Whether `state` is the innermost active state or one of its ancestors."])
+        out.line("\(api)func isIn(_ state: StateID) -> Bool { machine.current.isIn(state) }")
+        out.line()
+        out.docComment(["Whether a top-level final state has been entered; every event is unhandled from then on."])
+        out.line("\(api)var isFinished: Bool { machine.isFinished }")
+        out.line()
+        emitHandles(&out)
+        out.line()
+        emitSuccessors(&out)
+    }
+
+    private func emitHandles(_ out: inout CodeWriter) {
+        out.docComment([
+            "Whether a transition for `event` is declared on the innermost active state, one of its",
+            "ancestors or the machine. Guards are not evaluated. `false` once the machine has finished.",
+        ])
+        guard hasEvents else {
+            // `Event` has no cases, so this is never called; any statement would draw a warning.
+            out.line("\(api)func handles(_ event: Event) -> Bool {}")
+            return
+        }
+        out.block("\(api)func handles(_ event: Event) -> Bool") { out in
+            out.line("if machine.isFinished { return false }")
+            out.line("switch event {")
+            for event in model.events.indices {
+                let declaring = model.states.indices.filter { model.states[$0].transitions.contains { $0.event == event } }
+                let condition: String
+                if model.machineTransitions.contains(where: { $0.event == event }) {
+                    condition = "true"
+                } else if declaring.isEmpty {
+                    condition = "false"
+                } else {
+                    condition = declaring.map { "isIn(.\(names.stateCase($0)))" }.joined(separator: " || ")
+                }
+                out.line("case .\(names.eventCase(event)): return \(condition)")
+            }
+            out.line("}")
+        }
+    }
+
+    private func emitSuccessors(_ out: inout CodeWriter) {
+        out.docComment([
+            "The targets of the transitions declared on `state`, then on its ancestors outwards, then on",
+            "the machine, without duplicates. A `pop` contributes nothing (its target is known only at run time).",
+        ])
+        out.block("\(api)static func successors(of state: StateID) -> [StateID]") { out in
+            out.line("switch state {")
+            for index in model.states.indices {
+                let list = successors(of: index).map { "." + names.stateCase($0) }
+                out.line("case .\(names.stateCase(index)): return [\(list.joined(separator: ", "))]")
+            }
+            out.line("}")
+        }
+    }
+
+    private func successors(of state: Int) -> [Int] {
+        var result: [Int] = []
+        for transition in model.candidateTransitions(in: state) {
+            switch transition.target {
+            case .state(let target), .push(let target):
+                if !result.contains(target) { result.append(target) }
+            case .internal, .pop:
+                break
+            }
+        }
+        return result
+    }
+
+    private func emitEventMethods(_ out: inout CodeWriter) {
+        let actions = names.actionsVariable
+        for event in model.events.indices {
+            out.line()
+            var doc = model.events[event].docComment
+            if !doc.isEmpty { doc.append("") }
+            doc += [
+                "Sends `\(model.events[event].name)`. Returns `true` when a transition fired (or the event was",
+                "queued because the machine is busy), `false` when the event was unhandled.",
+            ]
+            out.docComment(doc)
+            out.line("@discardableResult")
+            let parameters = names.parameterList(event).joined(separator: ", ")
+            out.block("\(api)func \(names.eventMethod(event))(\(parameters)) -> Bool") { out in
+                let machine = names.member("machine")
+                let queued =
+                    names.eventMethod(event)
+                    + (model.events[event].parameters.isEmpty ? "" : "(\(names.argumentList(event).joined(separator: ", ")))")
+                out.block("if \(machine).isRunning") { out in
+                    out.line("\(machine).queue.append(.\(queued))")
+                    out.line("return true")
+                }
+                let binding = actions == "actions" ? "actions" : "\(actions) = self.actions"
+                out.line("guard let \(binding) else { return false }")
+                let arguments = (names.argumentList(event) + ["$0"]).joined(separator: ", ")
+                out.line("return \(names.member("run"))(\(actions)) { \(names.member(model.events[event].name))(\(arguments)) }")
+            }
+        }
+    }
+}

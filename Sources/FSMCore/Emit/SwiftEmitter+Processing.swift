@@ -1,0 +1,92 @@
+/// Part 3 of the generated file: how the context processes events — selection at the machine
+/// level and the run-to-completion loop.
+extension SwiftMachineEmitter {
+    func emitProcessing(into out: inout CodeWriter) {
+        let m = names.machine
+        let a = names.actionsVariable
+        let actionsType = names.actionsExistential
+        out.line("// MARK: - Processing events")
+        out.line()
+        out.block("extension \(m)") { out in
+            for event in model.events.indices {
+                emitSelection(for: event, into: &out)
+                out.line()
+            }
+            out.docComment([
+                "Processes one event to completion: starts the machine first when needed, then processes",
+                "the events queued meanwhile (sent from guards and actions), in the order they were sent.",
+            ])
+            out.block("private func run(_ \(a): \(actionsType), _ handle: (\(actionsType)) -> Bool) -> Bool") { out in
+                out.line("machine.isRunning = true")
+                out.line("if !machine.isStarted { start(\(a)) }")
+                out.line("let handled = handle(\(a))")
+                if hasEvents {
+                    out.block("if !machine.queue.isEmpty") { out in
+                        out.line("var next = 0")
+                        out.block("while next < machine.queue.count") { out in
+                            out.line("replay(machine.queue[next], \(a))")
+                            out.line("next += 1")
+                        }
+                        out.line("machine.queue.removeAll(keepingCapacity: true)")
+                    }
+                }
+                out.line("machine.isRunning = false")
+                out.line("return handled")
+            }
+            out.line()
+            out.docComment(["Enters the initial configuration."])
+            out.block("private func start(_ \(a): \(actionsType))") { out in
+                out.line("machine.isStarted = true")
+                out.line("enter(\(names.stateType(model.initialState)).self, below: nil, \(a))")
+            }
+            if hasEvents {
+                out.line()
+                emitReplay(into: &out)
+            }
+        }
+    }
+
+    /// `private func disarm(code: String, _ actions: ...) -> Bool`: the innermost active state
+    /// handles the event (deferring outwards), then the machine's own transitions are tried.
+    private func emitSelection(for event: Int, into out: inout CodeWriter) {
+        let a = names.actionsVariable
+        let method = names.eventMethod(event)
+        let parameters = (names.parameterList(event) + ["_ \(a): \(names.actionsExistential)"]).joined(separator: ", ")
+        let arguments = (names.argumentList(event) + ["self", a]).joined(separator: ", ")
+        let machine = names.member("machine")
+        out.docComment([
+            "Selects the transition for `\(model.events[event].name)`: the active states' first (innermost",
+            "first), then the machine's own.",
+        ])
+        out.block("private func \(method)(\(parameters)) -> Bool") { out in
+            let machineTransitions = model.machineTransitions.filter { $0.event == event }
+            let byStates = "\(machine).current.\(method)(\(arguments))"
+            if machineTransitions.isEmpty {
+                out.line("if !\(machine).isFinished, \(byStates) { return true }")
+            } else {
+                out.block("if !\(machine).isFinished") { out in
+                    out.line("if \(byStates) { return true }")
+                    _ = emitSelection(machineTransitions, source: nil, context: .machineItself, into: &out)
+                }
+            }
+            out.line("\(a).unhandledEvent(.\(names.eventCase(event)), in: \(names.member("state")))")
+            out.line("return false")
+        }
+    }
+
+    /// Processes an event that was queued while another was being processed.
+    private func emitReplay(into out: inout CodeWriter) {
+        let a = names.actionsVariable
+        out.block("private func replay(_ event: \(names.queuedEvent), _ \(a): \(names.actionsExistential))") { out in
+            out.line("switch event {")
+            for event in model.events.indices {
+                let parameters = model.events[event].parameters.map { SwiftNames.escaped($0.name) }
+                let pattern = parameters.isEmpty ? "" : "(" + parameters.map { "let " + $0 }.joined(separator: ", ") + ")"
+                let arguments = (names.argumentList(event) + [a]).joined(separator: ", ")
+                out.line(
+                    "case .\(names.eventMethod(event))\(pattern): _ = \(names.member(model.events[event].name))(\(arguments))")
+            }
+            out.line("}")
+        }
+    }
+}

@@ -1,0 +1,32 @@
+/// The end of the generated file: the run-time data of the machine.
+extension SwiftMachineEmitter {
+    func emitRuntime(into out: inout CodeWriter) {
+        let m = names.machine
+        out.docComment(["What changes while a ``\(m)`` runs."])
+        out.block("fileprivate struct \(names.runtime)") { out in
+            out.docComment(["The innermost active state (before `start()`, the one it will enter)."])
+            out.line("var current: any \(m).State.Type")
+            out.line("var isStarted = false")
+            out.line("var isFinished = false")
+            out.docComment(["Whether an event is being processed; events sent meanwhile wait in `queue`."])
+            out.line("var isRunning = false")
+            if hasEvents {
+                out.line("var queue: [\(names.queuedEvent)] = []")
+            }
+            if model.usesPush || model.usesPop {
+                out.docComment(["The states remembered by `-> push`, the last one on top."])
+                out.line("var stack: [any \(m).State.Type] = []")
+            }
+        }
+        guard hasEvents else { return }
+        out.line()
+        out.docComment(["An event sent while another was being processed, with its arguments."])
+        out.block("fileprivate enum \(names.queuedEvent)") { out in
+            for event in model.events.indices {
+                let parameters = names.parameterList(event)
+                out.line(
+                    "case \(names.eventMethod(event))" + (parameters.isEmpty ? "" : "(\(parameters.joined(separator: ", ")))"))
+            }
+        }
+    }
+}

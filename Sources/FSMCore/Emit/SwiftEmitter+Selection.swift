@@ -1,0 +1,87 @@
+/// The code that tries one level's transitions for one event, shared by the machine level and the states.
+extension SwiftMachineEmitter {
+    /// Where the context's members are reached from: `context.` inside a state, `self` inside the machine.
+    enum ContextReference {
+        case parameter
+        case machineItself
+    }
+
+    func contextMember(_ name: String, _ reference: ContextReference) -> String {
+        switch reference {
+        case .parameter: "\(names.contextVariable).\(name)"
+        case .machineItself: names.member(name)
+        }
+    }
+
+    /// Writes `transitions` (declared on `source`, `nil` for the machine) in the order they are tried.
+    /// A transition that fires returns `true`. Returns whether the last transition written always
+    /// fires, in which case nothing may follow it.
+    func emitSelection(
+        _ transitions: [Model.Transition], source: Int?, context: ContextReference, into out: inout CodeWriter
+    ) -> Bool {
+        let actions = names.actionsVariable
+        for transition in transitions {
+            var conditions: [String] = []
+            if transition.target == .pop { conditions.append("!\(contextMember("machine", context)).stack.isEmpty") }
+            if let condition = transition.guardExpression {
+                conditions.append(SwiftExpressions.condition(condition, on: actions))
+            }
+            let body: (inout CodeWriter) -> Void = { out in
+                emitFiring(transition, source: source, context: context, into: &out)
+            }
+            if conditions.isEmpty {
+                body(&out)
+                return true
+            }
+            out.block("if " + conditions.joined(separator: ", "), body)
+        }
+        return false
+    }
+
+    /// The body of a transition that fires: an internal one runs its effects, the others hand the
+    /// transition to the context, which exits, runs the effects and enters.
+    private func emitFiring(_ transition: Model.Transition, source: Int?, context: ContextReference, into out: inout CodeWriter) {
+        let actions = names.actionsVariable
+        let effects = transition.effects.map { SwiftExpressions.call($0, on: actions) }
+        let call: String
+        switch transition.target {
+        case .internal:
+            out.lines(effects)
+            out.line("return true")
+            return
+        case .state(let target):
+            call = transitionCall(to: target, source: source, context: context)
+        case .push(let target):
+            out.line("\(contextMember("push", context))()")
+            call = transitionCall(to: target, source: source, context: context)
+        case .pop:
+            let from = source.map { names.stateType($0) + ".self" } ?? "nil"
+            call = "\(contextMember("pop", context))(from: \(from), \(actions))"
+        }
+        if effects.isEmpty {
+            out.line("return " + call)
+        } else {
+            out.block("return " + call) { $0.lines(effects) }
+        }
+    }
+
+    private func transitionCall(to target: Int, source: Int?, context: ContextReference) -> String {
+        let domain = domain(from: source, to: target).map { "." + names.stateCase($0) } ?? "nil"
+        return
+            "\(contextMember("transition", context))(below: \(domain), to: \(names.stateType(target)).self, \(names.actionsVariable))"
+    }
+
+    /// The domain of an external transition (section 4): the innermost state that properly contains
+    /// both source and target; the source itself when the target lies properly inside it; the
+    /// machine (`nil`) when the source is the machine or no state contains both.
+    func domain(from source: Int?, to target: Int) -> Int? {
+        guard let source else { return nil }
+        if target != source, model.isDescendant(target, of: source) { return source }
+        var ancestor = model.states[source].parent
+        while let candidate = ancestor {
+            if target != candidate, model.isDescendant(target, of: candidate) { return candidate }
+            ancestor = model.states[candidate].parent
+        }
+        return nil
+    }
+}

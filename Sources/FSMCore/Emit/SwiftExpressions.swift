@@ -1,0 +1,69 @@
+/// Swift spellings of the model's literals, calls and guards.
+enum SwiftExpressions {
+    /// A literal argument as Swift source.
+    static func literal(_ literal: Model.Literal) -> String {
+        switch literal {
+        case .string(let text): stringLiteral(text)
+        case .integer(let text), .decimal(let text): text
+        case .boolean(let value): value ? "true" : "false"
+        }
+    }
+
+    /// `text` as a Swift string literal. Printable ASCII stays as it is; quotes, backslashes and
+    /// the common control characters get their short escapes; every other scalar (control or
+    /// non-ASCII) is written as `\u{...}`, so the generated file is plain ASCII.
+    static func stringLiteral(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case " "..."~": result.unicodeScalars.append(scalar)
+            default: result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            }
+        }
+        return result + "\""
+    }
+
+    /// `actions.isValid(code: code)`: a guard or action called on the actions object.
+    static func call(_ call: Model.Call, on receiver: String) -> String {
+        let arguments = call.arguments.map { argument in
+            let value: String
+            switch argument.value {
+            case .parameter(let name): value = SwiftNames.escaped(name)
+            case .literal(let literal): value = Self.literal(literal)
+            }
+            return "\(argumentLabel(argument.label)): \(value)"
+        }
+        return "\(receiver).\(SwiftNames.escaped(call.name))(\(arguments.joined(separator: ", ")))"
+    }
+
+    /// An argument label at a call site. Swift takes most keywords there as they are (and warns
+    /// about needless backticks); only `inout`, `var` and `let` need them.
+    static func argumentLabel(_ label: String) -> String {
+        ["inout", "var", "let"].contains(label) ? "`\(label)`" : label
+    }
+
+    /// A guard as a Swift condition. Swift's `!`, `&&` and `||` have the guard language's
+    /// precedence and short-circuit the same way; parentheses are added only where needed.
+    static func condition(_ guardExpression: Model.Guard, on receiver: String) -> String {
+        switch guardExpression {
+        case .call(let c): call(c, on: receiver)
+        case .not(let operand):
+            if case .call = operand {
+                "!" + condition(operand, on: receiver)
+            } else {
+                "!(" + condition(operand, on: receiver) + ")"
+            }
+        case .and(let left, let right): operandOfAnd(left, on: receiver) + " && " + operandOfAnd(right, on: receiver)
+        case .or(let left, let right): condition(left, on: receiver) + " || " + condition(right, on: receiver)
+        }
+    }
+
+    private static func operandOfAnd(_ operand: Model.Guard, on receiver: String) -> String {
+        if case .or = operand { "(" + condition(operand, on: receiver) + ")" } else { condition(operand, on: receiver) }
+    }
+}

@@ -1,0 +1,33 @@
+import FSMCore
+import Foundation
+import XCTest
+
+/// The generated Swift of a few examples, pinned as reviewed golden files in `Tests/Golden/Swift`,
+/// so a change to the generator shows up in review as a diff of what users get.
+/// `make golden` rewrites them.
+final class GoldenSwiftTests: XCTestCase {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    func testGeneratedSwiftOfExamples() throws {
+        let update = ProcessInfo.processInfo.environment["FSMC_UPDATE_GOLDEN"] == "1"
+        let cases: [(example: String, access: AccessLevel)] = [
+            ("SecuritySystem", .internal), ("Game", .internal), ("TCPConnection", .public),
+        ]
+        for (example, access) in cases {
+            let input = Self.root.appendingPathComponent("examples/\(example)/\(example).fsm")
+            let compilation = Compilation(path: input.lastPathComponent, bytes: [UInt8](try Data(contentsOf: input)))
+            let model = try XCTUnwrap(compilation.model, "\(example) has errors")
+            let swift = SwiftEmitter.emit(model, sourceName: input.lastPathComponent, access: access)
+            let golden = Self.root.appendingPathComponent("Tests/Golden/Swift/\(example).swift")
+            if update {
+                try FileManager.default.createDirectory(
+                    at: golden.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try swift.write(to: golden, atomically: true, encoding: .utf8)
+                continue
+            }
+            let expected = (try? String(contentsOf: golden, encoding: .utf8)) ?? "<missing \(golden.lastPathComponent)>"
+            XCTAssertEqual(swift, expected, "\(example): generated Swift changed; run 'make golden' and review the diff")
+        }
+    }
+}
