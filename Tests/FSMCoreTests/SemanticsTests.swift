@@ -559,7 +559,7 @@ final class SemanticsTests: XCTestCase {
         XCTAssertEqual(
             diagnosticsText(source),
             """
-            test.fsm:2:14: error: type 'Event' would refer to the machine's own nested 'Event' in the generated Swift; qualify it with its module (as in 'MyModule.Event')
+            test.fsm:2:14: error: type 'Event' would refer to a type the generated Swift declares; qualify it with its module (as in 'MyModule.Event')
                 event go(e: Event)
                          ^~~~~~~~
 
@@ -1781,5 +1781,20 @@ final class SemanticsTests: XCTestCase {
         let armed = model.states[1]
         XCTAssertEqual(armed.transitions.map(\.target), [.state(2), .state(2), .state(0), .state(2), .internal])
         XCTAssertEqual(model.states[2].exit.map(\.name), ["stopAlarm"])
+    }
+
+    func testParameterTypesNamedLikeGeneratedFilePrivateTypesAreRejected() {
+        let source = """
+            machine Door {
+                event a(x: DoorRuntime, y: [DoorQueuedEvent], z: Door_Open?)
+                initial Open
+                state Open { a -> Open }
+            }
+            """
+        // One error per parameter.
+        XCTAssertEqual(diagnosticIDs(source), ["reserved-name", "reserved-name", "reserved-name"])
+        XCTAssertTrue(diagnosticsText(source).contains("type 'DoorRuntime' would refer to a type the generated Swift declares"))
+        // The same names are fine in a machine with another name.
+        XCTAssertEqual(diagnosticIDs(source.replacingOccurrences(of: "machine Door", with: "machine Gate")), [])
     }
 }

@@ -18,7 +18,7 @@ extension Diagnostic {
     static func parameterTypeShadowed(_ type: String, at range: SourceRange) -> Diagnostic {
         make(
             .reservedName,
-            "type '\(type)' would refer to the machine's own nested '\(type)' in the generated Swift; qualify it with its module (as in 'MyModule.\(type)')",
+            "type '\(type)' would refer to a type the generated Swift declares; qualify it with its module (as in 'MyModule.\(type)')",
             at: range)
     }
 

@@ -26,8 +26,8 @@ struct GeneratedNames {
         self.model = model
         machine = model.name
         actions = SwiftNames.actionsProtocol(of: model.name)
-        runtime = model.name + "Runtime"
-        queuedEvent = model.name + "QueuedEvent"
+        runtime = SwiftNames.runtimeType(of: model.name)
+        queuedEvent = SwiftNames.queuedEventType(of: model.name)
         let parameterNames = Set(model.events.flatMap { $0.parameters.map(\.name) })
         self.parameterNames = parameterNames
         actionsVariable = Self.unused("actions", avoiding: parameterNames)
@@ -47,7 +47,7 @@ struct GeneratedNames {
     }
 
     /// The type of a state: `Machine_State`.
-    func stateType(_ index: Int) -> String { machine + "_" + model.states[index].name }
+    func stateType(_ index: Int) -> String { SwiftNames.stateType(model.states[index].name, of: machine) }
 
     /// The `StateID` case of a state, escaped.
     func stateCase(_ index: Int) -> String { SwiftNames.escaped(SwiftNames.lowerCamelCase(model.states[index].name)) }

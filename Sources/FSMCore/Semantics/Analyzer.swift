@@ -13,6 +13,7 @@ public struct Analyzer {
     private var requirements: [Model.Requirement] = []
     private var requirementIndex: [String: Int] = [:]
     private var requirementFirstUse: [SourceRange] = []
+    private var machineName = ""
 
     /// Analyzes a parsed machine. Returns the model only when there are no errors.
     public static func analyze(_ machine: MachineDecl, diagnostics: inout DiagnosticEngine) -> Model? {
@@ -27,6 +28,7 @@ public struct Analyzer {
     }
 
     private mutating func run(_ machine: MachineDecl) -> Model {
+        machineName = machine.name.text
         checkName(machine.name, role: "machine")
         checkMachineName(machine.name)
         collectEvents(machine.members)
@@ -112,7 +114,7 @@ public struct Analyzer {
             }
         }
         visit(parameter.type)
-        if let clash = names.first(where: SwiftNames.nestedTypeNames.contains) {
+        if let clash = names.first(where: { SwiftNames.isShadowedByGeneratedType($0, machine: machineName) }) {
             diagnostics.emit(.parameterTypeShadowed(clash, at: parameter.range))
         }
     }

@@ -56,4 +56,20 @@ public enum SwiftNames {
 
     /// The generated actions protocol of a machine.
     public static func actionsProtocol(of machine: String) -> String { machine + "Actions" }
+
+    /// The file-private struct holding what changes while a machine runs.
+    public static func runtimeType(of machine: String) -> String { machine + "Runtime" }
+
+    /// The file-private enum of a machine's queued events.
+    public static func queuedEventType(of machine: String) -> String { machine + "QueuedEvent" }
+
+    /// The file-private type of one state: `SecuritySystem_Armed`.
+    public static func stateType(_ state: String, of machine: String) -> String { machine + "_" + state }
+
+    /// Whether a type name written in an event parameter would mean one of the file-private types
+    /// the generated file declares for `machine`, instead of the user's own type.
+    public static func isShadowedByGeneratedType(_ type: String, machine: String) -> Bool {
+        nestedTypeNames.contains(type) || type == runtimeType(of: machine) || type == queuedEventType(of: machine)
+            || type.hasPrefix(machine + "_")
+    }
 }
