@@ -115,13 +115,11 @@ private struct DOTBuilder {
     }
 
     private func listedTransitions(of index: Int) -> [Model.Transition] {
-        guard detail == .full else { return [] }
-        return model.states[index].transitions.filter(isListed)
+        model.states[index].transitions.filter(isListed)
     }
 
     private func machineListedLines() -> [String] {
-        guard detail == .full else { return [] }
-        return model.machineTransitions.filter(isListed).map {
+        model.machineTransitions.filter { isListed($0) && (detail == .full || $0.target != .internal) }.map {
             DiagramText.listedTransition($0, in: model, detail: detail)
         }
     }

@@ -114,13 +114,13 @@ enum DiagramText {
 
     /// The compartment lines of a state: `entry / ...`, `exit / ...`, then its internal
     /// transitions (and, for a composite, the transitions to itself or inside it, with `→ Target`).
+    /// An overview keeps only the lines of transitions with a target.
     static func compartment(of index: Int, in model: Model, detail: DiagramDetail, listed: [Model.Transition]) -> [String] {
-        guard detail == .full else { return [] }
         let state = model.states[index]
         var lines: [String] = []
-        if !state.entry.isEmpty { lines.append("entry / " + calls(state.entry)) }
-        if !state.exit.isEmpty { lines.append("exit / " + calls(state.exit)) }
-        for transition in listed {
+        if detail == .full, !state.entry.isEmpty { lines.append("entry / " + calls(state.entry)) }
+        if detail == .full, !state.exit.isEmpty { lines.append("exit / " + calls(state.exit)) }
+        for transition in listed where detail == .full || transition.target != .internal {
             lines.append(listedTransition(transition, in: model, detail: detail))
         }
         return lines

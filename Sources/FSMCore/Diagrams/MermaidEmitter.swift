@@ -92,7 +92,7 @@ private struct MermaidBuilder {
     private func writeState(_ index: Int, _ writer: inout CodeWriter) {
         let state = model.states[index]
         let id = ids[index]
-        let listed = detail == .full ? state.transitions.filter(isListed) : []
+        let listed = state.transitions.filter(isListed)
         let lines = DiagramText.compartment(of: index, in: model, detail: detail, listed: listed)
         if id != state.name { writer.line("state \"\(text(state.name))\" as \(id)") }
         if state.isComposite {
@@ -126,8 +126,9 @@ private struct MermaidBuilder {
     }
 
     private func machineListedLines() -> [String] {
-        guard detail == .full else { return [] }
-        return model.machineTransitions.filter(isListed).map { DiagramText.listedTransition($0, in: model, detail: detail) }
+        model.machineTransitions.filter { isListed($0) && (detail == .full || $0.target != .internal) }.map {
+            DiagramText.listedTransition($0, in: model, detail: detail)
+        }
     }
 
     /// The innermost composite state containing both ends of an edge (`nil`: the machine).
