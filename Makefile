@@ -4,12 +4,13 @@
 #   make test     the whole test suite (what CI runs)
 #   make golden   regenerate the golden files after a deliberate output change (review the diff!)
 #   make format   format the sources with the toolchain's swift-format
+#   make diagrams regenerate every example's .dot, .mmd and .svg (needs Graphviz's dot)
 
 SWIFT ?= swift
 FSMC := .build/debug/fsmc
 EXAMPLES := $(wildcard examples/*/*.fsm)
 
-.PHONY: demo build test lint golden format clean
+.PHONY: demo build test lint golden format clean diagrams check-diagrams
 
 build:
 	$(SWIFT) build --product fsmc
@@ -32,10 +33,32 @@ test: lint
 	$(SWIFT) build --build-tests -Xswiftc -warnings-as-errors
 	$(SWIFT) test --skip-build
 	$(MAKE) demo
+	$(MAKE) check-diagrams
 
 golden:
 	FSMC_UPDATE_GOLDEN=1 $(SWIFT) test --filter Golden
 	@git status --short -- Tests/Golden
+
+# Every example drawn with fsmc and rendered with Graphviz; a warning from dot fails the target.
+diagrams: build
+	@command -v dot >/dev/null || { echo "error: Graphviz's dot is not installed (apt-get install graphviz)"; exit 1; }
+	@for file in $(EXAMPLES); do \
+		stem="$${file%.fsm}"; \
+		$(FSMC) dot "$$file" -o "$$stem.dot" && $(FSMC) mermaid "$$file" -o "$$stem.mmd" || exit 1; \
+		warnings=$$(dot -Tsvg "$$stem.dot" -o "$$stem.svg" 2>&1) || { echo "$$warnings"; exit 1; }; \
+		if [ -n "$$warnings" ]; then echo "error: dot warns about $$stem.dot:"; echo "$$warnings"; exit 1; fi; \
+		echo "ok  $$stem.svg"; \
+	done
+
+# Renders every committed example DOT with dot; fails on any warning (the SVGs' currency is a test).
+check-diagrams:
+	@command -v dot >/dev/null || { echo "error: Graphviz's dot is not installed (apt-get install graphviz)"; exit 1; }
+	@for file in $(EXAMPLES); do \
+		stem="$${file%.fsm}"; \
+		warnings=$$(dot -Tsvg "$$stem.dot" 2>&1 >/dev/null) || { echo "$$warnings"; exit 1; }; \
+		if [ -n "$$warnings" ]; then echo "error: dot warns about $$stem.dot:"; echo "$$warnings"; exit 1; fi; \
+		echo "ok  $$stem.dot renders without warnings"; \
+	done
 
 format:
 	$(SWIFT) format format --in-place --recursive Package.swift Sources Tests

@@ -37,7 +37,7 @@ enum ExitStatus {
 }
 
 enum Commands {
-    static let all: [Command] = [generate, check]
+    static let all: [Command] = [generate, check, dot, mermaid]
 
     static let check = Command(
         name: "check",

@@ -1,0 +1,139 @@
+/// How much behaviour a diagram shows.
+public enum DiagramDetail: String, CaseIterable, Sendable {
+    /// Everything: transitions labelled `event [guard] / effect`, entry and exit activities,
+    /// internal transitions listed inside their state.
+    case full
+    /// The structure only: states and transitions labelled with their event; no guards, effects,
+    /// activities or internal transitions. Transitions that differ only in guard or effect are drawn once.
+    case overview
+}
+
+/// The UML text of the model's behaviour, shared by every diagram emitter: plain text, written the
+/// way it is in the .fsm file (`isValid(code) && !locked`, `log(level: 3, text: "a\"b")`). Each
+/// emitter escapes it for its own format.
+enum DiagramText {
+    /// A call as written: `name`, or `name(label: value, ...)`; an event parameter passed under its
+    /// own name is shown by its name alone, as in the source.
+    static func call(_ call: Model.Call) -> String {
+        if call.arguments.isEmpty { return call.name }
+        let arguments = call.arguments.map { argument -> String in
+            switch argument.value {
+            case .parameter(let name): name == argument.label ? name : "\(argument.label): \(name)"
+            case .literal(let literal): "\(argument.label): \(self.literal(literal))"
+            }
+        }
+        return "\(call.name)(\(arguments.joined(separator: ", ")))"
+    }
+
+    /// A literal in source form: strings quoted with `\"`, `\\`, `\n`, `\t` and `\u{...}` escapes.
+    static func literal(_ literal: Model.Literal) -> String {
+        switch literal {
+        case .string(let value):
+            var text = "\""
+            for scalar in value.unicodeScalars {
+                switch scalar {
+                case "\"": text += "\\\""
+                case "\\": text += "\\\\"
+                case "\n": text += "\\n"
+                case "\t": text += "\\t"
+                default:
+                    if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || isInvisible(scalar) {
+                        text += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+                    } else {
+                        text.unicodeScalars.append(scalar)
+                    }
+                }
+            }
+            return text + "\""
+        case .integer(let value), .decimal(let value): return value
+        case .boolean(let value): return value ? "true" : "false"
+        }
+    }
+
+    /// Scalars that would not show, or would reorder the text around them, in a label.
+    private static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x200B...0x200F, 0x2028...0x202E, 0x2060...0x2069, 0xFEFF, 0xFFF9...0xFFFB: true
+        default: false
+        }
+    }
+
+    /// A guard as written, with parentheses only where precedence needs them
+    /// (`!` binds tightest, then `&&`, then `||`).
+    static func guardExpression(_ guardExpression: Model.Guard) -> String {
+        render(guardExpression, context: 0)
+    }
+
+    private static func render(_ expression: Model.Guard, context: Int) -> String {
+        let precedence: Int
+        let text: String
+        switch expression {
+        case .call(let call):
+            return self.call(call)
+        case .not(let operand):
+            return "!" + render(operand, context: 3)
+        case .and(let left, let right):
+            precedence = 2
+            text = render(left, context: 2) + " && " + render(right, context: 3)
+        case .or(let left, let right):
+            precedence = 1
+            text = render(left, context: 1) + " || " + render(right, context: 2)
+        }
+        return precedence < context ? "(\(text))" : text
+    }
+
+    /// A list of calls, comma separated.
+    static func calls(_ calls: [Model.Call]) -> String {
+        calls.map(call).joined(separator: ", ")
+    }
+
+    /// The parts of a transition's UML label: `event`, `[guard]` and `/ effects` (the last two
+    /// empty in an overview).
+    struct Label: Hashable {
+        var event: String
+        var guardText: String?
+        var effects: String?
+
+        /// `event [guard] / effect` on one line.
+        var oneLine: String {
+            var text = event
+            if let guardText { text += " [\(guardText)]" }
+            if let effects { text += " / \(effects)" }
+            return text
+        }
+    }
+
+    static func label(_ transition: Model.Transition, in model: Model, detail: DiagramDetail) -> Label {
+        let event = model.events[transition.event].name
+        guard detail == .full else { return Label(event: event) }
+        return Label(
+            event: event,
+            guardText: transition.guardExpression.map(guardExpression),
+            effects: transition.effects.isEmpty ? nil : calls(transition.effects))
+    }
+
+    /// The compartment lines of a state: `entry / ...`, `exit / ...`, then its internal
+    /// transitions (and, for a composite, the transitions to itself or inside it, with `→ Target`).
+    /// An overview keeps only the lines of transitions with a target.
+    static func compartment(of index: Int, in model: Model, detail: DiagramDetail, listed: [Model.Transition]) -> [String] {
+        let state = model.states[index]
+        var lines: [String] = []
+        if detail == .full, !state.entry.isEmpty { lines.append("entry / " + calls(state.entry)) }
+        if detail == .full, !state.exit.isEmpty { lines.append("exit / " + calls(state.exit)) }
+        for transition in listed where detail == .full || transition.target != .internal {
+            lines.append(listedTransition(transition, in: model, detail: detail))
+        }
+        return lines
+    }
+
+    /// A transition written as a compartment line: internal ones as their label, others with their target.
+    static func listedTransition(_ transition: Model.Transition, in model: Model, detail: DiagramDetail) -> String {
+        let label = label(transition, in: model, detail: detail).oneLine
+        switch transition.target {
+        case .internal: return label
+        case .state(let target): return "\(label) → \(model.states[target].name)"
+        case .push(let target): return "\(label) → push \(model.states[target].name)"
+        case .pop: return "\(label) → pop"
+        }
+    }
+}

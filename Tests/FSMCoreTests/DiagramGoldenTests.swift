@@ -1,0 +1,101 @@
+import FSMCore
+import XCTest
+
+/// Every `Tests/Golden/Diagrams/NAME.fsm` is drawn and compared byte for byte with `NAME.dot`,
+/// `NAME.mmd` and the overview `NAME.overview.dot` / `NAME.overview.mmd`. Regenerate them with
+/// `make golden` (which sets `FSMC_UPDATE_GOLDEN=1`) and review the diff; render them with
+/// `dot -Tpng` and look at them before committing a change of notation.
+final class DiagramGoldenTests: XCTestCase {
+    static let folder = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Golden/Diagrams")
+
+    func testEveryGoldenDiagram() throws {
+        let update = ProcessInfo.processInfo.environment["FSMC_UPDATE_GOLDEN"] == "1"
+        let inputs = try FileManager.default.contentsOfDirectory(atPath: Self.folder.path)
+            .filter { $0.hasSuffix(".fsm") }.sorted()
+        XCTAssertGreaterThanOrEqual(inputs.count, 7)
+        for input in inputs {
+            let source = try Data(contentsOf: Self.folder.appendingPathComponent(input))
+            let compilation = Compilation(path: input, bytes: [UInt8](source))
+            guard let model = compilation.model else {
+                XCTFail("\(input) has errors")
+                continue
+            }
+            let stem = String(input.dropLast(4))
+            let outputs = [
+                ("\(stem).dot", DOTEmitter.emit(model, detail: .full)),
+                ("\(stem).mmd", MermaidEmitter.emit(model, detail: .full)),
+                ("\(stem).overview.dot", DOTEmitter.emit(model, detail: .overview)),
+                ("\(stem).overview.mmd", MermaidEmitter.emit(model, detail: .overview)),
+            ]
+            for (name, actual) in outputs {
+                let url = Self.folder.appendingPathComponent(name)
+                if update {
+                    try actual.write(to: url, atomically: true, encoding: .utf8)
+                    continue
+                }
+                let expected = (try? String(contentsOf: url, encoding: .utf8)) ?? "<missing \(name)>"
+                XCTAssertEqual(actual, expected, "\(name): run 'make golden' to update, then review the diff")
+            }
+        }
+    }
+}
+
+final class DiagramTextTests: XCTestCase {
+    func testGuardsKeepOnlyTheParenthesesPrecedenceNeeds() throws {
+        let source = """
+            machine M {
+                event go(code: String)
+                initial A
+                state A {
+                    go [!(a || b) && (c || d) && e(code) || !f(x: "q\\"\\\\")] / log(level: 3, text: "a\\"b") -> B
+                }
+                state B {}
+            }
+            """
+        let model = try XCTUnwrap(model(source))
+        let dot = DOTEmitter.emit(model)
+        XCTAssertTrue(
+            dot.contains(
+                #"label="go [!(a || b) && (c || d) && e(code) || !f(x: \"q\\\"\\\\\")]\n/ log(level: 3, text: \"a\\\"b\")""#),
+            dot)
+        let mermaid = MermaidEmitter.emit(model)
+        XCTAssertTrue(
+            mermaid.contains(
+                "go [!(a #124;#124; b) #38;#38; (c #124;#124; d) #38;#38; e(code) #124;#124; !f(x#58; #34;q#92;#34;#92;#92;#34;)]"
+            ), mermaid)
+    }
+
+    func testEntityLikeTextIsEscapedInDOTLabels() throws {
+        let model = try XCTUnwrap(
+            model("machine M {\n initial A\n state A {\n go [a && b] / say(t: \"&amp; &#38; & x\") -> A\n }\n}\n"))
+        XCTAssertTrue(DOTEmitter.emit(model).contains(#"[label="go [a && b]\n/ say(t: \"&amp;amp; &amp;#38; & x\")"]"#))
+    }
+
+    func testOverviewDropsGuardsEffectsAndActivities() throws {
+        let model = try XCTUnwrap(
+            model(
+                "machine M {\n initial A\n state A {\n entry / hello\n go [ok] / run -> B\n go -> B\n tick / count\n }\n state B {}\n}\n"
+            ))
+        let overview = DOTEmitter.emit(model, detail: .overview)
+        XCTAssertFalse(overview.contains("hello"))
+        XCTAssertFalse(overview.contains("ok"))
+        XCTAssertFalse(overview.contains("tick"))
+        XCTAssertEqual(overview.components(separatedBy: "\"A\" -> \"B\" [label=\"go\"]").count, 2, "drawn once")
+        XCTAssertTrue(DOTEmitter.emit(model, detail: .full).contains("tick / count"))
+    }
+
+    func testOutputIsDeterministic() throws {
+        let model = try XCTUnwrap(model(validMachineForDiagrams))
+        XCTAssertEqual(DOTEmitter.emit(model), DOTEmitter.emit(model))
+        XCTAssertEqual(MermaidEmitter.emit(model), MermaidEmitter.emit(model))
+    }
+}
+
+private let validMachineForDiagrams = """
+    machine Door {
+        initial Closed
+        state Closed { open -> Opened }
+        state Opened { close -> Closed }
+    }
+    """
