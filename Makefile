@@ -1,6 +1,6 @@
 # fsmc — the two commands of the README's Quick start, and the tasks behind them.
 #
-#   make demo     build fsmc and run it on every bundled example
+#   make demo     build fsmc; draw, generate, compile and run every bundled example
 #   make test     the whole test suite (what CI runs)
 #   make golden   regenerate the golden files after a deliberate output change (review the diff!)
 #   make format   format the sources with the toolchain's swift-format
@@ -15,16 +15,20 @@ EXAMPLES := $(wildcard examples/*/*.fsm)
 build:
 	$(SWIFT) build --product fsmc
 
-# Builds fsmc, then for every example: checks it, generates its Swift, compiles that with the
-# example's driver and runs it. The security system replays the State-pattern case study.
+# Builds fsmc, then for every example: checks it, draws it (DOT and Mermaid, and SVG where
+# Graphviz is installed), generates its Swift, compiles that with the example's driver and runs
+# it, all into .build/examples/. The security system replays the State-pattern case study.
 demo: build
 	@for dir in examples/*/; do \
-	    name=$$(basename $$dir); \
+	    name=$$(basename $$dir); out=.build/examples/$$name; \
 	    echo "== $$name"; \
 	    $(FSMC) check "$$dir$$name.fsm" || exit 1; \
-	    scripts/run-example $(FSMC) "$$dir" .build/examples/$$name || exit 1; \
+	    mkdir -p $$out && $(FSMC) dot "$$dir$$name.fsm" -o $$out/$$name.dot && $(FSMC) mermaid "$$dir$$name.fsm" -o $$out/$$name.mmd || exit 1; \
+	    if command -v dot >/dev/null; then dot -Tsvg $$out/$$name.dot -o $$out/$$name.svg || exit 1; fi; \
+	    scripts/run-example $(FSMC) "$$dir" $$out || exit 1; \
 	    echo; \
 	done
+	@echo "Generated Swift and diagrams are in .build/examples/."
 
 lint:
 	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests
