@@ -8,15 +8,23 @@ struct RunResult {
     var stderr: String
 }
 
-/// Runs the real `fsmc` executable (built next to the test bundle by `swift test`).
+/// Runs the real `fsmc` executable (built next to the test bundle by `swift test`), without colour.
 func runFSMC(_ arguments: [String], stdin: String? = nil, in directory: URL? = nil) throws -> RunResult {
-    let process = Process()
-    process.executableURL = fsmcExecutable()
-    process.arguments = arguments
-    if let directory { process.currentDirectoryURL = directory }
     var environment = ProcessInfo.processInfo.environment
     environment["NO_COLOR"] = "1"
-    process.environment = environment
+    return try runProcess(fsmcExecutable(), arguments, stdin: stdin, in: directory, environment: environment)
+}
+
+/// Runs a program to completion and collects its exit status and output.
+func runProcess(
+    _ executable: URL, _ arguments: [String], stdin: String? = nil, in directory: URL? = nil,
+    environment: [String: String]? = nil
+) throws -> RunResult {
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    if let directory { process.currentDirectoryURL = directory }
+    if let environment { process.environment = environment }
     let out = Pipe()
     let err = Pipe()
     process.standardOutput = out

@@ -121,7 +121,7 @@ final class DiagramCommandTests: XCTestCase {
                 XCTFail("\(name).svg is missing: run 'make diagrams'")
                 continue
             }
-            let rendered = try run(dot, ["-Tsvg", stem.appendingPathExtension("dot").path])
+            let rendered = try runProcess(dot, ["-Tsvg", stem.appendingPathExtension("dot").path])
             XCTAssertEqual(rendered.status, 0)
             XCTAssertEqual(rendered.stderr, "", "dot warns about \(name).dot")
             let committedVersion = graphvizVersion(inSVG: committed)
@@ -157,22 +157,5 @@ final class DiagramCommandTests: XCTestCase {
             if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
         }
         return nil
-    }
-
-    private func run(_ executable: URL, _ arguments: [String]) throws -> RunResult {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return RunResult(
-            status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-            stderr: String(decoding: errData, as: UTF8.self))
     }
 }

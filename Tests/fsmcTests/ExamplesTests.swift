@@ -18,7 +18,7 @@ final class ExamplesTests: XCTestCase {
         let output = try temporaryFolder(self)
         for name in names {
             let folder = Self.examples.appendingPathComponent(name)
-            let result = try run(script, [fsmcExecutable().path, folder.path, output.appendingPathComponent(name).path])
+            let result = try runProcess(script, [fsmcExecutable().path, folder.path, output.appendingPathComponent(name).path])
             XCTAssertEqual(result.status, 0, "\(name) failed:\n\(result.stderr)")
             let expectedURL = folder.appendingPathComponent("expected-output.txt")
             if update {
@@ -47,7 +47,7 @@ final class ExamplesTests: XCTestCase {
         let swift = try block("swift")
         try swift.write(to: example.appendingPathComponent("main.swift"), atomically: true, encoding: .utf8)
         let script = Self.examples.deletingLastPathComponent().appendingPathComponent("scripts/run-example")
-        let result = try run(script, [fsmcExecutable().path, example.path, folder.appendingPathComponent("out").path])
+        let result = try runProcess(script, [fsmcExecutable().path, example.path, folder.appendingPathComponent("out").path])
         XCTAssertEqual(result.status, 0, result.stderr)
         // Every `// comment` after a statement lists what that statement prints, comma separated.
         let promised = swift.split(separator: "\n").compactMap { line -> [String]? in
@@ -56,22 +56,5 @@ final class ExamplesTests: XCTestCase {
             return text.contains(":") ? nil : text.components(separatedBy: ", ")
         }.flatMap { $0 }
         XCTAssertEqual(result.stdout, promised.map { $0 + "\n" }.joined())
-    }
-
-    private func run(_ executable: URL, _ arguments: [String]) throws -> RunResult {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return RunResult(
-            status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-            stderr: String(decoding: errData, as: UTF8.self))
     }
 }

@@ -297,19 +297,8 @@ public struct Parser {
         var parameters: [Parameter] = []
         var end = name.range.end
         if let open = consume(.leftParen) {
-            newlineInsensitivity += 1
-            defer { newlineInsensitivity -= 1 }
-            if !at(.rightParen) {
-                repeat {
-                    guard let parameter = parseParameter() else { return nil }
-                    parameters.append(parameter)
-                } while consume(.comma) != nil
-            }
-            guard let close = consume(.rightParen) else {
-                diagnostics.emit(.expectedClosing(")", of: "the parameter list", at: errorRange, opening: open.range))
-                return nil
-            }
-            end = close.range.end
+            guard let list = parseList(after: open, named: "the parameter list", { $0.parseParameter() }) else { return nil }
+            (parameters, end) = list
         }
         return EventDecl(
             name: name, parameters: parameters, docComment: keyword.docComment,
@@ -572,25 +561,35 @@ public struct Parser {
         return false
     }
 
+    /// Parses `[ element { "," element } ] ")"` after an opening `(`, where line ends do not end
+    /// the member. Returns the elements and the end of the `)`, or `nil` after reporting an error.
+    private mutating func parseList<Element>(
+        after open: Token, named what: String, _ parseElement: (inout Parser) -> Element?
+    ) -> (elements: [Element], end: Int)? {
+        newlineInsensitivity += 1
+        defer { newlineInsensitivity -= 1 }
+        var elements: [Element] = []
+        if !at(.rightParen) {
+            repeat {
+                guard let element = parseElement(&self) else { return nil }
+                elements.append(element)
+            } while consume(.comma) != nil
+        }
+        guard let close = consume(.rightParen) else {
+            diagnostics.emit(.expectedClosing(")", of: what, at: errorRange, opening: open.range))
+            return nil
+        }
+        return (elements, close.range.end)
+    }
+
     /// call = Ident [ "(" [ arg { "," arg } ] ")" ]
     private mutating func parseCall(role: String) -> CallSyntax? {
         guard let name = parseName(of: role) else { return nil }
         var arguments: [ArgumentSyntax] = []
         var end = name.range.end
         if let open = consume(.leftParen) {
-            newlineInsensitivity += 1
-            defer { newlineInsensitivity -= 1 }
-            if !at(.rightParen) {
-                repeat {
-                    guard let argument = parseArgument() else { return nil }
-                    arguments.append(argument)
-                } while consume(.comma) != nil
-            }
-            guard let close = consume(.rightParen) else {
-                diagnostics.emit(.expectedClosing(")", of: "the argument list", at: errorRange, opening: open.range))
-                return nil
-            }
-            end = close.range.end
+            guard let list = parseList(after: open, named: "the argument list", { $0.parseArgument() }) else { return nil }
+            (arguments, end) = list
         }
         return CallSyntax(name: name, arguments: arguments, range: SourceRange(start: name.range.start, end: end))
     }
