@@ -31,7 +31,7 @@ demo: build
 	@echo "Generated Swift and diagrams are in .build/examples/."
 
 lint:
-	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests
+	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Plugins
 
 test: lint
 	$(SWIFT) build --build-tests -Xswiftc -warnings-as-errors
@@ -65,7 +65,7 @@ check-diagrams:
 	done
 
 format:
-	$(SWIFT) format format --in-place --recursive Package.swift Sources Tests
+	$(SWIFT) format format --in-place --recursive Package.swift Sources Tests Plugins
 
 clean:
 	rm -rf .build
