@@ -18,14 +18,15 @@ struct FSMCPlugin: BuildToolPlugin {
     static func commands(files: [URL], target: String, fsmc: URL, workDirectory: URL) throws -> [Command] {
         let machines = files.filter { $0.pathExtension == "fsm" }
         guard !machines.isEmpty else { return [] }
-        let configs = files.filter { $0.lastPathComponent == FSMCConfig.fileName }
+        let configs = files.filter { $0.lastPathComponent == configFileName }
         if configs.count > 1 {
             throw FSMCPluginError(
-                "target '\(target)' has \(configs.count) \(FSMCConfig.fileName) files ("
+                "target '\(target)' has \(configs.count) \(configFileName) files ("
                     + configs.map { $0.path(percentEncoded: false) }.joined(separator: ", ") + "); keep one")
         }
+        // fsmc reads the config when the command runs: SwiftPM reuses a plugin's commands while the
+        // target's list of files stays the same, so reading it here would miss edits.
         let config = configs.first
-        let access = try config.map(FSMCConfig.load)?.access ?? "internal"
         try checkDistinctStems(machines)
         return machines.map { machine in
             let stem = machine.deletingPathExtension().lastPathComponent
@@ -35,12 +36,13 @@ struct FSMCPlugin: BuildToolPlugin {
                 arguments: [
                     "generate", machine.path(percentEncoded: false),
                     "-o", workDirectory.path(percentEncoded: false),
-                    "--access", access,
-                ],
+                ] + (config.map { ["--config", $0.path(percentEncoded: false)] } ?? []),
                 inputFiles: [machine] + (config.map { [$0] } ?? []),
                 outputFiles: [workDirectory.appending(path: "\(stem).swift")])
         }
     }
+
+    static let configFileName = "fsmc.json"
 
     /// Every generated file lands in one folder, so two machines with the same file name in
     /// different folders of a target would collide: say so before SwiftPM does, less clearly.
@@ -55,50 +57,6 @@ struct FSMCPlugin: BuildToolPlugin {
             }
             seen[stem] = machine
         }
-    }
-}
-
-/// The target's `fsmc.json`: `{ "access": "internal" | "public" | "package" }`, every key optional.
-struct FSMCConfig {
-    static let fileName = "fsmc.json"
-    static let accessLevels = ["internal", "public", "package"]
-
-    var access = "internal"
-
-    static func load(from url: URL) throws -> FSMCConfig {
-        let path = url.path(percentEncoded: false)
-        func problem(_ message: String) -> FSMCPluginError {
-            FSMCPluginError("\(path): \(message)")
-        }
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw problem("cannot read the fsmc configuration: \(error.localizedDescription)")
-        }
-        let json: Any
-        do {
-            json = try JSONSerialization.jsonObject(with: data)
-        } catch {
-            throw problem("is not valid JSON; expected an object such as { \"access\": \"public\" }")
-        }
-        guard let object = json as? [String: Any] else {
-            throw problem("expected a JSON object such as { \"access\": \"public\" }")
-        }
-        var config = FSMCConfig()
-        for (key, value) in object.sorted(by: { $0.key < $1.key }) {
-            switch key {
-            case "access":
-                guard let level = value as? String, accessLevels.contains(level) else {
-                    throw problem(
-                        "\"access\" must be one of \(accessLevels.map { "\"\($0)\"" }.joined(separator: ", "))")
-                }
-                config.access = level
-            default:
-                throw problem("unknown key \"\(key)\"; the only key is \"access\"")
-            }
-        }
-        return config
     }
 }
 
