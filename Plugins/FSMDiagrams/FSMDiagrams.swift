@@ -32,12 +32,14 @@ struct FSMDiagrams: CommandPlugin {
         for machine in machines.sorted(by: { $0.path < $1.path }) {
             let stem = machine.deletingPathExtension().lastPathComponent
             let dotFile = folder.appending(path: "\(stem).dot")
-            try Self.run(fsmc, ["dot", machine.path(percentEncoded: false), "-o", dotFile.path(percentEncoded: false)])
+            try Self.run(
+                fsmc, named: "fsmc", ["dot", machine.path(percentEncoded: false), "-o", dotFile.path(percentEncoded: false)])
             var written = "diagrams/\(stem).dot"
             if let graphviz {
                 let svgFile = folder.appending(path: "\(stem).svg")
                 try Self.run(
-                    graphviz, ["-Tsvg", dotFile.path(percentEncoded: false), "-o", svgFile.path(percentEncoded: false)])
+                    graphviz, named: "dot",
+                    ["-Tsvg", dotFile.path(percentEncoded: false), "-o", svgFile.path(percentEncoded: false)])
                 written += ", diagrams/\(stem).svg"
             }
             print("\(machine.lastPathComponent) -> \(written)")
@@ -71,7 +73,7 @@ struct FSMDiagrams: CommandPlugin {
     }
 
     /// Runs a tool with the plugin's standard error, so its diagnostics reach the user.
-    static func run(_ tool: URL, _ arguments: [String]) throws {
+    static func run(_ tool: URL, named name: String, _ arguments: [String]) throws {
         let process = Process()
         process.executableURL = tool
         process.arguments = arguments
@@ -79,7 +81,7 @@ struct FSMDiagrams: CommandPlugin {
         process.waitUntilExit()
         guard process.terminationReason == .exit, process.terminationStatus == 0 else {
             throw FSMDiagramsError(
-                "'\(tool.lastPathComponent) \(arguments.joined(separator: " "))' failed with status "
+                "'\(name) \(arguments.joined(separator: " "))' failed with status "
                     + "\(process.terminationStatus)")
         }
     }
