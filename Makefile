@@ -2,6 +2,7 @@
 #
 #   make demo     build fsmc; draw, generate, compile and run every bundled example
 #   make test     the whole test suite (what CI runs)
+#   make test-plugin-consumer  build, run and test examples/PluginConsumer with fsmc's SwiftPM plugins
 #   make golden   regenerate the golden files after a deliberate output change (review the diff!)
 #   make format   format the sources with the toolchain's swift-format
 #   make diagrams regenerate every example's .dot, .mmd and .svg (needs Graphviz's dot)
@@ -10,7 +11,7 @@ SWIFT ?= swift
 FSMC := .build/debug/fsmc
 EXAMPLES := $(wildcard examples/*/*.fsm)
 
-.PHONY: demo build test lint golden format clean diagrams check-diagrams
+.PHONY: demo build test test-plugin-consumer lint golden format clean diagrams check-diagrams
 
 build:
 	$(SWIFT) build --product fsmc
@@ -18,9 +19,11 @@ build:
 # Builds fsmc, then for every example: checks it, draws it (DOT and Mermaid, and SVG where
 # Graphviz is installed), generates its Swift, compiles that with the example's driver and runs
 # it, all into .build/examples/. The security system replays the State-pattern case study.
+# examples/PluginConsumer is a package, not a single machine: test-plugin-consumer covers it.
 demo: build
 	@for dir in examples/*/; do \
 	    name=$$(basename $$dir); out=.build/examples/$$name; \
+	    [ -f "$$dir$$name.fsm" ] || continue; \
 	    echo "== $$name"; \
 	    $(FSMC) check "$$dir$$name.fsm" || exit 1; \
 	    mkdir -p $$out && $(FSMC) dot "$$dir$$name.fsm" -o $$out/$$name.dot && $(FSMC) mermaid "$$dir$$name.fsm" -o $$out/$$name.mmd || exit 1; \
@@ -31,13 +34,18 @@ demo: build
 	@echo "Generated Swift and diagrams are in .build/examples/."
 
 lint:
-	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests
+	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Plugins
 
 test: lint
 	$(SWIFT) build --build-tests -Xswiftc -warnings-as-errors
 	$(SWIFT) test --skip-build
 	$(MAKE) demo
 	$(MAKE) check-diagrams
+	$(MAKE) test-plugin-consumer
+
+# examples/PluginConsumer uses the build-tool and diagrams plugins like an app (scripts/test-plugin-consumer).
+test-plugin-consumer:
+	SWIFT=$(SWIFT) scripts/test-plugin-consumer
 
 golden:
 	FSMC_UPDATE_GOLDEN=1 $(SWIFT) test --filter Golden
@@ -65,7 +73,7 @@ check-diagrams:
 	done
 
 format:
-	$(SWIFT) format format --in-place --recursive Package.swift Sources Tests
+	$(SWIFT) format format --in-place --recursive Package.swift Sources Tests Plugins
 
 clean:
 	rm -rf .build

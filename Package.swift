@@ -8,10 +8,25 @@ let package = Package(
     products: [
         .executable(name: "fsmc", targets: ["fsmc"]),
         .library(name: "FSMCore", targets: ["FSMCore"]),
+        .plugin(name: "FSMCPlugin", targets: ["FSMCPlugin"]),
+        .plugin(name: "FSMDiagrams", targets: ["FSMDiagrams"]),
     ],
     targets: [
         .target(name: "FSMCore"),
         .executableTarget(name: "fsmc", dependencies: ["FSMCore"]),
+        // Generates <stem>.swift for every .fsm file among a target's sources (docs/SwiftPM-Plugin.md).
+        .plugin(name: "FSMCPlugin", capability: .buildTool(), dependencies: ["fsmc"]),
+        // `swift package --allow-writing-to-package-directory fsm-diagrams [--target T]...`
+        .plugin(
+            name: "FSMDiagrams",
+            capability: .command(
+                intent: .custom(
+                    verb: "fsm-diagrams",
+                    description: "Draw every .fsm file of the package into diagrams/ (DOT, and SVG where Graphviz is installed)"),
+                permissions: [
+                    .writeToPackageDirectory(reason: "fsm-diagrams writes a .dot (and .svg) per .fsm file into diagrams/")
+                ]),
+            dependencies: ["fsmc"]),
         .testTarget(name: "FSMCoreTests", dependencies: ["FSMCore"]),
         .testTarget(name: "fsmcTests", dependencies: ["FSMCore"]),
     ],

@@ -5,7 +5,7 @@ extension Commands {
     static let generate = Command(
         name: "generate",
         abstract: "Generate a Swift State-pattern machine from each .fsm file.",
-        usage: "fsmc generate <file>... [-o <dir>] [--access internal|public|package]",
+        usage: "fsmc generate <file>... [-o <dir>] [--access internal|public|package] [--config <file>]",
         options: [
             OptionSpec(
                 names: ["-o", "--output"], valueName: "dir", help: "Folder for the generated files (default: the current folder)."
@@ -13,6 +13,9 @@ extension Commands {
             OptionSpec(
                 names: ["--access"], valueName: "level", allowedValues: AccessLevel.allCases.map(\.rawValue),
                 help: "Access level of the generated API: internal (default), public or package."),
+            OptionSpec(
+                names: ["--config"], valueName: "file",
+                help: "A JSON file of options, { \"access\": \"public\" } (the SwiftPM plugin's fsmc.json); --access wins."),
         ],
         discussion: """
             Writes <dir>/<file stem>.swift for each input. A file with errors gets its diagnostics and
@@ -22,7 +25,9 @@ extension Commands {
             """,
         run: { arguments in
             let files = try requireFiles(arguments, command: "generate")
-            let access = AccessLevel(rawValue: arguments.value("--access") ?? "internal") ?? .internal
+            let configured = try arguments.value("--config").map(GenerateConfig.load)
+            let access =
+                arguments.value("--access").flatMap(AccessLevel.init(rawValue:)) ?? configured?.access ?? .internal
             let folder = arguments.value("-o") ?? "."
             try checkDistinctStems(files)
             try FileIO.createFolder(folder)
@@ -75,5 +80,37 @@ extension Commands {
             }
             seen[stem(path)] = path
         }
+    }
+}
+
+/// The options file of `fsmc generate --config`, which the build-tool plugin passes for a target's
+/// fsmc.json: a JSON object whose keys are all optional. It is read when the command runs, not when
+/// the plugin plans the build, so an edited file always takes effect.
+struct GenerateConfig {
+    var access: AccessLevel?
+
+    static func load(_ path: String) throws(IOError) -> GenerateConfig {
+        func problem(_ message: String) -> IOError { IOError(message: "\(path): \(message)") }
+        let bytes = try FileIO.read(path)
+        guard let json = try? JSONSerialization.jsonObject(with: Data(bytes)) else {
+            throw problem("not valid JSON; expected an object such as { \"access\": \"public\" }")
+        }
+        guard let object = json as? [String: Any] else {
+            throw problem("expected a JSON object such as { \"access\": \"public\" }")
+        }
+        var config = GenerateConfig()
+        for (key, value) in object.sorted(by: { $0.key < $1.key }) {
+            switch key {
+            case "access":
+                guard let level = (value as? String).flatMap(AccessLevel.init(rawValue:)) else {
+                    let levels = AccessLevel.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+                    throw problem("\"access\" must be one of \(levels)")
+                }
+                config.access = level
+            default:
+                throw problem("unknown key \"\(key)\"; the only key is \"access\"")
+            }
+        }
+        return config
     }
 }

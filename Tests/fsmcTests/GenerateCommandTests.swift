@@ -39,6 +39,32 @@ final class GenerateCommandTests: XCTestCase {
             bad.stderr.hasPrefix("error: invalid value 'open' for '--access'; expected one of: internal, public, package\n"))
     }
 
+    func testConfigFileSetsTheAccessLevelAndReportsMalformedFiles() throws {
+        let folder = try temporaryFolder(self)
+        try write(validMachine, to: "door.fsm", in: folder)
+        try write(#"{ "access": "package" }"#, to: "fsmc.json", in: folder)
+        XCTAssertEqual(try runFSMC(["generate", "door.fsm", "--config", "fsmc.json"], in: folder).status, 0)
+        XCTAssertTrue(try read("door.swift", in: folder).contains("\npackage final class Door {"))
+        // --access on the command line wins over the file.
+        XCTAssertEqual(
+            try runFSMC(["generate", "door.fsm", "--config", "fsmc.json", "--access", "public"], in: folder).status, 0)
+        XCTAssertTrue(try read("door.swift", in: folder).contains("\npublic final class Door {"))
+
+        let cases = [
+            ("{ access: public", "error: fsmc.json: not valid JSON; expected an object such as { \"access\": \"public\" }\n"),
+            ("[1]", "error: fsmc.json: expected a JSON object such as { \"access\": \"public\" }\n"),
+            (#"{ "access": "open" }"#, "error: fsmc.json: \"access\" must be one of \"internal\", \"public\", \"package\"\n"),
+            (#"{ "acess": "public" }"#, "error: fsmc.json: unknown key \"acess\"; the only key is \"access\"\n"),
+        ]
+        for (text, message) in cases {
+            try write(text, to: "fsmc.json", in: folder)
+            let result = try runFSMC(["generate", "door.fsm", "--config", "fsmc.json", "-o", "bad"], in: folder)
+            XCTAssertEqual(result.status, 2, text)
+            XCTAssertEqual(result.stderr, message, text)
+            XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("bad").path), text)
+        }
+    }
+
     func testAFileWithErrorsWritesNothingAndLeavesEarlierOutputIntact() throws {
         let folder = try temporaryFolder(self)
         try write(validMachine, to: "door.fsm", in: folder)

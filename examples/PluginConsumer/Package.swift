@@ -1,0 +1,42 @@
+// swift-tools-version:6.0
+// A package that uses fsmc the way an app does: the FSMCPlugin build-tool plugin turns the .fsm files
+// of a library, an executable and a test target into Swift on every build. See docs/SwiftPM-Plugin.md.
+import Foundation
+import PackageDescription
+
+// fsmc is this repository, two folders up. In your own package, use
+//     .package(url: "https://github.com/<owner>/fsmc.git", from: "0.1.0")
+// and `package: "fsmc"` below.
+let fsmcPath = "../.."
+
+// A package added with .package(path:) is known by its folder's name, lowercased, which for a clone of
+// this repository can be anything ("fsmc", "main", "cleanclone"...): work it out instead of assuming it.
+let packageFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+let fsmc = packageFolder.appendingPathComponent(fsmcPath).standardized.lastPathComponent.lowercased()
+
+let package = Package(
+    name: "PluginConsumer",
+    products: [
+        .executable(name: "order-desk", targets: ["OrderDesk"])
+    ],
+    dependencies: [
+        .package(path: fsmcPath)
+    ],
+    targets: [
+        // Parcel.fsm, generated `public` as its fsmc.json asks, so that OrderDesk can use it.
+        .target(
+            name: "Shipping",
+            plugins: [.plugin(name: "FSMCPlugin", package: fsmc)]),
+        // Order.fsm, generated with the default access (internal).
+        .executableTarget(
+            name: "OrderDesk",
+            dependencies: ["Shipping"],
+            plugins: [.plugin(name: "FSMCPlugin", package: fsmc)]),
+        // Tests the generated machines, and has a machine of its own (a test double).
+        .testTarget(
+            name: "OrderDeskTests",
+            dependencies: ["OrderDesk", "Shipping"],
+            plugins: [.plugin(name: "FSMCPlugin", package: fsmc)]),
+    ],
+    swiftLanguageModes: [.v6]
+)
