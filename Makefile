@@ -6,12 +6,13 @@
 #   make golden   regenerate the golden files after a deliberate output change (review the diff!)
 #   make format   format the sources with the toolchain's swift-format
 #   make diagrams regenerate every example's .dot, .mmd and .svg (needs Graphviz's dot)
+#   make bench    compiler throughput, generated-code dispatch and swiftc time (docs/Performance.md)
 
 SWIFT ?= swift
 FSMC := .build/debug/fsmc
 EXAMPLES := $(wildcard examples/*/*.fsm)
 
-.PHONY: demo build test test-plugin-consumer lint golden format clean diagrams check-diagrams
+.PHONY: demo build test test-plugin-consumer lint golden format clean diagrams check-diagrams bench check-bench-generated
 
 build:
 	$(SWIFT) build --product fsmc
@@ -41,11 +42,39 @@ test: lint
 	$(SWIFT) test --skip-build
 	$(MAKE) demo
 	$(MAKE) check-diagrams
+	$(MAKE) check-bench-generated
+	$(SWIFT) build --package-path Benchmarks --build-tests
 	$(MAKE) test-plugin-consumer
 
 # examples/PluginConsumer uses the build-tool and diagrams plugins like an app (scripts/test-plugin-consumer).
 test-plugin-consumer:
 	SWIFT=$(SWIFT) scripts/test-plugin-consumer
+
+BENCH_PLAYER := Benchmarks/Sources/PlayerMachines/Player
+# swiftc -O on 1,000 or 5,000 generated states takes many minutes today (docs/Performance.md):
+# `make bench BENCH_SWIFTC_SIZES="100 1000 5000"` measures them.
+BENCH_SWIFTC_SIZES ?= 100
+
+# The benchmarks (docs/Performance.md), in release: per-stage compiler times and peak memory on
+# synthetic machines, the dispatch ratio, the package-benchmark suite, then swiftc's time on
+# generated code. Regenerates the dispatch benchmark's Player.swift first.
+bench:
+	$(SWIFT) build -c release --product fsmc
+	.build/release/fsmc generate $(BENCH_PLAYER).fsm -o $(dir $(BENCH_PLAYER))
+	$(SWIFT) build -c release --package-path Benchmarks
+	@echo "== Compiler throughput (CPU time per stage; each size in its own process for its peak RSS)"
+	@for n in 100 1000 10000 50000; do Benchmarks/.build/release/stage-times $$n | tail -n +$$( [ $$n = 100 ] && echo 1 || echo 2 ); done
+	@echo; echo "== Generated-code dispatch"
+	Benchmarks/.build/release/dispatch-ratio
+	cd Benchmarks && $(SWIFT) package --allow-writing-to-package-directory benchmark --no-progress
+	@echo; echo "== swiftc -O on generated code"
+	scripts/bench-swiftc $(BENCH_SWIFTC_SIZES)
+
+# The dispatch benchmark's generated Player.swift is committed; it must be what fsmc generates now.
+check-bench-generated: build
+	@mkdir -p .build/bench-check && $(FSMC) generate $(BENCH_PLAYER).fsm -o .build/bench-check >/dev/null
+	@cmp -s .build/bench-check/Player.swift $(BENCH_PLAYER).swift || { echo "error: $(BENCH_PLAYER).swift is stale: run make bench (or fsmc generate) and commit it"; exit 1; }
+	@echo "ok  $(BENCH_PLAYER).swift is current"
 
 golden:
 	FSMC_UPDATE_GOLDEN=1 $(SWIFT) test --filter Golden

@@ -219,6 +219,9 @@ private struct DOTBuilder {
 /// A DOT quoted string: `"` and `\` escaped, so no escape sequence of Graphviz (`\N`, `\l` ...) is
 /// triggered by a name or literal; a line break in `text` becomes DOT's centred `\n`.
 func quoted(_ text: String) -> String {
+    if !text.utf8.contains(where: { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 == 10 || $0 == 13 }) {
+        return "\"" + text + "\""
+    }
     var result = "\""
     for character in text {
         switch character {
@@ -236,21 +239,37 @@ func quoted(_ text: String) -> String {
 /// `&amp;`, because Graphviz decodes entities in labels (`&amp;` in a literal would show as `&`).
 /// A lone `&`, as in `a && b`, is left as it is: Graphviz shows it as written.
 func labelText(_ text: String) -> String {
-    let characters = Array(text)
+    let utf8 = text.utf8
+    guard utf8.contains(UInt8(ascii: "&")) else { return quoted(text) }
     var result = ""
-    for (index, character) in characters.enumerated() {
-        if character == "&", startsEntity(characters[(index + 1)...]) {
+    var copied = utf8.startIndex
+    var index = utf8.startIndex
+    while index != utf8.endIndex {
+        let next = utf8.index(after: index)
+        if utf8[index] == UInt8(ascii: "&"), startsEntity(utf8[next...]) {
+            result += text[copied..<index]
             result += "&amp;"
-        } else {
-            result.append(character)
+            copied = next
         }
+        index = next
     }
+    result += text[copied...]
     return quoted(result)
 }
 
-private func startsEntity(_ rest: ArraySlice<Character>) -> Bool {
-    guard let end = rest.firstIndex(of: ";"), end > rest.startIndex else { return false }
-    return rest[..<end].allSatisfy { $0 == "#" || ($0.isASCII && ($0.isLetter || $0.isNumber)) }
+/// Whether `rest` starts with `name;` or `#digits;`: one or more ASCII letters, digits or `#`, then `;`.
+private func startsEntity(_ rest: Substring.UTF8View) -> Bool {
+    var length = 0
+    for byte in rest {
+        switch byte {
+        case UInt8(ascii: ";"): return length > 0
+        case UInt8(ascii: "#"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+            UInt8(ascii: "A")...UInt8(ascii: "Z"):
+            length += 1
+        default: return false
+        }
+    }
+    return false
 }
 
 /// Text for a Graphviz HTML-like label.

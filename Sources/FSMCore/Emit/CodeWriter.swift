@@ -6,11 +6,14 @@ struct CodeWriter {
     /// The text written so far.
     private(set) var text = ""
     private var level = 0
+    /// The indentation of each level used so far, made once rather than once per line.
+    private var indents = [""]
 
     /// Writes one line at the current indentation; an empty line stays empty.
     mutating func line(_ content: String = "") {
         if !content.isEmpty {
-            text += String(repeating: "    ", count: level)
+            while indents.count <= level { indents.append(indents[indents.count - 1] + "    ") }
+            text += indents[level]
             text += content
         }
         text += "\n"

@@ -21,6 +21,12 @@ struct GeneratedNames {
     let contextVariable: String
     /// Every event parameter name of the machine.
     private let parameterNames: Set<String>
+    /// The names below, computed once per state and event: the emitters ask for them many times
+    /// per state, and a large machine has tens of thousands of states.
+    private let stateTypes: [String]
+    private let stateCases: [String]
+    private let eventCases: [String]
+    private let eventMethods: [String]
 
     init(model: Model) {
         self.model = model
@@ -32,6 +38,10 @@ struct GeneratedNames {
         self.parameterNames = parameterNames
         actionsVariable = Self.unused("actions", avoiding: parameterNames)
         contextVariable = Self.unused("context", avoiding: parameterNames)
+        stateTypes = model.states.map { SwiftNames.stateType($0.name, of: model.name) }
+        stateCases = model.states.map { SwiftNames.escaped(SwiftNames.lowerCamelCase($0.name)) }
+        eventCases = model.events.map { SwiftNames.escaped(SwiftNames.lowerCamelCase($0.name)) }
+        eventMethods = model.events.map { SwiftNames.escaped($0.name) }
     }
 
     private static func unused(_ base: String, avoiding names: Set<String>) -> String {
@@ -47,16 +57,16 @@ struct GeneratedNames {
     }
 
     /// The type of a state: `Machine_State`.
-    func stateType(_ index: Int) -> String { SwiftNames.stateType(model.states[index].name, of: machine) }
+    func stateType(_ index: Int) -> String { stateTypes[index] }
 
     /// The `StateID` case of a state, escaped.
-    func stateCase(_ index: Int) -> String { SwiftNames.escaped(SwiftNames.lowerCamelCase(model.states[index].name)) }
+    func stateCase(_ index: Int) -> String { stateCases[index] }
 
     /// The `Event` case of an event, escaped.
-    func eventCase(_ index: Int) -> String { SwiftNames.escaped(SwiftNames.lowerCamelCase(model.events[index].name)) }
+    func eventCase(_ index: Int) -> String { eventCases[index] }
 
     /// The method of an event, named as the event is written, escaped.
-    func eventMethod(_ index: Int) -> String { SwiftNames.escaped(model.events[index].name) }
+    func eventMethod(_ index: Int) -> String { eventMethods[index] }
 
     /// `code: String, count: Int` — an event's parameters as declared.
     func parameterList(_ event: Int) -> [String] {

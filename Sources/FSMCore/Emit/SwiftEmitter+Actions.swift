@@ -10,8 +10,9 @@ extension SwiftMachineEmitter {
             "are queued and processed, in order, once the current event has been processed completely.",
         ])
         out.block("\(api)protocol \(names.actions): AnyObject") { out in
+            let uses = requirementUses()
             for requirement in model.requirements {
-                out.docComment(requirementDoc(requirement))
+                out.docComment(requirementDoc(requirement, uses: uses))
                 let parameters = requirement.parameters.map { "\(SwiftNames.escaped($0.label)): \($0.type)" }
                 let result = requirement.isGuard ? " -> Bool" : ""
                 out.line("func \(SwiftNames.escaped(requirement.name))(\(parameters.joined(separator: ", ")))\(result)")
@@ -39,26 +40,36 @@ extension SwiftMachineEmitter {
     }
 
     /// "Guard of `disarm` in Armed." — where the requirement is used, so the protocol documents itself.
-    private func requirementDoc(_ requirement: Model.Requirement) -> [String] {
-        var uses: [String] = []
-        func note(_ use: String) { if !uses.contains(use) { uses.append(use) } }
+    private func requirementDoc(_ requirement: Model.Requirement, uses: [String: [String]]) -> [String] {
+        let kind = requirement.isGuard ? "Guard" : "Action"
+        guard let uses = uses[requirement.name], !uses.isEmpty else { return ["\(kind)."] }
+        return ["\(kind) of \(uses.joined(separator: ", "))."]
+    }
+
+    /// Where each guard and action is used, in the order of the file, without duplicates: one pass
+    /// over the model for all requirements, so the protocol costs time linear in the machine's size.
+    private func requirementUses() -> [String: [String]] {
+        var uses: [String: [String]] = [:]
+        var seen: Set<[String]> = []
+        func note(_ name: String, _ use: String) {
+            if seen.insert([name, use]).inserted { uses[name, default: []].append(use) }
+        }
         func visit(_ transitions: [Model.Transition], in place: String) {
             for transition in transitions {
                 let event = "`\(model.events[transition.event].name)` \(place)"
-                if let condition = transition.guardExpression, Self.calls(in: condition).contains(requirement.name) {
-                    note(event)
+                if let condition = transition.guardExpression {
+                    for name in Self.calls(in: condition) { note(name, event) }
                 }
-                if transition.effects.contains(where: { $0.name == requirement.name }) { note(event) }
+                for effect in transition.effects { note(effect.name, event) }
             }
         }
         visit(model.machineTransitions, in: "in the machine")
         for state in model.states {
-            if state.entry.contains(where: { $0.name == requirement.name }) { note("entry of \(state.name)") }
-            if state.exit.contains(where: { $0.name == requirement.name }) { note("exit of \(state.name)") }
+            for call in state.entry { note(call.name, "entry of \(state.name)") }
+            for call in state.exit { note(call.name, "exit of \(state.name)") }
             visit(state.transitions, in: "in \(state.name)")
         }
-        let kind = requirement.isGuard ? "Guard" : "Action"
-        return uses.isEmpty ? ["\(kind)."] : ["\(kind) of \(uses.joined(separator: ", "))."]
+        return uses
     }
 
     private static func calls(in condition: Model.Guard) -> [String] {

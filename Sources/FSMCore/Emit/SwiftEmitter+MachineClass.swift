@@ -107,8 +107,13 @@ extension SwiftMachineEmitter {
         out.block("\(api)func handles(_ event: Event) -> Bool") { out in
             out.line("if machine.isFinished { return false }")
             out.line("switch event {")
+            // The states declaring each event, in one pass over the machine.
+            var declaringStates = Array(repeating: [Int](), count: model.events.count)
+            for index in model.states.indices {
+                for event in Set(model.states[index].transitions.map(\.event)).sorted() { declaringStates[event].append(index) }
+            }
             for event in model.events.indices {
-                let declaring = model.states.indices.filter { model.states[$0].transitions.contains { $0.event == event } }
+                let declaring = declaringStates[event]
                 let condition: String
                 if model.machineTransitions.contains(where: { $0.event == event }) {
                     condition = "true"

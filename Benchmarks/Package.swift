@@ -1,0 +1,40 @@
+// swift-tools-version:6.1
+// fsmc's benchmarks: compiler throughput on synthetic machines and the generated code's dispatch
+// against a hand-written baseline. A package of its own so that fsmc itself stays free of
+// dependencies: nothing here is ever a dependency of fsmc's users. Run with `make bench`.
+import PackageDescription
+
+let package = Package(
+    name: "fsmc-benchmarks",
+    platforms: [.macOS(.v13)],
+    dependencies: [
+        .package(name: "fsmc", path: ".."),
+        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+    ],
+    targets: [
+        .target(name: "SyntheticMachines"),
+        .executableTarget(
+            name: "stage-times",
+            dependencies: [.product(name: "FSMCore", package: "fsmc"), "SyntheticMachines"]
+        ),
+        .target(name: "PlayerMachines", exclude: ["Player.fsm"]),
+        .executableTarget(
+            name: "DispatchBenchmark",
+            dependencies: [.product(name: "Benchmark", package: "benchmark"), "PlayerMachines"],
+            path: "Benchmarks/Dispatch",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        .executableTarget(name: "dispatch-ratio", dependencies: ["PlayerMachines"]),
+        .testTarget(name: "DispatchTests", dependencies: ["PlayerMachines"]),
+        .executableTarget(
+            name: "Throughput",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "FSMCore", package: "fsmc"),
+                "SyntheticMachines",
+            ],
+            path: "Benchmarks/Throughput",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+    ]
+)
