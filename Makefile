@@ -5,12 +5,14 @@
 #   make golden   regenerate the golden files after a deliberate output change (review the diff!)
 #   make format   format the sources with the toolchain's swift-format
 #   make diagrams regenerate every example's .dot, .mmd and .svg (needs Graphviz's dot)
+#   make fuzz     fuzz the front end and the emitters with libFuzzer for SECONDS (default 60)
+#   make difftest compare generated Swift with the reference interpreter on N random machines
 
 SWIFT ?= swift
 FSMC := .build/debug/fsmc
 EXAMPLES := $(wildcard examples/*/*.fsm)
 
-.PHONY: demo build test lint golden format clean diagrams check-diagrams
+.PHONY: demo build test lint golden format clean diagrams check-diagrams fuzz fuzz-build difftest
 
 build:
 	$(SWIFT) build --product fsmc
@@ -69,3 +71,22 @@ format:
 
 clean:
 	rm -rf .build
+
+# libFuzzer over the front end and every emitter (Fuzz/ is its own package, so the normal build
+# never links the fuzzer runtime). The working corpus starts from the examples and the golden
+# inputs; crashes land in .build-fuzz/crashes/. See docs/Robustness.md.
+SECONDS ?= 60
+FUZZ_FLAGS := -c release --package-path Fuzz --scratch-path .build-fuzz \
+	-Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld -Xcc -fsanitize=fuzzer-no-link,address
+
+fuzz-build:
+	$(SWIFT) build $(FUZZ_FLAGS)
+
+fuzz: fuzz-build
+	@mkdir -p .build-fuzz/corpus .build-fuzz/crashes
+	@for file in examples/*/*.fsm $$(find Tests/Golden -name '*.fsm'); do \
+		cp "$$file" ".build-fuzz/corpus/seed-$$(echo "$$file" | tr '/' '_')"; \
+	done
+	SWIFT_BACKTRACE=enable=no $$($(SWIFT) build $(FUZZ_FLAGS) --show-bin-path)/fsmc-fuzz \
+		.build-fuzz/corpus -artifact_prefix=.build-fuzz/crashes/ -max_len=8192 -timeout=10 \
+		-max_total_time=$(SECONDS) -print_final_stats=1
