@@ -90,3 +90,14 @@ fuzz: fuzz-build
 	SWIFT_BACKTRACE=enable=no $$($(SWIFT) build $(FUZZ_FLAGS) --show-bin-path)/fsmc-fuzz \
 		.build-fuzz/corpus -artifact_prefix=.build-fuzz/crashes/ -max_len=8192 -timeout=10 \
 		-max_total_time=$(SECONDS) -print_final_stats=1
+
+# The long differential run: N random machines (default 1000), generated Swift against the
+# reference interpreter, compiled in batches of BATCH machines per swiftc invocation. Prints the
+# running figures; a mismatch is reported minimised and fails the run. See docs/Robustness.md.
+N ?= 1000
+BATCH ?= 100
+SEED ?= 1000000
+difftest:
+	$(SWIFT) build --build-tests
+	FSMC_DIFFTEST_N=$(N) FSMC_DIFFTEST_BATCH=$(BATCH) FSMC_DIFFTEST_SEED=$(SEED) \
+		$(SWIFT) test --skip-build --filter DifferentialTests/testLongRun 2>&1 | grep -v '^\s*$$'
