@@ -140,7 +140,9 @@ enum DifferentialHarness {
                     out.append("        if budget > 0, let machine {")
                     out.append("            budget -= 1")
                     out.append("            let result = machine.\(call(occurrence, model))")
-                    out.append("            log.append(\"sent \(occurrence.description(in: model).replacingOccurrences(of: "\"", with: "\\\"")) -> \\(result)\")")
+                    out.append(
+                        "            log.append(\"sent \(occurrence.description(in: model).replacingOccurrences(of: "\"", with: "\\\"")) -> \\(result)\")"
+                    )
                     out.append("        }")
                 }
                 out.append("    }")

@@ -151,14 +151,17 @@ struct DifferentialCase {
             lines.append("\(indent)\(keyword) \(node.name) {")
             let inner = indent + "    "
             if rng.chance(0.5) {
-                lines.append(inner + "entry / " + (1...Int.random(in: 1...2, using: &rng)).map { _ in activity(&rng) }.joined(separator: ", "))
+                lines.append(
+                    inner + "entry / "
+                        + (1...Int.random(in: 1...2, using: &rng)).map { _ in activity(&rng) }.joined(separator: ", "))
             }
             if !node.isFinal && rng.chance(0.4) {
                 lines.append(inner + "exit / " + activity(&rng))
             }
             if !node.children.isEmpty {
                 let initial = node.children.first { !nodes[$0].isFinal } ?? node.children[0]
-                lines.append(inner + "initial " + nodes[rng.chance(0.8) ? initial : node.children.randomElement(using: &rng)!].name)
+                lines.append(
+                    inner + "initial " + nodes[rng.chance(0.8) ? initial : node.children.randomElement(using: &rng)!].name)
                 for child in node.children { emitState(child, indent: inner) }
             }
             if !node.isFinal { emitTransitions(source: index, indent: inner) }
