@@ -33,7 +33,7 @@ demo: build
 	@echo "Generated Swift and diagrams are in .build/examples/."
 
 lint:
-	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests
+	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Fuzz/Package.swift Fuzz/Sources
 
 test: lint
 	$(SWIFT) build --build-tests -Xswiftc -warnings-as-errors
@@ -67,7 +67,7 @@ check-diagrams:
 	done
 
 format:
-	$(SWIFT) format format --in-place --recursive Package.swift Sources Tests
+	$(SWIFT) format format --in-place --recursive Package.swift Sources Tests Fuzz/Package.swift Fuzz/Sources
 
 clean:
 	rm -rf .build
