@@ -100,4 +100,4 @@ SEED ?= 1000000
 difftest:
 	$(SWIFT) build --build-tests
 	FSMC_DIFFTEST_N=$(N) FSMC_DIFFTEST_BATCH=$(BATCH) FSMC_DIFFTEST_SEED=$(SEED) \
-		$(SWIFT) test --skip-build --filter DifferentialTests/testLongRun 2>&1 | grep -v '^\s*$$'
+		$(SWIFT) test --skip-build --filter DifferentialTests/testLongRun

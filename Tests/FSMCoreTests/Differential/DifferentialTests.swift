@@ -72,9 +72,11 @@ final class DifferentialTests: XCTestCase {
             for mismatch in result.mismatches.prefix(1) {
                 XCTFail(DifferentialHarness.minimise(mismatch, in: directory).description)
             }
-            print(
-                "difftest: \(machines) machines, \(operations) operations, \(lines) transcript lines compared, \(mismatches) mismatches, \(Int(Date().timeIntervalSince(started))) s"
-            )
+            // Standard error is unbuffered: the figures show as the run goes.
+            FileHandle.standardError.write(
+                Data(
+                    ("difftest: \(machines) machines, \(operations) operations, \(lines) transcript lines compared, \(mismatches) mismatches, \(Int(Date().timeIntervalSince(started))) s\n")
+                        .utf8))
         }
     }
 }
