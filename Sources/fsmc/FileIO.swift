@@ -23,6 +23,11 @@ enum FileIO {
         }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            var info = stat()
+            if lstat(path, &info) == 0, stat(path, &info) != 0 {
+                // A dangling symbolic link or a loop of them.
+                throw IOError(message: "\(path): cannot be read: \(String(cString: strerror(errno)))")
+            }
             throw IOError(message: "\(path): no such file")
         }
         if isDirectory.boolValue { throw IOError(message: "\(path): is a directory, not a .fsm file") }

@@ -182,4 +182,23 @@ final class HostileOutputTests: XCTestCase {
         }
         XCTAssertEqual(try leftovers(in: folder.appendingPathComponent("shared")), [])
     }
+
+    /// Inputs that are not ordinary files: an endless device, an empty one, links that lead nowhere.
+    func testSpecialInputs() throws {
+        let folder = try setUpFolder()
+        let zero = try runFSMC(["check", "/dev/zero"], in: folder)
+        XCTAssertEqual(zero.status, 1)
+        XCTAssertEqual(zero.stderr, "/dev/zero:1:1: error: file is too large; fsmc reads files of up to 32 MiB\n")
+        let empty = try runFSMC(["check", "/dev/null"], in: folder)
+        XCTAssertEqual(empty.status, 1)
+        try FileManager.default.createSymbolicLink(atPath: folder.path + "/loop1", withDestinationPath: "loop2")
+        try FileManager.default.createSymbolicLink(atPath: folder.path + "/loop2", withDestinationPath: "loop1")
+        try FileManager.default.createSymbolicLink(atPath: folder.path + "/dangling", withDestinationPath: "nowhere")
+        let loop = try runFSMC(["check", "loop1"], in: folder)
+        XCTAssertEqual(loop.status, 2)
+        XCTAssertEqual(loop.stderr, "error: loop1: cannot be read: Too many levels of symbolic links\n")
+        let dangling = try runFSMC(["simulate", "dangling"], in: folder)
+        XCTAssertEqual(dangling.status, 2)
+        XCTAssertEqual(dangling.stderr, "error: dangling: cannot be read: No such file or directory\n")
+    }
 }
