@@ -154,4 +154,33 @@ final class SimulateCommandTests: XCTestCase {
         XCTAssertTrue(result.stdout.contains("  Paused -> pop (to Playing)\n"), result.stdout)
         XCTAssertTrue(result.stdout.hasSuffix("  state: Playing\n"), result.stdout)
     }
+
+    /// On a terminal (a pseudo-terminal from util-linux's `script`), events are read at a prompt,
+    /// guards without --guard are asked, and a wrong line is reported without ending the session.
+    func testInteractiveSessionAsksForGuards() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script") else {
+            throw XCTSkip("needs /usr/bin/script for a pseudo-terminal")
+        }
+        let folder = try folder(with: "")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+        process.arguments = ["-qec", "'\(fsmcExecutable().path)' simulate lock.fsm", "/dev/null"]
+        process.currentDirectoryURL = folder
+        let input = Pipe()
+        let output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.environment = ProcessInfo.processInfo.environment.merging(["NO_COLOR": "1"]) { $1 }
+        try process.run()
+        input.fileHandleForWriting.write(Data("unlock code=\"7\"\nyes\nbogus\nlock\n".utf8))
+        try input.fileHandleForWriting.close()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            .replacingOccurrences(of: "\r", with: "")
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0, text)
+        XCTAssertTrue(text.contains("guard isValid(code: \"7\")? [t/f] "), text)
+        XCTAssertTrue(text.contains("  guard isValid(code: \"7\") = true\n  Locked -> Open\n"), text)
+        XCTAssertTrue(text.contains("error: unknown event 'bogus'; the events are: unlock, lock\n"), text)
+        XCTAssertTrue(text.contains("  Open -> Locked\n"), text)
+    }
 }
