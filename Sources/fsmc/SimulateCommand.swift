@@ -69,7 +69,10 @@ extension Commands {
                 let line: String
                 if interactive {
                     Terminal.writeOut("> ")
-                    guard let next = readLine() else { break }
+                    guard let next = readLine() else {
+                        Terminal.writeOut("\n")
+                        break
+                    }
                     line = next
                 } else {
                     guard lineNumber < script.count else { break }
