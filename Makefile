@@ -7,12 +7,14 @@
 #   make format   format the sources with the toolchain's swift-format
 #   make diagrams regenerate every example's .dot, .mmd and .svg (needs Graphviz's dot)
 #   make bench    compiler throughput, generated-code dispatch and swiftc time (docs/Performance.md)
+#   make fuzz     fuzz the front end and the emitters with libFuzzer for SECONDS (default 60)
+#   make difftest compare generated Swift with the reference interpreter on N random machines
 
 SWIFT ?= swift
 FSMC := .build/debug/fsmc
 EXAMPLES := $(wildcard examples/*/*.fsm)
 
-.PHONY: demo build test test-plugin-consumer lint golden format clean diagrams check-diagrams bench check-bench-generated
+.PHONY: demo build test test-plugin-consumer lint golden format clean diagrams check-diagrams bench check-bench-generated fuzz fuzz-build difftest
 
 build:
 	$(SWIFT) build --product fsmc
@@ -35,7 +37,7 @@ demo: build
 	@echo "Generated Swift and diagrams are in .build/examples/."
 
 lint:
-	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Plugins
+	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Plugins Fuzz/Package.swift Fuzz/Sources
 
 test: lint
 	$(SWIFT) build --build-tests -Xswiftc -warnings-as-errors
@@ -102,7 +104,37 @@ check-diagrams:
 	done
 
 format:
-	$(SWIFT) format format --in-place --recursive Package.swift Sources Tests Plugins
+	$(SWIFT) format format --in-place --recursive Package.swift Sources Tests Plugins Fuzz/Package.swift Fuzz/Sources
 
 clean:
 	rm -rf .build
+
+# libFuzzer over the front end and every emitter (Fuzz/ is its own package, so the normal build
+# never links the fuzzer runtime). The working corpus starts from the examples and the golden
+# inputs; crashes land in .build-fuzz/crashes/. See docs/Robustness.md.
+SECONDS ?= 60
+FUZZ_FLAGS := -c release --package-path Fuzz --scratch-path .build-fuzz \
+	-Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld -Xcc -fsanitize=fuzzer-no-link,address
+
+fuzz-build:
+	$(SWIFT) build $(FUZZ_FLAGS)
+
+fuzz: fuzz-build
+	@mkdir -p .build-fuzz/corpus .build-fuzz/crashes
+	@for file in examples/*/*.fsm $$(find Tests/Golden -name '*.fsm'); do \
+		cp "$$file" ".build-fuzz/corpus/seed-$$(echo "$$file" | tr '/' '_')"; \
+	done
+	SWIFT_BACKTRACE=enable=no $$($(SWIFT) build $(FUZZ_FLAGS) --show-bin-path)/fsmc-fuzz \
+		.build-fuzz/corpus -artifact_prefix=.build-fuzz/crashes/ -max_len=8192 -timeout=10 \
+		-max_total_time=$(SECONDS) -print_final_stats=1
+
+# The long differential run: N random machines (default 1000), generated Swift against the
+# reference interpreter, compiled in batches of BATCH machines per swiftc invocation. Prints the
+# running figures; a mismatch is reported minimised and fails the run. See docs/Robustness.md.
+N ?= 1000
+BATCH ?= 100
+SEED ?= 1000000
+difftest:
+	$(SWIFT) build --build-tests
+	FSMC_DIFFTEST_N=$(N) FSMC_DIFFTEST_BATCH=$(BATCH) FSMC_DIFFTEST_SEED=$(SEED) \
+		$(SWIFT) test --skip-build --filter DifferentialTests/testLongRun

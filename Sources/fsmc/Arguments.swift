@@ -6,6 +6,8 @@ struct OptionSpec: Sendable {
     var valueName: String?
     var allowedValues: [String]?
     var help: String
+    /// Whether the option may be given more than once (its values are collected in order).
+    var repeatable = false
 
     var takesValue: Bool { valueName != nil }
     var primaryName: String { names.first! }
@@ -13,10 +15,13 @@ struct OptionSpec: Sendable {
 
 struct ParsedArguments {
     var values: [String: String] = [:]
+    /// Every value of a repeatable option, in order.
+    var repeatedValues: [String: [String]] = [:]
     var flags: Set<String> = []
     var positionals: [String] = []
 
     func value(_ name: String) -> String? { values[name] }
+    func values(_ name: String) -> [String] { repeatedValues[name] ?? [] }
     func flag(_ name: String) -> Bool { flags.contains(name) }
 }
 
@@ -68,6 +73,10 @@ enum ArgumentParser {
                     throw UsageError(
                         message: "invalid value '\(value)' for '\(name)'; expected one of: \(allowed.joined(separator: ", "))",
                         command: command)
+                }
+                if spec.repeatable {
+                    result.repeatedValues[spec.primaryName, default: []].append(value)
+                    continue
                 }
                 if result.values[spec.primaryName] != nil {
                     throw UsageError(message: "'\(name)' given more than once", command: command)

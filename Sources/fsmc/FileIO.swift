@@ -23,6 +23,11 @@ enum FileIO {
         }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            var info = stat()
+            if lstat(path, &info) == 0, stat(path, &info) != 0 {
+                // A dangling symbolic link or a loop of them.
+                throw IOError(message: "\(path): cannot be read: \(String(cString: strerror(errno)))")
+            }
             throw IOError(message: "\(path): no such file")
         }
         if isDirectory.boolValue { throw IOError(message: "\(path): is a directory, not a .fsm file") }
@@ -51,38 +56,68 @@ enum FileIO {
         }
     }
 
-    /// Writes `content` to `path` atomically (a temporary file in the same folder, then a rename),
-    /// and only when the content differs from what is there, so build systems see no change.
-    /// Returns whether the file was written.
+    /// Writes `content` to `path` atomically (a temporary file in the same folder, written in full
+    /// and flushed to disk, then renamed over the destination), and only when the content differs
+    /// from what is there, so build systems see no change. Returns whether the file was written.
+    ///
+    /// Whatever fails — a missing or read-only folder, a full disk, a destination that is a folder or
+    /// a device — the destination keeps its earlier bytes and no temporary file is left behind.
+    /// Two fsmc processes writing the same destination each rename a complete file of their own, so
+    /// the result is always one whole output, never a mix. A destination that is a symbolic link to
+    /// a regular file is written through the link (the link stays).
     @discardableResult
     static func writeIfChanged(_ content: String, to path: String) throws(IOError) -> Bool {
-        let data = Data(content.utf8)
-        let url = URL(fileURLWithPath: path)
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
-            if isDirectory.boolValue { throw IOError(message: "\(path): is a directory; cannot write output there") }
-            if let existing = FileManager.default.contents(atPath: path), existing == data { return false }
+        let bytes = Array(content.utf8)
+        var destination = path
+        var info = stat()
+        if lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK, let resolved = realpath(path, nil) {
+            destination = String(cString: resolved)
+            free(resolved)
         }
+        if stat(destination, &info) == 0 {
+            switch info.st_mode & S_IFMT {
+            case S_IFDIR: throw IOError(message: "\(path): is a directory; cannot write output there")
+            case S_IFREG: break
+            default:
+                throw IOError(message: "\(path): is not a regular file (a device, FIFO or socket); cannot write output there")
+            }
+            if let existing = FileManager.default.contents(atPath: destination), existing.elementsEqual(bytes) { return false }
+        }
+        let url = URL(fileURLWithPath: destination)
         let folder = url.deletingLastPathComponent()
+        var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw IOError(message: "\(folder.path): output directory does not exist")
         }
         let temporary = folder.appendingPathComponent(
-            ".\(url.lastPathComponent).fsmc-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max)).tmp"
-        )
-        do {
-            try data.write(to: temporary, options: [])
-        } catch {
-            try? FileManager.default.removeItem(at: temporary)
-            throw IOError(message: "\(path): cannot write: \(describe(error))")
+            ".\(url.lastPathComponent).fsmc-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
+        ).path
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+        guard descriptor >= 0 else { throw IOError(message: "\(path): cannot write: \(lastError())") }
+        var failure: String?
+        bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    failure = lastError()
+                    return
+                }
+                offset += written
+            }
         }
-        if rename(temporary.path, path) != 0 {
-            let reason = String(cString: strerror(errno))
-            try? FileManager.default.removeItem(at: temporary)
-            throw IOError(message: "\(path): cannot write: \(reason)")
+        if failure == nil, fsync(descriptor) != 0 { failure = lastError() }
+        if close(descriptor) != 0, failure == nil { failure = lastError() }
+        if failure == nil, rename(temporary, destination) != 0 { failure = lastError() }
+        if let failure {
+            unlink(temporary)
+            throw IOError(message: "\(path): cannot write: \(failure)")
         }
         return true
     }
+
+    private static func lastError() -> String { String(cString: strerror(errno)) }
 
     private static func describe(_ error: Error) -> String {
         let nsError = error as NSError

@@ -66,22 +66,8 @@ extension SwiftMachineEmitter {
     }
 
     private func transitionCall(to target: Int, source: Int?, context: ContextReference) -> String {
-        let domain = domain(from: source, to: target).map { "." + names.stateCase($0) } ?? "nil"
+        let domain = model.domain(from: source, to: target).map { "." + names.stateCase($0) } ?? "nil"
         return
             "\(contextMember("transition", context))(below: \(domain), to: \(names.stateType(target)).self, \(names.actionsVariable))"
-    }
-
-    /// The domain of an external transition (section 4): the innermost state that properly contains
-    /// both source and target; the source itself when the target lies properly inside it; the
-    /// machine (`nil`) when the source is the machine or no state contains both.
-    func domain(from source: Int?, to target: Int) -> Int? {
-        guard let source else { return nil }
-        if target != source, model.isDescendant(target, of: source) { return source }
-        var ancestor = model.states[source].parent
-        while let candidate = ancestor {
-            if target != candidate, model.isDescendant(target, of: candidate) { return candidate }
-            ancestor = model.states[candidate].parent
-        }
-        return nil
     }
 }

@@ -171,4 +171,18 @@ extension Model {
         }
         return false
     }
+
+    /// The domain of an external transition (section 4): the innermost state that properly contains
+    /// both source and target; the source itself when the target lies properly inside it; the
+    /// machine (`nil`) when the source is the machine or no state contains both.
+    public func domain(from source: Int?, to target: Int) -> Int? {
+        guard let source else { return nil }
+        if target != source, isDescendant(target, of: source) { return source }
+        var ancestor = states[source].parent
+        while let candidate = ancestor {
+            if target != candidate, isDescendant(target, of: candidate) { return candidate }
+            ancestor = states[candidate].parent
+        }
+        return nil
+    }
 }

@@ -1,0 +1,176 @@
+/// One line of a `fsmc simulate` event script: `disarm code="1234"`.
+///
+/// The event's name, then one `parameter=value` per declared parameter, in any order, separated by
+/// white space. Values are written as Swift literals: `"text"` (escapes `\" \\ \n \t \r \u{...}`),
+/// `42`, `-7`, `1.5`, `true`, `false`. A parameter's declared type decides what it accepts:
+/// `String` a string, `Int` an integer, `Double` (or `Float`) a number, `Bool` `true` or `false`;
+/// a parameter of another type cannot be simulated. Blank lines and lines starting with `#` are
+/// not events.
+public enum EventLine {
+    /// The event on `line`, `nil` for a blank or comment line.
+    public static func parse(_ line: String, in model: Model) throws(EventLineError) -> EventOccurrence? {
+        var scanner = Scanner(Array(line.unicodeScalars))
+        scanner.skipSpace()
+        if scanner.atEnd || scanner.peek == "#" { return nil }
+        guard let name = scanner.identifier() else {
+            throw EventLineError("expected an event name, found '\(scanner.rest)'")
+        }
+        guard let index = model.events.firstIndex(where: { $0.name == name }) else {
+            let known = model.events.map(\.name).joined(separator: ", ")
+            throw EventLineError(
+                "unknown event '\(name)'" + (known.isEmpty ? "; the machine has no events" : "; the events are: \(known)"))
+        }
+        let event = model.events[index]
+        var values: [String: InterpreterValue] = [:]
+        while true {
+            scanner.skipSpace()
+            if scanner.atEnd || scanner.peek == "#" { break }
+            guard let label = scanner.identifier() else {
+                throw EventLineError("expected 'parameter=value', found '\(scanner.rest)'")
+            }
+            guard let parameter = event.parameters.first(where: { $0.name == label }) else {
+                let known = event.parameters.map(\.name).joined(separator: ", ")
+                throw EventLineError(
+                    "event '\(name)' has no parameter '\(label)'"
+                        + (known.isEmpty ? "; it takes none" : "; its parameters are: \(known)"))
+            }
+            if values[label] != nil { throw EventLineError("parameter '\(label)' is given twice") }
+            guard scanner.take("=") else { throw EventLineError("expected '=' after '\(label)'") }
+            let value = try scanner.value()
+            values[label] = try typed(value, for: parameter, of: name)
+        }
+        var arguments: [InterpreterValue] = []
+        for parameter in event.parameters {
+            guard let value = values[parameter.name] else {
+                throw EventLineError("event '\(name)' needs '\(parameter.name)=...' (\(parameter.type))")
+            }
+            arguments.append(value)
+        }
+        return EventOccurrence(event: index, arguments: arguments)
+    }
+
+    /// Whether `fsmc simulate` can give a value to a parameter of this type.
+    public static func canSimulate(type: String) -> Bool {
+        ["String", "Int", "Double", "Float", "Bool"].contains(type)
+    }
+
+    private static func typed(
+        _ value: InterpreterValue, for parameter: Model.EventParameter, of event: String
+    ) throws(EventLineError) -> InterpreterValue {
+        switch (parameter.type, value) {
+        case ("String", .string), ("Int", .integer), ("Double", .decimal), ("Float", .decimal), ("Bool", .boolean):
+            return value
+        case ("Double", .integer(let number)), ("Float", .integer(let number)):
+            return .decimal(Double(number))
+        default:
+            if !canSimulate(type: parameter.type) {
+                throw EventLineError(
+                    "parameter '\(parameter.name)' of '\(event)' has type \(parameter.type); simulate can give only String, Int, Double, Float and Bool values"
+                )
+            }
+            throw EventLineError("parameter '\(parameter.name)' is \(parameter.type), but \(value) is not")
+        }
+    }
+}
+
+/// Why a line of an event script is not an event; the message names the problem, the caller adds
+/// where it is.
+public struct EventLineError: Error, Sendable, Hashable, CustomStringConvertible {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}
+
+private struct Scanner {
+    let scalars: [Unicode.Scalar]
+    var position = 0
+
+    init(_ scalars: [Unicode.Scalar]) { self.scalars = scalars }
+
+    var atEnd: Bool { position >= scalars.count }
+    var peek: Unicode.Scalar? { atEnd ? nil : scalars[position] }
+    var rest: String { String(String.UnicodeScalarView(scalars[position...])) }
+
+    mutating func skipSpace() {
+        while let scalar = peek, scalar == " " || scalar == "\t" || scalar == "\r" { position += 1 }
+    }
+
+    mutating func take(_ scalar: Unicode.Scalar) -> Bool {
+        guard peek == scalar else { return false }
+        position += 1
+        return true
+    }
+
+    mutating func identifier() -> String? {
+        guard let first = peek, first == "_" || ("a"..."z").contains(first) || ("A"..."Z").contains(first) else {
+            return nil
+        }
+        var text = ""
+        while let scalar = peek,
+            scalar == "_" || ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
+        {
+            text.unicodeScalars.append(scalar)
+            position += 1
+        }
+        return text
+    }
+
+    mutating func value() throws(EventLineError) -> InterpreterValue {
+        guard let first = peek else { throw EventLineError("expected a value at the end of the line") }
+        if first == "\"" { return .string(try string()) }
+        var word = ""
+        while let scalar = peek, scalar != " " && scalar != "\t" && scalar != "\r" {
+            word.unicodeScalars.append(scalar)
+            position += 1
+        }
+        switch word {
+        case "true": return .boolean(true)
+        case "false": return .boolean(false)
+        default: break
+        }
+        let digits = word.hasPrefix("-") ? word.dropFirst() : Substring(word)
+        let isNumber = !digits.isEmpty && digits.allSatisfy { $0.isASCII && ($0.isNumber || $0 == "." || $0 == "_") }
+        if isNumber, let number = Int(word.filter { $0 != "_" }) { return .integer(number) }
+        if isNumber, digits.first != ".", digits.last != ".", let number = Double(word.filter { $0 != "_" }) {
+            return .decimal(number)
+        }
+        throw EventLineError("'\(word)' is not a value; write a string in quotes, a number, true or false")
+    }
+
+    private mutating func string() throws(EventLineError) -> String {
+        position += 1
+        var text = ""
+        while let scalar = peek {
+            position += 1
+            switch scalar {
+            case "\"": return text
+            case "\\":
+                guard let escaped = peek else { break }
+                position += 1
+                switch escaped {
+                case "n": text += "\n"
+                case "t": text += "\t"
+                case "r": text += "\r"
+                case "0": text += "\0"
+                case "\"", "\\", "'": text.unicodeScalars.append(escaped)
+                case "u":
+                    guard take("{") else { throw EventLineError("expected '{' after '\\u'") }
+                    var hex = ""
+                    while let digit = peek, digit != "}" {
+                        hex.unicodeScalars.append(digit)
+                        position += 1
+                    }
+                    guard take("}"), let code = UInt32(hex, radix: 16), let unicode = Unicode.Scalar(code) else {
+                        throw EventLineError("invalid '\\u{...}' escape")
+                    }
+                    text.unicodeScalars.append(unicode)
+                default:
+                    throw EventLineError("unknown escape '\\\(escaped)' in a string")
+                }
+            default:
+                text.unicodeScalars.append(scalar)
+            }
+        }
+        throw EventLineError("unterminated string")
+    }
+}

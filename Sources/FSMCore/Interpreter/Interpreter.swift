@@ -1,0 +1,306 @@
+/// The reference interpreter: runs a resolved ``Model`` directly, with the semantics of section 4
+/// of the language contract and the run-time decisions of the generated Swift (section 5).
+///
+/// It is the oracle of the differential tests (generated Swift and interpreter must agree on every
+/// guard asked, action run and state reached) and the engine of `fsmc simulate`. Guards and actions
+/// are answered by an ``InterpreterHost``, which plays the part of the generated actions protocol:
+/// it may send events back to the interpreter from a guard or an action, and those are queued
+/// (run to completion), exactly as in the generated code.
+///
+/// Decisions shared with the generated code:
+/// - an event sent before ``start()`` starts the machine first; ``start()`` a second time does nothing;
+/// - an event sent while another is processed is queued and ``send(_:)`` returns `true`;
+/// - a `pop` with an empty stack is not enabled, and its guard is not evaluated;
+/// - after a top-level final state is entered, every event is unhandled;
+/// - an unhandled event calls the host's ``InterpreterHost/unhandledEvent(_:in:interpreter:)``
+///   with the innermost active state, and ``send(_:)`` returns `false`.
+public final class Interpreter {
+    public let model: Model
+    public let host: any InterpreterHost
+
+    /// The innermost active state (before ``start()``, the one it will enter).
+    public private(set) var state: Int
+    public private(set) var isStarted = false
+    public private(set) var isFinished = false
+    /// Whether an event is being processed; events sent meanwhile are queued.
+    public private(set) var isRunning = false
+    /// The states remembered by `-> push`, the last one on top.
+    public private(set) var stack: [Int] = []
+    private var queue: [EventOccurrence] = []
+
+    public init(model: Model, host: any InterpreterHost) {
+        self.model = model
+        self.host = host
+        self.state = model.initialLeaf(of: model.initialState)
+    }
+
+    /// Whether `index` is the innermost active state or one of its ancestors.
+    public func isIn(_ index: Int) -> Bool { model.isDescendant(state, of: index) }
+
+    /// The active states, outermost first.
+    public var configuration: [Int] { model.ancestry(of: state).reversed() }
+
+    /// Whether a transition for `event` is declared on the active states or the machine (guards
+    /// not evaluated); `false` once the machine has finished.
+    public func handles(_ event: Int) -> Bool {
+        if isFinished { return false }
+        return model.candidateTransitions(in: state).contains { $0.event == event }
+    }
+
+    /// Enters the initial configuration, running entry activities outer to inner. Does nothing
+    /// the second time.
+    public func start() {
+        guard !isStarted else { return }
+        _ = run { true }
+    }
+
+    /// Sends an event. Returns `true` when a transition fired or the event was queued, `false` when
+    /// it was unhandled.
+    @discardableResult
+    public func send(_ occurrence: EventOccurrence) -> Bool {
+        precondition(
+            occurrence.arguments.count == model.events[occurrence.event].parameters.count,
+            "one argument per parameter of the event")
+        if isRunning {
+            queue.append(occurrence)
+            host.observe(.queued(occurrence), interpreter: self)
+            return true
+        }
+        return run { process(occurrence) }
+    }
+
+    private func run(_ handle: () -> Bool) -> Bool {
+        isRunning = true
+        if !isStarted {
+            isStarted = true
+            host.observe(.started, interpreter: self)
+            enter(model.initialState, below: nil)
+        }
+        let handled = handle()
+        var next = 0
+        while next < queue.count {
+            host.observe(.dequeued(queue[next]), interpreter: self)
+            _ = process(queue[next])
+            next += 1
+        }
+        queue.removeAll()
+        isRunning = false
+        return handled
+    }
+
+    /// Selection (section 4): the innermost active state's transitions first, outwards, then the
+    /// machine's; the first enabled one fires.
+    private func process(_ occurrence: EventOccurrence) -> Bool {
+        if !isFinished {
+            for source in model.ancestry(of: state) {
+                for transition in model.states[source].transitions where transition.event == occurrence.event {
+                    if tryFiring(transition, occurrence) { return true }
+                }
+            }
+            for transition in model.machineTransitions where transition.event == occurrence.event {
+                if tryFiring(transition, occurrence) { return true }
+            }
+        }
+        host.observe(.unhandled(occurrence), interpreter: self)
+        host.unhandledEvent(occurrence, in: state, interpreter: self)
+        return false
+    }
+
+    private func tryFiring(_ transition: Model.Transition, _ occurrence: EventOccurrence) -> Bool {
+        if transition.target == .pop && stack.isEmpty { return false }
+        if let condition = transition.guardExpression, !evaluate(condition, occurrence) { return false }
+        host.observe(.fired(transition), interpreter: self)
+        let effects = { for call in transition.effects { self.perform(call, occurrence) } }
+        switch transition.target {
+        case .internal:
+            effects()
+        case .state(let target):
+            carryOut(from: transition.source, to: target, effects)
+        case .push(let target):
+            stack.append(state)
+            carryOut(from: transition.source, to: target, effects)
+        case .pop:
+            let target = stack.removeLast()
+            carryOut(from: transition.source, to: target, effects)
+        }
+        return true
+    }
+
+    /// An external transition: exits inside the domain innermost first, runs the effects, enters
+    /// from just below the domain down to the target, then the target's initial children.
+    private func carryOut(from source: Int?, to target: Int, _ effects: () -> Void) {
+        let domain = model.domain(from: source, to: target)
+        var exiting: Int? = state
+        while let current = exiting, current != domain {
+            host.observe(.exiting(current), interpreter: self)
+            for call in model.states[current].exit { perform(call, nil) }
+            exiting = model.states[current].parent
+        }
+        effects()
+        enter(target, below: domain)
+    }
+
+    private func enter(_ target: Int, below domain: Int?) {
+        var path: [Int] = []
+        var current: Int? = target
+        while let index = current, index != domain {
+            path.append(index)
+            current = model.states[index].parent
+        }
+        for index in path.reversed() { entered(index) }
+        var leaf = target
+        while let child = model.states[leaf].initial {
+            entered(child)
+            leaf = child
+        }
+        state = leaf
+        isFinished = model.states[leaf].isFinal && model.states[leaf].parent == nil
+        if isFinished { host.observe(.finished, interpreter: self) }
+    }
+
+    private func entered(_ index: Int) {
+        host.observe(.entering(index), interpreter: self)
+        for call in model.states[index].entry { perform(call, nil) }
+    }
+
+    private func evaluate(_ condition: Model.Guard, _ occurrence: EventOccurrence) -> Bool {
+        switch condition {
+        case .call(let call):
+            let invocation = Invocation(call, model: model, occurrence: occurrence)
+            let value = host.evaluate(invocation, interpreter: self)
+            host.observe(.guardEvaluated(invocation, value), interpreter: self)
+            return value
+        case .not(let operand): return !evaluate(operand, occurrence)
+        case .and(let left, let right): return evaluate(left, occurrence) && evaluate(right, occurrence)
+        case .or(let left, let right): return evaluate(left, occurrence) || evaluate(right, occurrence)
+        }
+    }
+
+    private func perform(_ call: Model.Call, _ occurrence: EventOccurrence?) {
+        host.perform(Invocation(call, model: model, occurrence: occurrence), interpreter: self)
+    }
+}
+
+/// What plays the part of the generated actions protocol for an ``Interpreter``.
+public protocol InterpreterHost: AnyObject {
+    /// The value of a guard; it may send events (they are queued).
+    func evaluate(_ guardCall: Invocation, interpreter: Interpreter) -> Bool
+    /// Runs an action: an effect, or an entry or exit activity. It may send events (they are queued).
+    func perform(_ action: Invocation, interpreter: Interpreter)
+    /// The `unhandledEvent` hook: `state` is the innermost active state. Empty by default.
+    func unhandledEvent(_ occurrence: EventOccurrence, in state: Int, interpreter: Interpreter)
+    /// Each step of processing, for tracing. Empty by default.
+    func observe(_ step: Interpreter.Step, interpreter: Interpreter)
+}
+
+extension InterpreterHost {
+    public func unhandledEvent(_ occurrence: EventOccurrence, in state: Int, interpreter: Interpreter) {}
+    public func observe(_ step: Interpreter.Step, interpreter: Interpreter) {}
+}
+
+extension Interpreter {
+    /// One step of processing, reported to ``InterpreterHost/observe(_:interpreter:)``.
+    public enum Step: Sendable, Hashable {
+        /// The machine starts (before the initial states are entered).
+        case started
+        /// An event was sent while another was being processed; it waits.
+        case queued(EventOccurrence)
+        /// A queued event is processed now.
+        case dequeued(EventOccurrence)
+        case guardEvaluated(Invocation, Bool)
+        /// A transition was selected; its exits, effects and entries follow.
+        case fired(Model.Transition)
+        /// A state is exited; its exit activities follow.
+        case exiting(Int)
+        /// A state is entered; its entry activities follow.
+        case entering(Int)
+        /// A top-level final state was entered.
+        case finished
+        case unhandled(EventOccurrence)
+    }
+}
+
+/// An event with its arguments, one per declared parameter, in order.
+public struct EventOccurrence: Sendable, Hashable {
+    /// Index into ``Model/events``.
+    public var event: Int
+    public var arguments: [InterpreterValue]
+
+    public init(event: Int, arguments: [InterpreterValue] = []) {
+        self.event = event
+        self.arguments = arguments
+    }
+
+    /// `disarm(code: "1234")`, or `arm` without parameters.
+    public func description(in model: Model) -> String {
+        let event = model.events[self.event]
+        if event.parameters.isEmpty { return event.name }
+        let arguments = zip(event.parameters, self.arguments).map { "\($0.name): \($1)" }
+        return event.name + "(" + arguments.joined(separator: ", ") + ")"
+    }
+}
+
+/// A value passed to a guard or an action: an event argument or a literal.
+public enum InterpreterValue: Sendable, Hashable, CustomStringConvertible {
+    case string(String)
+    case integer(Int)
+    case decimal(Double)
+    case boolean(Bool)
+
+    /// As a Swift literal: strings quoted and escaped, numbers as Swift prints them.
+    public var description: String {
+        switch self {
+        case .string(let text): SwiftExpressions.stringLiteral(text)
+        case .integer(let value): String(value)
+        case .decimal(let value): String(value)
+        case .boolean(let value): String(value)
+        }
+    }
+
+    init(_ literal: Model.Literal) {
+        switch literal {
+        case .string(let text): self = .string(text)
+        // The analyzer accepts any digits; a literal beyond Int is kept as the nearest value.
+        case .integer(let text): self = Int(text).map { .integer($0) } ?? .decimal(Double(text) ?? 0)
+        case .decimal(let text): self = .decimal(Double(text) ?? 0)
+        case .boolean(let value): self = .boolean(value)
+        }
+    }
+}
+
+/// A guard or an action called with its argument values: `isValid(code: "1234")`.
+public struct Invocation: Sendable, Hashable, CustomStringConvertible {
+    public var name: String
+    public var arguments: [Argument]
+
+    public struct Argument: Sendable, Hashable {
+        public var label: String
+        public var value: InterpreterValue
+    }
+
+    public init(name: String, arguments: [Argument] = []) {
+        self.name = name
+        self.arguments = arguments
+    }
+
+    init(_ call: Model.Call, model: Model, occurrence: EventOccurrence?) {
+        self.name = call.name
+        self.arguments = call.arguments.map { argument in
+            switch argument.value {
+            case .literal(let literal):
+                return Argument(label: argument.label, value: InterpreterValue(literal))
+            case .parameter(let name):
+                guard let occurrence,
+                    let index = model.events[occurrence.event].parameters.firstIndex(where: { $0.name == name })
+                else { preconditionFailure("the analyzer resolves every parameter reference") }
+                return Argument(label: argument.label, value: occurrence.arguments[index])
+            }
+        }
+    }
+
+    /// `name` without arguments, else `name(label: value, ...)`.
+    public var description: String {
+        if arguments.isEmpty { return name }
+        return name + "(" + arguments.map { "\($0.label): \($0.value)" }.joined(separator: ", ") + ")"
+    }
+}

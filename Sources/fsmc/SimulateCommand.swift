@@ -1,0 +1,190 @@
+import FSMCore
+import Foundation
+
+extension Commands {
+    /// `fsmc simulate FILE [--events PATH|-] [--guard NAME=true|false]...`: runs a machine in the
+    /// reference interpreter and prints what each event does.
+    static let simulate = Command(
+        name: "simulate",
+        abstract: "Run a .fsm machine in the reference interpreter, one event per line.",
+        usage: "fsmc simulate <file> [--events <path>|-] [--guard <name>=true|false]...",
+        options: [
+            OptionSpec(
+                names: ["--events"], valueName: "path",
+                help: "Read events from this file ('-': standard input, the default)."),
+            OptionSpec(
+                names: ["--guard"], valueName: "name=value",
+                help: "Answer every call of this guard with true or false (repeatable).", repeatable: true),
+        ],
+        discussion: """
+            Each line is an event, its parameters as name=value with Swift literals:
+              disarm code="1234"
+              tick delay=1.5 fast=true
+            Blank lines and lines starting with '#' are skipped. For each event fsmc prints the
+            guards asked, the transition taken, the states exited and entered with their actions in
+            order, and the active states afterwards. A guard without --guard is asked on the terminal
+            when standard input is one; otherwise it is an error. Exit status: 0 when every event
+            was run (unhandled events included), 1 when the file has errors or an event line is
+            wrong or a guard has no answer, 2 for bad usage or an unreadable file.
+            """,
+        run: { arguments in
+            let files = try requireFiles(arguments, command: "simulate")
+            guard files.count == 1 else {
+                throw UsageError(message: "'fsmc simulate' takes one file, not \(files.count)", command: "simulate")
+            }
+            let eventsPath = arguments.value("--events") ?? "-"
+            if files[0] == "-" && eventsPath == "-" {
+                throw UsageError(
+                    message: "the machine and the events cannot both come from standard input; pass --events <path>",
+                    command: "simulate")
+            }
+            let answers = try guardAnswers(arguments.values("--guard"))
+            let compilation = Compilation(path: files[0] == "-" ? "<stdin>" : files[0], bytes: try FileIO.read(files[0]))
+            report([compilation])
+            guard let model = compilation.model else { return ExitStatus.inputErrors }
+            for name in answers.keys where !model.requirements.contains(where: { $0.isGuard && $0.name == name }) {
+                let guards = model.requirements.filter(\.isGuard).map(\.name)
+                throw UsageError(
+                    message: "'--guard \(name)=...': the machine has no guard '\(name)'"
+                        + (guards.isEmpty ? "" : "; its guards are: \(guards.joined(separator: ", "))"),
+                    command: "simulate")
+            }
+            let interactive = eventsPath == "-" && isatty(0) != 0
+            let script: [String]
+            if interactive {
+                script = []
+            } else {
+                let bytes = try FileIO.read(eventsPath)
+                guard let text = String(validating: bytes, as: UTF8.self) else {
+                    throw IOError(message: "\(eventsPath): is not UTF-8 text")
+                }
+                script = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            }
+            let host = SimulationHost(model: model, answers: answers, canAsk: isatty(0) != 0)
+            let interpreter = Interpreter(model: model, host: host)
+            interpreter.start()
+            host.printConfiguration(of: interpreter)
+            var lineNumber = 0
+            while true {
+                let line: String
+                if interactive {
+                    Terminal.writeOut("> ")
+                    guard let next = readLine() else {
+                        Terminal.writeOut("\n")
+                        break
+                    }
+                    line = next
+                } else {
+                    guard lineNumber < script.count else { break }
+                    line = script[lineNumber]
+                }
+                lineNumber += 1
+                let occurrence: EventOccurrence?
+                do throws(EventLineError) {
+                    occurrence = try EventLine.parse(line, in: model)
+                } catch {
+                    let place = interactive ? "" : "\(eventsPath == "-" ? "<stdin>" : eventsPath):\(lineNumber): "
+                    Terminal.writeError("\(place)error: \(error.message)\n")
+                    if interactive { continue }
+                    return ExitStatus.inputErrors
+                }
+                guard let occurrence else { continue }
+                if !interactive { host.write("> " + line.trimmingCharacters(in: .whitespaces)) }
+                interpreter.send(occurrence)
+                if let failure = host.failure {
+                    Terminal.writeError("error: \(failure)\n")
+                    return ExitStatus.inputErrors
+                }
+                host.printConfiguration(of: interpreter)
+            }
+            return ExitStatus.success
+        })
+
+    private static func guardAnswers(_ options: [String]) throws(UsageError) -> [String: Bool] {
+        var answers: [String: Bool] = [:]
+        for option in options {
+            let parts = option.split(separator: "=", maxSplits: 1).map(String.init)
+            guard parts.count == 2, let value = Bool(parts[1]) else {
+                throw UsageError(message: "invalid '--guard \(option)'; expected name=true or name=false", command: "simulate")
+            }
+            if answers[parts[0]] != nil {
+                throw UsageError(message: "'--guard \(parts[0])=...' given more than once", command: "simulate")
+            }
+            answers[parts[0]] = value
+        }
+        return answers
+    }
+}
+
+/// Answers guards for `fsmc simulate` and prints each step of the interpreter.
+private final class SimulationHost: InterpreterHost {
+    let model: Model
+    let answers: [String: Bool]
+    let canAsk: Bool
+    /// Why the simulation must stop (a guard nobody can answer).
+    var failure: String?
+
+    init(model: Model, answers: [String: Bool], canAsk: Bool) {
+        self.model = model
+        self.answers = answers
+        self.canAsk = canAsk
+    }
+
+    func write(_ line: String, indent: Int = 0) {
+        Terminal.writeOut(String(repeating: "  ", count: indent) + line + "\n")
+    }
+
+    func evaluate(_ guardCall: Invocation, interpreter: Interpreter) -> Bool {
+        if let answer = answers[guardCall.name] { return answer }
+        if failure != nil { return false }
+        guard canAsk else {
+            failure =
+                "guard '\(guardCall.name)' has no answer; pass --guard \(guardCall.name)=true or --guard \(guardCall.name)=false"
+            return false
+        }
+        while true {
+            Terminal.writeOut("  guard \(guardCall)? [t/f] ")
+            guard let reply = readLine()?.trimmingCharacters(in: .whitespaces).lowercased() else {
+                failure = "no answer for guard '\(guardCall.name)' (end of input)"
+                return false
+            }
+            if ["t", "true", "y", "yes"].contains(reply) { return true }
+            if ["f", "false", "n", "no"].contains(reply) { return false }
+        }
+    }
+
+    func perform(_ action: Invocation, interpreter: Interpreter) {
+        if failure == nil { write(action.description, indent: 3) }
+    }
+
+    func observe(_ step: Interpreter.Step, interpreter: Interpreter) {
+        guard failure == nil else { return }
+        switch step {
+        case .started: write("start")
+        case .queued(let occurrence): write("queued " + occurrence.description(in: model), indent: 1)
+        case .dequeued(let occurrence): write(occurrence.description(in: model) + " (queued)")
+        case .guardEvaluated(let call, let value): write("guard \(call) = \(value)", indent: 1)
+        case .fired(let transition): write(describe(transition, interpreter), indent: 1)
+        case .exiting(let state): write("exit " + model.states[state].name, indent: 2)
+        case .entering(let state): write("enter " + model.states[state].name, indent: 2)
+        case .finished: write("finished", indent: 1)
+        case .unhandled: write("unhandled in " + model.states[interpreter.state].name, indent: 1)
+        }
+    }
+
+    func printConfiguration(of interpreter: Interpreter) {
+        guard failure == nil else { return }
+        let states = interpreter.configuration.map { model.states[$0].name }.joined(separator: " > ")
+        write("state: " + states + (interpreter.isFinished ? " (finished)" : ""), indent: 1)
+    }
+
+    private func describe(_ transition: Model.Transition, _ interpreter: Interpreter) -> String {
+        let source = transition.source.map { model.states[$0].name } ?? "machine"
+        switch transition.target {
+        case .internal: return "\(source): internal transition"
+        case .state(let target): return "\(source) -> \(model.states[target].name)"
+        case .push(let target): return "\(source) -> push \(model.states[target].name)"
+        case .pop: return "\(source) -> pop (to \(interpreter.stack.last.map { model.states[$0].name } ?? "?"))"
+        }
+    }
+}

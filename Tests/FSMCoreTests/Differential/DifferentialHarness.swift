@@ -1,0 +1,315 @@
+import FSMCore
+import Foundation
+
+/// Runs differential cases both ways — the generated Swift, compiled with swiftc and run, and the
+/// reference interpreter — and compares the transcripts line by line.
+///
+/// A transcript has one line per guard asked (with its answer), action run, event sent by an
+/// action and unhandled event, and after each scripted operation one line with the result, the
+/// innermost state, `isFinished`, every state `isIn` reports and every event `handles` reports.
+enum DifferentialHarness {
+    struct Mismatch: CustomStringConvertible {
+        var testCase: DifferentialCase
+        var operationIndex: Int?
+        var expected: [String]
+        var actual: [String]
+        var description: String {
+            let firstDifference = firstDifference(expected, actual)
+            let interpreter = expected.dropFirst(max(0, firstDifference - 3)).prefix(6)
+            let swift = actual.dropFirst(max(0, firstDifference - 3)).prefix(6)
+            return """
+                mismatch for seed \(testCase.seed) (machine \(testCase.name)) at transcript line \(firstDifference + 1):
+                \(testCase.source)
+                script:
+                \(scriptText(testCase).joined(separator: "\n"))
+                guard answers: \(testCase.answers)
+                senders: \(testCase.senders.sorted { $0.key < $1.key }.map { "\($0.key) sends \($0.value.description(in: testCase.model))" })
+                interpreter:
+                  \(interpreter.joined(separator: "\n  "))
+                generated Swift:
+                  \(swift.joined(separator: "\n  "))
+                """
+        }
+    }
+
+    struct BatchResult {
+        var machines = 0
+        var operations = 0
+        var transcriptLines = 0
+        var mismatches: [Mismatch] = []
+        var failure: String?
+    }
+
+    static func scriptText(_ testCase: DifferentialCase) -> [String] {
+        testCase.script.map { operation in
+            switch operation {
+            case .start: "start()"
+            case .send(let occurrence): occurrence.description(in: testCase.model)
+            }
+        }
+    }
+
+    // MARK: - The interpreter's transcript
+
+    private final class Host: InterpreterHost {
+        let testCase: DifferentialCase
+        var lines: [String] = []
+        var asked = 0
+        var budget = 0
+
+        init(_ testCase: DifferentialCase) { self.testCase = testCase }
+
+        func evaluate(_ guardCall: Invocation, interpreter: Interpreter) -> Bool {
+            let answer = testCase.answers[asked % testCase.answers.count]
+            asked += 1
+            lines.append("guard \(guardCall) -> \(answer)")
+            return answer
+        }
+
+        func perform(_ action: Invocation, interpreter: Interpreter) {
+            lines.append("act \(action)")
+            if let occurrence = testCase.senders[action.name], budget > 0 {
+                budget -= 1
+                let result = interpreter.send(occurrence)
+                lines.append("sent \(occurrence.description(in: testCase.model)) -> \(result)")
+            }
+        }
+
+        func unhandledEvent(_ occurrence: EventOccurrence, in state: Int, interpreter: Interpreter) {
+            lines.append("unhandled \(testCase.model.events[occurrence.event].name) in \(testCase.model.states[state].name)")
+        }
+    }
+
+    static func interpreterTranscript(_ testCase: DifferentialCase) -> [String] {
+        let host = Host(testCase)
+        let interpreter = Interpreter(model: testCase.model, host: host)
+        let model = testCase.model
+        for (index, operation) in testCase.script.enumerated() {
+            host.budget = DifferentialCase.sendBudget
+            host.lines.append("op \(index)")
+            let result: Bool
+            switch operation {
+            case .start:
+                interpreter.start()
+                result = true
+            case .send(let occurrence):
+                result = interpreter.send(occurrence)
+            }
+            let inStates = model.states.indices.filter { interpreter.isIn($0) }.map { model.states[$0].name }
+            let handled = model.events.indices.filter { interpreter.handles($0) }.map { model.events[$0].name }
+            host.lines.append(
+                "=> \(result) state \(model.states[interpreter.state].name) finished \(interpreter.isFinished) in \(inStates) handles \(handled)"
+            )
+        }
+        return host.lines
+    }
+
+    // MARK: - The generated Swift's transcript
+
+    /// The Swift that plays `testCase` on the generated machine: an actions class logging every
+    /// call, and a function running the script.
+    static func swiftDriver(_ testCase: DifferentialCase) -> String {
+        let model = testCase.model
+        let m = testCase.name
+        var out: [String] = []
+        out.append("final class \(m)Host: \(m)Actions {")
+        out.append("    var log: [String] = []")
+        out.append("    var asked = 0")
+        out.append("    var budget = 0")
+        out.append("    let answers: [Bool] = \(testCase.answers)")
+        out.append("    var machine: \(m)?")
+        for requirement in model.requirements {
+            let parameters = requirement.parameters.map { "\($0.label): \($0.type)" }.joined(separator: ", ")
+            let described =
+                requirement.parameters.isEmpty
+                ? requirement.name
+                : requirement.name + "("
+                    + requirement.parameters.map { "\($0.label): \\(\(quoted($0.label, type: $0.type)))" }.joined(
+                        separator: ", ") + ")"
+            if requirement.isGuard {
+                out.append("    func \(requirement.name)(\(parameters)) -> Bool {")
+                out.append("        let answer = answers[asked % answers.count]")
+                out.append("        asked += 1")
+                out.append("        log.append(\"guard \(described) -> \\(answer)\")")
+                out.append("        return answer")
+                out.append("    }")
+            } else {
+                out.append("    func \(requirement.name)(\(parameters)) {")
+                out.append("        log.append(\"act \(described)\")")
+                if let occurrence = testCase.senders[requirement.name] {
+                    out.append("        if budget > 0, let machine {")
+                    out.append("            budget -= 1")
+                    out.append("            let result = machine.\(call(occurrence, model))")
+                    out.append(
+                        "            log.append(\"sent \(occurrence.description(in: model).replacingOccurrences(of: "\"", with: "\\\"")) -> \\(result)\")"
+                    )
+                    out.append("        }")
+                }
+                out.append("    }")
+            }
+        }
+        out.append("    func unhandledEvent(_ event: \(m).Event, in state: \(m).StateID) {")
+        out.append(
+            model.events.isEmpty ? "" : "        log.append(\"unhandled \\(event.rawValue) in \\(state.rawValue)\")")
+        out.append("    }")
+        out.append("}")
+        out.append("")
+        out.append("func run\(m)() -> [String] {")
+        out.append("    let host = \(m)Host()")
+        out.append("    let machine = \(m)(actions: host)")
+        out.append("    host.machine = machine")
+        out.append("    var result = false")
+        for (index, operation) in testCase.script.enumerated() {
+            out.append("    host.budget = \(DifferentialCase.sendBudget); host.log.append(\"op \(index)\")")
+            switch operation {
+            case .start: out.append("    machine.start(); result = true")
+            case .send(let occurrence): out.append("    result = machine.\(call(occurrence, model))")
+            }
+            out.append("    report(machine, result, host)")
+        }
+        out.append("    host.machine = nil")
+        out.append("    return host.log")
+        out.append("}")
+        out.append("")
+        out.append("private func report(_ machine: \(m), _ result: Bool, _ host: \(m)Host) {")
+        out.append("    let inStates = \(m).StateID.allCases.filter { machine.isIn($0) }.map(\\.rawValue)")
+        out.append(
+            model.events.isEmpty
+                ? "    let handled: [String] = []"
+                : "    let handled = \(m).Event.allCases.filter { machine.handles($0) }.map(\\.rawValue)")
+        out.append(
+            "    host.log.append(\"=> \\(result) state \\(machine.state.rawValue) finished \\(machine.isFinished) in \\(inStates) handles \\(handled)\")"
+        )
+        out.append("}")
+        return out.joined(separator: "\n") + "\n"
+    }
+
+    private static func quoted(_ label: String, type: String) -> String {
+        type == "String" ? "\"\\\"\" + \(label) + \"\\\"\"" : label
+    }
+
+    private static func call(_ occurrence: EventOccurrence, _ model: Model) -> String {
+        let event = model.events[occurrence.event]
+        let arguments = zip(event.parameters, occurrence.arguments).map { "\($0.name): \($1)" }
+        return event.name + "(" + arguments.joined(separator: ", ") + ")"
+    }
+
+    /// Compiles the cases into one program, runs it and compares each case's transcript with the
+    /// interpreter's.
+    static func runBatch(_ cases: [DifferentialCase], in directory: URL) -> BatchResult {
+        var result = BatchResult()
+        do {
+            try? FileManager.default.removeItem(at: directory)
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            var files: [String: String] = [:]
+            var main = ""
+            for testCase in cases {
+                files["\(testCase.name).swift"] = SwiftEmitter.emit(
+                    testCase.model, sourceName: "\(testCase.name).fsm", access: .internal)
+                files["\(testCase.name)Driver.swift"] = swiftDriver(testCase)
+                main += "print(\"=== \(testCase.name)\")\nfor line in run\(testCase.name)() { print(line) }\n"
+            }
+            files["main.swift"] = main
+            for (name, text) in files {
+                try text.write(to: directory.appendingPathComponent(name), atomically: true, encoding: .utf8)
+            }
+            let executable = directory.appendingPathComponent("program").path
+            let compile = try run(
+                "/usr/bin/env",
+                ["swiftc", "-swift-version", "6", "-Onone", "-wmo", "-num-threads", "2", "-o", executable]
+                    + files.keys.sorted().map { directory.appendingPathComponent($0).path })
+            guard compile.status == 0 else {
+                result.failure = "swiftc failed in \(directory.path):\n\(compile.output.prefix(4000))"
+                return result
+            }
+            let program = try run(executable, [])
+            guard program.status == 0 else {
+                result.failure = "the program failed in \(directory.path):\n\(program.output.suffix(4000))"
+                return result
+            }
+            var sections: [String: [String]] = [:]
+            var current = ""
+            for line in program.output.split(separator: "\n") {
+                if line.hasPrefix("=== ") {
+                    current = String(line.dropFirst(4))
+                } else {
+                    sections[current, default: []].append(String(line))
+                }
+            }
+            for testCase in cases {
+                let expected = interpreterTranscript(testCase)
+                let actual = sections[testCase.name] ?? []
+                result.machines += 1
+                result.operations += testCase.script.count
+                result.transcriptLines += expected.count
+                if expected != actual {
+                    result.mismatches.append(
+                        Mismatch(testCase: testCase, operationIndex: nil, expected: expected, actual: actual))
+                }
+            }
+        } catch {
+            result.failure = "\(error)"
+        }
+        return result
+    }
+
+    /// Shrinks a mismatching case: drops script operations while the mismatch remains (each try
+    /// is one compile of one machine), then cuts the script after the first differing operation.
+    static func minimise(_ mismatch: Mismatch, in directory: URL, attempts: Int = 25) -> Mismatch {
+        var best = mismatch
+        func firstDifferingOperation(_ m: Mismatch) -> Int? {
+            let expectedOps = split(m.expected)
+            let actualOps = split(m.actual)
+            let index = firstDifference(expectedOps, actualOps)
+            return index < max(expectedOps.count, actualOps.count) ? index : nil
+        }
+        if let cut = firstDifferingOperation(best), cut + 1 < best.testCase.script.count {
+            var shorter = best.testCase
+            shorter.script = Array(shorter.script.prefix(cut + 1))
+            if let found = runBatch([shorter], in: directory).mismatches.first { best = found }
+        }
+        var index = 0
+        var tries = 0
+        while index < best.testCase.script.count && tries < attempts {
+            var candidate = best.testCase
+            candidate.script.remove(at: index)
+            tries += 1
+            if let found = runBatch([candidate], in: directory).mismatches.first {
+                best = found
+            } else {
+                index += 1
+            }
+        }
+        return best
+    }
+
+    /// The index of the first element where the arrays differ (the shorter one's count when one
+    /// is a prefix of the other).
+    static func firstDifference<T: Equatable>(_ a: [T], _ b: [T]) -> Int {
+        var index = 0
+        while index < a.count && index < b.count && a[index] == b[index] { index += 1 }
+        return index
+    }
+
+    private static func split(_ lines: [String]) -> [[String]] {
+        var operations: [[String]] = []
+        for line in lines {
+            if line.hasPrefix("op ") || operations.isEmpty { operations.append([]) }
+            operations[operations.count - 1].append(line)
+        }
+        return operations
+    }
+
+    static func run(_ path: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+}

@@ -1,0 +1,82 @@
+import FSMCore
+import Foundation
+import XCTest
+
+/// Differential testing: random machines and event scripts, run by the generated Swift and by the
+/// reference interpreter, must give identical transcripts. The suite runs a fixed-seed batch; the
+/// long run (`make difftest N=...`) sets FSMC_DIFFTEST_N (and optionally FSMC_DIFFTEST_SEED).
+final class DifferentialTests: XCTestCase {
+    private func cases(count: Int, firstSeed: UInt64) -> [DifferentialCase] {
+        var result: [DifferentialCase] = []
+        var seed = firstSeed
+        while result.count < count {
+            if let testCase = DifferentialCase.generate(seed: seed, name: "M\(seed)") { result.append(testCase) }
+            seed += 1
+        }
+        return result
+    }
+
+    private func workDirectory(_ name: String) -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("fsmc-difftest-\(name)-\(getpid())")
+    }
+
+    /// The generator only writes valid machines: every seed must compile.
+    func testGeneratorWritesValidMachines() {
+        for seed in UInt64(0)..<300 {
+            if DifferentialCase.generate(seed: seed, name: "M") == nil {
+                let source = DifferentialCase.generateSource(seed: seed, name: "M")
+                XCTFail("seed \(seed) gives an invalid machine:\n\(source)\n" + diagnosticsText(source))
+                return
+            }
+        }
+    }
+
+    /// The CI batch: 40 machines in one swiftc invocation.
+    func testFixedSeedBatchMatchesInterpreter() throws {
+        let directory = workDirectory("ci")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let batch = cases(count: 40, firstSeed: 1)
+        let result = DifferentialHarness.runBatch(batch, in: directory)
+        if let failure = result.failure { return XCTFail(failure) }
+        XCTAssertEqual(result.machines, 40)
+        XCTAssertGreaterThan(result.operations, 40 * 10)
+        for mismatch in result.mismatches.prefix(1) {
+            XCTFail(DifferentialHarness.minimise(mismatch, in: directory).description)
+        }
+    }
+
+    /// The long run: FSMC_DIFFTEST_N machines in batches of FSMC_DIFFTEST_BATCH (default 100).
+    func testLongRun() throws {
+        let environment = ProcessInfo.processInfo.environment
+        guard let total = environment["FSMC_DIFFTEST_N"].flatMap(Int.init) else {
+            throw XCTSkip("set FSMC_DIFFTEST_N (make difftest N=...) for the long run")
+        }
+        let batchSize = environment["FSMC_DIFFTEST_BATCH"].flatMap(Int.init) ?? 100
+        var seed = environment["FSMC_DIFFTEST_SEED"].flatMap(UInt64.init) ?? 1_000_000
+        let directory = workDirectory("long")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var machines = 0
+        var operations = 0
+        var lines = 0
+        var mismatches = 0
+        let started = Date()
+        while machines < total {
+            let batch = cases(count: min(batchSize, total - machines), firstSeed: seed)
+            seed = batch.last!.seed + 1
+            let result = DifferentialHarness.runBatch(batch, in: directory)
+            if let failure = result.failure { return XCTFail(failure) }
+            machines += result.machines
+            operations += result.operations
+            lines += result.transcriptLines
+            mismatches += result.mismatches.count
+            for mismatch in result.mismatches.prefix(1) {
+                XCTFail(DifferentialHarness.minimise(mismatch, in: directory).description)
+            }
+            // Standard error is unbuffered: the figures show as the run goes.
+            FileHandle.standardError.write(
+                Data(
+                    ("difftest: \(machines) machines, \(operations) operations, \(lines) transcript lines compared, \(mismatches) mismatches, \(Int(Date().timeIntervalSince(started))) s\n")
+                        .utf8))
+        }
+    }
+}

@@ -1,0 +1,212 @@
+import FSMCore
+
+/// A small, fast, seedable generator (SplitMix64), so a failing case is reproduced by its seed.
+struct SplitMix64: RandomNumberGenerator {
+    var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    mutating func chance(_ probability: Double) -> Bool { Double.random(in: 0..<1, using: &self) < probability }
+}
+
+/// One differential test case: a random valid machine, a script to play on it, the answers its
+/// guards give (in the order they are asked, cyclically) and the actions that send events.
+struct DifferentialCase {
+    enum Operation: Hashable {
+        case start
+        case send(EventOccurrence)
+    }
+
+    var seed: UInt64
+    var name: String
+    var source: String
+    var model: Model
+    var script: [Operation]
+    var answers: [Bool]
+    /// Actions that send an event when run (while the sending budget lasts).
+    var senders: [String: EventOccurrence]
+    /// How many events actions may send while one scripted operation is processed.
+    static let sendBudget = 4
+
+    /// The vocabulary of the random machines. Signatures are fixed per name, so any combination
+    /// is valid; parameterised calls pass an event parameter only on that event's transitions.
+    static let eventDeclarations = ["event put(v: Int)", "event say(s: String, b: Bool)"]
+    static let plainEvents = ["go", "next", "back", "tick"]
+    static let plainGuards = ["g0", "g1", "g2", "g3"]
+    static let plainActions = ["a0", "a1", "a2", "a3", "s0", "s1"]
+    static let strings = ["x", "hello", "a b", "q"]
+
+    /// Generates the case for `seed`; `name` is the machine's name (unique within a batch).
+    static func generate(seed: UInt64, name: String) -> DifferentialCase? {
+        var rng = SplitMix64(seed: seed)
+        let text = machineSource(name: name, rng: &rng)
+        let compilation = Compilation(path: "\(name).fsm", text: text)
+        guard let model = compilation.model else { return nil }
+        var script: [Operation] = []
+        if rng.chance(0.4) { script.append(.start) }
+        let length = Int.random(in: 10...50, using: &rng)
+        for _ in 0..<length {
+            if rng.chance(0.03) {
+                script.append(.start)
+            } else {
+                script.append(.send(randomOccurrence(model, &rng)))
+            }
+        }
+        let answers = (0..<Int.random(in: 5...40, using: &rng)).map { _ in rng.chance(0.5) }
+        var senders: [String: EventOccurrence] = [:]
+        for sender in ["s0", "s1"] where !model.events.isEmpty {
+            senders[sender] = randomOccurrence(model, &rng)
+        }
+        return DifferentialCase(
+            seed: seed, name: name, source: text, model: model, script: script, answers: answers, senders: senders)
+    }
+
+    /// The machine text for `seed`, valid or not (for reporting a generator bug).
+    static func generateSource(seed: UInt64, name: String) -> String {
+        var rng = SplitMix64(seed: seed)
+        return machineSource(name: name, rng: &rng)
+    }
+
+    static func randomOccurrence(_ model: Model, _ rng: inout SplitMix64) -> EventOccurrence {
+        let event = Int.random(in: 0..<model.events.count, using: &rng)
+        let arguments: [InterpreterValue] = model.events[event].parameters.map { parameter in
+            switch parameter.type {
+            case "Int": .integer(Int.random(in: -3...3, using: &rng))
+            case "Bool": .boolean(rng.chance(0.5))
+            default: .string(strings.randomElement(using: &rng)!)
+            }
+        }
+        return EventOccurrence(event: event, arguments: arguments)
+    }
+
+    // MARK: - The machine's text
+
+    private struct Node {
+        var name: String
+        var parent: Int?
+        var children: [Int] = []
+        var isFinal = false
+        var depth: Int
+    }
+
+    private static func machineSource(name: String, rng: inout SplitMix64) -> String {
+        let count = Int.random(in: 2...9, using: &rng)
+        var nodes: [Node] = []
+        for index in 0..<count {
+            let candidates = nodes.indices.filter { nodes[$0].depth < 3 }
+            let parent: Int? = candidates.isEmpty || rng.chance(0.45) ? nil : candidates.randomElement(using: &rng)
+            nodes.append(Node(name: "S\(index)", parent: parent, depth: parent.map { nodes[$0].depth + 1 } ?? 0))
+            if let parent { nodes[parent].children.append(index) }
+        }
+        for index in nodes.indices where nodes[index].children.isEmpty && rng.chance(0.15) {
+            nodes[index].isFinal = true
+        }
+        let topLevel = nodes.indices.filter { nodes[$0].parent == nil }
+        var lines = ["machine \(name) {"]
+        for declaration in eventDeclarations where rng.chance(0.7) { lines.append("    " + declaration) }
+        let declared = lines.joined(separator: "\n")
+        let events = plainEvents + ["put", "say"].filter { declared.contains("event \($0)(") }
+        let initial = topLevel.first { !nodes[$0].isFinal } ?? topLevel[0]
+        lines.append("    initial \(nodes[rng.chance(0.8) ? initial : topLevel.randomElement(using: &rng)!].name)")
+        var transitions = 0
+        func emitTransitions(source: Int?, indent: String) {
+            var unguarded: Set<String> = []
+            for _ in 0..<Int.random(in: source == nil ? 0...2 : 0...4, using: &rng) {
+                let event = events.randomElement(using: &rng)!
+                if unguarded.contains(event) { continue }
+                var line = event
+                let guardExpression = rng.chance(0.5) ? randomGuard(event: event, depth: 0, &rng) : nil
+                if let guardExpression { line += " [\(guardExpression)]" }
+                let effects = (0..<Int.random(in: 0...2, using: &rng)).map { _ in randomAction(event: event, &rng) }
+                if !effects.isEmpty { line += " / " + effects.joined(separator: ", ") }
+                let roll = Double.random(in: 0..<1, using: &rng)
+                let target = nodes.randomElement(using: &rng)!.name
+                var isPop = false
+                if roll < 0.15 {
+                    // internal
+                } else if roll < 0.27 {
+                    line += " -> push \(target)"
+                } else if roll < 0.39 {
+                    line += " -> pop"
+                    isPop = true
+                } else {
+                    line += " -> \(target)"
+                }
+                if guardExpression == nil && !isPop { unguarded.insert(event) }
+                lines.append(indent + line)
+                transitions += 1
+            }
+        }
+        func emitState(_ index: Int, indent: String) {
+            let node = nodes[index]
+            let keyword = node.isFinal ? "final state" : "state"
+            lines.append("\(indent)\(keyword) \(node.name) {")
+            let inner = indent + "    "
+            if rng.chance(0.5) {
+                lines.append(
+                    inner + "entry / "
+                        + (1...Int.random(in: 1...2, using: &rng)).map { _ in activity(&rng) }.joined(separator: ", "))
+            }
+            if !node.isFinal && rng.chance(0.4) {
+                lines.append(inner + "exit / " + activity(&rng))
+            }
+            if !node.children.isEmpty {
+                let initial = node.children.first { !nodes[$0].isFinal } ?? node.children[0]
+                lines.append(
+                    inner + "initial " + nodes[rng.chance(0.8) ? initial : node.children.randomElement(using: &rng)!].name)
+                for child in node.children { emitState(child, indent: inner) }
+            }
+            if !node.isFinal { emitTransitions(source: index, indent: inner) }
+            lines.append(indent + "}")
+        }
+        for index in topLevel { emitState(index, indent: "    ") }
+        emitTransitions(source: nil, indent: "    ")
+        if transitions == 0 { lines.append("    go -> \(nodes[initial].name)") }
+        lines.append("}")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private static func randomGuard(event: String, depth: Int, _ rng: inout SplitMix64) -> String {
+        let roll = Double.random(in: 0..<1, using: &rng)
+        if depth >= 2 || roll < 0.5 { return guardCall(event: event, &rng) }
+        if roll < 0.6 { return "!" + guardCall(event: event, &rng) }
+        if roll < 0.7 { return "!(" + randomGuard(event: event, depth: depth + 1, &rng) + ")" }
+        let op = rng.chance(0.5) ? " && " : " || "
+        let left = randomGuard(event: event, depth: depth + 1, &rng)
+        let right = randomGuard(event: event, depth: depth + 1, &rng)
+        return rng.chance(0.3) ? "(" + left + op + right + ")" : left + op + right
+    }
+
+    private static func guardCall(event: String, _ rng: inout SplitMix64) -> String {
+        switch Int.random(in: 0..<6, using: &rng) {
+        case 0: return event == "put" ? "gv(v)" : "gv(v: \(Int.random(in: -2...2, using: &rng)))"
+        case 1: return event == "say" ? "gs(s: s, b: b)" : "gs(s: \"\(strings.randomElement(using: &rng)!)\", b: true)"
+        default: return plainGuards.randomElement(using: &rng)!
+        }
+    }
+
+    private static func randomAction(event: String, _ rng: inout SplitMix64) -> String {
+        switch Int.random(in: 0..<5, using: &rng) {
+        case 0: return event == "put" ? "av(v: v)" : "av(v: \(Int.random(in: 0...9, using: &rng)))"
+        case 1: return event == "say" ? "note(s: s)" : "note(s: \"\(strings.randomElement(using: &rng)!)\")"
+        default: return plainActions.randomElement(using: &rng)!
+        }
+    }
+
+    private static func activity(_ rng: inout SplitMix64) -> String {
+        switch Int.random(in: 0..<6, using: &rng) {
+        case 0: return "av(v: \(Int.random(in: 0...9, using: &rng)))"
+        case 1: return "note(s: \"\(strings.randomElement(using: &rng)!)\")"
+        case 2: return "dbl(d: 2.5)"
+        default: return plainActions.randomElement(using: &rng)!
+        }
+    }
+}

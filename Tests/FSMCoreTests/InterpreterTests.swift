@@ -1,0 +1,164 @@
+import FSMCore
+import XCTest
+
+/// The reference interpreter on small machines, one rule of section 4 at a time. (The
+/// differential tests compare it with the generated Swift on random machines.)
+final class InterpreterTests: XCTestCase {
+    /// Logs guards, actions and unhandled events; answers guards from a table (default false) and
+    /// lets chosen actions send events.
+    final class Recorder: InterpreterHost {
+        var log: [String] = []
+        var answers: [String: Bool] = [:]
+        var sends: [String: EventOccurrence] = [:]
+
+        func evaluate(_ guardCall: Invocation, interpreter: Interpreter) -> Bool {
+            let answer = answers[guardCall.name] ?? false
+            log.append("guard \(guardCall) = \(answer)")
+            return answer
+        }
+
+        func perform(_ action: Invocation, interpreter: Interpreter) {
+            log.append(action.description)
+            if let occurrence = sends[action.name] { log.append("send -> \(interpreter.send(occurrence))") }
+        }
+
+        func unhandledEvent(_ occurrence: EventOccurrence, in state: Int, interpreter: Interpreter) {
+            log.append("unhandled \(interpreter.model.events[occurrence.event].name) in \(interpreter.model.states[state].name)")
+        }
+    }
+
+    private func make(_ source: String) throws -> (Interpreter, Recorder) {
+        let model = try XCTUnwrap(model(source))
+        let recorder = Recorder()
+        return (Interpreter(model: model, host: recorder), recorder)
+    }
+
+    private func event(_ interpreter: Interpreter, _ line: String) throws -> EventOccurrence {
+        try XCTUnwrap(try EventLine.parse(line, in: interpreter.model))
+    }
+
+    private func name(_ interpreter: Interpreter) -> String { interpreter.model.states[interpreter.state].name }
+
+    func testSecuritySystem() throws {
+        let source = try String(contentsOfFile: examplePath("SecuritySystem"), encoding: .utf8)
+        let (machine, log) = try make(source)
+        log.answers = ["isValid": false, "tooManyAttempts": false]
+        XCTAssertTrue(machine.send(try event(machine, "arm")))
+        XCTAssertTrue(machine.send(try event(machine, "disarm code=\"0000\"")))
+        XCTAssertEqual(name(machine), "Armed")
+        log.answers["isValid"] = true
+        XCTAssertTrue(machine.send(try event(machine, "disarm code=\"1234\"")))
+        XCTAssertEqual(name(machine), "Disarmed")
+        XCTAssertEqual(
+            log.log,
+            [
+                "announceDisarmed", "announceArmed",
+                "guard isValid(code: \"0000\") = false", "guard tooManyAttempts = false", "countFailedAttempt",
+                "guard isValid(code: \"1234\") = true", "announceDisarmed",
+            ])
+    }
+
+    func testEventBeforeStartStartsTheMachineAndStartTwiceDoesNothing() throws {
+        let (machine, log) = try make("machine M { initial A; state A { entry / hello; go -> B }; state B }")
+        XCTAssertFalse(machine.isStarted)
+        XCTAssertTrue(machine.send(try event(machine, "go")))
+        machine.start()
+        XCTAssertEqual(log.log, ["hello"])
+        XCTAssertEqual(name(machine), "B")
+    }
+
+    func testDomainsExitAndEnterInOrder() throws {
+        let (machine, log) = try make(
+            """
+            machine M {
+                initial P
+                state P {
+                    entry / enterP; exit / exitP
+                    initial A
+                    state A { entry / enterA; exit / exitA; again -> A; up -> P; down -> B }
+                    state B { entry / enterB; exit / exitB }
+                }
+            }
+            """)
+        machine.start()
+        machine.send(try event(machine, "again"))
+        machine.send(try event(machine, "up"))
+        machine.send(try event(machine, "down"))
+        XCTAssertEqual(
+            log.log,
+            [
+                "enterP", "enterA",  // start
+                "exitA", "enterA",  // -> A from A: exits and re-enters A only
+                "exitA", "exitP", "enterP", "enterA",  // -> P from A: P is exited and re-entered
+                "exitA", "enterB",  // -> B: the domain is P
+            ])
+    }
+
+    func testPopWithEmptyStackIsNotEnabledAndItsGuardIsNotAsked() throws {
+        let (machine, log) = try make(
+            "machine M { initial A; state A { back [ok] -> pop; back / fallback; go -> push B }; state B { back -> pop } }")
+        log.answers["ok"] = true
+        machine.send(try event(machine, "back"))
+        XCTAssertEqual(log.log, ["fallback"])
+        machine.send(try event(machine, "go"))
+        XCTAssertEqual(name(machine), "B")
+        machine.send(try event(machine, "back"))
+        XCTAssertEqual(name(machine), "A")
+        XCTAssertEqual(machine.stack, [])
+    }
+
+    func testFinishedMachineLeavesEveryEventUnhandled() throws {
+        let (machine, log) = try make("machine M { initial A; state A { stop -> Done }; final state Done; go -> A }")
+        XCTAssertTrue(machine.send(try event(machine, "stop")))
+        XCTAssertTrue(machine.isFinished)
+        XCTAssertFalse(machine.handles(0))
+        XCTAssertFalse(machine.send(try event(machine, "go")))
+        XCTAssertEqual(log.log, ["unhandled go in Done"])
+    }
+
+    func testEventsSentByActionsAreQueuedInOrder() throws {
+        let (machine, log) = try make(
+            "machine M { initial A; state A { go / first, second -> B }; state B { entry / inB; one -> C }; state C { two / inC } }"
+        )
+        log.sends = ["first": EventOccurrence(event: 1), "second": EventOccurrence(event: 2)]
+        XCTAssertTrue(machine.send(try event(machine, "go")))
+        XCTAssertEqual(log.log, ["first", "send -> true", "second", "send -> true", "inB", "inC"])
+        XCTAssertEqual(name(machine), "C")
+    }
+
+    func testUnhandledEventRunsNoAction() throws {
+        let (machine, log) = try make("machine M { initial A; state A { entry / hi; go [no] / never -> A } }")
+        XCTAssertFalse(machine.send(try event(machine, "go")))
+        XCTAssertEqual(log.log, ["hi", "guard no = false", "unhandled go in A"])
+    }
+
+    func testEventLines() throws {
+        let model = try XCTUnwrap(
+            model("machine M { event e(n: Int, s: String, d: Double, b: Bool); initial A; state A { e / x(n) } }"))
+        XCTAssertNil(try EventLine.parse("   # a comment", in: model))
+        XCTAssertNil(try EventLine.parse("", in: model))
+        XCTAssertEqual(
+            try EventLine.parse(#"e s="a \"q\"\n" n=-3 d=2 b=true"#, in: model),
+            EventOccurrence(event: 0, arguments: [.integer(-3), .string("a \"q\"\n"), .decimal(2), .boolean(true)]))
+        let errors = [
+            ("f", "unknown event 'f'; the events are: e"),
+            ("e n=1", "event 'e' needs 's=...' (String)"),
+            ("e n=1 n=2", "parameter 'n' is given twice"),
+            ("e m=1", "event 'e' has no parameter 'm'; its parameters are: n, s, d, b"),
+            ("e n=\"1\"", "parameter 'n' is Int, but \"1\" is not"),
+            ("e n=1x", "'1x' is not a value; write a string in quotes, a number, true or false"),
+            ("e s=\"open", "unterminated string"),
+            ("e n", "expected '=' after 'n'"),
+        ]
+        for (line, message) in errors {
+            XCTAssertThrowsError(try EventLine.parse(line, in: model), line) { error in
+                XCTAssertEqual((error as? EventLineError)?.message, message, line)
+            }
+        }
+    }
+
+    private func examplePath(_ name: String) -> String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("examples/\(name)/\(name).fsm").path
+    }
+}

@@ -1,0 +1,186 @@
+import Foundation
+import XCTest
+
+/// `fsmc simulate` end to end: the transcript, event-line errors, guard answers, exit statuses.
+final class SimulateCommandTests: XCTestCase {
+    private let machine = """
+        machine Lock {
+            event unlock(code: String)
+            initial Locked
+            state Locked {
+                entry / showLocked
+                unlock [isValid(code)] / beep -> Open
+                unlock / countFailure
+            }
+            state Open {
+                exit / closeDoor
+                lock -> Locked
+            }
+        }
+
+        """
+
+    private func folder(with events: String) throws -> URL {
+        let folder = try temporaryFolder(self)
+        try machine.write(to: folder.appendingPathComponent("lock.fsm"), atomically: true, encoding: .utf8)
+        try events.write(to: folder.appendingPathComponent("events.txt"), atomically: true, encoding: .utf8)
+        return folder
+    }
+
+    func testPrintsEachTransitionItsActionsAndTheNewStates() throws {
+        let folder = try folder(with: "unlock code=\"42\"\n\n# locked again\nlock\nlock\n")
+        let result = try runFSMC(
+            ["simulate", "lock.fsm", "--events", "events.txt", "--guard", "isValid=true"], in: folder)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.stderr, "")
+        XCTAssertEqual(
+            result.stdout,
+            """
+            start
+                enter Locked
+                  showLocked
+              state: Locked
+            > unlock code="42"
+              guard isValid(code: "42") = true
+              Locked -> Open
+                exit Locked
+                  beep
+                enter Open
+              state: Open
+            > lock
+              Open -> Locked
+                exit Open
+                  closeDoor
+                enter Locked
+                  showLocked
+              state: Locked
+            > lock
+              unhandled in Locked
+              state: Locked
+
+            """)
+    }
+
+    func testEventsFromStandardInputAndAFalseGuard() throws {
+        let folder = try folder(with: "")
+        let result = try runFSMC(
+            ["simulate", "lock.fsm", "--guard=isValid=false"], stdin: "unlock code=\"0\"\n", in: folder)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(
+            result.stdout.hasSuffix(
+                """
+                > unlock code="0"
+                  guard isValid(code: "0") = false
+                  Locked: internal transition
+                      countFailure
+                  state: Locked
+
+                """), result.stdout)
+    }
+
+    func testAnUnansweredGuardWithoutATerminalIsAnError() throws {
+        let folder = try folder(with: "unlock code=\"42\"\n")
+        let result = try runFSMC(["simulate", "lock.fsm", "--events", "events.txt"], in: folder)
+        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(
+            result.stderr, "error: guard 'isValid' has no answer; pass --guard isValid=true or --guard isValid=false\n")
+    }
+
+    func testBadEventLinesAreLocated() throws {
+        for (line, message) in [
+            ("unlok", "unknown event 'unlok'; the events are: unlock, lock"),
+            ("unlock code=42", "parameter 'code' is String, but 42 is not"),
+            ("unlock", "event 'unlock' needs 'code=...' (String)"),
+            ("lock now=1", "event 'lock' has no parameter 'now'; it takes none"),
+        ] {
+            let folder = try folder(with: "lock\n\n\(line)\nlock\n")
+            let result = try runFSMC(
+                ["simulate", "lock.fsm", "--events", "events.txt", "--guard", "isValid=true"], in: folder)
+            XCTAssertEqual(result.status, 1, line)
+            XCTAssertEqual(result.stderr, "events.txt:3: error: \(message)\n", line)
+        }
+    }
+
+    func testUsageErrors() throws {
+        let folder = try folder(with: "")
+        let cases: [([String], String)] = [
+            (
+                ["simulate", "lock.fsm", "--guard", "isValid"],
+                "error: invalid '--guard isValid'; expected name=true or name=false"
+            ),
+            (
+                ["simulate", "lock.fsm", "--guard", "nope=true"],
+                "error: '--guard nope=...': the machine has no guard 'nope'; its guards are: isValid"
+            ),
+            (
+                ["simulate", "lock.fsm", "--guard", "isValid=true", "--guard", "isValid=false"],
+                "error: '--guard isValid=...' given more than once"
+            ),
+            (["simulate", "-"], "error: the machine and the events cannot both come from standard input; pass --events <path>"),
+            (["simulate", "lock.fsm", "lock.fsm"], "error: 'fsmc simulate' takes one file, not 2"),
+        ]
+        for (arguments, message) in cases {
+            let result = try runFSMC(arguments, stdin: "", in: folder)
+            XCTAssertEqual(result.status, 2, arguments.joined(separator: " "))
+            XCTAssertTrue(result.stderr.hasPrefix(message + "\n"), result.stderr)
+        }
+        let missing = try runFSMC(["simulate", "lock.fsm", "--events", "nothing.txt"], in: folder)
+        XCTAssertEqual(missing.status, 2)
+        XCTAssertEqual(missing.stderr, "error: nothing.txt: no such file\n")
+    }
+
+    func testAMachineWithErrorsIsReportedAndNotRun() throws {
+        let folder = try folder(with: "lock\n")
+        try "machine M { initial Nowhere }".write(
+            to: folder.appendingPathComponent("bad.fsm"), atomically: true, encoding: .utf8)
+        let result = try runFSMC(["simulate", "bad.fsm", "--events", "events.txt"], in: folder)
+        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(result.stdout, "")
+        XCTAssertTrue(result.stderr.hasPrefix("bad.fsm:1:21: error: "), result.stderr)
+    }
+
+    func testPushPopAndQueuedEventsAreShown() throws {
+        let folder = try temporaryFolder(self)
+        try """
+        machine Menu {
+            initial Playing
+            state Playing { pause -> push Paused }
+            state Paused { resume -> pop }
+        }
+        """.write(to: folder.appendingPathComponent("menu.fsm"), atomically: true, encoding: .utf8)
+        let result = try runFSMC(["simulate", "menu.fsm"], stdin: "pause\nresume\n", in: folder)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.contains("  Playing -> push Paused\n"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("  Paused -> pop (to Playing)\n"), result.stdout)
+        XCTAssertTrue(result.stdout.hasSuffix("  state: Playing\n"), result.stdout)
+    }
+
+    /// On a terminal (a pseudo-terminal from util-linux's `script`), events are read at a prompt,
+    /// guards without --guard are asked, and a wrong line is reported without ending the session.
+    func testInteractiveSessionAsksForGuards() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script") else {
+            throw XCTSkip("needs /usr/bin/script for a pseudo-terminal")
+        }
+        let folder = try folder(with: "")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+        process.arguments = ["-qec", "'\(fsmcExecutable().path)' simulate lock.fsm", "/dev/null"]
+        process.currentDirectoryURL = folder
+        let input = Pipe()
+        let output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.environment = ProcessInfo.processInfo.environment.merging(["NO_COLOR": "1"]) { $1 }
+        try process.run()
+        input.fileHandleForWriting.write(Data("unlock code=\"7\"\nyes\nbogus\nlock\n".utf8))
+        try input.fileHandleForWriting.close()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            .replacingOccurrences(of: "\r", with: "")
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0, text)
+        XCTAssertTrue(text.contains("guard isValid(code: \"7\")? [t/f] "), text)
+        XCTAssertTrue(text.contains("  guard isValid(code: \"7\") = true\n  Locked -> Open\n"), text)
+        XCTAssertTrue(text.contains("error: unknown event 'bogus'; the events are: unlock, lock\n"), text)
+        XCTAssertTrue(text.contains("  Open -> Locked\n"), text)
+    }
+}
