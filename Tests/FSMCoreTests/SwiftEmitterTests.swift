@@ -251,9 +251,15 @@ final class SwiftEmitterTests: XCTestCase {
             open -> true
             owner deinit
             owner released: true, door released: true
-            owner deinit
-            orphan open -> false [Closed]
             """)
+    }
+
+    /// The documented other side of holding the actions unowned: a machine whose actions object is
+    /// gone stops the program at the next event, rather than ignoring it with no trace.
+    func testEventAfterTheActionsAreGoneStopsTheProgram() throws {
+        try expect(
+            "orphan",
+            "stopped: Fatal error: Attempted to read an unowned reference but object was already destroyed")
     }
 
     func testAccessLevelsAndEdgeCasesCompile() throws {
@@ -335,6 +341,7 @@ final class SwiftEmitterTests: XCTestCase {
             }
             let result = try run(executable, [])
             guard result.status == 0 else { return .failure("program failed:\n\(result.output)") }
+            let orphan = try run(executable, ["orphan"], environment: ["SWIFT_BACKTRACE": "enable=no"])
             var sections: [String: String] = [:]
             var current: String?
             var lines: [String] = []
@@ -349,16 +356,24 @@ final class SwiftEmitterTests: XCTestCase {
                 }
             }
             flush()
+            // The orphan run must stop with Swift's message (the object's address left out).
+            let stop = orphan.output.split(separator: "\n").first { $0.contains("Fatal error") }
+                .map { String($0).replacingOccurrences(of: #" 0x[0-9a-fA-F]+"#, with: "", options: .regularExpression) }
+            sections["orphan"] =
+                "stopped: \(orphan.status != 0 ? stop ?? "(no message) \(orphan.output)" : "no: \(orphan.output)")"
             return .output(sections)
         } catch {
             return .failure("\(error)")
         }
     }
 
-    private static func run(_ path: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
+    private static func run(_ path: String, _ arguments: [String], environment: [String: String] = [:]) throws -> (
+        status: Int32, output: String
+    ) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe
@@ -382,7 +397,8 @@ final class SwiftEmitterTests: XCTestCase {
         """
 
     private static var mainSwift: String {
-        scenarios.map { "print(\"=== \($0.name)\")\nprint(run_\($0.name)().joined(separator: \"\\n\"))\n" }.joined()
+        "if CommandLine.arguments.dropFirst().first == \"orphan\" {\n    run_orphan()\n}\n"
+            + scenarios.map { "print(\"=== \($0.name)\")\nprint(run_\($0.name)().joined(separator: \"\\n\"))\n" }.joined()
     }
 
     private static var scenarios: [Scenario] {
@@ -814,13 +830,18 @@ extension SwiftEmitterTests {
                 t.add("open -> \\(owner.door.open())")
             }
             t.add("owner released: \\(weakOwner == nil), door released: \\(weakDoor == nil)")
+            return t.lines
+        }
+
+        /// Run on its own (`program orphan`): it does not return.
+        func run_orphan() {
             let orphan: Door
             do {
-                let owner = DoorOwner(t: t)
+                let owner = DoorOwner(t: Transcript())
                 orphan = owner.door
             }
-            t.add("orphan open -> \\(orphan.open()) [\\(orphan.state.rawValue)]")
-            return t.lines
+            _ = orphan.open()
+            print("orphan open returned")
         }
         """
 

@@ -93,9 +93,10 @@ extension PlayerActions {
 ///
 /// A state machine generated from a `.fsm` file; its guards and actions are a ``PlayerActions``.
 ///
-/// The machine holds its actions object **weakly**, so the usual pattern — an object that owns
+/// The machine holds its actions object **unowned**, so the usual pattern — an object that owns
 /// the machine and is also its actions — creates no reference cycle. Keep the actions object
-/// alive for as long as you send events: once it is gone, events do nothing and return `false`.
+/// alive for as long as you use the machine: sending an event or calling `start()` once it is
+/// gone stops the program with Swift's "unowned reference" error.
 ///
 /// Not thread-safe: use one machine from one thread (or actor) at a time.
 final class Player {
@@ -126,11 +127,13 @@ final class Player {
         case pause
     }
 
-    /// The guards and actions; weak, see the class documentation.
-    private weak var actions: (any PlayerActions)?
+    /// The guards and actions; unowned, see the class documentation.
+    private unowned let actions: any PlayerActions
     /// What changes while the machine runs. It is one stored property named with an fsm keyword,
-    /// so that no event method can clash with it.
-    fileprivate var machine = PlayerRuntime(current: Player_Off.self)
+    /// so that no event method can clash with it. No access to it spans a call to the actions (each
+    /// reads or writes it and is done), so the run-time exclusivity check, a cost on every event,
+    /// is left out.
+    @exclusivity(unchecked) fileprivate var machine = PlayerRuntime(current: Player_Off.self)
 
     /// Creates the machine in its initial configuration, not yet started: see ``start()``.
     init(actions: some PlayerActions) {
@@ -140,7 +143,7 @@ final class Player {
     /// Enters the initial configuration (`.off`), running entry activities outer to inner.
     /// Does nothing when the machine has already started. Sending an event starts the machine too.
     func start() {
-        guard !machine.isStarted, let actions else { return }
+        guard !machine.isStarted else { return }
         _ = run(actions) { _ in true }
     }
 
@@ -158,12 +161,48 @@ final class Player {
     func handles(_ event: Event) -> Bool {
         if machine.isFinished { return false }
         switch event {
-        case .key: return isIn(.standby) || isIn(.main) || isIn(.settings)
-        case .tick: return isIn(.on) || isIn(.active) || isIn(.buffering) || isIn(.menu)
-        case .seek: return isIn(.active) || isIn(.paused)
-        case .power: return isIn(.off) || isIn(.standby) || isIn(.on) || isIn(.menu)
-        case .menu: return isIn(.on) || isIn(.menu)
-        case .play: return isIn(.idle) || isIn(.paused)
+        case .key:
+            return machine.current.isIn {
+                switch $0 {
+                case .standby, .main, .settings: true
+                default: false
+                }
+            }
+        case .tick:
+            return machine.current.isIn {
+                switch $0 {
+                case .on, .active, .buffering, .menu: true
+                default: false
+                }
+            }
+        case .seek:
+            return machine.current.isIn {
+                switch $0 {
+                case .active, .paused: true
+                default: false
+                }
+            }
+        case .power:
+            return machine.current.isIn {
+                switch $0 {
+                case .off, .standby, .on, .menu: true
+                default: false
+                }
+            }
+        case .menu:
+            return machine.current.isIn {
+                switch $0 {
+                case .on, .menu: true
+                default: false
+                }
+            }
+        case .play:
+            return machine.current.isIn {
+                switch $0 {
+                case .idle, .paused: true
+                default: false
+                }
+            }
         case .stop: return isIn(.active)
         case .pause: return isIn(.playing)
         }
@@ -195,7 +234,6 @@ final class Player {
             machine.queue.append(.key(code: code))
             return true
         }
-        guard let actions else { return false }
         return run(actions) { key(code: code, $0) }
     }
 
@@ -207,7 +245,6 @@ final class Player {
             machine.queue.append(.tick(ms: ms))
             return true
         }
-        guard let actions else { return false }
         return run(actions) { tick(ms: ms, $0) }
     }
 
@@ -219,7 +256,6 @@ final class Player {
             machine.queue.append(.seek(position: position))
             return true
         }
-        guard let actions else { return false }
         return run(actions) { seek(position: position, $0) }
     }
 
@@ -231,7 +267,6 @@ final class Player {
             machine.queue.append(.power)
             return true
         }
-        guard let actions else { return false }
         return run(actions) { power($0) }
     }
 
@@ -243,7 +278,6 @@ final class Player {
             machine.queue.append(.menu)
             return true
         }
-        guard let actions else { return false }
         return run(actions) { menu($0) }
     }
 
@@ -255,7 +289,6 @@ final class Player {
             machine.queue.append(.play)
             return true
         }
-        guard let actions else { return false }
         return run(actions) { play($0) }
     }
 
@@ -267,7 +300,6 @@ final class Player {
             machine.queue.append(.stop)
             return true
         }
-        guard let actions else { return false }
         return run(actions) { stop($0) }
     }
 
@@ -279,7 +311,6 @@ final class Player {
             machine.queue.append(.pause)
             return true
         }
-        guard let actions else { return false }
         return run(actions) { pause($0) }
     }
 }
@@ -395,7 +426,7 @@ extension Player {
     /// An external transition: exits the active states inside `domain` (all of them when it is
     /// `nil`), innermost first; runs the effects; enters the states from just below `domain` down
     /// to `target`, outermost first, then `target`'s initial children. Always returns `true`.
-    fileprivate func transition(below domain: StateID?, to target: any Player.State.Type, _ actions: any PlayerActions, effects: () -> Void = {}) -> Bool {
+    fileprivate func transition(below domain: StateID?, to target: Player.State.Type, _ actions: any PlayerActions, effects: () -> Void = {}) -> Bool {
         exit(below: domain, actions)
         effects()
         enter(target, below: domain, actions)
@@ -409,12 +440,12 @@ extension Player {
 
     /// `-> pop` from `source` (`nil`: the machine), when the stack is not empty: a transition to the
     /// state remembered last. Its domain is found at run time, by the rules of `transition`.
-    fileprivate func pop(from source: (any Player.State.Type)?, _ actions: any PlayerActions, effects: () -> Void = {}) -> Bool {
+    fileprivate func pop(from source: Player.State.Type?, _ actions: any PlayerActions, effects: () -> Void = {}) -> Bool {
         let target = machine.stack.removeLast()
         var domain: StateID?
         if let source {
             // The source when the target lies inside it, else its innermost ancestor that contains the target.
-            var candidate: (any Player.State.Type)? = target.id != source.id && target.isIn(source.id) ? source : source.parent
+            var candidate: Player.State.Type? = target.id != source.id && target.isIn(source.id) ? source : source.parent
             while let state = candidate, !target.isIn(state.id) { candidate = state.parent }
             domain = candidate?.id
         }
@@ -422,8 +453,11 @@ extension Player {
     }
 
     /// Exits the active states inside `domain` (all of them when it is `nil`), innermost first.
+    /// Not inlined, like `enter`: a copy in every transition would make swiftc -O examine every
+    /// state class at each one, and compile time would grow with states × transitions.
+    @inline(never)
     private func exit(below domain: StateID?, _ actions: any PlayerActions) {
-        var exiting: (any Player.State.Type)? = machine.current
+        var exiting: Player.State.Type? = machine.current
         while let state = exiting, state.id != domain {
             state.exit(actions)
             exiting = state.parent
@@ -431,7 +465,8 @@ extension Player {
     }
 
     /// Enters `target` from `domain` and makes the leaf state reached the current one.
-    private func enter(_ target: any Player.State.Type, below domain: StateID?, _ actions: any PlayerActions) {
+    @inline(never)
+    private func enter(_ target: Player.State.Type, below domain: StateID?, _ actions: any PlayerActions) {
         let leaf = target.enter(below: domain, actions)
         machine.current = leaf
         machine.isFinished = leaf.finishesMachine
@@ -441,149 +476,154 @@ extension Player {
 // MARK: - States
 
 extension Player {
-    /// A state, as a type whose static methods handle the events. An event method returns whether
-    /// a transition fired; the defaults defer to the enclosing state (a composite state's protocol
-    /// implements its transitions) and report "not handled" at the top.
-    fileprivate protocol State {
-        static var id: StateID { get }
+    /// A state: a class whose class methods handle the events, one method per event. It is never
+    /// instantiated: the machine holds the class itself (a `State.Type`), so an event costs one
+    /// dynamic call and neither copies nor allocates anything. An event method returns whether a
+    /// transition fired; its default defers to the enclosing state, and reports "not handled" at
+    /// the top. Each state is a final subclass that overrides the events it handles.
+    fileprivate class State {
+        /// The state's case of `StateID`; every state overrides it.
+        class var id: StateID { preconditionFailure("every state overrides id") }
         /// The enclosing state; `nil` for a top-level state.
-        static var parent: (any State.Type)? { get }
+        class var parent: Player.State.Type? { nil }
         /// The initial child of a composite state.
-        static var initial: (any State.Type)? { get }
+        class var initial: Player.State.Type? { nil }
         /// Whether entering this state finishes the machine (a top-level final state).
-        static var finishesMachine: Bool { get }
-        static func entry(_ actions: any PlayerActions)
-        static func exit(_ actions: any PlayerActions)
-        static func key(code: Int, _ context: Player, _ actions: any PlayerActions) -> Bool
-        static func tick(ms: Int, _ context: Player, _ actions: any PlayerActions) -> Bool
-        static func seek(position: Int, _ context: Player, _ actions: any PlayerActions) -> Bool
-        static func power(_ context: Player, _ actions: any PlayerActions) -> Bool
-        static func menu(_ context: Player, _ actions: any PlayerActions) -> Bool
-        static func play(_ context: Player, _ actions: any PlayerActions) -> Bool
-        static func stop(_ context: Player, _ actions: any PlayerActions) -> Bool
-        static func pause(_ context: Player, _ actions: any PlayerActions) -> Bool
-    }
-}
+        class var finishesMachine: Bool { false }
+        class func entry(_ actions: any PlayerActions) {}
+        class func exit(_ actions: any PlayerActions) {}
 
-extension Player.State {
-    static var parent: (any Player.State.Type)? { nil }
-    static var initial: (any Player.State.Type)? { nil }
-    static var finishesMachine: Bool { false }
-    static func entry(_ actions: any PlayerActions) {}
-    static func exit(_ actions: any PlayerActions) {}
-    static func key(code: Int, _ context: Player, _ actions: any PlayerActions) -> Bool { false }
-    static func tick(ms: Int, _ context: Player, _ actions: any PlayerActions) -> Bool { false }
-    static func seek(position: Int, _ context: Player, _ actions: any PlayerActions) -> Bool { false }
-    static func power(_ context: Player, _ actions: any PlayerActions) -> Bool { false }
-    static func menu(_ context: Player, _ actions: any PlayerActions) -> Bool { false }
-    static func play(_ context: Player, _ actions: any PlayerActions) -> Bool { false }
-    static func stop(_ context: Player, _ actions: any PlayerActions) -> Bool { false }
-    static func pause(_ context: Player, _ actions: any PlayerActions) -> Bool { false }
-
-    /// Whether this state is `id` or lies inside it.
-    static func isIn(_ id: Player.StateID) -> Bool {
-        var state: (any Player.State.Type)? = self
-        while let current = state {
-            if current.id == id { return true }
-            state = current.parent
+        class func key(code: Int, _ context: Player, _ actions: any PlayerActions) -> Bool {
+            parent?.key(code: code, context, actions) ?? false
         }
-        return false
-    }
 
-    /// Enters the states from just below `domain` down to this one, outermost first.
-    static func enterPath(below domain: Player.StateID?, _ actions: any PlayerActions) {
-        if let parent, parent.id != domain { parent.enterPath(below: domain, actions) }
-        entry(actions)
-    }
-
-    /// Enters the states from just below `domain` down to this one, then its initial children,
-    /// recursively; returns the leaf state reached.
-    static func enter(below domain: Player.StateID?, _ actions: any PlayerActions) -> any Player.State.Type {
-        enterPath(below: domain, actions)
-        var leaf: any Player.State.Type = self
-        while let child = leaf.initial {
-            child.entry(actions)
-            leaf = child
+        class func tick(ms: Int, _ context: Player, _ actions: any PlayerActions) -> Bool {
+            parent?.tick(ms: ms, context, actions) ?? false
         }
-        return leaf
+
+        class func seek(position: Int, _ context: Player, _ actions: any PlayerActions) -> Bool {
+            parent?.seek(position: position, context, actions) ?? false
+        }
+
+        class func power(_ context: Player, _ actions: any PlayerActions) -> Bool {
+            parent?.power(context, actions) ?? false
+        }
+
+        class func menu(_ context: Player, _ actions: any PlayerActions) -> Bool {
+            parent?.menu(context, actions) ?? false
+        }
+
+        class func play(_ context: Player, _ actions: any PlayerActions) -> Bool {
+            parent?.play(context, actions) ?? false
+        }
+
+        class func stop(_ context: Player, _ actions: any PlayerActions) -> Bool {
+            parent?.stop(context, actions) ?? false
+        }
+
+        class func pause(_ context: Player, _ actions: any PlayerActions) -> Bool {
+            parent?.pause(context, actions) ?? false
+        }
+
+        /// Whether this state is `id` or lies inside it.
+        static func isIn(_ id: StateID) -> Bool { isIn { $0 == id } }
+
+        /// Whether `test` holds for this state or one of the states it lies inside.
+        static func isIn(where test: (StateID) -> Bool) -> Bool {
+            var state: Player.State.Type? = self
+            while let current = state {
+                if test(current.id) { return true }
+                state = current.parent
+            }
+            return false
+        }
+
+        /// Enters the states from just below `domain` down to this one, outermost first.
+        static func enterPath(below domain: StateID?, _ actions: any PlayerActions) {
+            if let parent, parent.id != domain { parent.enterPath(below: domain, actions) }
+            entry(actions)
+        }
+
+        /// Enters the states from just below `domain` down to this one, then its initial children,
+        /// recursively; returns the leaf state reached.
+        static func enter(below domain: StateID?, _ actions: any PlayerActions) -> Player.State.Type {
+            enterPath(below: domain, actions)
+            var leaf: Player.State.Type = self
+            while let child = leaf.initial {
+                child.entry(actions)
+                leaf = child
+            }
+            return leaf
+        }
     }
 }
 
 /// The state `Off`.
-fileprivate enum Player_Off: Player.State {
-    static var id: Player.StateID { .off }
+fileprivate final class Player_Off: Player.State {
+    override class var id: Player.StateID { .off }
 
-    static func entry(_ actions: any PlayerActions) {
+    override class func entry(_ actions: any PlayerActions) {
         actions.powerDown()
     }
 
-    static func power(_ context: Player, _ actions: any PlayerActions) -> Bool {
+    override class func power(_ context: Player, _ actions: any PlayerActions) -> Bool {
         return context.transition(below: nil, to: Player_On.self, actions)
     }
 }
 
 /// The state `Standby`.
-fileprivate enum Player_Standby: Player.State {
-    static var id: Player.StateID { .standby }
+fileprivate final class Player_Standby: Player.State {
+    override class var id: Player.StateID { .standby }
 
-    static func entry(_ actions: any PlayerActions) {
+    override class func entry(_ actions: any PlayerActions) {
         actions.dimScreen()
     }
 
-    static func key(code: Int, _ context: Player, _ actions: any PlayerActions) -> Bool {
+    override class func key(code: Int, _ context: Player, _ actions: any PlayerActions) -> Bool {
         return context.transition(below: nil, to: Player_On.self, actions)
     }
 
-    static func power(_ context: Player, _ actions: any PlayerActions) -> Bool {
+    override class func power(_ context: Player, _ actions: any PlayerActions) -> Bool {
         return context.transition(below: nil, to: Player_Off.self, actions)
     }
 }
 
 /// The composite state `On`.
-fileprivate enum Player_On: Player.State {
-    /// The states inside `On`: events they do not handle go to `On`.
-    fileprivate protocol State: Player.State {}
+fileprivate final class Player_On: Player.State {
+    override class var id: Player.StateID { .on }
+    override class var initial: Player.State.Type? { Player_Idle.self }
 
-    static var id: Player.StateID { .on }
-    static var initial: (any Player.State.Type)? { Player_Idle.self }
-
-    static func entry(_ actions: any PlayerActions) {
+    override class func entry(_ actions: any PlayerActions) {
         actions.powerUp()
     }
 
-    static func exit(_ actions: any PlayerActions) {
+    override class func exit(_ actions: any PlayerActions) {
         actions.saveSettings()
     }
 
-    static func tick(ms: Int, _ context: Player, _ actions: any PlayerActions) -> Bool {
+    override class func tick(ms: Int, _ context: Player, _ actions: any PlayerActions) -> Bool {
         if actions.isAsleep(ms: ms) {
             return context.transition(below: nil, to: Player_Standby.self, actions)
         }
         return false
     }
 
-    static func power(_ context: Player, _ actions: any PlayerActions) -> Bool {
+    override class func power(_ context: Player, _ actions: any PlayerActions) -> Bool {
         return context.transition(below: nil, to: Player_Off.self, actions)
     }
 
-    static func menu(_ context: Player, _ actions: any PlayerActions) -> Bool {
+    override class func menu(_ context: Player, _ actions: any PlayerActions) -> Bool {
         context.push()
         return context.transition(below: .on, to: Player_Menu.self, actions)
     }
 }
 
-extension Player_On.State {
-    static var parent: (any Player.State.Type)? { Player_On.self }
-    static func tick(ms: Int, _ context: Player, _ actions: any PlayerActions) -> Bool { Player_On.tick(ms: ms, context, actions) }
-    static func power(_ context: Player, _ actions: any PlayerActions) -> Bool { Player_On.power(context, actions) }
-    static func menu(_ context: Player, _ actions: any PlayerActions) -> Bool { Player_On.menu(context, actions) }
-}
-
 /// The state `Idle`, inside `On`.
-fileprivate enum Player_Idle: Player_On.State {
-    static var id: Player.StateID { .idle }
+fileprivate final class Player_Idle: Player.State {
+    override class var id: Player.StateID { .idle }
+    override class var parent: Player.State.Type? { Player_On.self }
 
-    static func play(_ context: Player, _ actions: any PlayerActions) -> Bool {
+    override class func play(_ context: Player, _ actions: any PlayerActions) -> Bool {
         if actions.hasMedia() {
             return context.transition(below: .on, to: Player_Active.self, actions) {
                 actions.loadMedia()
@@ -594,19 +634,17 @@ fileprivate enum Player_Idle: Player_On.State {
 }
 
 /// The composite state `Active`, inside `On`.
-fileprivate enum Player_Active: Player_On.State {
-    /// The states inside `Active`: events they do not handle go to `Active`.
-    fileprivate protocol State: Player_On.State {}
+fileprivate final class Player_Active: Player.State {
+    override class var id: Player.StateID { .active }
+    override class var parent: Player.State.Type? { Player_On.self }
+    override class var initial: Player.State.Type? { Player_Buffering.self }
 
-    static var id: Player.StateID { .active }
-    static var initial: (any Player.State.Type)? { Player_Buffering.self }
-
-    static func tick(ms: Int, _ context: Player, _ actions: any PlayerActions) -> Bool {
+    override class func tick(ms: Int, _ context: Player, _ actions: any PlayerActions) -> Bool {
         actions.advance(ms: ms)
         return true
     }
 
-    static func seek(position: Int, _ context: Player, _ actions: any PlayerActions) -> Bool {
+    override class func seek(position: Int, _ context: Player, _ actions: any PlayerActions) -> Bool {
         if actions.canSeek(position: position) {
             return context.transition(below: .active, to: Player_Buffering.self, actions) {
                 actions.jump(position: position)
@@ -615,33 +653,27 @@ fileprivate enum Player_Active: Player_On.State {
         return false
     }
 
-    static func stop(_ context: Player, _ actions: any PlayerActions) -> Bool {
+    override class func stop(_ context: Player, _ actions: any PlayerActions) -> Bool {
         return context.transition(below: .on, to: Player_Idle.self, actions) {
             actions.rewind()
         }
     }
 }
 
-extension Player_Active.State {
-    static var parent: (any Player.State.Type)? { Player_Active.self }
-    static func tick(ms: Int, _ context: Player, _ actions: any PlayerActions) -> Bool { Player_Active.tick(ms: ms, context, actions) }
-    static func seek(position: Int, _ context: Player, _ actions: any PlayerActions) -> Bool { Player_Active.seek(position: position, context, actions) }
-    static func stop(_ context: Player, _ actions: any PlayerActions) -> Bool { Player_Active.stop(context, actions) }
-}
-
 /// The state `Buffering`, inside `Active`.
-fileprivate enum Player_Buffering: Player_Active.State {
-    static var id: Player.StateID { .buffering }
+fileprivate final class Player_Buffering: Player.State {
+    override class var id: Player.StateID { .buffering }
+    override class var parent: Player.State.Type? { Player_Active.self }
 
-    static func entry(_ actions: any PlayerActions) {
+    override class func entry(_ actions: any PlayerActions) {
         actions.showSpinner()
     }
 
-    static func exit(_ actions: any PlayerActions) {
+    override class func exit(_ actions: any PlayerActions) {
         actions.hideSpinner()
     }
 
-    static func tick(ms: Int, _ context: Player, _ actions: any PlayerActions) -> Bool {
+    override class func tick(ms: Int, _ context: Player, _ actions: any PlayerActions) -> Bool {
         if actions.isBuffered(ms: ms) {
             return context.transition(below: .active, to: Player_Playing.self, actions)
         }
@@ -650,63 +682,63 @@ fileprivate enum Player_Buffering: Player_Active.State {
 }
 
 /// The state `Playing`, inside `Active`.
-fileprivate enum Player_Playing: Player_Active.State {
-    static var id: Player.StateID { .playing }
+fileprivate final class Player_Playing: Player.State {
+    override class var id: Player.StateID { .playing }
+    override class var parent: Player.State.Type? { Player_Active.self }
 
-    static func entry(_ actions: any PlayerActions) {
+    override class func entry(_ actions: any PlayerActions) {
         actions.startAudio()
     }
 
-    static func exit(_ actions: any PlayerActions) {
+    override class func exit(_ actions: any PlayerActions) {
         actions.stopAudio()
     }
 
-    static func pause(_ context: Player, _ actions: any PlayerActions) -> Bool {
+    override class func pause(_ context: Player, _ actions: any PlayerActions) -> Bool {
         return context.transition(below: .active, to: Player_Paused.self, actions)
     }
 }
 
 /// The state `Paused`, inside `Active`.
-fileprivate enum Player_Paused: Player_Active.State {
-    static var id: Player.StateID { .paused }
+fileprivate final class Player_Paused: Player.State {
+    override class var id: Player.StateID { .paused }
+    override class var parent: Player.State.Type? { Player_Active.self }
 
-    static func seek(position: Int, _ context: Player, _ actions: any PlayerActions) -> Bool {
+    override class func seek(position: Int, _ context: Player, _ actions: any PlayerActions) -> Bool {
         actions.jump(position: position)
         return true
     }
 
-    static func play(_ context: Player, _ actions: any PlayerActions) -> Bool {
+    override class func play(_ context: Player, _ actions: any PlayerActions) -> Bool {
         return context.transition(below: .active, to: Player_Playing.self, actions)
     }
 }
 
 /// The composite state `Menu`, inside `On`.
-fileprivate enum Player_Menu: Player_On.State {
-    /// The states inside `Menu`: events they do not handle go to `Menu`.
-    fileprivate protocol State: Player_On.State {}
+fileprivate final class Player_Menu: Player.State {
+    override class var id: Player.StateID { .menu }
+    override class var parent: Player.State.Type? { Player_On.self }
+    override class var initial: Player.State.Type? { Player_Main.self }
 
-    static var id: Player.StateID { .menu }
-    static var initial: (any Player.State.Type)? { Player_Main.self }
-
-    static func entry(_ actions: any PlayerActions) {
+    override class func entry(_ actions: any PlayerActions) {
         actions.showMenu()
     }
 
-    static func exit(_ actions: any PlayerActions) {
+    override class func exit(_ actions: any PlayerActions) {
         actions.hideMenu()
     }
 
-    static func tick(ms: Int, _ context: Player, _ actions: any PlayerActions) -> Bool {
+    override class func tick(ms: Int, _ context: Player, _ actions: any PlayerActions) -> Bool {
         actions.blink(ms: ms)
         return true
     }
 
-    static func power(_ context: Player, _ actions: any PlayerActions) -> Bool {
+    override class func power(_ context: Player, _ actions: any PlayerActions) -> Bool {
         actions.beep()
         return true
     }
 
-    static func menu(_ context: Player, _ actions: any PlayerActions) -> Bool {
+    override class func menu(_ context: Player, _ actions: any PlayerActions) -> Bool {
         if !context.machine.stack.isEmpty {
             return context.pop(from: Player_Menu.self, actions)
         }
@@ -714,18 +746,12 @@ fileprivate enum Player_Menu: Player_On.State {
     }
 }
 
-extension Player_Menu.State {
-    static var parent: (any Player.State.Type)? { Player_Menu.self }
-    static func tick(ms: Int, _ context: Player, _ actions: any PlayerActions) -> Bool { Player_Menu.tick(ms: ms, context, actions) }
-    static func power(_ context: Player, _ actions: any PlayerActions) -> Bool { Player_Menu.power(context, actions) }
-    static func menu(_ context: Player, _ actions: any PlayerActions) -> Bool { Player_Menu.menu(context, actions) }
-}
-
 /// The state `Main`, inside `Menu`.
-fileprivate enum Player_Main: Player_Menu.State {
-    static var id: Player.StateID { .main }
+fileprivate final class Player_Main: Player.State {
+    override class var id: Player.StateID { .main }
+    override class var parent: Player.State.Type? { Player_Menu.self }
 
-    static func key(code: Int, _ context: Player, _ actions: any PlayerActions) -> Bool {
+    override class func key(code: Int, _ context: Player, _ actions: any PlayerActions) -> Bool {
         if actions.isEnter(code: code) {
             return context.transition(below: .menu, to: Player_Settings.self, actions)
         }
@@ -735,10 +761,11 @@ fileprivate enum Player_Main: Player_Menu.State {
 }
 
 /// The state `Settings`, inside `Menu`.
-fileprivate enum Player_Settings: Player_Menu.State {
-    static var id: Player.StateID { .settings }
+fileprivate final class Player_Settings: Player.State {
+    override class var id: Player.StateID { .settings }
+    override class var parent: Player.State.Type? { Player_Menu.self }
 
-    static func key(code: Int, _ context: Player, _ actions: any PlayerActions) -> Bool {
+    override class func key(code: Int, _ context: Player, _ actions: any PlayerActions) -> Bool {
         if actions.isBack(code: code) {
             return context.transition(below: .menu, to: Player_Main.self, actions)
         }
@@ -750,14 +777,14 @@ fileprivate enum Player_Settings: Player_Menu.State {
 /// What changes while a ``Player`` runs.
 fileprivate struct PlayerRuntime {
     /// The innermost active state (before `start()`, the one it will enter).
-    var current: any Player.State.Type
+    var current: Player.State.Type
     var isStarted = false
     var isFinished = false
     /// Whether an event is being processed; events sent meanwhile wait in `queue`.
     var isRunning = false
     var queue: [PlayerQueuedEvent] = []
     /// The states remembered by `-> push`, the last one on top.
-    var stack: [any Player.State.Type] = []
+    var stack: [Player.State.Type] = []
 }
 
 /// An event sent while another was being processed, with its arguments.

@@ -82,5 +82,5 @@ struct GeneratedNames {
     var actionsExistential: String { "any " + actions }
 
     /// The type of a state as the generated code holds it.
-    var stateMetatype: String { "any \(machine).State.Type" }
+    var stateMetatype: String { "\(machine).State.Type" }
 }

@@ -31,9 +31,14 @@ extension SwiftMachineEmitter {
                 emitPop(into: &out)
             }
             out.line()
-            out.docComment(["Exits the active states inside `domain` (all of them when it is `nil`), innermost first."])
+            out.docComment([
+                "Exits the active states inside `domain` (all of them when it is `nil`), innermost first.",
+                "Not inlined, like `enter`: a copy in every transition would make swiftc -O examine every",
+                "state class at each one, and compile time would grow with states × transitions.",
+            ])
+            out.line("@inline(never)")
             out.block("private func exit(below domain: StateID?, _ \(a): \(actionsType))") { out in
-                out.line("var exiting: (\(stateType))? = machine.current")
+                out.line("var exiting: \(stateType)? = machine.current")
                 out.block("while let state = exiting, state.id != domain") { out in
                     out.line("state.exit(\(a))")
                     out.line("exiting = state.parent")
@@ -41,6 +46,7 @@ extension SwiftMachineEmitter {
             }
             out.line()
             out.docComment(["Enters `target` from `domain` and makes the leaf state reached the current one."])
+            out.line("@inline(never)")
             out.block("private func enter(_ target: \(stateType), below domain: StateID?, _ \(a): \(actionsType))") { out in
                 out.line("let leaf = target.enter(below: domain, \(a))")
                 out.line("machine.current = leaf")
@@ -56,14 +62,14 @@ extension SwiftMachineEmitter {
             "state remembered last. Its domain is found at run time, by the rules of `transition`.",
         ])
         out.block(
-            "fileprivate func pop(from source: (\(names.stateMetatype))?, _ \(a): \(names.actionsExistential), effects: () -> Void = {}) -> Bool"
+            "fileprivate func pop(from source: \(names.stateMetatype)?, _ \(a): \(names.actionsExistential), effects: () -> Void = {}) -> Bool"
         ) { out in
             out.line("let target = machine.stack.removeLast()")
             out.line("var domain: StateID?")
             out.block("if let source") { out in
                 out.line("// The source when the target lies inside it, else its innermost ancestor that contains the target.")
                 out.line(
-                    "var candidate: (\(names.stateMetatype))? = target.id != source.id && target.isIn(source.id) ? source : source.parent"
+                    "var candidate: \(names.stateMetatype)? = target.id != source.id && target.isIn(source.id) ? source : source.parent"
                 )
                 out.line("while let state = candidate, !target.isIn(state.id) { candidate = state.parent }")
                 out.line("domain = candidate?.id")

@@ -7,9 +7,10 @@ extension SwiftMachineEmitter {
         doc += [
             "A state machine generated from a `.fsm` file; its guards and actions are a ``\(names.actions)``.",
             "",
-            "The machine holds its actions object **weakly**, so the usual pattern — an object that owns",
+            "The machine holds its actions object **unowned**, so the usual pattern — an object that owns",
             "the machine and is also its actions — creates no reference cycle. Keep the actions object",
-            "alive for as long as you send events: once it is gone, events do nothing and return `false`.",
+            "alive for as long as you use the machine: sending an event or calling `start()` once it is",
+            "gone stops the program with Swift's \"unowned reference\" error.",
             "",
             "Not thread-safe: use one machine from one thread (or actor) at a time.",
         ]
@@ -19,14 +20,16 @@ extension SwiftMachineEmitter {
             out.line()
             emitEventEnum(&out)
             out.line()
-            out.docComment(["The guards and actions; weak, see the class documentation."])
-            out.line("private weak var actions: (\(names.actionsExistential))?")
+            out.docComment(["The guards and actions; unowned, see the class documentation."])
+            out.line("private unowned let actions: \(names.actionsExistential)")
             out.docComment([
                 "What changes while the machine runs. It is one stored property named with an fsm keyword,",
-                "so that no event method can clash with it.",
+                "so that no event method can clash with it. No access to it spans a call to the actions (each",
+                "reads or writes it and is done), so the run-time exclusivity check, a cost on every event,",
+                "is left out.",
             ])
             let initialLeaf = names.stateType(model.initialLeaf(of: model.initialState))
-            out.line("fileprivate var machine = \(names.runtime)(current: \(initialLeaf).self)")
+            out.line("@exclusivity(unchecked) fileprivate var machine = \(names.runtime)(current: \(initialLeaf).self)")
             out.line()
             out.docComment(["Creates the machine in its initial configuration, not yet started: see ``start()``."])
             out.block("\(api)init(actions: some \(names.actions))") { $0.line("self.actions = actions") }
@@ -74,7 +77,7 @@ extension SwiftMachineEmitter {
             "Does nothing when the machine has already started. Sending an event starts the machine too.",
         ])
         out.block("\(api)func start()") { out in
-            out.line("guard !machine.isStarted, let actions else { return }")
+            out.line("guard !machine.isStarted else { return }")
             out.line("_ = run(actions) { _ in true }")
         }
         out.line()
@@ -114,18 +117,54 @@ extension SwiftMachineEmitter {
             }
             for event in model.events.indices {
                 let declaring = declaringStates[event]
-                let condition: String
-                if model.machineTransitions.contains(where: { $0.event == event }) {
-                    condition = "true"
+                let label = "case .\(names.eventCase(event)): return"
+                if model.machineTransitions.contains(where: { $0.event == event }) || declaring.count == model.states.count {
+                    out.line("\(label) true")
                 } else if declaring.isEmpty {
-                    condition = "false"
+                    out.line("\(label) false")
+                } else if declaring.count == 1 {
+                    out.line("\(label) isIn(.\(names.stateCase(declaring[0])))")
                 } else {
-                    condition = declaring.map { "isIn(.\(names.stateCase($0)))" }.joined(separator: " || ")
+                    // One walk outwards from the innermost active state, each state looked up in one
+                    // `switch`, however many states declare the event.
+                    out.line("case .\(names.eventCase(event)):")
+                    out.indented { out in
+                        out.block("return machine.current.isIn") { out in
+                            out.line("switch $0 {")
+                            let cases = wrapped(declaring.map { "." + names.stateCase($0) }, width: 100)
+                            if cases.count == 1 {
+                                out.line("case \(cases[0]): true")
+                            } else {
+                                out.line("case " + cases[0])
+                                out.indented { out in
+                                    out.lines(cases.dropFirst().dropLast())
+                                    out.line(cases[cases.count - 1] + ":")
+                                    out.line("true")
+                                }
+                            }
+                            out.line("default: false")
+                            out.line("}")
+                        }
+                    }
                 }
-                out.line("case .\(names.eventCase(event)): return \(condition)")
             }
             out.line("}")
         }
+    }
+
+    /// `items` joined by `, ` into lines of about `width` characters, each but the last ending in `,`.
+    private func wrapped(_ items: [String], width: Int) -> [String] {
+        var lines: [String] = []
+        var current = ""
+        for item in items {
+            if !current.isEmpty && current.count + item.count + 2 > width {
+                lines.append(current + ",")
+                current = ""
+            }
+            current += (current.isEmpty ? "" : ", ") + item
+        }
+        lines.append(current)
+        return lines
     }
 
     private func emitSuccessors(_ out: inout CodeWriter) {
@@ -157,7 +196,6 @@ extension SwiftMachineEmitter {
     }
 
     private func emitEventMethods(_ out: inout CodeWriter) {
-        let actions = names.actionsVariable
         for event in model.events.indices {
             out.line()
             var doc = model.events[event].docComment
@@ -178,10 +216,10 @@ extension SwiftMachineEmitter {
                     out.line("\(machine).queue.append(.\(queued))")
                     out.line("return true")
                 }
-                let binding = actions == "actions" ? "actions" : "\(actions) = self.actions"
-                out.line("guard let \(binding) else { return false }")
                 let arguments = (names.argumentList(event) + ["$0"]).joined(separator: ", ")
-                out.line("return \(names.member("run"))(\(actions)) { \(names.member(model.events[event].name))(\(arguments)) }")
+                out.line(
+                    "return \(names.member("run"))(\(names.member("actions"))) { \(names.member(model.events[event].name))(\(arguments)) }"
+                )
             }
         }
     }

@@ -5,7 +5,7 @@ extension SwiftMachineEmitter {
         out.docComment(["What changes while a ``\(m)`` runs."])
         out.block("fileprivate struct \(names.runtime)") { out in
             out.docComment(["The innermost active state (before `start()`, the one it will enter)."])
-            out.line("var current: any \(m).State.Type")
+            out.line("var current: \(names.stateMetatype)")
             out.line("var isStarted = false")
             out.line("var isFinished = false")
             out.docComment(["Whether an event is being processed; events sent meanwhile wait in `queue`."])
@@ -15,7 +15,7 @@ extension SwiftMachineEmitter {
             }
             if model.usesPush || model.usesPop {
                 out.docComment(["The states remembered by `-> push`, the last one on top."])
-                out.line("var stack: [any \(m).State.Type] = []")
+                out.line("var stack: [\(names.stateMetatype)] = []")
             }
         }
         guard hasEvents else { return }

@@ -1,111 +1,105 @@
-/// Part 4 of the generated file: the State pattern — a protocol for all states and one type per state.
+/// Part 4 of the generated file: the State pattern — a base class for all states and one final
+/// subclass per state.
+///
+/// Why classes rather than a protocol with default implementations: a protocol conformance needs a
+/// witness for every requirement, so each state type got one thunk per event of the machine, and
+/// `swiftc -O` spent most of its time on them (states × events functions). A class inherits the
+/// defaults through its vtable: the generated code grows with the transitions written, not with
+/// states × events. Dispatch stays one dynamic call on a metatype (docs/Performance.md).
 extension SwiftMachineEmitter {
     func emitStates(into out: inout CodeWriter) {
         out.line("// MARK: - States")
         out.line()
-        emitStateProtocol(into: &out)
-        out.line()
-        emitStateProtocolDefaults(into: &out)
+        emitStateClass(into: &out)
         for index in model.states.indices {
             out.line()
             emitStateType(index, into: &out)
-            if model.states[index].isComposite {
-                out.line()
-                emitCompositeProtocolExtension(index, into: &out)
-            }
         }
     }
 
-    /// `static func disarm(code: String, _ context: M, _ actions: any MActions) -> Bool`
-    private func handlerSignature(_ event: Int) -> String {
+    /// `class func disarm(code: String, _ context: M, _ actions: any MActions) -> Bool`, with
+    /// `override` in a state.
+    private func handlerSignature(_ event: Int, overriding: Bool) -> String {
         let parameters =
             names.parameterList(event) + [
                 "_ \(names.contextVariable): \(names.machine)", "_ \(names.actionsVariable): \(names.actionsExistential)",
             ]
-        return "static func \(names.eventMethod(event))(\(parameters.joined(separator: ", "))) -> Bool"
+        return (overriding ? "override " : "")
+            + "class func \(names.eventMethod(event))(\(parameters.joined(separator: ", "))) -> Bool"
     }
 
     /// `disarm(code: code, context, actions)`
-    private func handlerCall(_ event: Int, on type: String) -> String {
+    private func handlerCallArguments(_ event: Int) -> String {
         let arguments = names.argumentList(event) + [names.contextVariable, names.actionsVariable]
-        return "\(type).\(names.eventMethod(event))(\(arguments.joined(separator: ", ")))"
+        return "\(names.eventMethod(event))(\(arguments.joined(separator: ", ")))"
     }
 
     private var actionsParameter: String { "_ \(names.actionsVariable): \(names.actionsExistential)" }
 
-    private func emitStateProtocol(into out: inout CodeWriter) {
-        let m = names.machine
-        out.block("extension \(m)") { out in
-            out.docComment([
-                "A state, as a type whose static methods handle the events. An event method returns whether",
-                "a transition fired; the defaults defer to the enclosing state (a composite state's protocol",
-                "implements its transitions) and report \"not handled\" at the top.",
-            ])
-            out.block("fileprivate protocol State") { out in
-                out.line("static var id: StateID { get }")
-                out.docComment(["The enclosing state; `nil` for a top-level state."])
-                out.line("static var parent: (any State.Type)? { get }")
-                out.docComment(["The initial child of a composite state."])
-                out.line("static var initial: (any State.Type)? { get }")
-                out.docComment(["Whether entering this state finishes the machine (a top-level final state)."])
-                out.line("static var finishesMachine: Bool { get }")
-                out.line("static func entry(\(actionsParameter))")
-                out.line("static func exit(\(actionsParameter))")
-                for event in model.events.indices {
-                    out.line(handlerSignature(event))
-                }
-            }
-        }
-    }
-
-    private func emitStateProtocolDefaults(into out: inout CodeWriter) {
+    private func emitStateClass(into out: inout CodeWriter) {
         let m = names.machine
         let a = names.actionsVariable
-        out.block("extension \(m).State") { out in
-            out.line("static var parent: (any \(m).State.Type)? { nil }")
-            out.line("static var initial: (any \(m).State.Type)? { nil }")
-            out.line("static var finishesMachine: Bool { false }")
-            out.line("static func entry(\(actionsParameter)) {}")
-            out.line("static func exit(\(actionsParameter)) {}")
-            for event in model.events.indices {
-                out.line("\(handlerSignature(event)) { false }")
-            }
-            out.line()
-            out.docComment(["Whether this state is `id` or lies inside it."])
-            out.block("static func isIn(_ id: \(m).StateID) -> Bool") { out in
-                out.line("var state: (any \(m).State.Type)? = self")
-                out.block("while let current = state") { out in
-                    out.line("if current.id == id { return true }")
-                    out.line("state = current.parent")
-                }
-                out.line("return false")
-            }
-            out.line()
-            out.docComment(["Enters the states from just below `domain` down to this one, outermost first."])
-            out.block("static func enterPath(below domain: \(m).StateID?, \(actionsParameter))") { out in
-                out.line("if let parent, parent.id != domain { parent.enterPath(below: domain, \(a)) }")
-                out.line("entry(\(a))")
-            }
-            out.line()
+        let state = names.stateMetatype
+        out.block("extension \(m)") { out in
             out.docComment([
-                "Enters the states from just below `domain` down to this one, then its initial children,",
-                "recursively; returns the leaf state reached.",
+                "A state: a class whose class methods handle the events, one method per event. It is never",
+                "instantiated: the machine holds the class itself (a `State.Type`), so an event costs one",
+                "dynamic call and neither copies nor allocates anything. An event method returns whether a",
+                "transition fired; its default defers to the enclosing state, and reports \"not handled\" at",
+                "the top. Each state is a final subclass that overrides the events it handles.",
             ])
-            out.block("static func enter(below domain: \(m).StateID?, \(actionsParameter)) -> any \(m).State.Type") { out in
-                out.line("enterPath(below: domain, \(a))")
-                out.line("var leaf: any \(m).State.Type = self")
-                out.block("while let child = leaf.initial") { out in
-                    out.line("child.entry(\(a))")
-                    out.line("leaf = child")
+            out.block("fileprivate class State") { out in
+                out.docComment(["The state's case of `StateID`; every state overrides it."])
+                out.line("class var id: StateID { preconditionFailure(\"every state overrides id\") }")
+                out.docComment(["The enclosing state; `nil` for a top-level state."])
+                out.line("class var parent: \(state)? { nil }")
+                out.docComment(["The initial child of a composite state."])
+                out.line("class var initial: \(state)? { nil }")
+                out.docComment(["Whether entering this state finishes the machine (a top-level final state)."])
+                out.line("class var finishesMachine: Bool { false }")
+                out.line("class func entry(\(actionsParameter)) {}")
+                out.line("class func exit(\(actionsParameter)) {}")
+                for event in model.events.indices {
+                    out.line()
+                    out.block(handlerSignature(event, overriding: false)) { out in
+                        out.line("\(names.member("parent"))?.\(handlerCallArguments(event)) ?? false")
+                    }
                 }
-                out.line("return leaf")
+                out.line()
+                out.docComment(["Whether this state is `id` or lies inside it."])
+                out.line("static func isIn(_ id: StateID) -> Bool { isIn { $0 == id } }")
+                out.line()
+                out.docComment(["Whether `test` holds for this state or one of the states it lies inside."])
+                out.block("static func isIn(where test: (StateID) -> Bool) -> Bool") { out in
+                    out.line("var state: \(state)? = self")
+                    out.block("while let current = state") { out in
+                        out.line("if test(current.id) { return true }")
+                        out.line("state = current.parent")
+                    }
+                    out.line("return false")
+                }
+                out.line()
+                out.docComment(["Enters the states from just below `domain` down to this one, outermost first."])
+                out.block("static func enterPath(below domain: StateID?, \(actionsParameter))") { out in
+                    out.line("if let parent, parent.id != domain { parent.enterPath(below: domain, \(a)) }")
+                    out.line("entry(\(a))")
+                }
+                out.line()
+                out.docComment([
+                    "Enters the states from just below `domain` down to this one, then its initial children,",
+                    "recursively; returns the leaf state reached.",
+                ])
+                out.block("static func enter(below domain: StateID?, \(actionsParameter)) -> \(state)") { out in
+                    out.line("enterPath(below: domain, \(a))")
+                    out.line("var leaf: \(state) = self")
+                    out.block("while let child = leaf.initial") { out in
+                        out.line("child.entry(\(a))")
+                        out.line("leaf = child")
+                    }
+                    out.line("return leaf")
+                }
             }
         }
-    }
-
-    /// The protocol a state's type conforms to: its parent's nested `State`, or the machine's.
-    private func conformance(of index: Int) -> String {
-        if let parent = model.states[index].parent { names.stateType(parent) + ".State" } else { names.machine + ".State" }
     }
 
     private func emitStateType(_ index: Int, into out: inout CodeWriter) {
@@ -117,22 +111,20 @@ extension SwiftMachineEmitter {
         let kind = state.isFinal ? "final state" : state.isComposite ? "composite state" : "state"
         doc.append("The \(kind) `\(state.name)`" + (state.parent.map { ", inside `\(model.states[$0].name)`." } ?? "."))
         out.docComment(doc)
-        out.block("fileprivate enum \(names.stateType(index)): \(conformance(of: index))") { out in
-            if state.isComposite {
-                out.docComment(["The states inside `\(state.name)`: events they do not handle go to `\(state.name)`."])
-                out.line("fileprivate protocol State: \(conformance(of: index)) {}")
-                out.line()
+        out.block("fileprivate final class \(names.stateType(index)): \(m).State") { out in
+            out.line("override class var id: \(m).StateID { .\(names.stateCase(index)) }")
+            if let parent = state.parent {
+                out.line("override class var parent: \(names.stateMetatype)? { \(names.stateType(parent)).self }")
             }
-            out.line("static var id: \(m).StateID { .\(names.stateCase(index)) }")
             if let initial = state.initial {
-                out.line("static var initial: (any \(m).State.Type)? { \(names.stateType(initial)).self }")
+                out.line("override class var initial: \(names.stateMetatype)? { \(names.stateType(initial)).self }")
             }
             if state.isFinal && state.parent == nil {
-                out.line("static var finishesMachine: Bool { true }")
+                out.line("override class var finishesMachine: Bool { true }")
             }
             for (name, calls) in [("entry", state.entry), ("exit", state.exit)] where !calls.isEmpty {
                 out.line()
-                out.block("static func \(name)(\(actionsParameter))") { out in
+                out.block("override class func \(name)(\(actionsParameter))") { out in
                     out.lines(calls.map { SwiftExpressions.call($0, on: a) })
                 }
             }
@@ -140,7 +132,7 @@ extension SwiftMachineEmitter {
                 let transitions = state.transitions.filter { $0.event == event }
                 guard !transitions.isEmpty else { continue }
                 out.line()
-                out.block(handlerSignature(event)) { out in
+                out.block(handlerSignature(event, overriding: true)) { out in
                     if !emitSelection(transitions, source: index, context: .parameter, into: &out) {
                         out.line(fallback(for: event, from: index))
                     }
@@ -149,29 +141,17 @@ extension SwiftMachineEmitter {
         }
     }
 
-    /// When none of a state's own transitions fires: the nearest ancestor that declares
-    /// transitions for the event, or "not handled" (the machine level is tried by the context).
+    /// When none of a state's own transitions fires: the nearest ancestor that declares transitions
+    /// for the event, called directly rather than through the default's walk outwards, or "not
+    /// handled" (the machine level is tried by the context).
     private func fallback(for event: Int, from index: Int) -> String {
         var ancestor = model.states[index].parent
         while let candidate = ancestor {
             if model.states[candidate].transitions.contains(where: { $0.event == event }) {
-                return "return " + handlerCall(event, on: names.stateType(candidate))
+                return "return \(names.stateType(candidate)).\(handlerCallArguments(event))"
             }
             ancestor = model.states[candidate].parent
         }
         return "return false"
-    }
-
-    /// A composite's nested protocol: its children's enclosing state is the composite, and the
-    /// events the composite handles go to it.
-    private func emitCompositeProtocolExtension(_ index: Int, into out: inout CodeWriter) {
-        let m = names.machine
-        let type = names.stateType(index)
-        out.block("extension \(type).State") { out in
-            out.line("static var parent: (any \(m).State.Type)? { \(type).self }")
-            for event in model.events.indices where model.states[index].transitions.contains(where: { $0.event == event }) {
-                out.line("\(handlerSignature(event)) { \(handlerCall(event, on: type)) }")
-            }
-        }
     }
 }

@@ -15,13 +15,14 @@ public enum AccessLevel: String, Sendable, CaseIterable {
 ///    method per event — the *context* of the State pattern;
 /// 3. the context's processing: selection at the machine level, the run-to-completion queue and
 ///    the one place where a transition's exits, effects and entries are carried out;
-/// 4. the states: a protocol `M.State` with one static method per event whose defaults report
-///    "not handled", and one caseless enum per state. A composite state also declares a nested
-///    protocol `State` that its children conform to; that protocol's extension implements the
-///    composite's transitions, so a child defers to its enclosing state at no run-time cost.
+/// 4. the states: a base class `M.State` with one class method per event, whose default defers to
+///    the enclosing state and reports "not handled" at the top, and one final subclass per state
+///    that overrides the events the state handles, its entry and exit activities and its place in
+///    the tree (`parent`, `initial`).
 ///
-/// The current state is held as a metatype (`any M.State.Type`) and the handlers are static, so
-/// nothing is copied or allocated per event; effects reach the context as non-escaping closures.
+/// The current state is held as a class metatype (`M.State.Type`) and the handlers are class
+/// methods, so nothing is copied or allocated per event; effects reach the context as
+/// non-escaping closures. Why classes rather than a protocol: see `emitStates`.
 public enum SwiftEmitter {
     /// The Swift source for `model`. The same model and options give byte-identical output.
     public static func emit(_ model: Model, sourceName: String, access: AccessLevel) -> String {

@@ -194,6 +194,8 @@ enum DifferentialHarness {
         return event.name + "(" + arguments.joined(separator: ", ") + ")"
     }
 
+    static let uncheckedExclusivity = "@exclusivity(unchecked) "
+
     /// Compiles the cases into one program, runs it and compares each case's transcript with the
     /// interpreter's.
     static func runBatch(_ cases: [DifferentialCase], in directory: URL) -> BatchResult {
@@ -204,8 +206,15 @@ enum DifferentialHarness {
             var files: [String: String] = [:]
             var main = ""
             for testCase in cases {
-                files["\(testCase.name).swift"] = SwiftEmitter.emit(
-                    testCase.model, sourceName: "\(testCase.name).fsm", access: .internal)
+                let generated = SwiftEmitter.emit(testCase.model, sourceName: "\(testCase.name).fsm", access: .internal)
+                // The generated machine leaves out the run-time exclusivity check on its state, on the
+                // ground that no access to it spans a call to the actions. Here the check is put back,
+                // so every random machine, with actions that send events, tests that ground.
+                guard generated.contains(uncheckedExclusivity) else {
+                    result.failure = "the generated \(testCase.name).swift no longer says \(uncheckedExclusivity)"
+                    return result
+                }
+                files["\(testCase.name).swift"] = generated.replacingOccurrences(of: uncheckedExclusivity, with: "")
                 files["\(testCase.name)Driver.swift"] = swiftDriver(testCase)
                 main += "print(\"=== \(testCase.name)\")\nfor line in run\(testCase.name)() { print(line) }\n"
             }

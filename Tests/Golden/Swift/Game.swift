@@ -69,9 +69,10 @@ extension GameActions {
 ///
 /// A state machine generated from a `.fsm` file; its guards and actions are a ``GameActions``.
 ///
-/// The machine holds its actions object **weakly**, so the usual pattern — an object that owns
+/// The machine holds its actions object **unowned**, so the usual pattern — an object that owns
 /// the machine and is also its actions — creates no reference cycle. Keep the actions object
-/// alive for as long as you send events: once it is gone, events do nothing and return `false`.
+/// alive for as long as you use the machine: sending an event or calling `start()` once it is
+/// gone stops the program with Swift's "unowned reference" error.
 ///
 /// Not thread-safe: use one machine from one thread (or actor) at a time.
 final class Game {
@@ -103,11 +104,13 @@ final class Game {
         case quit
     }
 
-    /// The guards and actions; weak, see the class documentation.
-    private weak var actions: (any GameActions)?
+    /// The guards and actions; unowned, see the class documentation.
+    private unowned let actions: any GameActions
     /// What changes while the machine runs. It is one stored property named with an fsm keyword,
-    /// so that no event method can clash with it.
-    fileprivate var machine = GameRuntime(current: Game_Playing.self)
+    /// so that no event method can clash with it. No access to it spans a call to the actions (each
+    /// reads or writes it and is done), so the run-time exclusivity check, a cost on every event,
+    /// is left out.
+    @exclusivity(unchecked) fileprivate var machine = GameRuntime(current: Game_Playing.self)
 
     /// Creates the machine in its initial configuration, not yet started: see ``start()``.
     init(actions: some GameActions) {
@@ -117,7 +120,7 @@ final class Game {
     /// Enters the initial configuration (`.scrolling`), running entry activities outer to inner.
     /// Does nothing when the machine has already started. Sending an event starts the machine too.
     func start() {
-        guard !machine.isStarted, let actions else { return }
+        guard !machine.isStarted else { return }
         _ = run(actions) { _ in true }
     }
 
@@ -136,8 +139,20 @@ final class Game {
         if machine.isFinished { return false }
         switch event {
         case .touchDown: return isIn(.browsing)
-        case .touchMoved: return isIn(.scrolling) || isIn(.dragging)
-        case .touchUp: return isIn(.playing) || isIn(.browsing) || isIn(.dragging)
+        case .touchMoved:
+            return machine.current.isIn {
+                switch $0 {
+                case .scrolling, .dragging: true
+                default: false
+                }
+            }
+        case .touchUp:
+            return machine.current.isIn {
+                switch $0 {
+                case .playing, .browsing, .dragging: true
+                default: false
+                }
+            }
         case .pause: return isIn(.scrolling)
         case .enterEditMode: return isIn(.playing)
         case .leaveEditMode: return isIn(.editing)
@@ -168,7 +183,6 @@ final class Game {
             machine.queue.append(.touchDown(x: x, y: y))
             return true
         }
-        guard let actions else { return false }
         return run(actions) { touchDown(x: x, y: y, $0) }
     }
 
@@ -180,7 +194,6 @@ final class Game {
             machine.queue.append(.touchMoved(x: x, y: y))
             return true
         }
-        guard let actions else { return false }
         return run(actions) { touchMoved(x: x, y: y, $0) }
     }
 
@@ -192,7 +205,6 @@ final class Game {
             machine.queue.append(.touchUp(x: x, y: y))
             return true
         }
-        guard let actions else { return false }
         return run(actions) { touchUp(x: x, y: y, $0) }
     }
 
@@ -204,7 +216,6 @@ final class Game {
             machine.queue.append(.pause)
             return true
         }
-        guard let actions else { return false }
         return run(actions) { pause($0) }
     }
 
@@ -216,7 +227,6 @@ final class Game {
             machine.queue.append(.enterEditMode)
             return true
         }
-        guard let actions else { return false }
         return run(actions) { enterEditMode($0) }
     }
 
@@ -228,7 +238,6 @@ final class Game {
             machine.queue.append(.leaveEditMode)
             return true
         }
-        guard let actions else { return false }
         return run(actions) { leaveEditMode($0) }
     }
 
@@ -240,7 +249,6 @@ final class Game {
             machine.queue.append(.resume)
             return true
         }
-        guard let actions else { return false }
         return run(actions) { resume($0) }
     }
 
@@ -252,7 +260,6 @@ final class Game {
             machine.queue.append(.quit)
             return true
         }
-        guard let actions else { return false }
         return run(actions) { quit($0) }
     }
 }
@@ -368,7 +375,7 @@ extension Game {
     /// An external transition: exits the active states inside `domain` (all of them when it is
     /// `nil`), innermost first; runs the effects; enters the states from just below `domain` down
     /// to `target`, outermost first, then `target`'s initial children. Always returns `true`.
-    fileprivate func transition(below domain: StateID?, to target: any Game.State.Type, _ actions: any GameActions, effects: () -> Void = {}) -> Bool {
+    fileprivate func transition(below domain: StateID?, to target: Game.State.Type, _ actions: any GameActions, effects: () -> Void = {}) -> Bool {
         exit(below: domain, actions)
         effects()
         enter(target, below: domain, actions)
@@ -382,12 +389,12 @@ extension Game {
 
     /// `-> pop` from `source` (`nil`: the machine), when the stack is not empty: a transition to the
     /// state remembered last. Its domain is found at run time, by the rules of `transition`.
-    fileprivate func pop(from source: (any Game.State.Type)?, _ actions: any GameActions, effects: () -> Void = {}) -> Bool {
+    fileprivate func pop(from source: Game.State.Type?, _ actions: any GameActions, effects: () -> Void = {}) -> Bool {
         let target = machine.stack.removeLast()
         var domain: StateID?
         if let source {
             // The source when the target lies inside it, else its innermost ancestor that contains the target.
-            var candidate: (any Game.State.Type)? = target.id != source.id && target.isIn(source.id) ? source : source.parent
+            var candidate: Game.State.Type? = target.id != source.id && target.isIn(source.id) ? source : source.parent
             while let state = candidate, !target.isIn(state.id) { candidate = state.parent }
             domain = candidate?.id
         }
@@ -395,8 +402,11 @@ extension Game {
     }
 
     /// Exits the active states inside `domain` (all of them when it is `nil`), innermost first.
+    /// Not inlined, like `enter`: a copy in every transition would make swiftc -O examine every
+    /// state class at each one, and compile time would grow with states × transitions.
+    @inline(never)
     private func exit(below domain: StateID?, _ actions: any GameActions) {
-        var exiting: (any Game.State.Type)? = machine.current
+        var exiting: Game.State.Type? = machine.current
         while let state = exiting, state.id != domain {
             state.exit(actions)
             exiting = state.parent
@@ -404,7 +414,8 @@ extension Game {
     }
 
     /// Enters `target` from `domain` and makes the leaf state reached the current one.
-    private func enter(_ target: any Game.State.Type, below domain: StateID?, _ actions: any GameActions) {
+    @inline(never)
+    private func enter(_ target: Game.State.Type, below domain: StateID?, _ actions: any GameActions) {
         let leaf = target.enter(below: domain, actions)
         machine.current = leaf
         machine.isFinished = leaf.finishesMachine
@@ -414,117 +425,123 @@ extension Game {
 // MARK: - States
 
 extension Game {
-    /// A state, as a type whose static methods handle the events. An event method returns whether
-    /// a transition fired; the defaults defer to the enclosing state (a composite state's protocol
-    /// implements its transitions) and report "not handled" at the top.
-    fileprivate protocol State {
-        static var id: StateID { get }
+    /// A state: a class whose class methods handle the events, one method per event. It is never
+    /// instantiated: the machine holds the class itself (a `State.Type`), so an event costs one
+    /// dynamic call and neither copies nor allocates anything. An event method returns whether a
+    /// transition fired; its default defers to the enclosing state, and reports "not handled" at
+    /// the top. Each state is a final subclass that overrides the events it handles.
+    fileprivate class State {
+        /// The state's case of `StateID`; every state overrides it.
+        class var id: StateID { preconditionFailure("every state overrides id") }
         /// The enclosing state; `nil` for a top-level state.
-        static var parent: (any State.Type)? { get }
+        class var parent: Game.State.Type? { nil }
         /// The initial child of a composite state.
-        static var initial: (any State.Type)? { get }
+        class var initial: Game.State.Type? { nil }
         /// Whether entering this state finishes the machine (a top-level final state).
-        static var finishesMachine: Bool { get }
-        static func entry(_ actions: any GameActions)
-        static func exit(_ actions: any GameActions)
-        static func touchDown(x: Int, y: Int, _ context: Game, _ actions: any GameActions) -> Bool
-        static func touchMoved(x: Int, y: Int, _ context: Game, _ actions: any GameActions) -> Bool
-        static func touchUp(x: Int, y: Int, _ context: Game, _ actions: any GameActions) -> Bool
-        static func pause(_ context: Game, _ actions: any GameActions) -> Bool
-        static func enterEditMode(_ context: Game, _ actions: any GameActions) -> Bool
-        static func leaveEditMode(_ context: Game, _ actions: any GameActions) -> Bool
-        static func resume(_ context: Game, _ actions: any GameActions) -> Bool
-        static func quit(_ context: Game, _ actions: any GameActions) -> Bool
-    }
-}
+        class var finishesMachine: Bool { false }
+        class func entry(_ actions: any GameActions) {}
+        class func exit(_ actions: any GameActions) {}
 
-extension Game.State {
-    static var parent: (any Game.State.Type)? { nil }
-    static var initial: (any Game.State.Type)? { nil }
-    static var finishesMachine: Bool { false }
-    static func entry(_ actions: any GameActions) {}
-    static func exit(_ actions: any GameActions) {}
-    static func touchDown(x: Int, y: Int, _ context: Game, _ actions: any GameActions) -> Bool { false }
-    static func touchMoved(x: Int, y: Int, _ context: Game, _ actions: any GameActions) -> Bool { false }
-    static func touchUp(x: Int, y: Int, _ context: Game, _ actions: any GameActions) -> Bool { false }
-    static func pause(_ context: Game, _ actions: any GameActions) -> Bool { false }
-    static func enterEditMode(_ context: Game, _ actions: any GameActions) -> Bool { false }
-    static func leaveEditMode(_ context: Game, _ actions: any GameActions) -> Bool { false }
-    static func resume(_ context: Game, _ actions: any GameActions) -> Bool { false }
-    static func quit(_ context: Game, _ actions: any GameActions) -> Bool { false }
-
-    /// Whether this state is `id` or lies inside it.
-    static func isIn(_ id: Game.StateID) -> Bool {
-        var state: (any Game.State.Type)? = self
-        while let current = state {
-            if current.id == id { return true }
-            state = current.parent
+        class func touchDown(x: Int, y: Int, _ context: Game, _ actions: any GameActions) -> Bool {
+            parent?.touchDown(x: x, y: y, context, actions) ?? false
         }
-        return false
-    }
 
-    /// Enters the states from just below `domain` down to this one, outermost first.
-    static func enterPath(below domain: Game.StateID?, _ actions: any GameActions) {
-        if let parent, parent.id != domain { parent.enterPath(below: domain, actions) }
-        entry(actions)
-    }
-
-    /// Enters the states from just below `domain` down to this one, then its initial children,
-    /// recursively; returns the leaf state reached.
-    static func enter(below domain: Game.StateID?, _ actions: any GameActions) -> any Game.State.Type {
-        enterPath(below: domain, actions)
-        var leaf: any Game.State.Type = self
-        while let child = leaf.initial {
-            child.entry(actions)
-            leaf = child
+        class func touchMoved(x: Int, y: Int, _ context: Game, _ actions: any GameActions) -> Bool {
+            parent?.touchMoved(x: x, y: y, context, actions) ?? false
         }
-        return leaf
+
+        class func touchUp(x: Int, y: Int, _ context: Game, _ actions: any GameActions) -> Bool {
+            parent?.touchUp(x: x, y: y, context, actions) ?? false
+        }
+
+        class func pause(_ context: Game, _ actions: any GameActions) -> Bool {
+            parent?.pause(context, actions) ?? false
+        }
+
+        class func enterEditMode(_ context: Game, _ actions: any GameActions) -> Bool {
+            parent?.enterEditMode(context, actions) ?? false
+        }
+
+        class func leaveEditMode(_ context: Game, _ actions: any GameActions) -> Bool {
+            parent?.leaveEditMode(context, actions) ?? false
+        }
+
+        class func resume(_ context: Game, _ actions: any GameActions) -> Bool {
+            parent?.resume(context, actions) ?? false
+        }
+
+        class func quit(_ context: Game, _ actions: any GameActions) -> Bool {
+            parent?.quit(context, actions) ?? false
+        }
+
+        /// Whether this state is `id` or lies inside it.
+        static func isIn(_ id: StateID) -> Bool { isIn { $0 == id } }
+
+        /// Whether `test` holds for this state or one of the states it lies inside.
+        static func isIn(where test: (StateID) -> Bool) -> Bool {
+            var state: Game.State.Type? = self
+            while let current = state {
+                if test(current.id) { return true }
+                state = current.parent
+            }
+            return false
+        }
+
+        /// Enters the states from just below `domain` down to this one, outermost first.
+        static func enterPath(below domain: StateID?, _ actions: any GameActions) {
+            if let parent, parent.id != domain { parent.enterPath(below: domain, actions) }
+            entry(actions)
+        }
+
+        /// Enters the states from just below `domain` down to this one, then its initial children,
+        /// recursively; returns the leaf state reached.
+        static func enter(below domain: StateID?, _ actions: any GameActions) -> Game.State.Type {
+            enterPath(below: domain, actions)
+            var leaf: Game.State.Type = self
+            while let child = leaf.initial {
+                child.entry(actions)
+                leaf = child
+            }
+            return leaf
+        }
     }
 }
 
 /// The map scrolls under the player's finger, in play and edit mode alike.
 ///
 /// The composite state `Scrolling`.
-fileprivate enum Game_Scrolling: Game.State {
-    /// The states inside `Scrolling`: events they do not handle go to `Scrolling`.
-    fileprivate protocol State: Game.State {}
+fileprivate final class Game_Scrolling: Game.State {
+    override class var id: Game.StateID { .scrolling }
+    override class var initial: Game.State.Type? { Game_Playing.self }
 
-    static var id: Game.StateID { .scrolling }
-    static var initial: (any Game.State.Type)? { Game_Playing.self }
-
-    static func touchMoved(x: Int, y: Int, _ context: Game, _ actions: any GameActions) -> Bool {
+    override class func touchMoved(x: Int, y: Int, _ context: Game, _ actions: any GameActions) -> Bool {
         actions.scrollMap(x: x, y: y)
         return true
     }
 
-    static func pause(_ context: Game, _ actions: any GameActions) -> Bool {
+    override class func pause(_ context: Game, _ actions: any GameActions) -> Bool {
         context.push()
         return context.transition(below: nil, to: Game_Paused.self, actions)
     }
 }
 
-extension Game_Scrolling.State {
-    static var parent: (any Game.State.Type)? { Game_Scrolling.self }
-    static func touchMoved(x: Int, y: Int, _ context: Game, _ actions: any GameActions) -> Bool { Game_Scrolling.touchMoved(x: x, y: y, context, actions) }
-    static func pause(_ context: Game, _ actions: any GameActions) -> Bool { Game_Scrolling.pause(context, actions) }
-}
-
 /// Normal play: tapping a crop harvests it, tapping a zombie... deals with it.
 ///
 /// The state `Playing`, inside `Scrolling`.
-fileprivate enum Game_Playing: Game_Scrolling.State {
-    static var id: Game.StateID { .playing }
+fileprivate final class Game_Playing: Game.State {
+    override class var id: Game.StateID { .playing }
+    override class var parent: Game.State.Type? { Game_Scrolling.self }
 
-    static func entry(_ actions: any GameActions) {
+    override class func entry(_ actions: any GameActions) {
         actions.showPlayHUD()
     }
 
-    static func touchUp(x: Int, y: Int, _ context: Game, _ actions: any GameActions) -> Bool {
+    override class func touchUp(x: Int, y: Int, _ context: Game, _ actions: any GameActions) -> Bool {
         actions.tap(x: x, y: y)
         return true
     }
 
-    static func enterEditMode(_ context: Game, _ actions: any GameActions) -> Bool {
+    override class func enterEditMode(_ context: Game, _ actions: any GameActions) -> Bool {
         return context.transition(below: .scrolling, to: Game_Editing.self, actions)
     }
 }
@@ -532,37 +549,31 @@ fileprivate enum Game_Playing: Game_Scrolling.State {
 /// Redecorating the farm.
 ///
 /// The composite state `Editing`, inside `Scrolling`.
-fileprivate enum Game_Editing: Game_Scrolling.State {
-    /// The states inside `Editing`: events they do not handle go to `Editing`.
-    fileprivate protocol State: Game_Scrolling.State {}
+fileprivate final class Game_Editing: Game.State {
+    override class var id: Game.StateID { .editing }
+    override class var parent: Game.State.Type? { Game_Scrolling.self }
+    override class var initial: Game.State.Type? { Game_Browsing.self }
 
-    static var id: Game.StateID { .editing }
-    static var initial: (any Game.State.Type)? { Game_Browsing.self }
-
-    static func entry(_ actions: any GameActions) {
+    override class func entry(_ actions: any GameActions) {
         actions.showEditPalette()
     }
 
-    static func exit(_ actions: any GameActions) {
+    override class func exit(_ actions: any GameActions) {
         actions.hideEditPalette()
         actions.saveLayout()
     }
 
-    static func leaveEditMode(_ context: Game, _ actions: any GameActions) -> Bool {
+    override class func leaveEditMode(_ context: Game, _ actions: any GameActions) -> Bool {
         return context.transition(below: .scrolling, to: Game_Playing.self, actions)
     }
 }
 
-extension Game_Editing.State {
-    static var parent: (any Game.State.Type)? { Game_Editing.self }
-    static func leaveEditMode(_ context: Game, _ actions: any GameActions) -> Bool { Game_Editing.leaveEditMode(context, actions) }
-}
-
 /// The state `Browsing`, inside `Editing`.
-fileprivate enum Game_Browsing: Game_Editing.State {
-    static var id: Game.StateID { .browsing }
+fileprivate final class Game_Browsing: Game.State {
+    override class var id: Game.StateID { .browsing }
+    override class var parent: Game.State.Type? { Game_Editing.self }
 
-    static func touchDown(x: Int, y: Int, _ context: Game, _ actions: any GameActions) -> Bool {
+    override class func touchDown(x: Int, y: Int, _ context: Game, _ actions: any GameActions) -> Bool {
         if actions.objectAt(x: x, y: y) {
             return context.transition(below: .editing, to: Game_Dragging.self, actions) {
                 actions.pickUp(x: x, y: y)
@@ -571,7 +582,7 @@ fileprivate enum Game_Browsing: Game_Editing.State {
         return false
     }
 
-    static func touchUp(x: Int, y: Int, _ context: Game, _ actions: any GameActions) -> Bool {
+    override class func touchUp(x: Int, y: Int, _ context: Game, _ actions: any GameActions) -> Bool {
         actions.select(x: x, y: y)
         return true
     }
@@ -580,23 +591,24 @@ fileprivate enum Game_Browsing: Game_Editing.State {
 /// Moving an object: the map must not scroll meanwhile.
 ///
 /// The state `Dragging`, inside `Editing`.
-fileprivate enum Game_Dragging: Game_Editing.State {
-    static var id: Game.StateID { .dragging }
+fileprivate final class Game_Dragging: Game.State {
+    override class var id: Game.StateID { .dragging }
+    override class var parent: Game.State.Type? { Game_Editing.self }
 
-    static func entry(_ actions: any GameActions) {
+    override class func entry(_ actions: any GameActions) {
         actions.beginDrag()
     }
 
-    static func exit(_ actions: any GameActions) {
+    override class func exit(_ actions: any GameActions) {
         actions.endDrag()
     }
 
-    static func touchMoved(x: Int, y: Int, _ context: Game, _ actions: any GameActions) -> Bool {
+    override class func touchMoved(x: Int, y: Int, _ context: Game, _ actions: any GameActions) -> Bool {
         actions.moveObject(x: x, y: y)
         return true
     }
 
-    static func touchUp(x: Int, y: Int, _ context: Game, _ actions: any GameActions) -> Bool {
+    override class func touchUp(x: Int, y: Int, _ context: Game, _ actions: any GameActions) -> Bool {
         return context.transition(below: .editing, to: Game_Browsing.self, actions) {
             actions.drop(x: x, y: y)
         }
@@ -606,35 +618,35 @@ fileprivate enum Game_Dragging: Game_Editing.State {
 /// The pause overlay sits on top of whatever mode was active.
 ///
 /// The state `Paused`.
-fileprivate enum Game_Paused: Game.State {
-    static var id: Game.StateID { .paused }
+fileprivate final class Game_Paused: Game.State {
+    override class var id: Game.StateID { .paused }
 
-    static func entry(_ actions: any GameActions) {
+    override class func entry(_ actions: any GameActions) {
         actions.showPauseOverlay()
     }
 
-    static func exit(_ actions: any GameActions) {
+    override class func exit(_ actions: any GameActions) {
         actions.hidePauseOverlay()
     }
 
-    static func resume(_ context: Game, _ actions: any GameActions) -> Bool {
+    override class func resume(_ context: Game, _ actions: any GameActions) -> Bool {
         if !context.machine.stack.isEmpty {
             return context.pop(from: Game_Paused.self, actions)
         }
         return false
     }
 
-    static func quit(_ context: Game, _ actions: any GameActions) -> Bool {
+    override class func quit(_ context: Game, _ actions: any GameActions) -> Bool {
         return context.transition(below: nil, to: Game_GameOver.self, actions)
     }
 }
 
 /// The final state `GameOver`.
-fileprivate enum Game_GameOver: Game.State {
-    static var id: Game.StateID { .gameOver }
-    static var finishesMachine: Bool { true }
+fileprivate final class Game_GameOver: Game.State {
+    override class var id: Game.StateID { .gameOver }
+    override class var finishesMachine: Bool { true }
 
-    static func entry(_ actions: any GameActions) {
+    override class func entry(_ actions: any GameActions) {
         actions.showFinalScore()
     }
 }
@@ -642,14 +654,14 @@ fileprivate enum Game_GameOver: Game.State {
 /// What changes while a ``Game`` runs.
 fileprivate struct GameRuntime {
     /// The innermost active state (before `start()`, the one it will enter).
-    var current: any Game.State.Type
+    var current: Game.State.Type
     var isStarted = false
     var isFinished = false
     /// Whether an event is being processed; events sent meanwhile wait in `queue`.
     var isRunning = false
     var queue: [GameQueuedEvent] = []
     /// The states remembered by `-> push`, the last one on top.
-    var stack: [any Game.State.Type] = []
+    var stack: [Game.State.Type] = []
 }
 
 /// An event sent while another was being processed, with its arguments.

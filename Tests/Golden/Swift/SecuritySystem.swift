@@ -48,9 +48,10 @@ extension SecuritySystemActions {
 ///
 /// A state machine generated from a `.fsm` file; its guards and actions are a ``SecuritySystemActions``.
 ///
-/// The machine holds its actions object **weakly**, so the usual pattern — an object that owns
+/// The machine holds its actions object **unowned**, so the usual pattern — an object that owns
 /// the machine and is also its actions — creates no reference cycle. Keep the actions object
-/// alive for as long as you send events: once it is gone, events do nothing and return `false`.
+/// alive for as long as you use the machine: sending an event or calling `start()` once it is
+/// gone stops the program with Swift's "unowned reference" error.
 ///
 /// Not thread-safe: use one machine from one thread (or actor) at a time.
 final class SecuritySystem {
@@ -77,11 +78,13 @@ final class SecuritySystem {
         case breach
     }
 
-    /// The guards and actions; weak, see the class documentation.
-    private weak var actions: (any SecuritySystemActions)?
+    /// The guards and actions; unowned, see the class documentation.
+    private unowned let actions: any SecuritySystemActions
     /// What changes while the machine runs. It is one stored property named with an fsm keyword,
-    /// so that no event method can clash with it.
-    fileprivate var machine = SecuritySystemRuntime(current: SecuritySystem_Disarmed.self)
+    /// so that no event method can clash with it. No access to it spans a call to the actions (each
+    /// reads or writes it and is done), so the run-time exclusivity check, a cost on every event,
+    /// is left out.
+    @exclusivity(unchecked) fileprivate var machine = SecuritySystemRuntime(current: SecuritySystem_Disarmed.self)
 
     /// Creates the machine in its initial configuration, not yet started: see ``start()``.
     init(actions: some SecuritySystemActions) {
@@ -91,7 +94,7 @@ final class SecuritySystem {
     /// Enters the initial configuration (`.disarmed`), running entry activities outer to inner.
     /// Does nothing when the machine has already started. Sending an event starts the machine too.
     func start() {
-        guard !machine.isStarted, let actions else { return }
+        guard !machine.isStarted else { return }
         _ = run(actions) { _ in true }
     }
 
@@ -110,9 +113,21 @@ final class SecuritySystem {
         if machine.isFinished { return false }
         switch event {
         case .disarm: return isIn(.armed)
-        case .reset: return isIn(.alarm) || isIn(.silentAlarm)
+        case .reset:
+            return machine.current.isIn {
+                switch $0 {
+                case .alarm, .silentAlarm: true
+                default: false
+                }
+            }
         case .arm: return isIn(.disarmed)
-        case .panic: return isIn(.disarmed) || isIn(.armed)
+        case .panic:
+            return machine.current.isIn {
+                switch $0 {
+                case .disarmed, .armed: true
+                default: false
+                }
+            }
         case .breach: return isIn(.armed)
         }
     }
@@ -138,7 +153,6 @@ final class SecuritySystem {
             machine.queue.append(.disarm(code: code))
             return true
         }
-        guard let actions else { return false }
         return run(actions) { disarm(code: code, $0) }
     }
 
@@ -152,7 +166,6 @@ final class SecuritySystem {
             machine.queue.append(.reset(code: code))
             return true
         }
-        guard let actions else { return false }
         return run(actions) { reset(code: code, $0) }
     }
 
@@ -164,7 +177,6 @@ final class SecuritySystem {
             machine.queue.append(.arm)
             return true
         }
-        guard let actions else { return false }
         return run(actions) { arm($0) }
     }
 
@@ -176,7 +188,6 @@ final class SecuritySystem {
             machine.queue.append(.panic)
             return true
         }
-        guard let actions else { return false }
         return run(actions) { panic($0) }
     }
 
@@ -188,7 +199,6 @@ final class SecuritySystem {
             machine.queue.append(.breach)
             return true
         }
-        guard let actions else { return false }
         return run(actions) { breach($0) }
     }
 }
@@ -277,7 +287,7 @@ extension SecuritySystem {
     /// An external transition: exits the active states inside `domain` (all of them when it is
     /// `nil`), innermost first; runs the effects; enters the states from just below `domain` down
     /// to `target`, outermost first, then `target`'s initial children. Always returns `true`.
-    fileprivate func transition(below domain: StateID?, to target: any SecuritySystem.State.Type, _ actions: any SecuritySystemActions, effects: () -> Void = {}) -> Bool {
+    fileprivate func transition(below domain: StateID?, to target: SecuritySystem.State.Type, _ actions: any SecuritySystemActions, effects: () -> Void = {}) -> Bool {
         exit(below: domain, actions)
         effects()
         enter(target, below: domain, actions)
@@ -285,8 +295,11 @@ extension SecuritySystem {
     }
 
     /// Exits the active states inside `domain` (all of them when it is `nil`), innermost first.
+    /// Not inlined, like `enter`: a copy in every transition would make swiftc -O examine every
+    /// state class at each one, and compile time would grow with states × transitions.
+    @inline(never)
     private func exit(below domain: StateID?, _ actions: any SecuritySystemActions) {
-        var exiting: (any SecuritySystem.State.Type)? = machine.current
+        var exiting: SecuritySystem.State.Type? = machine.current
         while let state = exiting, state.id != domain {
             state.exit(actions)
             exiting = state.parent
@@ -294,7 +307,8 @@ extension SecuritySystem {
     }
 
     /// Enters `target` from `domain` and makes the leaf state reached the current one.
-    private func enter(_ target: any SecuritySystem.State.Type, below domain: StateID?, _ actions: any SecuritySystemActions) {
+    @inline(never)
+    private func enter(_ target: SecuritySystem.State.Type, below domain: StateID?, _ actions: any SecuritySystemActions) {
         let leaf = target.enter(below: domain, actions)
         machine.current = leaf
         machine.isFinished = leaf.finishesMachine
@@ -304,83 +318,91 @@ extension SecuritySystem {
 // MARK: - States
 
 extension SecuritySystem {
-    /// A state, as a type whose static methods handle the events. An event method returns whether
-    /// a transition fired; the defaults defer to the enclosing state (a composite state's protocol
-    /// implements its transitions) and report "not handled" at the top.
-    fileprivate protocol State {
-        static var id: StateID { get }
+    /// A state: a class whose class methods handle the events, one method per event. It is never
+    /// instantiated: the machine holds the class itself (a `State.Type`), so an event costs one
+    /// dynamic call and neither copies nor allocates anything. An event method returns whether a
+    /// transition fired; its default defers to the enclosing state, and reports "not handled" at
+    /// the top. Each state is a final subclass that overrides the events it handles.
+    fileprivate class State {
+        /// The state's case of `StateID`; every state overrides it.
+        class var id: StateID { preconditionFailure("every state overrides id") }
         /// The enclosing state; `nil` for a top-level state.
-        static var parent: (any State.Type)? { get }
+        class var parent: SecuritySystem.State.Type? { nil }
         /// The initial child of a composite state.
-        static var initial: (any State.Type)? { get }
+        class var initial: SecuritySystem.State.Type? { nil }
         /// Whether entering this state finishes the machine (a top-level final state).
-        static var finishesMachine: Bool { get }
-        static func entry(_ actions: any SecuritySystemActions)
-        static func exit(_ actions: any SecuritySystemActions)
-        static func disarm(code: String, _ context: SecuritySystem, _ actions: any SecuritySystemActions) -> Bool
-        static func reset(code: String, _ context: SecuritySystem, _ actions: any SecuritySystemActions) -> Bool
-        static func arm(_ context: SecuritySystem, _ actions: any SecuritySystemActions) -> Bool
-        static func panic(_ context: SecuritySystem, _ actions: any SecuritySystemActions) -> Bool
-        static func breach(_ context: SecuritySystem, _ actions: any SecuritySystemActions) -> Bool
-    }
-}
+        class var finishesMachine: Bool { false }
+        class func entry(_ actions: any SecuritySystemActions) {}
+        class func exit(_ actions: any SecuritySystemActions) {}
 
-extension SecuritySystem.State {
-    static var parent: (any SecuritySystem.State.Type)? { nil }
-    static var initial: (any SecuritySystem.State.Type)? { nil }
-    static var finishesMachine: Bool { false }
-    static func entry(_ actions: any SecuritySystemActions) {}
-    static func exit(_ actions: any SecuritySystemActions) {}
-    static func disarm(code: String, _ context: SecuritySystem, _ actions: any SecuritySystemActions) -> Bool { false }
-    static func reset(code: String, _ context: SecuritySystem, _ actions: any SecuritySystemActions) -> Bool { false }
-    static func arm(_ context: SecuritySystem, _ actions: any SecuritySystemActions) -> Bool { false }
-    static func panic(_ context: SecuritySystem, _ actions: any SecuritySystemActions) -> Bool { false }
-    static func breach(_ context: SecuritySystem, _ actions: any SecuritySystemActions) -> Bool { false }
-
-    /// Whether this state is `id` or lies inside it.
-    static func isIn(_ id: SecuritySystem.StateID) -> Bool {
-        var state: (any SecuritySystem.State.Type)? = self
-        while let current = state {
-            if current.id == id { return true }
-            state = current.parent
+        class func disarm(code: String, _ context: SecuritySystem, _ actions: any SecuritySystemActions) -> Bool {
+            parent?.disarm(code: code, context, actions) ?? false
         }
-        return false
-    }
 
-    /// Enters the states from just below `domain` down to this one, outermost first.
-    static func enterPath(below domain: SecuritySystem.StateID?, _ actions: any SecuritySystemActions) {
-        if let parent, parent.id != domain { parent.enterPath(below: domain, actions) }
-        entry(actions)
-    }
-
-    /// Enters the states from just below `domain` down to this one, then its initial children,
-    /// recursively; returns the leaf state reached.
-    static func enter(below domain: SecuritySystem.StateID?, _ actions: any SecuritySystemActions) -> any SecuritySystem.State.Type {
-        enterPath(below: domain, actions)
-        var leaf: any SecuritySystem.State.Type = self
-        while let child = leaf.initial {
-            child.entry(actions)
-            leaf = child
+        class func reset(code: String, _ context: SecuritySystem, _ actions: any SecuritySystemActions) -> Bool {
+            parent?.reset(code: code, context, actions) ?? false
         }
-        return leaf
+
+        class func arm(_ context: SecuritySystem, _ actions: any SecuritySystemActions) -> Bool {
+            parent?.arm(context, actions) ?? false
+        }
+
+        class func panic(_ context: SecuritySystem, _ actions: any SecuritySystemActions) -> Bool {
+            parent?.panic(context, actions) ?? false
+        }
+
+        class func breach(_ context: SecuritySystem, _ actions: any SecuritySystemActions) -> Bool {
+            parent?.breach(context, actions) ?? false
+        }
+
+        /// Whether this state is `id` or lies inside it.
+        static func isIn(_ id: StateID) -> Bool { isIn { $0 == id } }
+
+        /// Whether `test` holds for this state or one of the states it lies inside.
+        static func isIn(where test: (StateID) -> Bool) -> Bool {
+            var state: SecuritySystem.State.Type? = self
+            while let current = state {
+                if test(current.id) { return true }
+                state = current.parent
+            }
+            return false
+        }
+
+        /// Enters the states from just below `domain` down to this one, outermost first.
+        static func enterPath(below domain: StateID?, _ actions: any SecuritySystemActions) {
+            if let parent, parent.id != domain { parent.enterPath(below: domain, actions) }
+            entry(actions)
+        }
+
+        /// Enters the states from just below `domain` down to this one, then its initial children,
+        /// recursively; returns the leaf state reached.
+        static func enter(below domain: StateID?, _ actions: any SecuritySystemActions) -> SecuritySystem.State.Type {
+            enterPath(below: domain, actions)
+            var leaf: SecuritySystem.State.Type = self
+            while let child = leaf.initial {
+                child.entry(actions)
+                leaf = child
+            }
+            return leaf
+        }
     }
 }
 
 /// Sensors are ignored; a panic raises the silent alarm.
 ///
 /// The state `Disarmed`.
-fileprivate enum SecuritySystem_Disarmed: SecuritySystem.State {
-    static var id: SecuritySystem.StateID { .disarmed }
+fileprivate final class SecuritySystem_Disarmed: SecuritySystem.State {
+    override class var id: SecuritySystem.StateID { .disarmed }
 
-    static func entry(_ actions: any SecuritySystemActions) {
+    override class func entry(_ actions: any SecuritySystemActions) {
         actions.announceDisarmed()
     }
 
-    static func arm(_ context: SecuritySystem, _ actions: any SecuritySystemActions) -> Bool {
+    override class func arm(_ context: SecuritySystem, _ actions: any SecuritySystemActions) -> Bool {
         return context.transition(below: nil, to: SecuritySystem_Armed.self, actions)
     }
 
-    static func panic(_ context: SecuritySystem, _ actions: any SecuritySystemActions) -> Bool {
+    override class func panic(_ context: SecuritySystem, _ actions: any SecuritySystemActions) -> Bool {
         return context.transition(below: nil, to: SecuritySystem_SilentAlarm.self, actions)
     }
 }
@@ -388,14 +410,14 @@ fileprivate enum SecuritySystem_Disarmed: SecuritySystem.State {
 /// Sensors are live; a valid code disarms, too many wrong codes sound the alarm.
 ///
 /// The state `Armed`.
-fileprivate enum SecuritySystem_Armed: SecuritySystem.State {
-    static var id: SecuritySystem.StateID { .armed }
+fileprivate final class SecuritySystem_Armed: SecuritySystem.State {
+    override class var id: SecuritySystem.StateID { .armed }
 
-    static func entry(_ actions: any SecuritySystemActions) {
+    override class func entry(_ actions: any SecuritySystemActions) {
         actions.announceArmed()
     }
 
-    static func disarm(code: String, _ context: SecuritySystem, _ actions: any SecuritySystemActions) -> Bool {
+    override class func disarm(code: String, _ context: SecuritySystem, _ actions: any SecuritySystemActions) -> Bool {
         if actions.isValid(code: code) {
             return context.transition(below: nil, to: SecuritySystem_Disarmed.self, actions)
         }
@@ -408,11 +430,11 @@ fileprivate enum SecuritySystem_Armed: SecuritySystem.State {
         return true
     }
 
-    static func panic(_ context: SecuritySystem, _ actions: any SecuritySystemActions) -> Bool {
+    override class func panic(_ context: SecuritySystem, _ actions: any SecuritySystemActions) -> Bool {
         return context.transition(below: nil, to: SecuritySystem_Alarm.self, actions)
     }
 
-    static func breach(_ context: SecuritySystem, _ actions: any SecuritySystemActions) -> Bool {
+    override class func breach(_ context: SecuritySystem, _ actions: any SecuritySystemActions) -> Bool {
         return context.transition(below: nil, to: SecuritySystem_Alarm.self, actions)
     }
 }
@@ -420,18 +442,18 @@ fileprivate enum SecuritySystem_Armed: SecuritySystem.State {
 /// The siren sounds until a valid code resets the system.
 ///
 /// The state `Alarm`.
-fileprivate enum SecuritySystem_Alarm: SecuritySystem.State {
-    static var id: SecuritySystem.StateID { .alarm }
+fileprivate final class SecuritySystem_Alarm: SecuritySystem.State {
+    override class var id: SecuritySystem.StateID { .alarm }
 
-    static func entry(_ actions: any SecuritySystemActions) {
+    override class func entry(_ actions: any SecuritySystemActions) {
         actions.soundAlarm()
     }
 
-    static func exit(_ actions: any SecuritySystemActions) {
+    override class func exit(_ actions: any SecuritySystemActions) {
         actions.stopAlarm()
     }
 
-    static func reset(code: String, _ context: SecuritySystem, _ actions: any SecuritySystemActions) -> Bool {
+    override class func reset(code: String, _ context: SecuritySystem, _ actions: any SecuritySystemActions) -> Bool {
         if actions.isValid(code: code) {
             return context.transition(below: nil, to: SecuritySystem_Disarmed.self, actions)
         }
@@ -442,14 +464,14 @@ fileprivate enum SecuritySystem_Alarm: SecuritySystem.State {
 /// The police are called without a sound.
 ///
 /// The state `SilentAlarm`.
-fileprivate enum SecuritySystem_SilentAlarm: SecuritySystem.State {
-    static var id: SecuritySystem.StateID { .silentAlarm }
+fileprivate final class SecuritySystem_SilentAlarm: SecuritySystem.State {
+    override class var id: SecuritySystem.StateID { .silentAlarm }
 
-    static func entry(_ actions: any SecuritySystemActions) {
+    override class func entry(_ actions: any SecuritySystemActions) {
         actions.informPolice()
     }
 
-    static func reset(code: String, _ context: SecuritySystem, _ actions: any SecuritySystemActions) -> Bool {
+    override class func reset(code: String, _ context: SecuritySystem, _ actions: any SecuritySystemActions) -> Bool {
         if actions.isValid(code: code) {
             return context.transition(below: nil, to: SecuritySystem_Disarmed.self, actions)
         }
@@ -460,7 +482,7 @@ fileprivate enum SecuritySystem_SilentAlarm: SecuritySystem.State {
 /// What changes while a ``SecuritySystem`` runs.
 fileprivate struct SecuritySystemRuntime {
     /// The innermost active state (before `start()`, the one it will enter).
-    var current: any SecuritySystem.State.Type
+    var current: SecuritySystem.State.Type
     var isStarted = false
     var isFinished = false
     /// Whether an event is being processed; events sent meanwhile wait in `queue`.

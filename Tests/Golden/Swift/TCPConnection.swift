@@ -60,9 +60,10 @@ extension TCPConnectionActions {
 ///
 /// A state machine generated from a `.fsm` file; its guards and actions are a ``TCPConnectionActions``.
 ///
-/// The machine holds its actions object **weakly**, so the usual pattern — an object that owns
+/// The machine holds its actions object **unowned**, so the usual pattern — an object that owns
 /// the machine and is also its actions — creates no reference cycle. Keep the actions object
-/// alive for as long as you send events: once it is gone, events do nothing and return `false`.
+/// alive for as long as you use the machine: sending an event or calling `start()` once it is
+/// gone stops the program with Swift's "unowned reference" error.
 ///
 /// Not thread-safe: use one machine from one thread (or actor) at a time.
 public final class TCPConnection {
@@ -95,11 +96,13 @@ public final class TCPConnection {
         case timeout
     }
 
-    /// The guards and actions; weak, see the class documentation.
-    private weak var actions: (any TCPConnectionActions)?
+    /// The guards and actions; unowned, see the class documentation.
+    private unowned let actions: any TCPConnectionActions
     /// What changes while the machine runs. It is one stored property named with an fsm keyword,
-    /// so that no event method can clash with it.
-    fileprivate var machine = TCPConnectionRuntime(current: TCPConnection_Closed.self)
+    /// so that no event method can clash with it. No access to it spans a call to the actions (each
+    /// reads or writes it and is done), so the run-time exclusivity check, a cost on every event,
+    /// is left out.
+    @exclusivity(unchecked) fileprivate var machine = TCPConnectionRuntime(current: TCPConnection_Closed.self)
 
     /// Creates the machine in its initial configuration, not yet started: see ``start()``.
     public init(actions: some TCPConnectionActions) {
@@ -109,7 +112,7 @@ public final class TCPConnection {
     /// Enters the initial configuration (`.closed`), running entry activities outer to inner.
     /// Does nothing when the machine has already started. Sending an event starts the machine too.
     public func start() {
-        guard !machine.isStarted, let actions else { return }
+        guard !machine.isStarted else { return }
         _ = run(actions) { _ in true }
     }
 
@@ -127,11 +130,23 @@ public final class TCPConnection {
     public func handles(_ event: Event) -> Bool {
         if machine.isFinished { return false }
         switch event {
-        case .segment: return isIn(.listen) || isIn(.synSent) || isIn(.synReceived) || isIn(.established) || isIn(.finWait1) || isIn(.finWait2) || isIn(.lastAck)
+        case .segment:
+            return machine.current.isIn {
+                switch $0 {
+                case .listen, .synSent, .synReceived, .established, .finWait1, .finWait2, .lastAck: true
+                default: false
+                }
+            }
         case .abort: return true
         case .passiveOpen: return isIn(.closed)
         case .activeOpen: return isIn(.closed)
-        case .close: return isIn(.listen) || isIn(.synSent) || isIn(.established) || isIn(.closeWait)
+        case .close:
+            return machine.current.isIn {
+                switch $0 {
+                case .listen, .synSent, .established, .closeWait: true
+                default: false
+                }
+            }
         case .send: return isIn(.established)
         case .timeout: return isIn(.timeWait)
         }
@@ -163,7 +178,6 @@ public final class TCPConnection {
             machine.queue.append(.segment(flags: flags))
             return true
         }
-        guard let actions else { return false }
         return run(actions) { segment(flags: flags, $0) }
     }
 
@@ -175,7 +189,6 @@ public final class TCPConnection {
             machine.queue.append(.abort)
             return true
         }
-        guard let actions else { return false }
         return run(actions) { abort($0) }
     }
 
@@ -187,7 +200,6 @@ public final class TCPConnection {
             machine.queue.append(.passiveOpen)
             return true
         }
-        guard let actions else { return false }
         return run(actions) { passiveOpen($0) }
     }
 
@@ -199,7 +211,6 @@ public final class TCPConnection {
             machine.queue.append(.activeOpen)
             return true
         }
-        guard let actions else { return false }
         return run(actions) { activeOpen($0) }
     }
 
@@ -211,7 +222,6 @@ public final class TCPConnection {
             machine.queue.append(.close)
             return true
         }
-        guard let actions else { return false }
         return run(actions) { close($0) }
     }
 
@@ -223,7 +233,6 @@ public final class TCPConnection {
             machine.queue.append(.send)
             return true
         }
-        guard let actions else { return false }
         return run(actions) { send($0) }
     }
 
@@ -235,7 +244,6 @@ public final class TCPConnection {
             machine.queue.append(.timeout)
             return true
         }
-        guard let actions else { return false }
         return run(actions) { timeout($0) }
     }
 }
@@ -347,7 +355,7 @@ extension TCPConnection {
     /// An external transition: exits the active states inside `domain` (all of them when it is
     /// `nil`), innermost first; runs the effects; enters the states from just below `domain` down
     /// to `target`, outermost first, then `target`'s initial children. Always returns `true`.
-    fileprivate func transition(below domain: StateID?, to target: any TCPConnection.State.Type, _ actions: any TCPConnectionActions, effects: () -> Void = {}) -> Bool {
+    fileprivate func transition(below domain: StateID?, to target: TCPConnection.State.Type, _ actions: any TCPConnectionActions, effects: () -> Void = {}) -> Bool {
         exit(below: domain, actions)
         effects()
         enter(target, below: domain, actions)
@@ -355,8 +363,11 @@ extension TCPConnection {
     }
 
     /// Exits the active states inside `domain` (all of them when it is `nil`), innermost first.
+    /// Not inlined, like `enter`: a copy in every transition would make swiftc -O examine every
+    /// state class at each one, and compile time would grow with states × transitions.
+    @inline(never)
     private func exit(below domain: StateID?, _ actions: any TCPConnectionActions) {
-        var exiting: (any TCPConnection.State.Type)? = machine.current
+        var exiting: TCPConnection.State.Type? = machine.current
         while let state = exiting, state.id != domain {
             state.exit(actions)
             exiting = state.parent
@@ -364,7 +375,8 @@ extension TCPConnection {
     }
 
     /// Enters `target` from `domain` and makes the leaf state reached the current one.
-    private func enter(_ target: any TCPConnection.State.Type, below domain: StateID?, _ actions: any TCPConnectionActions) {
+    @inline(never)
+    private func enter(_ target: TCPConnection.State.Type, below domain: StateID?, _ actions: any TCPConnectionActions) {
         let leaf = target.enter(below: domain, actions)
         machine.current = leaf
         machine.isFinished = leaf.finishesMachine
@@ -374,85 +386,97 @@ extension TCPConnection {
 // MARK: - States
 
 extension TCPConnection {
-    /// A state, as a type whose static methods handle the events. An event method returns whether
-    /// a transition fired; the defaults defer to the enclosing state (a composite state's protocol
-    /// implements its transitions) and report "not handled" at the top.
-    fileprivate protocol State {
-        static var id: StateID { get }
+    /// A state: a class whose class methods handle the events, one method per event. It is never
+    /// instantiated: the machine holds the class itself (a `State.Type`), so an event costs one
+    /// dynamic call and neither copies nor allocates anything. An event method returns whether a
+    /// transition fired; its default defers to the enclosing state, and reports "not handled" at
+    /// the top. Each state is a final subclass that overrides the events it handles.
+    fileprivate class State {
+        /// The state's case of `StateID`; every state overrides it.
+        class var id: StateID { preconditionFailure("every state overrides id") }
         /// The enclosing state; `nil` for a top-level state.
-        static var parent: (any State.Type)? { get }
+        class var parent: TCPConnection.State.Type? { nil }
         /// The initial child of a composite state.
-        static var initial: (any State.Type)? { get }
+        class var initial: TCPConnection.State.Type? { nil }
         /// Whether entering this state finishes the machine (a top-level final state).
-        static var finishesMachine: Bool { get }
-        static func entry(_ actions: any TCPConnectionActions)
-        static func exit(_ actions: any TCPConnectionActions)
-        static func segment(flags: String, _ context: TCPConnection, _ actions: any TCPConnectionActions) -> Bool
-        static func abort(_ context: TCPConnection, _ actions: any TCPConnectionActions) -> Bool
-        static func passiveOpen(_ context: TCPConnection, _ actions: any TCPConnectionActions) -> Bool
-        static func activeOpen(_ context: TCPConnection, _ actions: any TCPConnectionActions) -> Bool
-        static func close(_ context: TCPConnection, _ actions: any TCPConnectionActions) -> Bool
-        static func send(_ context: TCPConnection, _ actions: any TCPConnectionActions) -> Bool
-        static func timeout(_ context: TCPConnection, _ actions: any TCPConnectionActions) -> Bool
-    }
-}
+        class var finishesMachine: Bool { false }
+        class func entry(_ actions: any TCPConnectionActions) {}
+        class func exit(_ actions: any TCPConnectionActions) {}
 
-extension TCPConnection.State {
-    static var parent: (any TCPConnection.State.Type)? { nil }
-    static var initial: (any TCPConnection.State.Type)? { nil }
-    static var finishesMachine: Bool { false }
-    static func entry(_ actions: any TCPConnectionActions) {}
-    static func exit(_ actions: any TCPConnectionActions) {}
-    static func segment(flags: String, _ context: TCPConnection, _ actions: any TCPConnectionActions) -> Bool { false }
-    static func abort(_ context: TCPConnection, _ actions: any TCPConnectionActions) -> Bool { false }
-    static func passiveOpen(_ context: TCPConnection, _ actions: any TCPConnectionActions) -> Bool { false }
-    static func activeOpen(_ context: TCPConnection, _ actions: any TCPConnectionActions) -> Bool { false }
-    static func close(_ context: TCPConnection, _ actions: any TCPConnectionActions) -> Bool { false }
-    static func send(_ context: TCPConnection, _ actions: any TCPConnectionActions) -> Bool { false }
-    static func timeout(_ context: TCPConnection, _ actions: any TCPConnectionActions) -> Bool { false }
-
-    /// Whether this state is `id` or lies inside it.
-    static func isIn(_ id: TCPConnection.StateID) -> Bool {
-        var state: (any TCPConnection.State.Type)? = self
-        while let current = state {
-            if current.id == id { return true }
-            state = current.parent
+        class func segment(flags: String, _ context: TCPConnection, _ actions: any TCPConnectionActions) -> Bool {
+            parent?.segment(flags: flags, context, actions) ?? false
         }
-        return false
-    }
 
-    /// Enters the states from just below `domain` down to this one, outermost first.
-    static func enterPath(below domain: TCPConnection.StateID?, _ actions: any TCPConnectionActions) {
-        if let parent, parent.id != domain { parent.enterPath(below: domain, actions) }
-        entry(actions)
-    }
-
-    /// Enters the states from just below `domain` down to this one, then its initial children,
-    /// recursively; returns the leaf state reached.
-    static func enter(below domain: TCPConnection.StateID?, _ actions: any TCPConnectionActions) -> any TCPConnection.State.Type {
-        enterPath(below: domain, actions)
-        var leaf: any TCPConnection.State.Type = self
-        while let child = leaf.initial {
-            child.entry(actions)
-            leaf = child
+        class func abort(_ context: TCPConnection, _ actions: any TCPConnectionActions) -> Bool {
+            parent?.abort(context, actions) ?? false
         }
-        return leaf
+
+        class func passiveOpen(_ context: TCPConnection, _ actions: any TCPConnectionActions) -> Bool {
+            parent?.passiveOpen(context, actions) ?? false
+        }
+
+        class func activeOpen(_ context: TCPConnection, _ actions: any TCPConnectionActions) -> Bool {
+            parent?.activeOpen(context, actions) ?? false
+        }
+
+        class func close(_ context: TCPConnection, _ actions: any TCPConnectionActions) -> Bool {
+            parent?.close(context, actions) ?? false
+        }
+
+        class func send(_ context: TCPConnection, _ actions: any TCPConnectionActions) -> Bool {
+            parent?.send(context, actions) ?? false
+        }
+
+        class func timeout(_ context: TCPConnection, _ actions: any TCPConnectionActions) -> Bool {
+            parent?.timeout(context, actions) ?? false
+        }
+
+        /// Whether this state is `id` or lies inside it.
+        static func isIn(_ id: StateID) -> Bool { isIn { $0 == id } }
+
+        /// Whether `test` holds for this state or one of the states it lies inside.
+        static func isIn(where test: (StateID) -> Bool) -> Bool {
+            var state: TCPConnection.State.Type? = self
+            while let current = state {
+                if test(current.id) { return true }
+                state = current.parent
+            }
+            return false
+        }
+
+        /// Enters the states from just below `domain` down to this one, outermost first.
+        static func enterPath(below domain: StateID?, _ actions: any TCPConnectionActions) {
+            if let parent, parent.id != domain { parent.enterPath(below: domain, actions) }
+            entry(actions)
+        }
+
+        /// Enters the states from just below `domain` down to this one, then its initial children,
+        /// recursively; returns the leaf state reached.
+        static func enter(below domain: StateID?, _ actions: any TCPConnectionActions) -> TCPConnection.State.Type {
+            enterPath(below: domain, actions)
+            var leaf: TCPConnection.State.Type = self
+            while let child = leaf.initial {
+                child.entry(actions)
+                leaf = child
+            }
+            return leaf
+        }
     }
 }
 
 /// The state `Closed`.
-fileprivate enum TCPConnection_Closed: TCPConnection.State {
-    static var id: TCPConnection.StateID { .closed }
+fileprivate final class TCPConnection_Closed: TCPConnection.State {
+    override class var id: TCPConnection.StateID { .closed }
 
-    static func entry(_ actions: any TCPConnectionActions) {
+    override class func entry(_ actions: any TCPConnectionActions) {
         actions.releaseResources()
     }
 
-    static func passiveOpen(_ context: TCPConnection, _ actions: any TCPConnectionActions) -> Bool {
+    override class func passiveOpen(_ context: TCPConnection, _ actions: any TCPConnectionActions) -> Bool {
         return context.transition(below: nil, to: TCPConnection_Listen.self, actions)
     }
 
-    static func activeOpen(_ context: TCPConnection, _ actions: any TCPConnectionActions) -> Bool {
+    override class func activeOpen(_ context: TCPConnection, _ actions: any TCPConnectionActions) -> Bool {
         return context.transition(below: nil, to: TCPConnection_SynSent.self, actions) {
             actions.sendSyn()
         }
@@ -460,10 +484,10 @@ fileprivate enum TCPConnection_Closed: TCPConnection.State {
 }
 
 /// The state `Listen`.
-fileprivate enum TCPConnection_Listen: TCPConnection.State {
-    static var id: TCPConnection.StateID { .listen }
+fileprivate final class TCPConnection_Listen: TCPConnection.State {
+    override class var id: TCPConnection.StateID { .listen }
 
-    static func segment(flags: String, _ context: TCPConnection, _ actions: any TCPConnectionActions) -> Bool {
+    override class func segment(flags: String, _ context: TCPConnection, _ actions: any TCPConnectionActions) -> Bool {
         if actions.isSyn(flags: flags) {
             return context.transition(below: nil, to: TCPConnection_SynReceived.self, actions) {
                 actions.sendSynAck()
@@ -472,16 +496,16 @@ fileprivate enum TCPConnection_Listen: TCPConnection.State {
         return false
     }
 
-    static func close(_ context: TCPConnection, _ actions: any TCPConnectionActions) -> Bool {
+    override class func close(_ context: TCPConnection, _ actions: any TCPConnectionActions) -> Bool {
         return context.transition(below: nil, to: TCPConnection_Closed.self, actions)
     }
 }
 
 /// The state `SynSent`.
-fileprivate enum TCPConnection_SynSent: TCPConnection.State {
-    static var id: TCPConnection.StateID { .synSent }
+fileprivate final class TCPConnection_SynSent: TCPConnection.State {
+    override class var id: TCPConnection.StateID { .synSent }
 
-    static func segment(flags: String, _ context: TCPConnection, _ actions: any TCPConnectionActions) -> Bool {
+    override class func segment(flags: String, _ context: TCPConnection, _ actions: any TCPConnectionActions) -> Bool {
         if actions.isSynAck(flags: flags) {
             return context.transition(below: nil, to: TCPConnection_Established.self, actions) {
                 actions.sendAck()
@@ -490,16 +514,16 @@ fileprivate enum TCPConnection_SynSent: TCPConnection.State {
         return false
     }
 
-    static func close(_ context: TCPConnection, _ actions: any TCPConnectionActions) -> Bool {
+    override class func close(_ context: TCPConnection, _ actions: any TCPConnectionActions) -> Bool {
         return context.transition(below: nil, to: TCPConnection_Closed.self, actions)
     }
 }
 
 /// The state `SynReceived`.
-fileprivate enum TCPConnection_SynReceived: TCPConnection.State {
-    static var id: TCPConnection.StateID { .synReceived }
+fileprivate final class TCPConnection_SynReceived: TCPConnection.State {
+    override class var id: TCPConnection.StateID { .synReceived }
 
-    static func segment(flags: String, _ context: TCPConnection, _ actions: any TCPConnectionActions) -> Bool {
+    override class func segment(flags: String, _ context: TCPConnection, _ actions: any TCPConnectionActions) -> Bool {
         if actions.isAck(flags: flags) {
             return context.transition(below: nil, to: TCPConnection_Established.self, actions)
         }
@@ -510,14 +534,14 @@ fileprivate enum TCPConnection_SynReceived: TCPConnection.State {
 /// Data flows both ways.
 ///
 /// The state `Established`.
-fileprivate enum TCPConnection_Established: TCPConnection.State {
-    static var id: TCPConnection.StateID { .established }
+fileprivate final class TCPConnection_Established: TCPConnection.State {
+    override class var id: TCPConnection.StateID { .established }
 
-    static func entry(_ actions: any TCPConnectionActions) {
+    override class func entry(_ actions: any TCPConnectionActions) {
         actions.notifyConnected()
     }
 
-    static func segment(flags: String, _ context: TCPConnection, _ actions: any TCPConnectionActions) -> Bool {
+    override class func segment(flags: String, _ context: TCPConnection, _ actions: any TCPConnectionActions) -> Bool {
         if actions.isFin(flags: flags) {
             return context.transition(below: nil, to: TCPConnection_CloseWait.self, actions) {
                 actions.sendAck()
@@ -527,13 +551,13 @@ fileprivate enum TCPConnection_Established: TCPConnection.State {
         return true
     }
 
-    static func close(_ context: TCPConnection, _ actions: any TCPConnectionActions) -> Bool {
+    override class func close(_ context: TCPConnection, _ actions: any TCPConnectionActions) -> Bool {
         return context.transition(below: nil, to: TCPConnection_FinWait1.self, actions) {
             actions.sendFin()
         }
     }
 
-    static func send(_ context: TCPConnection, _ actions: any TCPConnectionActions) -> Bool {
+    override class func send(_ context: TCPConnection, _ actions: any TCPConnectionActions) -> Bool {
         actions.transmit()
         return true
     }
@@ -542,23 +566,17 @@ fileprivate enum TCPConnection_Established: TCPConnection.State {
 /// We closed first and wait for the peer.
 ///
 /// The composite state `Closing`.
-fileprivate enum TCPConnection_Closing: TCPConnection.State {
-    /// The states inside `Closing`: events they do not handle go to `Closing`.
-    fileprivate protocol State: TCPConnection.State {}
-
-    static var id: TCPConnection.StateID { .closing }
-    static var initial: (any TCPConnection.State.Type)? { TCPConnection_FinWait1.self }
-}
-
-extension TCPConnection_Closing.State {
-    static var parent: (any TCPConnection.State.Type)? { TCPConnection_Closing.self }
+fileprivate final class TCPConnection_Closing: TCPConnection.State {
+    override class var id: TCPConnection.StateID { .closing }
+    override class var initial: TCPConnection.State.Type? { TCPConnection_FinWait1.self }
 }
 
 /// The state `FinWait1`, inside `Closing`.
-fileprivate enum TCPConnection_FinWait1: TCPConnection_Closing.State {
-    static var id: TCPConnection.StateID { .finWait1 }
+fileprivate final class TCPConnection_FinWait1: TCPConnection.State {
+    override class var id: TCPConnection.StateID { .finWait1 }
+    override class var parent: TCPConnection.State.Type? { TCPConnection_Closing.self }
 
-    static func segment(flags: String, _ context: TCPConnection, _ actions: any TCPConnectionActions) -> Bool {
+    override class func segment(flags: String, _ context: TCPConnection, _ actions: any TCPConnectionActions) -> Bool {
         if actions.isAck(flags: flags) {
             return context.transition(below: .closing, to: TCPConnection_FinWait2.self, actions)
         }
@@ -567,10 +585,11 @@ fileprivate enum TCPConnection_FinWait1: TCPConnection_Closing.State {
 }
 
 /// The state `FinWait2`, inside `Closing`.
-fileprivate enum TCPConnection_FinWait2: TCPConnection_Closing.State {
-    static var id: TCPConnection.StateID { .finWait2 }
+fileprivate final class TCPConnection_FinWait2: TCPConnection.State {
+    override class var id: TCPConnection.StateID { .finWait2 }
+    override class var parent: TCPConnection.State.Type? { TCPConnection_Closing.self }
 
-    static func segment(flags: String, _ context: TCPConnection, _ actions: any TCPConnectionActions) -> Bool {
+    override class func segment(flags: String, _ context: TCPConnection, _ actions: any TCPConnectionActions) -> Bool {
         if actions.isFin(flags: flags) {
             return context.transition(below: .closing, to: TCPConnection_TimeWait.self, actions) {
                 actions.sendAck()
@@ -581,10 +600,11 @@ fileprivate enum TCPConnection_FinWait2: TCPConnection_Closing.State {
 }
 
 /// The state `TimeWait`, inside `Closing`.
-fileprivate enum TCPConnection_TimeWait: TCPConnection_Closing.State {
-    static var id: TCPConnection.StateID { .timeWait }
+fileprivate final class TCPConnection_TimeWait: TCPConnection.State {
+    override class var id: TCPConnection.StateID { .timeWait }
+    override class var parent: TCPConnection.State.Type? { TCPConnection_Closing.self }
 
-    static func timeout(_ context: TCPConnection, _ actions: any TCPConnectionActions) -> Bool {
+    override class func timeout(_ context: TCPConnection, _ actions: any TCPConnectionActions) -> Bool {
         return context.transition(below: nil, to: TCPConnection_Closed.self, actions)
     }
 }
@@ -592,10 +612,10 @@ fileprivate enum TCPConnection_TimeWait: TCPConnection_Closing.State {
 /// The peer closed first; we finish sending.
 ///
 /// The state `CloseWait`.
-fileprivate enum TCPConnection_CloseWait: TCPConnection.State {
-    static var id: TCPConnection.StateID { .closeWait }
+fileprivate final class TCPConnection_CloseWait: TCPConnection.State {
+    override class var id: TCPConnection.StateID { .closeWait }
 
-    static func close(_ context: TCPConnection, _ actions: any TCPConnectionActions) -> Bool {
+    override class func close(_ context: TCPConnection, _ actions: any TCPConnectionActions) -> Bool {
         return context.transition(below: nil, to: TCPConnection_LastAck.self, actions) {
             actions.sendFin()
         }
@@ -603,10 +623,10 @@ fileprivate enum TCPConnection_CloseWait: TCPConnection.State {
 }
 
 /// The state `LastAck`.
-fileprivate enum TCPConnection_LastAck: TCPConnection.State {
-    static var id: TCPConnection.StateID { .lastAck }
+fileprivate final class TCPConnection_LastAck: TCPConnection.State {
+    override class var id: TCPConnection.StateID { .lastAck }
 
-    static func segment(flags: String, _ context: TCPConnection, _ actions: any TCPConnectionActions) -> Bool {
+    override class func segment(flags: String, _ context: TCPConnection, _ actions: any TCPConnectionActions) -> Bool {
         if actions.isAck(flags: flags) {
             return context.transition(below: nil, to: TCPConnection_Closed.self, actions)
         }
@@ -617,7 +637,7 @@ fileprivate enum TCPConnection_LastAck: TCPConnection.State {
 /// What changes while a ``TCPConnection`` runs.
 fileprivate struct TCPConnectionRuntime {
     /// The innermost active state (before `start()`, the one it will enter).
-    var current: any TCPConnection.State.Type
+    var current: TCPConnection.State.Type
     var isStarted = false
     var isFinished = false
     /// Whether an event is being processed; events sent meanwhile wait in `queue`.

@@ -39,7 +39,7 @@ import Testing
 
     @Test func theShippingMachineIsPublic() {
         let courier = Courier()
-        let parcel = Parcel(actions: courier)  // holds the courier weakly
+        let parcel = Parcel(actions: courier)  // holds the courier unowned
         parcel.start()
         parcel.pickUp()
         parcel.deliver()
