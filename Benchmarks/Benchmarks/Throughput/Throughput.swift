@@ -18,5 +18,11 @@ let benchmarks: @Sendable () -> Void = {
             blackHole(SwiftEmitter.emit(model, sourceName: "Synthetic.fsm", access: .internal))
             blackHole(DOTEmitter.emit(model))
         }
+        Benchmark("Mermaid: \(states) states") { benchmark in
+            let compilation = Compilation(path: "Synthetic.fsm", bytes: bytes)
+            guard let model = compilation.model else { fatalError("the synthetic machine has errors") }
+            benchmark.startMeasurement()
+            blackHole(MermaidEmitter.emit(model))
+        }
     }
 }

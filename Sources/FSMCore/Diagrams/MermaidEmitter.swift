@@ -29,6 +29,9 @@ private struct MermaidBuilder {
     let ids: [String]
     let popID: String
     let anyStateID: String
+    /// The transitions drawn as edges, by the scope that draws them (`nil`: the machine), in the
+    /// order written: sorted out once, not once per composite state.
+    private(set) var edges: [Int?: [Model.Transition]] = [:]
 
     init(model: Model, detail: DiagramDetail) {
         self.model = model
@@ -43,6 +46,11 @@ private struct MermaidBuilder {
         self.ids = model.states.map { Self.isSafeID($0.name) ? $0.name : fresh("s_" + $0.name) }
         self.popID = fresh("history")
         self.anyStateID = fresh("anyState")
+        var edges: [Int?: [Model.Transition]] = [:]
+        for transition in model.allTransitions where !isListed(transition) {
+            edges[scopeOf(transition), default: []].append(transition)
+        }
+        self.edges = edges
     }
 
     /// Names Mermaid's state-diagram lexer reads as something else (it ignores case).
@@ -83,7 +91,7 @@ private struct MermaidBuilder {
             }
         }
         var written = Set<String>()
-        for transition in model.allTransitions where !isListed(transition) && scopeOf(transition) == scope {
+        for transition in edges[scope] ?? [] {
             let line = edge(for: transition)
             if written.insert(line).inserted { writer.line(line) }
         }
@@ -170,12 +178,13 @@ private struct MermaidBuilder {
     /// characters its lexer or HTML rendering would act on become entity codes, and so does the
     /// first letter of the words `direction` and `end note`, which its lexer matches inside lines.
     private func text(_ raw: String) -> String {
+        if let ascii = Self.asciiText(raw) { return ascii }
         let scalars = Array(raw.unicodeScalars)
         var neutralised = Set<Int>()
         let lower = String(String.UnicodeScalarView(scalars)).lowercased().unicodeScalars.map { $0 }
         if lower.count == scalars.count {
-            for word in ["direction", "end note"] {
-                let pattern = Array(word.unicodeScalars)
+            for word in Self.lexerWords {
+                let pattern = word.map { Unicode.Scalar($0) }
                 var index = 0
                 while index + pattern.count <= lower.count {
                     if Array(lower[index..<index + pattern.count]) == pattern { neutralised.insert(index) }
@@ -185,13 +194,46 @@ private struct MermaidBuilder {
         }
         var result = ""
         for (index, scalar) in scalars.enumerated() {
-            switch scalar {
-            case ":", ";", "#", "%", "<", ">", "&", "\"", "{", "}", "\\", "`", "|":
+            if (scalar.isASCII && Self.escapedASCII[Int(scalar.value)]) || neutralised.contains(index) {
                 result += "#\(scalar.value);"
-            default:
-                if neutralised.contains(index) { result += "#\(scalar.value);" } else { result.unicodeScalars.append(scalar) }
+            } else {
+                result.unicodeScalars.append(scalar)
             }
         }
         return result
+    }
+
+    /// Characters Mermaid's lexer would read as syntax, written as entity codes.
+    private static let escapedCharacters: [Unicode.Scalar] = [":", ";", "#", "%", "<", ">", "&", "\"", "{", "}", "\\", "`", "|"]
+    private static let escapedASCII: [Bool] = (0..<128).map { escapedCharacters.contains(Unicode.Scalar(UInt8($0))) }
+    /// Words Mermaid's lexer takes for keywords in any case, even inside a label: their first letter
+    /// is written as an entity code.
+    private static let lexerWords: [[UInt8]] = ["direction", "end note"].map { Array($0.utf8) }
+
+    /// `text(_:)` for ASCII text, the usual case, in one pass over its bytes and without a copy when
+    /// nothing needs escaping; `nil` for other text.
+    private static func asciiText(_ raw: String) -> String? {
+        let result = raw.utf8.withContiguousStorageIfAvailable { bytes -> String? in
+            guard !bytes.contains(where: { $0 >= 0x80 }) else { return nil }
+            func lowercased(_ byte: UInt8) -> UInt8 { (65...90).contains(byte) ? byte + 32 : byte }
+            var neutralised = Set<Int>()
+            for word in lexerWords where bytes.count >= word.count {
+                for start in 0...(bytes.count - word.count)
+                where word.indices.allSatisfy({ lowercased(bytes[start + $0]) == word[$0] }) {
+                    neutralised.insert(start)
+                }
+            }
+            if neutralised.isEmpty && !bytes.contains(where: { escapedASCII[Int($0)] }) { return raw }
+            var result = ""
+            for (index, byte) in bytes.enumerated() {
+                if escapedASCII[Int(byte)] || neutralised.contains(index) {
+                    result += "#\(byte);"
+                } else {
+                    result.unicodeScalars.append(Unicode.Scalar(byte))
+                }
+            }
+            return result
+        }
+        return result ?? nil
     }
 }

@@ -50,9 +50,9 @@ extension SwiftMachineEmitter {
     /// over the model for all requirements, so the protocol costs time linear in the machine's size.
     private func requirementUses() -> [String: [String]] {
         var uses: [String: [String]] = [:]
-        var seen: Set<[String]> = []
+        var seen: [String: Set<String>] = [:]
         func note(_ name: String, _ use: String) {
-            if seen.insert([name, use]).inserted { uses[name, default: []].append(use) }
+            if seen[name, default: []].insert(use).inserted { uses[name, default: []].append(use) }
         }
         func visit(_ transitions: [Model.Transition], in place: String) {
             for transition in transitions {

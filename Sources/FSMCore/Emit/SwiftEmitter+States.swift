@@ -17,15 +17,9 @@ extension SwiftMachineEmitter {
         }
     }
 
-    /// `class func disarm(code: String, _ context: M, _ actions: any MActions) -> Bool`, with
-    /// `override` in a state.
+    /// The class method of `event`, with `override` in a state.
     private func handlerSignature(_ event: Int, overriding: Bool) -> String {
-        let parameters =
-            names.parameterList(event) + [
-                "_ \(names.contextVariable): \(names.machine)", "_ \(names.actionsVariable): \(names.actionsExistential)",
-            ]
-        return (overriding ? "override " : "")
-            + "class func \(names.eventMethod(event))(\(parameters.joined(separator: ", "))) -> Bool"
+        overriding ? "override " + handlerSignatures[event] : handlerSignatures[event]
     }
 
     /// `disarm(code: code, context, actions)`

@@ -38,11 +38,22 @@ struct SwiftMachineEmitter {
     let model: Model
     let access: AccessLevel
     let names: GeneratedNames
+    /// `class func disarm(code: String, _ context: M, _ actions: any MActions) -> Bool` for each
+    /// event: every state that handles the event repeats it.
+    let handlerSignatures: [String]
 
     init(model: Model, access: AccessLevel) {
         self.model = model
         self.access = access
-        self.names = GeneratedNames(model: model)
+        let names = GeneratedNames(model: model)
+        self.names = names
+        self.handlerSignatures = model.events.indices.map { event in
+            let parameters =
+                names.parameterList(event) + [
+                    "_ \(names.contextVariable): \(names.machine)", "_ \(names.actionsVariable): \(names.actionsExistential)",
+                ]
+            return "class func \(names.eventMethod(event))(\(parameters.joined(separator: ", "))) -> Bool"
+        }
     }
 
     /// The access modifier of the public API, with its trailing space.

@@ -44,7 +44,10 @@ enum SwiftExpressions {
     /// An argument label at a call site. Swift takes most keywords there as they are (and warns
     /// about needless backticks); only `inout`, `var` and `let` need them.
     static func argumentLabel(_ label: String) -> String {
-        ["inout", "var", "let"].contains(label) ? "`\(label)`" : label
+        switch label {
+        case "inout", "var", "let": "`\(label)`"
+        default: label
+        }
     }
 
     /// A guard as a Swift condition. Swift's `!`, `&&` and `||` have the guard language's

@@ -148,13 +148,19 @@ extension Model {
     }
 
     /// Whether the model uses `push` anywhere.
-    public var usesPush: Bool { allTransitions.contains { if case .push = $0.target { true } else { false } } }
+    public var usesPush: Bool { containsTransition { if case .push = $0.target { true } else { false } } }
 
     /// Whether the model uses `pop` anywhere.
-    public var usesPop: Bool { allTransitions.contains { $0.target == .pop } }
+    public var usesPop: Bool { containsTransition { $0.target == .pop } }
 
-    /// Every transition, the machine's first, then each state's in order.
-    public var allTransitions: [Transition] { machineTransitions + states.flatMap(\.transitions) }
+    /// Whether some transition, the machine's or a state's, satisfies `predicate`.
+    public func containsTransition(where predicate: (Transition) -> Bool) -> Bool {
+        machineTransitions.contains(where: predicate) || states.contains { $0.transitions.contains(where: predicate) }
+    }
+
+    /// Every transition, the machine's first, then each state's in order; read in place, not copied
+    /// into one array.
+    public var allTransitions: FlattenSequence<[[Transition]]> { ([machineTransitions] + states.map(\.transitions)).joined() }
 
     /// The transitions that can handle an event in a leaf state, in the order they are tried:
     /// the leaf's own, then each ancestor's outwards, then the machine's.

@@ -111,11 +111,19 @@ public struct Lexer {
 
     private func isIdentifierContinue(_ byte: UInt8) -> Bool { isIdentifierStart(byte) || isDigit(byte) }
 
+    /// The span of the keywords' lengths and of their first bytes: most names fall outside one of
+    /// them and skip the string comparisons of `Keyword(rawValue:)`.
+    private static let keywordLengths = span(Keyword.allCases.map { $0.rawValue.utf8.count })
+    private static let keywordFirstBytes = span(Keyword.allCases.map { $0.rawValue.utf8.first! })
+    private static func span<T: Comparable>(_ values: [T]) -> ClosedRange<T> { values.min()!...values.max()! }
+
     private mutating func lexIdentifier() {
         let start = index
         while let byte = peek(), isIdentifierContinue(byte) { index += 1 }
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
-        if let keyword = Keyword(rawValue: text) {
+        if Self.keywordLengths.contains(index - start), Self.keywordFirstBytes.contains(bytes[start]),
+            let keyword = Keyword(rawValue: text)
+        {
             add(.keyword(keyword), from: start, text: text)
         } else {
             add(.identifier, from: start, text: text)
