@@ -84,7 +84,7 @@ golden:
 
 # Every example drawn with fsmc and rendered with Graphviz; a warning from dot fails the target.
 diagrams: build
-	@command -v dot >/dev/null || { echo "error: Graphviz's dot is not installed (apt-get install graphviz)"; exit 1; }
+	@scripts/need-graphviz
 	@for file in $(EXAMPLES); do \
 		stem="$${file%.fsm}"; \
 		$(FSMC) dot "$$file" -o "$$stem.dot" && $(FSMC) mermaid "$$file" -o "$$stem.mmd" || exit 1; \
@@ -95,7 +95,7 @@ diagrams: build
 
 # Renders every committed example DOT with dot; fails on any warning (the SVGs' currency is a test).
 check-diagrams:
-	@command -v dot >/dev/null || { echo "error: Graphviz's dot is not installed (apt-get install graphviz)"; exit 1; }
+	@scripts/need-graphviz
 	@for file in $(EXAMPLES); do \
 		stem="$${file%.fsm}"; \
 		warnings=$$(dot -Tsvg "$$stem.dot" 2>&1 >/dev/null) || { echo "$$warnings"; exit 1; }; \

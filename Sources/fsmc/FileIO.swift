@@ -52,8 +52,22 @@ enum FileIO {
         do {
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         } catch {
-            throw IOError(message: "\(path): cannot create folder: \(describe(error))")
+            throw IOError(message: "\(path): cannot create folder: \(blockingAncestor(of: path) ?? describe(error))")
         }
+    }
+
+    /// Foundation reports a folder that cannot be made under a file as a bare "error 512": name the
+    /// nearest existing ancestor when it is not a folder.
+    private static func blockingAncestor(of path: String) -> String? {
+        var ancestor = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        while ancestor != "/", !FileManager.default.fileExists(atPath: ancestor) {
+            ancestor = URL(fileURLWithPath: ancestor).deletingLastPathComponent().path
+        }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: ancestor, isDirectory: &isDirectory), !isDirectory.boolValue else {
+            return nil
+        }
+        return "\(ancestor) is not a folder"
     }
 
     /// Writes `content` to `path` atomically (a temporary file in the same folder, written in full

@@ -58,6 +58,12 @@ final class HostileOutputTests: XCTestCase {
         let generate = try runFSMC(["generate", "door.fsm", "-o", "door.fsm"], in: folder)
         XCTAssertEqual(generate.status, 2)
         XCTAssertEqual(generate.stderr, "error: door.fsm: exists and is not a folder\n")
+        // `generate` creates missing folders, but not under a file: the file is named.
+        let deeper = try runFSMC(["generate", "door.fsm", "-o", "door.fsm/out/swift"], in: folder)
+        XCTAssertEqual(deeper.status, 2)
+        XCTAssertTrue(
+            deeper.stderr.hasPrefix("error: door.fsm/out/swift: cannot create folder: ")
+                && deeper.stderr.hasSuffix("/door.fsm is not a folder\n"), deeper.stderr)
         XCTAssertEqual(try String(contentsOf: folder.appendingPathComponent("door.fsm"), encoding: .utf8), validMachine)
     }
 

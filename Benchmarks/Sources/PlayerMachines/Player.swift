@@ -318,64 +318,56 @@ final class Player {
 // MARK: - Processing events
 
 extension Player {
-    /// Selects the transition for `key`: the active states' first (innermost
-    /// first), then the machine's own.
+    /// Selects the transition for `key` among the active states', innermost first.
     private func key(code: Int, _ actions: any PlayerActions) -> Bool {
         if !machine.isFinished, machine.current.key(code: code, self, actions) { return true }
         actions.unhandledEvent(.key, in: state)
         return false
     }
 
-    /// Selects the transition for `tick`: the active states' first (innermost
-    /// first), then the machine's own.
+    /// Selects the transition for `tick` among the active states', innermost first.
     private func tick(ms: Int, _ actions: any PlayerActions) -> Bool {
         if !machine.isFinished, machine.current.tick(ms: ms, self, actions) { return true }
         actions.unhandledEvent(.tick, in: state)
         return false
     }
 
-    /// Selects the transition for `seek`: the active states' first (innermost
-    /// first), then the machine's own.
+    /// Selects the transition for `seek` among the active states', innermost first.
     private func seek(position: Int, _ actions: any PlayerActions) -> Bool {
         if !machine.isFinished, machine.current.seek(position: position, self, actions) { return true }
         actions.unhandledEvent(.seek, in: state)
         return false
     }
 
-    /// Selects the transition for `power`: the active states' first (innermost
-    /// first), then the machine's own.
+    /// Selects the transition for `power` among the active states', innermost first.
     private func power(_ actions: any PlayerActions) -> Bool {
         if !machine.isFinished, machine.current.power(self, actions) { return true }
         actions.unhandledEvent(.power, in: state)
         return false
     }
 
-    /// Selects the transition for `menu`: the active states' first (innermost
-    /// first), then the machine's own.
+    /// Selects the transition for `menu` among the active states', innermost first.
     private func menu(_ actions: any PlayerActions) -> Bool {
         if !machine.isFinished, machine.current.menu(self, actions) { return true }
         actions.unhandledEvent(.menu, in: state)
         return false
     }
 
-    /// Selects the transition for `play`: the active states' first (innermost
-    /// first), then the machine's own.
+    /// Selects the transition for `play` among the active states', innermost first.
     private func play(_ actions: any PlayerActions) -> Bool {
         if !machine.isFinished, machine.current.play(self, actions) { return true }
         actions.unhandledEvent(.play, in: state)
         return false
     }
 
-    /// Selects the transition for `stop`: the active states' first (innermost
-    /// first), then the machine's own.
+    /// Selects the transition for `stop` among the active states', innermost first.
     private func stop(_ actions: any PlayerActions) -> Bool {
         if !machine.isFinished, machine.current.stop(self, actions) { return true }
         actions.unhandledEvent(.stop, in: state)
         return false
     }
 
-    /// Selects the transition for `pause`: the active states' first (innermost
-    /// first), then the machine's own.
+    /// Selects the transition for `pause` among the active states', innermost first.
     private func pause(_ actions: any PlayerActions) -> Bool {
         if !machine.isFinished, machine.current.pause(self, actions) { return true }
         actions.unhandledEvent(.pause, in: state)

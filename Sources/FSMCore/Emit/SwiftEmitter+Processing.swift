@@ -54,12 +54,16 @@ extension SwiftMachineEmitter {
         let parameters = (names.parameterList(event) + ["_ \(a): \(names.actionsExistential)"]).joined(separator: ", ")
         let arguments = (names.argumentList(event) + ["self", a]).joined(separator: ", ")
         let machine = names.member("machine")
-        out.docComment([
-            "Selects the transition for `\(model.events[event].name)`: the active states' first (innermost",
-            "first), then the machine's own.",
-        ])
+        let machineTransitions = model.machineTransitions.filter { $0.event == event }
+        let name = model.events[event].name
+        out.docComment(
+            machineTransitions.isEmpty
+                ? ["Selects the transition for `\(name)` among the active states', innermost first."]
+                : [
+                    "Selects the transition for `\(name)`: the active states' first (innermost first), then",
+                    "the machine's own.",
+                ])
         out.block("private func \(method)(\(parameters)) -> Bool") { out in
-            let machineTransitions = model.machineTransitions.filter { $0.event == event }
             let byStates = "\(machine).current.\(method)(\(arguments))"
             if machineTransitions.isEmpty {
                 out.line("if !\(machine).isFinished, \(byStates) { return true }")

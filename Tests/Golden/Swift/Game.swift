@@ -267,64 +267,56 @@ final class Game {
 // MARK: - Processing events
 
 extension Game {
-    /// Selects the transition for `touchDown`: the active states' first (innermost
-    /// first), then the machine's own.
+    /// Selects the transition for `touchDown` among the active states', innermost first.
     private func touchDown(x: Int, y: Int, _ actions: any GameActions) -> Bool {
         if !machine.isFinished, machine.current.touchDown(x: x, y: y, self, actions) { return true }
         actions.unhandledEvent(.touchDown, in: state)
         return false
     }
 
-    /// Selects the transition for `touchMoved`: the active states' first (innermost
-    /// first), then the machine's own.
+    /// Selects the transition for `touchMoved` among the active states', innermost first.
     private func touchMoved(x: Int, y: Int, _ actions: any GameActions) -> Bool {
         if !machine.isFinished, machine.current.touchMoved(x: x, y: y, self, actions) { return true }
         actions.unhandledEvent(.touchMoved, in: state)
         return false
     }
 
-    /// Selects the transition for `touchUp`: the active states' first (innermost
-    /// first), then the machine's own.
+    /// Selects the transition for `touchUp` among the active states', innermost first.
     private func touchUp(x: Int, y: Int, _ actions: any GameActions) -> Bool {
         if !machine.isFinished, machine.current.touchUp(x: x, y: y, self, actions) { return true }
         actions.unhandledEvent(.touchUp, in: state)
         return false
     }
 
-    /// Selects the transition for `pause`: the active states' first (innermost
-    /// first), then the machine's own.
+    /// Selects the transition for `pause` among the active states', innermost first.
     private func pause(_ actions: any GameActions) -> Bool {
         if !machine.isFinished, machine.current.pause(self, actions) { return true }
         actions.unhandledEvent(.pause, in: state)
         return false
     }
 
-    /// Selects the transition for `enterEditMode`: the active states' first (innermost
-    /// first), then the machine's own.
+    /// Selects the transition for `enterEditMode` among the active states', innermost first.
     private func enterEditMode(_ actions: any GameActions) -> Bool {
         if !machine.isFinished, machine.current.enterEditMode(self, actions) { return true }
         actions.unhandledEvent(.enterEditMode, in: state)
         return false
     }
 
-    /// Selects the transition for `leaveEditMode`: the active states' first (innermost
-    /// first), then the machine's own.
+    /// Selects the transition for `leaveEditMode` among the active states', innermost first.
     private func leaveEditMode(_ actions: any GameActions) -> Bool {
         if !machine.isFinished, machine.current.leaveEditMode(self, actions) { return true }
         actions.unhandledEvent(.leaveEditMode, in: state)
         return false
     }
 
-    /// Selects the transition for `resume`: the active states' first (innermost
-    /// first), then the machine's own.
+    /// Selects the transition for `resume` among the active states', innermost first.
     private func resume(_ actions: any GameActions) -> Bool {
         if !machine.isFinished, machine.current.resume(self, actions) { return true }
         actions.unhandledEvent(.resume, in: state)
         return false
     }
 
-    /// Selects the transition for `quit`: the active states' first (innermost
-    /// first), then the machine's own.
+    /// Selects the transition for `quit` among the active states', innermost first.
     private func quit(_ actions: any GameActions) -> Bool {
         if !machine.isFinished, machine.current.quit(self, actions) { return true }
         actions.unhandledEvent(.quit, in: state)

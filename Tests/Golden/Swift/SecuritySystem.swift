@@ -206,40 +206,35 @@ final class SecuritySystem {
 // MARK: - Processing events
 
 extension SecuritySystem {
-    /// Selects the transition for `disarm`: the active states' first (innermost
-    /// first), then the machine's own.
+    /// Selects the transition for `disarm` among the active states', innermost first.
     private func disarm(code: String, _ actions: any SecuritySystemActions) -> Bool {
         if !machine.isFinished, machine.current.disarm(code: code, self, actions) { return true }
         actions.unhandledEvent(.disarm, in: state)
         return false
     }
 
-    /// Selects the transition for `reset`: the active states' first (innermost
-    /// first), then the machine's own.
+    /// Selects the transition for `reset` among the active states', innermost first.
     private func reset(code: String, _ actions: any SecuritySystemActions) -> Bool {
         if !machine.isFinished, machine.current.reset(code: code, self, actions) { return true }
         actions.unhandledEvent(.reset, in: state)
         return false
     }
 
-    /// Selects the transition for `arm`: the active states' first (innermost
-    /// first), then the machine's own.
+    /// Selects the transition for `arm` among the active states', innermost first.
     private func arm(_ actions: any SecuritySystemActions) -> Bool {
         if !machine.isFinished, machine.current.arm(self, actions) { return true }
         actions.unhandledEvent(.arm, in: state)
         return false
     }
 
-    /// Selects the transition for `panic`: the active states' first (innermost
-    /// first), then the machine's own.
+    /// Selects the transition for `panic` among the active states', innermost first.
     private func panic(_ actions: any SecuritySystemActions) -> Bool {
         if !machine.isFinished, machine.current.panic(self, actions) { return true }
         actions.unhandledEvent(.panic, in: state)
         return false
     }
 
-    /// Selects the transition for `breach`: the active states' first (innermost
-    /// first), then the machine's own.
+    /// Selects the transition for `breach` among the active states', innermost first.
     private func breach(_ actions: any SecuritySystemActions) -> Bool {
         if !machine.isFinished, machine.current.breach(self, actions) { return true }
         actions.unhandledEvent(.breach, in: state)

@@ -251,16 +251,15 @@ public final class TCPConnection {
 // MARK: - Processing events
 
 extension TCPConnection {
-    /// Selects the transition for `segment`: the active states' first (innermost
-    /// first), then the machine's own.
+    /// Selects the transition for `segment` among the active states', innermost first.
     private func segment(flags: String, _ actions: any TCPConnectionActions) -> Bool {
         if !machine.isFinished, machine.current.segment(flags: flags, self, actions) { return true }
         actions.unhandledEvent(.segment, in: state)
         return false
     }
 
-    /// Selects the transition for `abort`: the active states' first (innermost
-    /// first), then the machine's own.
+    /// Selects the transition for `abort`: the active states' first (innermost first), then
+    /// the machine's own.
     private func abort(_ actions: any TCPConnectionActions) -> Bool {
         if !machine.isFinished {
             if machine.current.abort(self, actions) { return true }
@@ -272,40 +271,35 @@ extension TCPConnection {
         return false
     }
 
-    /// Selects the transition for `passiveOpen`: the active states' first (innermost
-    /// first), then the machine's own.
+    /// Selects the transition for `passiveOpen` among the active states', innermost first.
     private func passiveOpen(_ actions: any TCPConnectionActions) -> Bool {
         if !machine.isFinished, machine.current.passiveOpen(self, actions) { return true }
         actions.unhandledEvent(.passiveOpen, in: state)
         return false
     }
 
-    /// Selects the transition for `activeOpen`: the active states' first (innermost
-    /// first), then the machine's own.
+    /// Selects the transition for `activeOpen` among the active states', innermost first.
     private func activeOpen(_ actions: any TCPConnectionActions) -> Bool {
         if !machine.isFinished, machine.current.activeOpen(self, actions) { return true }
         actions.unhandledEvent(.activeOpen, in: state)
         return false
     }
 
-    /// Selects the transition for `close`: the active states' first (innermost
-    /// first), then the machine's own.
+    /// Selects the transition for `close` among the active states', innermost first.
     private func close(_ actions: any TCPConnectionActions) -> Bool {
         if !machine.isFinished, machine.current.close(self, actions) { return true }
         actions.unhandledEvent(.close, in: state)
         return false
     }
 
-    /// Selects the transition for `send`: the active states' first (innermost
-    /// first), then the machine's own.
+    /// Selects the transition for `send` among the active states', innermost first.
     private func send(_ actions: any TCPConnectionActions) -> Bool {
         if !machine.isFinished, machine.current.send(self, actions) { return true }
         actions.unhandledEvent(.send, in: state)
         return false
     }
 
-    /// Selects the transition for `timeout`: the active states' first (innermost
-    /// first), then the machine's own.
+    /// Selects the transition for `timeout` among the active states', innermost first.
     private func timeout(_ actions: any TCPConnectionActions) -> Bool {
         if !machine.isFinished, machine.current.timeout(self, actions) { return true }
         actions.unhandledEvent(.timeout, in: state)
