@@ -27,6 +27,33 @@ final class ParserTests: XCTestCase {
         XCTAssertEqual(machine.members.count, 2)
     }
 
+    func testEventsSpeltLikeKeywordsAreTransitionsWhereATransitionCanStart() throws {
+        // `stat`, `intial` and `evnt` are close to keywords, but followed by what a transition
+        // continues with they are events, and no misspelt keyword is reported.
+        let decls = members("stat -> A\nintial [ok] / go\nevnt\nstat / log -> push A")
+        let events = decls.compactMap { if case .transition(let decl) = $0 { decl.event.text } else { nil } }
+        XCTAssertEqual(events, ["stat", "intial", "evnt", "stat"])
+    }
+
+    func testAMisspeltKeywordIsReadAsTheKeyword() throws {
+        var engine = DiagnosticEngine()
+        let machine = Parser.parse(
+            SourceFile(path: "t.fsm", text: "machin M {\n  intial A\n  stat A { go -> A }\n}\n"), diagnostics: &engine)
+        XCTAssertEqual(
+            engine.diagnostics.map(\.message),
+            [
+                "unknown keyword 'machin'; did you mean 'machine'?", "unknown keyword 'intial'; did you mean 'initial'?",
+                "unknown keyword 'stat'; did you mean 'state'?",
+            ])
+        XCTAssertEqual(engine.diagnostics.map { $0.fixIts.map(\.replacement) }, [["machine"], ["initial"], ["state"]])
+        let members = try XCTUnwrap(machine).members
+        guard members.count == 2, case .initial(let initial) = members[0], case .state(let state) = members[1] else {
+            return XCTFail("expected an initial and a state, got \(members)")
+        }
+        XCTAssertEqual(initial.name.text, "A")
+        XCTAssertEqual(state.members?.count, 1)
+    }
+
     func testEventDeclarations() throws {
         let decls = members(
             "event tick\nevent move(x: Int, y: Double?)\nevent load(bytes: [UInt8], map: [String: Int], set: Swift.Set<Int>, pair: (Int, String), p: any P)"

@@ -20,6 +20,7 @@ public enum DiagnosticID: String, Sendable, CaseIterable, Codable {
     case misplacedMember = "misplaced-member"
     case trailingContent = "trailing-content"
     case keywordAsName = "keyword-as-name"
+    case misspeltKeyword = "misspelt-keyword"
     case tooManyErrors = "too-many-errors"
     // Names and structure
     case invalidName = "invalid-name"
@@ -71,6 +72,7 @@ public enum DiagnosticID: String, Sendable, CaseIterable, Codable {
         case .misplacedMember: "A declaration in a body where it is not allowed."
         case .trailingContent: "Text after the end of the machine."
         case .keywordAsName: "A keyword of the language used where a name is expected."
+        case .misspeltKeyword: "A name where a keyword belongs, spelt almost like that keyword."
         case .tooManyErrors: "Reporting stopped after too many errors."
         case .invalidName: "A name that cannot be used in the generated Swift."
         case .unknownState: "A target or initial state that is not declared."

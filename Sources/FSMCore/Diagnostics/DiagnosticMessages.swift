@@ -87,6 +87,12 @@ extension Diagnostic {
             notes: [DiagnosticNote("to match this opening '\(closing == ")" ? "(" : "[")'", at: opening)])
     }
 
+    static func misspeltKeyword(_ text: String, keyword: String, at range: SourceRange) -> Diagnostic {
+        Diagnostic(
+            .misspeltKeyword, "unknown keyword '\(text)'; did you mean '\(keyword)'?", at: range,
+            fixIts: [FixIt(replace: range, with: keyword)])
+    }
+
     static func consecutiveMembers(at range: SourceRange) -> Diagnostic {
         Diagnostic(.unexpectedToken, "consecutive declarations on a line must be separated by ';'", at: range)
     }

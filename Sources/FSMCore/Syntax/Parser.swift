@@ -8,7 +8,8 @@ public struct Parser {
     /// How deep states, guard expressions and types may nest.
     public static let maximumDepth = 64
 
-    private let tokens: [Token]
+    /// The tokens; a misspelt keyword is corrected in place (see ``correctMisspeltKeyword(among:)``).
+    private var tokens: [Token]
     private var position = 0
     private var diagnostics: DiagnosticEngine
     /// Greater than zero inside `( )` and `[ ]`, where line ends do not end a member.
@@ -167,6 +168,7 @@ public struct Parser {
 
     private mutating func parseFile() -> MachineDecl? {
         skipNewlines()
+        correctMisspeltKeyword(among: [.machine])
         guard at(.keyword(.machine)) else {
             diagnostics.emit(.expectedMachine(at: current.range))
             // Recover at a later `machine`, if there is one.
@@ -241,6 +243,7 @@ public struct Parser {
     }
 
     private mutating func parseMember(in kind: BodyKind) -> Member? {
+        correctMisspeltKeyword(among: [.initial, .state, .final, .event])
         let token = current
         switch token.kind {
         case .keyword(.event):
@@ -270,6 +273,23 @@ public struct Parser {
             expected("a state, transition, 'initial', 'entry', 'exit' or 'event' declaration")
             return nil
         }
+    }
+
+    /// A name spelt almost like one of `keywords` and followed by another name (`intial Idle`,
+    /// `stat Armed {`, `fnal state Done`, `machin Player {`), which no transition or file starts with:
+    /// reported with the keyword as fix-it, then read as that keyword, so the rest of the
+    /// declaration is parsed and checked instead of being lost in follow-on errors.
+    private mutating func correctMisspeltKeyword(among keywords: [Keyword]) {
+        guard at(.identifier) else { return }
+        switch kindAfterCurrent {
+        case .identifier, .keyword: break
+        default: return
+        }
+        guard let match = Suggestions.closest(to: current.text, among: keywords.map(\.rawValue)),
+            let keyword = Keyword(rawValue: match)
+        else { return }
+        diagnostics.emit(.misspeltKeyword(current.text, keyword: match, at: current.range))
+        tokens[position].kind = .keyword(keyword)
     }
 
     /// Reads a name; a keyword is reported and accepted (so the rest of the member still parses).
