@@ -46,6 +46,7 @@ test: lint
 	$(MAKE) check-diagrams
 	$(MAKE) check-bench-generated
 	$(SWIFT) build --package-path Benchmarks --build-tests
+	$(SWIFT) test --package-path Benchmarks --skip-build   # the generated and hand-written players agree
 	$(MAKE) test-plugin-consumer
 
 # examples/PluginConsumer uses the build-tool and diagrams plugins like an app (scripts/test-plugin-consumer).
