@@ -41,12 +41,12 @@ lint:
 
 test: lint
 	$(SWIFT) build --build-tests -Xswiftc -warnings-as-errors
-	$(SWIFT) test --skip-build
+	$(SWIFT) test --skip-build --disable-swift-testing   # XCTest only: no empty Swift Testing summary
 	$(MAKE) demo
 	$(MAKE) check-diagrams
 	$(MAKE) check-bench-generated
 	$(SWIFT) build --package-path Benchmarks --build-tests
-	$(SWIFT) test --package-path Benchmarks --skip-build   # the generated and hand-written players agree
+	$(SWIFT) test --package-path Benchmarks --skip-build --disable-xctest   # the players agree (Swift Testing)
 	$(MAKE) test-plugin-consumer
 
 # examples/PluginConsumer uses the build-tool and diagrams plugins like an app (scripts/test-plugin-consumer).
