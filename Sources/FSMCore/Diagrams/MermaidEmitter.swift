@@ -178,29 +178,19 @@ private struct MermaidBuilder {
     /// characters its lexer or HTML rendering would act on become entity codes, and so does the
     /// first letter of the words `direction` and `end note`, which its lexer matches inside lines.
     private func text(_ raw: String) -> String {
-        if let ascii = Self.asciiText(raw) { return ascii }
+        // ASCII, the usual case, is read in place, and comes back as it is when nothing needs escaping.
+        let ascii = raw.utf8.withContiguousStorageIfAvailable { bytes -> String? in
+            guard !bytes.contains(where: { $0 >= 0x80 }) else { return nil }
+            let scalars = bytes.lazy.map { Unicode.Scalar($0) }
+            let neutralised = Self.lexerWordStarts(in: bytes.lazy.map { Unicode.Scalar((65...90).contains($0) ? $0 + 32 : $0) })
+            if neutralised.isEmpty && !bytes.contains(where: { Self.escapedASCII[Int($0)] }) { return raw }
+            return Self.escaped(scalars, neutralised: neutralised)
+        }
+        if let ascii = ascii ?? nil { return ascii }
         let scalars = Array(raw.unicodeScalars)
-        var neutralised = Set<Int>()
-        let lower = String(String.UnicodeScalarView(scalars)).lowercased().unicodeScalars.map { $0 }
-        if lower.count == scalars.count {
-            for word in Self.lexerWords {
-                let pattern = word.map { Unicode.Scalar($0) }
-                var index = 0
-                while index + pattern.count <= lower.count {
-                    if Array(lower[index..<index + pattern.count]) == pattern { neutralised.insert(index) }
-                    index += 1
-                }
-            }
-        }
-        var result = ""
-        for (index, scalar) in scalars.enumerated() {
-            if (scalar.isASCII && Self.escapedASCII[Int(scalar.value)]) || neutralised.contains(index) {
-                result += "#\(scalar.value);"
-            } else {
-                result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
+        let lower = Array(raw.lowercased().unicodeScalars)
+        // Where lowercasing changes the number of scalars, positions no longer match: nothing is neutralised.
+        return Self.escaped(scalars, neutralised: lower.count == scalars.count ? Self.lexerWordStarts(in: lower) : [])
     }
 
     /// Characters Mermaid's lexer would read as syntax, written as entity codes.
@@ -208,32 +198,30 @@ private struct MermaidBuilder {
     private static let escapedASCII: [Bool] = (0..<128).map { escapedCharacters.contains(Unicode.Scalar(UInt8($0))) }
     /// Words Mermaid's lexer takes for keywords in any case, even inside a label: their first letter
     /// is written as an entity code.
-    private static let lexerWords: [[UInt8]] = ["direction", "end note"].map { Array($0.utf8) }
+    private static let lexerWords: [[Unicode.Scalar]] = ["direction", "end note"].map { Array($0.unicodeScalars) }
 
-    /// `text(_:)` for ASCII text, the usual case, in one pass over its bytes and without a copy when
-    /// nothing needs escaping; `nil` for other text.
-    private static func asciiText(_ raw: String) -> String? {
-        let result = raw.utf8.withContiguousStorageIfAvailable { bytes -> String? in
-            guard !bytes.contains(where: { $0 >= 0x80 }) else { return nil }
-            func lowercased(_ byte: UInt8) -> UInt8 { (65...90).contains(byte) ? byte + 32 : byte }
-            var neutralised = Set<Int>()
-            for word in lexerWords where bytes.count >= word.count {
-                for start in 0...(bytes.count - word.count)
-                where word.indices.allSatisfy({ lowercased(bytes[start + $0]) == word[$0] }) {
-                    neutralised.insert(start)
-                }
+    /// Where a word of ``lexerWords`` starts in `lower`, the text lowercased.
+    private static func lexerWordStarts<C: RandomAccessCollection>(in lower: C) -> Set<Int>
+    where C.Element == Unicode.Scalar, C.Index == Int {
+        var starts = Set<Int>()
+        for word in lexerWords where lower.count >= word.count {
+            for start in 0...(lower.count - word.count) where word.indices.allSatisfy({ lower[start + $0] == word[$0] }) {
+                starts.insert(start)
             }
-            if neutralised.isEmpty && !bytes.contains(where: { escapedASCII[Int($0)] }) { return raw }
-            var result = ""
-            for (index, byte) in bytes.enumerated() {
-                if escapedASCII[Int(byte)] || neutralised.contains(index) {
-                    result += "#\(byte);"
-                } else {
-                    result.unicodeScalars.append(Unicode.Scalar(byte))
-                }
-            }
-            return result
         }
-        return result ?? nil
+        return starts
+    }
+
+    /// `scalars` with the characters of ``escapedCharacters`` and the scalars at `neutralised` as entity codes.
+    private static func escaped<S: Sequence>(_ scalars: S, neutralised: Set<Int>) -> String where S.Element == Unicode.Scalar {
+        var result = ""
+        for (index, scalar) in scalars.enumerated() {
+            if (scalar.isASCII && escapedASCII[Int(scalar.value)]) || neutralised.contains(index) {
+                result += "#\(scalar.value);"
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
     }
 }
