@@ -99,7 +99,8 @@ extension DiagnosticID {
     var isSyntactic: Bool {
         switch self {
         case .invalidUTF8, .fileTooLarge, .invalidCharacter, .unterminatedString, .unterminatedComment, .invalidEscape,
-            .invalidNumber, .expectedMachine, .unexpectedToken, .missingBrace, .nestingTooDeep, .misplacedMember,
+            .invalidNumber, .expectedMachine, .unexpectedToken, .unclosedDelimiter, .consecutiveMembers, .unlabeledLiteral,
+            .missingBrace, .nestingTooDeep, .misplacedMember,
             .trailingContent, .keywordAsName, .tooManyErrors:
             true
         default: false

@@ -225,8 +225,13 @@ final class StructuredOutputTests: XCTestCase {
                         try string(rules[index]["id"]), ruleID, "ruleIndex points to the same rule", file: file, line: line)
                 }
             }
-            XCTAssertTrue(
-                ["error", "warning", "note", "none"].contains(try string(result["level"])), file: file, line: line)
+            let level = try string(result["level"], file: file, line: line)
+            XCTAssertTrue(["error", "warning", "note", "none"].contains(level), file: file, line: line)
+            // One severity per id: a result is reported at its rule's level.
+            if let rule = rules.first(where: { $0["id"] as? String == ruleID }) {
+                let ruleLevel = try string(try object(rule["defaultConfiguration"])["level"])
+                XCTAssertEqual(level, ruleLevel, "\(ruleID): the result's level is its rule's", file: file, line: line)
+            }
             let locations = try array(result["locations"], file: file, line: line)
             XCTAssertFalse(locations.isEmpty, file: file, line: line)
             for location in locations + ((result["relatedLocations"] as? [Any]) ?? []) {
@@ -317,6 +322,29 @@ final class StructuredOutputTests: XCTestCase {
         let (rules, results) = try validateSARIF(output, toolVersion: "1.0.0")
         XCTAssertEqual(results.count, 0)
         XCTAssertEqual(rules.count, DiagnosticID.allCases.count)
+    }
+
+    /// Every golden diagnostics input and a file that reaches the error limit, in one log: each
+    /// result's level is its rule's (`too-many-errors` once said `error` in its rule, `note` in results).
+    func testEveryResultHasItsRulesLevel() throws {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Golden/Diagnostics")
+        let inputs = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".fsm") }.sorted()
+        var compilations = try inputs.map { name in
+            Compilation(path: name, bytes: Array(try Data(contentsOf: folder.appendingPathComponent(name))))
+        }
+        // Warnings come only from files without errors.
+        compilations.append(
+            Compilation(
+                path: "warnings.fsm", text: "machine W {\n    event unused\n    initial A\n    state A {}\n    state B {}\n}\n"))
+        let noise = (1...105).map { "        e\($0) -> Nowhere\n" }.joined()
+        compilations.append(
+            Compilation(path: "noise.fsm", text: "machine Noise {\n    initial A\n    state A {\n\(noise)    }\n}\n"))
+        let (_, results) = try validateSARIF(
+            StructuredDiagnostics.sarif(compilations, toolVersion: "1.0.0"), toolVersion: "1.0.0")
+        let levels = Set(try results.map { try string($0["level"]) })
+        XCTAssertEqual(levels, ["error", "warning", "note"], "the inputs give results of every level")
+        XCTAssertTrue(try results.contains { try string($0["ruleId"]) == "too-many-errors" })
     }
 
     func testSARIFPercentEncodesURIs() throws {

@@ -43,18 +43,19 @@ public struct FixIt: Sendable, Hashable {
 public struct Diagnostic: Sendable, Hashable {
     /// The stable identifier of this kind of diagnostic, for example `unknown-state`.
     public var id: DiagnosticID
-    public var severity: Severity
     public var message: String
     public var range: SourceRange
     public var notes: [DiagnosticNote]
     public var fixIts: [FixIt]
 
+    /// How serious it is: always its kind's, ``DiagnosticID/severity``, so that a SARIF rule's level
+    /// and the level of each of its results never disagree.
+    public var severity: Severity { id.severity }
+
     public init(
-        _ id: DiagnosticID, _ severity: Severity, _ message: String, at range: SourceRange,
-        notes: [DiagnosticNote] = [], fixIts: [FixIt] = []
+        _ id: DiagnosticID, _ message: String, at range: SourceRange, notes: [DiagnosticNote] = [], fixIts: [FixIt] = []
     ) {
         self.id = id
-        self.severity = severity
         self.message = message
         self.range = range
         self.notes = notes

@@ -15,6 +15,9 @@ public enum DiagnosticID: String, Sendable, CaseIterable, Codable {
     // Syntax
     case expectedMachine = "expected-machine"
     case unexpectedToken = "unexpected-token"
+    case unclosedDelimiter = "unclosed-delimiter"
+    case consecutiveMembers = "consecutive-members"
+    case unlabeledLiteral = "unlabeled-literal"
     case missingBrace = "missing-brace"
     case nestingTooDeep = "nesting-too-deep"
     case misplacedMember = "misplaced-member"
@@ -51,6 +54,8 @@ public enum DiagnosticID: String, Sendable, CaseIterable, Codable {
     public var severity: Severity {
         switch self {
         case .unreachableState, .unusedEvent, .deadEnd, .popWithoutPush: .warning
+        // Not a problem of the file: it says that the report stops, after the errors already given.
+        case .tooManyErrors: .note
         default: .error
         }
     }
@@ -67,6 +72,9 @@ public enum DiagnosticID: String, Sendable, CaseIterable, Codable {
         case .invalidNumber: "A number literal that is malformed or does not fit in Int."
         case .expectedMachine: "The file does not start with a machine declaration."
         case .unexpectedToken: "A token that the grammar does not allow at this place."
+        case .unclosedDelimiter: "A ( or [ without its closing ) or ]."
+        case .consecutiveMembers: "Two declarations on one line without a ';' between them."
+        case .unlabeledLiteral: "A literal argument without a label."
         case .missingBrace: "A body opened with { and never closed."
         case .nestingTooDeep: "States or guard expressions nested deeper than fsmc supports."
         case .misplacedMember: "A declaration in a body where it is not allowed."

@@ -1,100 +1,95 @@
 /// Messages of semantic analysis (see `DiagnosticMessages.swift` for the syntax ones).
 extension Diagnostic {
-    private static func make(
-        _ id: DiagnosticID, _ message: String, at range: SourceRange, notes: [DiagnosticNote] = [], fixIts: [FixIt] = []
-    ) -> Diagnostic {
-        Diagnostic(id, id.severity, message, at: range, notes: notes, fixIts: fixIts)
-    }
-
     static func invalidName(_ name: String, role: String, at range: SourceRange) -> Diagnostic {
-        let article = role.first.map { "aeiou".contains($0) } == true ? "an" : "a"
-        return make(.invalidName, "'\(name)' cannot be used as \(article) \(role) name in Swift", at: range)
+        Diagnostic(.invalidName, "'\(name)' cannot be used as \(withArticle(role)) name in Swift", at: range)
     }
 
     static func reservedMachineName(_ name: String, at range: SourceRange) -> Diagnostic {
-        make(.reservedName, "machine name '\(name)' would shadow a type the generated Swift uses; choose another name", at: range)
+        Diagnostic(
+            .reservedName, "machine name '\(name)' would shadow a type the generated Swift uses; choose another name", at: range)
     }
 
     static func parameterTypeShadowed(_ type: String, at range: SourceRange) -> Diagnostic {
-        make(
+        Diagnostic(
             .reservedName,
             "type '\(type)' would refer to a type the generated Swift declares; qualify it with its module (as in 'MyModule.\(type)')",
             at: range)
     }
 
     static func reservedName(_ name: String, role: String, clash: String, at range: SourceRange) -> Diagnostic {
-        make(.reservedName, "\(role) '\(name)' clashes with \(clash) in the generated Swift; rename it", at: range)
+        Diagnostic(.reservedName, "\(role) '\(name)' clashes with \(clash) in the generated Swift; rename it", at: range)
     }
 
     static func nameCollision(
         kind: String, _ name: String, other: String, swiftName: String, at range: SourceRange, previous: SourceRange,
         previousIsDeclaration: Bool = true
     ) -> Diagnostic {
-        make(
+        Diagnostic(
             .nameCollision, "\(kind) '\(name)' and \(kind) '\(other)' would both become '\(swiftName)' in the generated Swift",
             at: range,
             notes: [DiagnosticNote("'\(other)' \(previousIsDeclaration ? "declared" : "first used") here", at: previous)])
     }
 
     static func duplicateState(_ name: String, at range: SourceRange, previous: SourceRange) -> Diagnostic {
-        make(
+        Diagnostic(
             .duplicateState, "invalid redeclaration of state '\(name)'; state names are unique in the whole machine", at: range,
             notes: [DiagnosticNote("'\(name)' previously declared here", at: previous)])
     }
 
     static func duplicateEvent(_ name: String, at range: SourceRange, previous: SourceRange) -> Diagnostic {
-        make(
+        Diagnostic(
             .duplicateEvent, "invalid redeclaration of event '\(name)'", at: range,
             notes: [DiagnosticNote("'\(name)' previously declared here", at: previous)])
     }
 
     static func duplicateParameter(_ name: String, at range: SourceRange, previous: SourceRange) -> Diagnostic {
-        make(
+        Diagnostic(
             .duplicateParameter, "parameter '\(name)' is declared twice", at: range,
             notes: [DiagnosticNote("'\(name)' previously declared here", at: previous)])
     }
 
     static func duplicateLabel(_ label: String, at range: SourceRange, previous: SourceRange) -> Diagnostic {
-        make(
+        Diagnostic(
             .duplicateLabel, "argument label '\(label)' is used twice in one call", at: range,
             notes: [DiagnosticNote("first used here", at: previous)])
     }
 
     static func unknownState(_ name: String, suggestion: String?, at range: SourceRange) -> Diagnostic {
-        guard let suggestion else { return make(.unknownState, "cannot find state '\(name)' in machine", at: range) }
-        return make(
+        guard let suggestion else { return Diagnostic(.unknownState, "cannot find state '\(name)' in machine", at: range) }
+        return Diagnostic(
             .unknownState, "cannot find state '\(name)' in machine; did you mean '\(suggestion)'?", at: range,
             fixIts: [FixIt(replace: range, with: suggestion)])
     }
 
     static func missingInitial(_ owner: String, firstChild: String, at range: SourceRange) -> Diagnostic {
-        make(
+        Diagnostic(
             .missingInitial,
             "\(owner) has states but no 'initial' state; add 'initial \(firstChild)' to start in its first state", at: range)
     }
 
     static func emptyMachine(_ name: String, at range: SourceRange) -> Diagnostic {
-        make(.missingInitial, "machine '\(name)' has no states; declare at least one state and name it with 'initial'", at: range)
+        Diagnostic(
+            .missingInitial, "machine '\(name)' has no states; declare at least one state and name it with 'initial'", at: range)
     }
 
     static func duplicateInitial(at range: SourceRange, previous: SourceRange) -> Diagnostic {
-        make(
+        Diagnostic(
             .duplicateInitial, "only one 'initial' state is allowed here", at: range,
             notes: [DiagnosticNote("'initial' first given here", at: previous)])
     }
 
     static func initialNotChild(_ name: String, owner: String, at range: SourceRange, declared: SourceRange) -> Diagnostic {
-        make(
+        Diagnostic(
             .initialNotChild, "initial state '\(name)' must be declared directly in \(owner)", at: range,
             notes: [DiagnosticNote("'\(name)' declared here", at: declared)])
     }
 
     static func finalStateBody(_ what: String, state: String, at range: SourceRange) -> Diagnostic {
-        make(.finalStateBody, "final state '\(state)' cannot have \(what)", at: range)
+        Diagnostic(.finalStateBody, "final state '\(state)' cannot have \(what)", at: range)
     }
 
     static func transitionNeverFires(_ event: String, at range: SourceRange, shadowedBy: SourceRange) -> Diagnostic {
-        make(
+        Diagnostic(
             .transitionNeverFires, "this '\(event)' transition can never fire", at: range,
             notes: [DiagnosticNote("this transition has no guard and always fires first", at: shadowedBy)])
     }
@@ -114,11 +109,11 @@ extension Diagnostic {
         } else {
             message += " (declare it with 'event \(event)(\(name): Type)')"
         }
-        return make(.unknownParameter, message, at: range, notes: notes, fixIts: fixIts)
+        return Diagnostic(.unknownParameter, message, at: range, notes: notes, fixIts: fixIts)
     }
 
     static func parameterInActivity(_ name: String, at range: SourceRange) -> Diagnostic {
-        make(
+        Diagnostic(
             .parameterInActivity,
             "entry and exit activities cannot use event parameters ('\(name)'); pass a literal, as in 'label: 3'", at: range)
     }
@@ -126,13 +121,13 @@ extension Diagnostic {
     static func inconsistentSignature(
         _ name: String, signature: String, previousSignature: String, at range: SourceRange, previous: SourceRange
     ) -> Diagnostic {
-        make(
+        Diagnostic(
             .inconsistentSignature, "'\(name)' is called as '\(signature)' here but as '\(previousSignature)' before", at: range,
             notes: [DiagnosticNote("first called here", at: previous)])
     }
 
     static func guardUsedAsAction(_ name: String, usedAsGuard: Bool, at range: SourceRange, previous: SourceRange) -> Diagnostic {
-        make(
+        Diagnostic(
             .guardUsedAsAction,
             "'\(name)' is used as \(usedAsGuard ? "a guard" : "an action") here but as \(usedAsGuard ? "an action" : "a guard") before",
             at: range,
@@ -140,20 +135,20 @@ extension Diagnostic {
     }
 
     static func unreachableState(_ name: String, at range: SourceRange) -> Diagnostic {
-        make(.unreachableState, "state '\(name)' can never be entered from the initial state", at: range)
+        Diagnostic(.unreachableState, "state '\(name)' can never be entered from the initial state", at: range)
     }
 
     static func unusedEvent(_ name: String, at range: SourceRange) -> Diagnostic {
-        make(.unusedEvent, "event '\(name)' is declared but no transition uses it", at: range)
+        Diagnostic(.unusedEvent, "event '\(name)' is declared but no transition uses it", at: range)
     }
 
     static func deadEnd(_ name: String, at range: SourceRange) -> Diagnostic {
-        make(
+        Diagnostic(
             .deadEnd, "state '\(name)' is a dead end: no transition leads out of it; make it 'final state' if that is intended",
             at: range)
     }
 
     static func popWithoutPush(at range: SourceRange) -> Diagnostic {
-        make(.popWithoutPush, "'pop' can never fire: the machine has no 'push' transition", at: range)
+        Diagnostic(.popWithoutPush, "'pop' can never fire: the machine has no 'push' transition", at: range)
     }
 }

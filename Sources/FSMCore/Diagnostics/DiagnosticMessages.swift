@@ -1,11 +1,7 @@
-/// Every message fsmc can report, written once, each tied to its stable ``DiagnosticID``.
+/// Every message fsmc can report, written once, each tied to its stable ``DiagnosticID``: the
+/// syntax ones here, the semantic ones in `DiagnosticMessages+Semantics.swift`. Call sites pass
+/// names and places, never text, so every message is found by its factory's name.
 extension Diagnostic {
-    fileprivate init(
-        _ id: DiagnosticID, _ message: String, at range: SourceRange, notes: [DiagnosticNote] = [], fixIts: [FixIt] = []
-    ) {
-        self.init(id, id.severity, message, at: range, notes: notes, fixIts: fixIts)
-    }
-
     // MARK: Reading the file
 
     static func invalidUTF8(byte: UInt8, at range: SourceRange) -> Diagnostic {
@@ -20,7 +16,7 @@ extension Diagnostic {
     }
 
     static func tooManyErrors(limit: Int, at range: SourceRange) -> Diagnostic {
-        Diagnostic(.tooManyErrors, .note, "too many errors emitted (\(limit)); stopping now", at: range)
+        Diagnostic(.tooManyErrors, "too many errors emitted (\(limit)); stopping now", at: range)
     }
 
     // MARK: Lexical structure
@@ -77,14 +73,89 @@ extension Diagnostic {
         Diagnostic(.expectedMachine, "expected 'machine Name { ... }' at the start of the file", at: range)
     }
 
-    static func expected(_ what: String, at range: SourceRange) -> Diagnostic {
-        Diagnostic(.unexpectedToken, "expected \(what)", at: range)
+    /// `expected ...`: the parser found something else where `expectation` belongs.
+    static func expected(_ expectation: Expectation, at range: SourceRange) -> Diagnostic {
+        Diagnostic(.unexpectedToken, "expected \(expectation.text)", at: range)
     }
 
-    static func expectedClosing(_ closing: String, of what: String, at range: SourceRange, opening: SourceRange) -> Diagnostic {
+    /// What the parser expected at a place, as the `expected ...` message says it.
+    enum Expectation: Sendable {
+        case machineBody
+        case member
+        case name(NameRole)
+        case guardOperand
+        case argumentValue(label: String)
+        case parameterType(parameter: String)
+        case typeAfterDot
+        case endOfGenericArguments
+        case endOfCollectionType
+        case endOfTupleType
+        case type
+        case stateAfterFinal
+        case activityAction(keyword: String)
+        case transitionTargetOrState
+
+        var text: String {
+            switch self {
+            case .machineBody: "'{' to begin the machine's body"
+            case .member: "a state, transition, 'initial', 'entry', 'exit' or 'event' declaration"
+            case .name(let role): "a name for the \(role.text)"
+            case .guardOperand: "a guard name, '!' or '('"
+            case .argumentValue(let label): "an event parameter or a literal after '\(label):'"
+            case .parameterType(let parameter): "':' and a type after parameter '\(parameter)'"
+            case .typeAfterDot: "a type name after '.'"
+            case .endOfGenericArguments: "'>' to end the generic arguments"
+            case .endOfCollectionType: "']' to end the type"
+            case .endOfTupleType: "')' to end the tuple type"
+            case .type: "a type"
+            case .stateAfterFinal: "'state' after 'final'"
+            case .activityAction(let keyword): "'/' and an action after '\(keyword)'"
+            case .transitionTargetOrState: "'->' and a target state, or 'state' to declare a state"
+            }
+        }
+    }
+
+    /// What a name names, as messages say it ("a name for the target state").
+    enum NameRole: Sendable {
+        case machine, state, initialState, targetState, stateToPush, event, parameter, `guard`, action
+        case argumentLabelOrParameter
+
+        var text: String {
+            switch self {
+            case .machine: "machine"
+            case .state: "state"
+            case .initialState: "initial state"
+            case .targetState: "target state"
+            case .stateToPush: "state to push"
+            case .event: "event"
+            case .parameter: "parameter"
+            case .guard: "guard"
+            case .action: "action"
+            case .argumentLabelOrParameter: "argument label or event parameter"
+            }
+        }
+    }
+
+    /// The `(`/`[` lists whose closing delimiter can be missing.
+    enum Delimited: Sendable {
+        case parenthesizedGuard, guardBrackets, argumentList, parameterList
+
+        var opening: String { self == .guardBrackets ? "[" : "(" }
+        var closing: String { self == .guardBrackets ? "]" : ")" }
+        var text: String {
+            switch self {
+            case .parenthesizedGuard: "the parenthesized guard"
+            case .guardBrackets: "the guard"
+            case .argumentList: "the argument list"
+            case .parameterList: "the parameter list"
+            }
+        }
+    }
+
+    static func unclosedDelimiter(_ list: Delimited, at range: SourceRange, opening: SourceRange) -> Diagnostic {
         Diagnostic(
-            .unexpectedToken, "expected '\(closing)' to end \(what)", at: range,
-            notes: [DiagnosticNote("to match this opening '\(closing == ")" ? "(" : "[")'", at: opening)])
+            .unclosedDelimiter, "expected '\(list.closing)' to end \(list.text)", at: range,
+            notes: [DiagnosticNote("to match this opening '\(list.opening)'", at: opening)])
     }
 
     static func misspeltKeyword(_ text: String, keyword: String, at range: SourceRange) -> Diagnostic {
@@ -94,33 +165,61 @@ extension Diagnostic {
     }
 
     static func consecutiveMembers(at range: SourceRange) -> Diagnostic {
-        Diagnostic(.unexpectedToken, "consecutive declarations on a line must be separated by ';'", at: range)
+        Diagnostic(.consecutiveMembers, "consecutive declarations on a line must be separated by ';'", at: range)
     }
 
     static func unlabeledLiteral(at range: SourceRange) -> Diagnostic {
-        Diagnostic(.unexpectedToken, "a literal argument needs a label, as in 'volume: 3'", at: range)
+        Diagnostic(.unlabeledLiteral, "a literal argument needs a label, as in 'volume: 3'", at: range)
     }
 
-    static func missingBrace(owner: String, at range: SourceRange, opening: SourceRange) -> Diagnostic {
-        Diagnostic(
-            .missingBrace, "expected '}' at the end of \(owner)", at: range,
+    /// What a `{ ... }` body belongs to, as the missing-brace message names it.
+    enum BodyOwner: Sendable {
+        case machine(String)
+        case state(String)
+    }
+
+    static func missingBrace(of owner: BodyOwner, at range: SourceRange, opening: SourceRange) -> Diagnostic {
+        let what =
+            switch owner {
+            case .machine(let name): "machine '\(name)'"
+            case .state(let name): "state '\(name)'"
+            }
+        return Diagnostic(
+            .missingBrace, "expected '}' at the end of \(what)", at: range,
             notes: [DiagnosticNote("to match this opening '{'", at: opening)])
     }
 
-    static func nestingTooDeep(_ what: String, limit: Int, at range: SourceRange) -> Diagnostic {
-        Diagnostic(.nestingTooDeep, "\(what) are nested too deeply; fsmc supports up to \(limit) levels", at: range)
+    /// What can nest too deeply.
+    enum Nesting: String, Sendable {
+        case states, expressions
     }
 
-    static func misplacedMember(_ what: String, allowed: String, at range: SourceRange) -> Diagnostic {
-        Diagnostic(.misplacedMember, "\(what) are only allowed \(allowed)", at: range)
+    static func nestingTooDeep(_ what: Nesting, limit: Int, at range: SourceRange) -> Diagnostic {
+        Diagnostic(.nestingTooDeep, "\(what.rawValue) are nested too deeply; fsmc supports up to \(limit) levels", at: range)
+    }
+
+    static func eventDeclarationInsideState(at range: SourceRange) -> Diagnostic {
+        Diagnostic(.misplacedMember, "event declarations are only allowed directly inside 'machine'", at: range)
+    }
+
+    static func activityOutsideState(_ keyword: String, at range: SourceRange) -> Diagnostic {
+        Diagnostic(.misplacedMember, "'\(keyword)' activities are only allowed inside a state", at: range)
+    }
+
+    static func nestedMachine(at range: SourceRange) -> Diagnostic {
+        Diagnostic(.misplacedMember, "'machine' declarations are only allowed at the top of the file", at: range)
     }
 
     static func trailingContent(at range: SourceRange) -> Diagnostic {
         Diagnostic(.trailingContent, "unexpected text after the end of the machine; a file holds one machine", at: range)
     }
 
-    static func keywordAsName(_ keyword: String, role: String, at range: SourceRange) -> Diagnostic {
-        let article = role.first.map { "aeiou".contains($0) } == true ? "an" : "a"
-        return Diagnostic(.keywordAsName, "keyword '\(keyword)' cannot be used as \(article) \(role) name", at: range)
+    static func keywordAsName(_ keyword: String, role: NameRole, at range: SourceRange) -> Diagnostic {
+        Diagnostic(.keywordAsName, "keyword '\(keyword)' cannot be used as \(withArticle(role.text)) name", at: range)
+    }
+
+    /// `noun` after "a" or "an", as English wants it: "an event", "a state".
+    static func withArticle(_ noun: String) -> String {
+        (noun.first.map { "aeiou".contains($0) } == true ? "an " : "a ") + noun
     }
 }

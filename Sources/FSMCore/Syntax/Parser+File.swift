@@ -1,0 +1,145 @@
+/// The file, the machine and state bodies: the structure that members live in.
+extension Parser {
+    mutating func parseFile() -> MachineDecl? {
+        skipNewlines()
+        correctMisspeltKeyword(among: [.machine])
+        guard at(.keyword(.machine)) else {
+            diagnostics.emit(.expectedMachine(at: current.range))
+            // Recover at a later `machine`, if there is one.
+            guard let index = tokens[position...].firstIndex(where: { $0.kind == .keyword(.machine) }) else {
+                return nil
+            }
+            position = index
+            return parseFile()
+        }
+        let keyword = advance()
+        let name = parseName(of: .machine)
+        var members: [Member] = []
+        var end = name?.range.end ?? keyword.range.end
+        skipNewlines()
+        if let open = consume(.leftBrace) {
+            let body = parseBody(in: .machine, opening: open, owner: .machine(name?.text ?? ""))
+            members = body.members
+            end = body.end
+        } else {
+            expected(.machineBody)
+            hasStructuralErrors = true
+            return MachineDecl(
+                name: name ?? Identifier("", range: keyword.range), members: [], docComment: keyword.docComment,
+                range: keyword.range)
+        }
+        skipNewlines()
+        if !at(.endOfFile) && !diagnostics.reachedErrorLimit {
+            report(.trailingContent(at: current.range))
+            hasStructuralErrors = true
+        }
+        let nameOrPlaceholder = name ?? Identifier("", range: SourceRange(start: keyword.range.end, end: keyword.range.end))
+        return MachineDecl(
+            name: nameOrPlaceholder, members: members, docComment: keyword.docComment,
+            range: SourceRange(start: keyword.range.start, end: end))
+    }
+
+    enum BodyKind { case machine, state }
+
+    /// Parses members up to the `}` matching `opening` (consumed). Returns the members and the end offset.
+    mutating func parseBody(in kind: BodyKind, opening: Token, owner: Diagnostic.BodyOwner) -> (members: [Member], end: Int) {
+        var members: [Member] = []
+        while true {
+            skipNewlines()
+            if diagnostics.reachedErrorLimit { return (members, previousEnd) }
+            if let close = consume(.rightBrace) { return (members, close.range.end) }
+            if at(.semicolon) {
+                advance()
+                continue
+            }
+            if at(.endOfFile) || (at(.unknown) && tokens[position + 1].kind == .endOfFile) {
+                // Only the innermost unclosed body is reported; the outer ones end at the same place.
+                if !reportedMissingBrace { report(.missingBrace(of: owner, at: errorRange, opening: opening.range)) }
+                reportedMissingBrace = true
+                hasStructuralErrors = true
+                return (members, previousEnd)
+            }
+            if let member = parseMember(in: kind) {
+                members.append(member)
+                // A member ends at a line end, `;`, the closing `}` or the end of the file.
+                switch current.kind {
+                case .newline, .semicolon, .rightBrace, .endOfFile: break
+                // After a body's `}` another member may follow on the same line, as in Swift.
+                case _ where tokens[position - 1].kind == .rightBrace: break
+                default:
+                    report(.consecutiveMembers(at: errorRange))
+                    skipRestOfMember()
+                }
+            } else {
+                skipRestOfMember()
+            }
+        }
+    }
+
+    mutating func parseMember(in kind: BodyKind) -> Member? {
+        correctMisspeltKeyword(among: [.initial, .state, .final, .event])
+        let token = current
+        switch token.kind {
+        case .keyword(.event):
+            if kind == .state {
+                diagnostics.emit(.eventDeclarationInsideState(at: token.range))
+            }
+            return parseEvent().map(Member.event)
+        case .keyword(.initial):
+            return parseInitial().map(Member.initial)
+        case .keyword(.state), .keyword(.final):
+            return parseState().map(Member.state)
+        case .keyword(.entry), .keyword(.exit):
+            if kind == .machine {
+                diagnostics.emit(.activityOutsideState(token.text, at: token.range))
+            }
+            return parseActivity().map(Member.activity)
+        case .identifier:
+            return parseTransition().map(Member.transition)
+        case .keyword(.machine):
+            diagnostics.emit(.nestedMachine(at: token.range))
+            return nil
+        case .keyword(let keyword):
+            // `pop -> A`, `push -> B`, `true / x`: a keyword where an event name goes.
+            diagnostics.emit(.keywordAsName(keyword.rawValue, role: .event, at: token.range))
+            return nil
+        default:
+            expected(.member)
+            return nil
+        }
+    }
+
+    /// A name spelt almost like one of `keywords` and followed by another name (`intial Idle`,
+    /// `stat Armed {`, `fnal state Done`, `machin Player {`), which no transition or file starts with:
+    /// reported with the keyword as fix-it, then read as that keyword, so the rest of the
+    /// declaration is parsed and checked instead of being lost in follow-on errors.
+    mutating func correctMisspeltKeyword(among keywords: [Keyword]) {
+        guard at(.identifier) else { return }
+        switch kindAfterCurrent {
+        case .identifier, .keyword: break
+        default: return
+        }
+        guard let match = Suggestions.closest(to: current.text, among: keywords.map(\.rawValue)),
+            let keyword = Keyword(rawValue: match)
+        else { return }
+        diagnostics.emit(.misspeltKeyword(current.text, keyword: match, at: current.range))
+        tokens[position].kind = .keyword(keyword)
+    }
+
+    /// Reads a name; a keyword is reported and accepted (so the rest of the member still parses).
+    mutating func parseName(of role: Diagnostic.NameRole) -> Identifier? {
+        let token = current
+        switch token.kind {
+        case .identifier:
+            advance()
+            return Identifier(token.text, range: token.range)
+        case .keyword(let keyword):
+            diagnostics.emit(.keywordAsName(keyword.rawValue, role: role, at: token.range))
+            advance()
+            return Identifier(token.text, range: token.range)
+        default:
+            expected(.name(role))
+            return nil
+        }
+    }
+}

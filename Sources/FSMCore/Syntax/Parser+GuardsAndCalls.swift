@@ -1,0 +1,132 @@
+/// Guard expressions, calls and their arguments, and the lists they are written in.
+extension Parser {
+    mutating func enterNesting() -> Bool {
+        guard expressionDepth < Parser.maximumDepth else {
+            diagnostics.emit(.nestingTooDeep(.expressions, limit: Parser.maximumDepth, at: errorRange))
+            return false
+        }
+        expressionDepth += 1
+        return true
+    }
+
+    /// guard = and { "||" and }
+    mutating func parseGuard() -> GuardSyntax? {
+        guard var lhs = parseAnd() else { return nil }
+        while consume(.pipePipe) != nil {
+            guard let rhs = parseAnd() else { return nil }
+            lhs = .or(lhs, rhs)
+        }
+        return lhs
+    }
+
+    /// and = unary { "&&" unary }
+    mutating func parseAnd() -> GuardSyntax? {
+        guard var lhs = parseUnary() else { return nil }
+        while consume(.ampAmp) != nil {
+            guard let rhs = parseUnary() else { return nil }
+            lhs = .and(lhs, rhs)
+        }
+        return lhs
+    }
+
+    /// unary = "!" unary | "(" guard ")" | call
+    mutating func parseUnary() -> GuardSyntax? {
+        guard enterNesting() else { return nil }
+        defer { expressionDepth -= 1 }
+        if let bang = consume(.bang) {
+            guard let operand = parseUnary() else { return nil }
+            return .not(operand, range: bang.range.union(operand.range))
+        }
+        if let open = consume(.leftParen) {
+            guard let inner = parseGuard() else { return nil }
+            guard let close = consume(.rightParen) else {
+                diagnostics.emit(.unclosedDelimiter(.parenthesizedGuard, at: errorRange, opening: open.range))
+                return nil
+            }
+            return .parenthesized(inner, range: open.range.union(close.range))
+        }
+        guard at(.identifier) || isKeywordName(current) else {
+            expected(.guardOperand)
+            return nil
+        }
+        return parseCall(role: .guard).map(GuardSyntax.call)
+    }
+
+    func isKeywordName(_ token: Token) -> Bool {
+        if case .keyword = token.kind { return true }
+        return false
+    }
+
+    /// Parses `[ element { "," element } ] ")"` after an opening `(`, where line ends do not end
+    /// the member. Returns the elements and the end of the `)`, or `nil` after reporting an error.
+    mutating func parseList<Element>(
+        after open: Token, named list: Diagnostic.Delimited, _ parseElement: (inout Parser) -> Element?
+    ) -> (elements: [Element], end: Int)? {
+        newlineInsensitivity += 1
+        defer { newlineInsensitivity -= 1 }
+        var elements: [Element] = []
+        if !at(.rightParen) {
+            repeat {
+                guard let element = parseElement(&self) else { return nil }
+                elements.append(element)
+            } while consume(.comma) != nil
+        }
+        guard let close = consume(.rightParen) else {
+            diagnostics.emit(.unclosedDelimiter(list, at: errorRange, opening: open.range))
+            return nil
+        }
+        return (elements, close.range.end)
+    }
+
+    /// call = Ident [ "(" [ arg { "," arg } ] ")" ]
+    mutating func parseCall(role: Diagnostic.NameRole) -> CallSyntax? {
+        guard let name = parseName(of: role) else { return nil }
+        var arguments: [ArgumentSyntax] = []
+        var end = name.range.end
+        if let open = consume(.leftParen) {
+            guard let list = parseList(after: open, named: .argumentList, { $0.parseArgument() }) else { return nil }
+            (arguments, end) = list
+        }
+        return CallSyntax(name: name, arguments: arguments, range: SourceRange(start: name.range.start, end: end))
+    }
+
+    /// arg = Ident | Ident ":" ( Ident | Literal )
+    mutating func parseArgument() -> ArgumentSyntax? {
+        if let literal = parseLiteral() {
+            diagnostics.emit(.unlabeledLiteral(at: literal.range))
+            return nil
+        }
+        guard let label = parseName(of: .argumentLabelOrParameter) else { return nil }
+        guard consume(.colon) != nil else {
+            return ArgumentSyntax(label: label, value: .parameter(label), range: label.range)
+        }
+        if let literal = parseLiteral() {
+            return ArgumentSyntax(label: label, value: .literal(literal), range: label.range.union(literal.range))
+        }
+        guard let parameter = consume(.identifier) else {
+            expected(.argumentValue(label: label.text))
+            return nil
+        }
+        let name = Identifier(parameter.text, range: parameter.range)
+        return ArgumentSyntax(label: label, value: .parameter(name), range: label.range.union(name.range))
+    }
+
+    mutating func parseLiteral() -> LiteralSyntax? {
+        let token = current
+        let value: LiteralSyntax.Value
+        switch token.kind {
+        case .stringLiteral: value = .string(token.text)
+        case .decimalLiteral: value = .decimal(token.text)
+        case .keyword(.true): value = .boolean(true)
+        case .keyword(.false): value = .boolean(false)
+        case .integerLiteral:
+            if Int(token.text) == nil, !token.text.contains(where: \.isLetter) {
+                diagnostics.emit(.integerOverflow(token.text, at: token.range))
+            }
+            value = .integer(token.text)
+        default: return nil
+        }
+        advance()
+        return LiteralSyntax(value: value, range: token.range)
+    }
+}

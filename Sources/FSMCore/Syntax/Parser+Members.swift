@@ -1,0 +1,213 @@
+/// Members: event declarations with their parameter types, initials, states, activities and transitions.
+extension Parser {
+    mutating func parseEvent() -> EventDecl? {
+        let keyword = advance()
+        guard let name = parseName(of: .event) else { return nil }
+        var parameters: [Parameter] = []
+        var end = name.range.end
+        if let open = consume(.leftParen) {
+            guard let list = parseList(after: open, named: .parameterList, { $0.parseParameter() }) else { return nil }
+            (parameters, end) = list
+        }
+        return EventDecl(
+            name: name, parameters: parameters, docComment: keyword.docComment,
+            range: SourceRange(start: keyword.range.start, end: end))
+    }
+
+    mutating func parseParameter() -> Parameter? {
+        guard let name = parseName(of: .parameter) else { return nil }
+        guard consume(.colon) != nil else {
+            expected(.parameterType(parameter: name.text))
+            return nil
+        }
+        let typeStart = current.range.start
+        guard let type = parseType() else { return nil }
+        return Parameter(name: name, type: type, range: SourceRange(start: name.range.start, end: max(previousEnd, typeStart)))
+    }
+
+    mutating func parseType(allowingOptional: Bool = true) -> TypeSyntax? {
+        guard enterNesting() else { return nil }
+        defer { expressionDepth -= 1 }
+        var type: TypeSyntax
+        let token = current
+        switch token.kind {
+        case .identifier where (token.text == "any" || token.text == "some") && kindAfterCurrent == .identifier:
+            advance()
+            // `any P?` means `(any P)?`: the optional belongs to the existential.
+            guard let constraint = parseType(allowingOptional: false) else { return nil }
+            type = .existential(token.text, constraint)
+        case .identifier:
+            var components: [TypeComponent] = []
+            repeat {
+                guard let component = consume(.identifier) else {
+                    expected(.typeAfterDot)
+                    return nil
+                }
+                var arguments: [TypeSyntax] = []
+                if consume(.leftAngle) != nil {
+                    repeat {
+                        guard let argument = parseType() else { return nil }
+                        arguments.append(argument)
+                    } while consume(.comma) != nil
+                    guard consume(.rightAngle) != nil else {
+                        expected(.endOfGenericArguments)
+                        return nil
+                    }
+                }
+                components.append(TypeComponent(name: component.text, genericArguments: arguments))
+            } while consume(.dot) != nil
+            type = .named(components)
+        case .leftBracket:
+            advance()
+            newlineInsensitivity += 1
+            defer { newlineInsensitivity -= 1 }
+            guard let element = parseType() else { return nil }
+            if consume(.colon) != nil {
+                guard let value = parseType() else { return nil }
+                type = .dictionary(key: element, value: value)
+            } else {
+                type = .array(element)
+            }
+            guard consume(.rightBracket) != nil else {
+                expected(.endOfCollectionType)
+                return nil
+            }
+        case .leftParen:
+            advance()
+            newlineInsensitivity += 1
+            defer { newlineInsensitivity -= 1 }
+            var elements: [TypeSyntax] = []
+            if !at(.rightParen) {
+                repeat {
+                    guard let element = parseType() else { return nil }
+                    elements.append(element)
+                } while consume(.comma) != nil
+            }
+            guard consume(.rightParen) != nil else {
+                expected(.endOfTupleType)
+                return nil
+            }
+            type = elements.count == 1 ? elements[0] : .tuple(elements)
+        default:
+            expected(.type)
+            return nil
+        }
+        while allowingOptional, consume(.question) != nil { type = .optional(type) }
+        return type
+    }
+
+    mutating func parseInitial() -> InitialDecl? {
+        let keyword = advance()
+        guard let name = parseName(of: .initialState) else { return nil }
+        return InitialDecl(name: name, range: keyword.range.union(name.range))
+    }
+
+    mutating func parseState() -> StateDecl? {
+        let first = advance()
+        var finalKeyword: SourceRange?
+        if first.kind == .keyword(.final) {
+            finalKeyword = first.range
+            guard consume(.keyword(.state)) != nil else {
+                expected(.stateAfterFinal)
+                return nil
+            }
+        }
+        guard let name = parseName(of: .state) else { return nil }
+        var end = name.range.end
+        var members: [Member]?
+        // `{` may open the body on the next line.
+        let beforeNewlines = position
+        skipNewlines()
+        if let open = consume(.leftBrace) {
+            if depth >= Parser.maximumDepth {
+                diagnostics.emit(.nestingTooDeep(.states, limit: Parser.maximumDepth, at: name.range))
+                hasStructuralErrors = true
+                if !skipBody() {
+                    diagnostics.emit(.missingBrace(of: .state(name.text), at: errorRange, opening: open.range))
+                    reportedMissingBrace = true
+                }
+                end = previousEnd
+                members = []
+            } else {
+                depth += 1
+                let body = parseBody(in: .state, opening: open, owner: .state(name.text))
+                depth -= 1
+                members = body.members
+                end = body.end
+            }
+        } else {
+            position = beforeNewlines
+        }
+        return StateDecl(
+            name: name, finalKeyword: finalKeyword, members: members, docComment: first.docComment,
+            range: SourceRange(start: first.range.start, end: end))
+    }
+
+    mutating func parseActivity() -> ActivityDecl? {
+        let keyword = advance()
+        guard consume(.slash) != nil else {
+            expected(.activityAction(keyword: keyword.text))
+            return nil
+        }
+        guard let calls = parseCallList() else { return nil }
+        return ActivityDecl(
+            kind: keyword.kind == .keyword(.entry) ? .entry : .exit, calls: calls,
+            range: SourceRange(start: keyword.range.start, end: previousEnd))
+    }
+
+    mutating func parseCallList() -> [CallSyntax]? {
+        var calls: [CallSyntax] = []
+        repeat {
+            guard let call = parseCall(role: .action) else { return nil }
+            calls.append(call)
+        } while consume(.comma) != nil
+        return calls
+    }
+
+    mutating func parseTransition() -> TransitionDecl? {
+        let event = advance()
+        var guardExpression: GuardSyntax?
+        if let open = consume(.leftBracket) {
+            newlineInsensitivity += 1
+            guardExpression = parseGuard()
+            let close = consume(.rightBracket)
+            newlineInsensitivity -= 1
+            guard guardExpression != nil else { return nil }
+            guard close != nil else {
+                diagnostics.emit(.unclosedDelimiter(.guardBrackets, at: errorRange, opening: open.range))
+                return nil
+            }
+        }
+        var effects: [CallSyntax] = []
+        if consume(.slash) != nil {
+            guard let calls = parseCallList() else { return nil }
+            effects = calls
+        }
+        var target: TargetSyntax?
+        if consume(.arrow) != nil {
+            let token = current
+            switch token.kind {
+            case .keyword(.pop):
+                advance()
+                target = .pop(token.range)
+            case .keyword(.push):
+                advance()
+                guard let name = parseName(of: .stateToPush) else { return nil }
+                target = .push(name, keyword: token.range)
+            case .keyword(let keyword):
+                diagnostics.emit(.keywordAsName(keyword.rawValue, role: .state, at: token.range))
+                return nil
+            default:
+                guard let name = parseName(of: .targetState) else { return nil }
+                target = .state(name)
+            }
+        } else if at(.leftBrace) {
+            // `click { ... }` is a common slip for a state declaration.
+            expected(.transitionTargetOrState)
+            return nil
+        }
+        return TransitionDecl(
+            event: Identifier(event.text, range: event.range), guardExpression: guardExpression, effects: effects,
+            target: target, range: SourceRange(start: event.range.start, end: previousEnd))
+    }
+}
