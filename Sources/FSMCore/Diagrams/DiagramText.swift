@@ -59,27 +59,10 @@ enum DiagramText {
     }
 
     /// A guard as written, with parentheses only where precedence needs them
-    /// (`!` binds tightest, then `&&`, then `||`).
+    /// (`!` binds tightest, then `&&`, then `||`) and where the source grouped a right operand.
     static func guardExpression(_ guardExpression: Model.Guard) -> String {
-        render(guardExpression, context: 0)
-    }
-
-    private static func render(_ expression: Model.Guard, context: Int) -> String {
-        let precedence: Int
-        let text: String
-        switch expression {
-        case .call(let call):
-            return self.call(call)
-        case .not(let operand):
-            return "!" + render(operand, context: 3)
-        case .and(let left, let right):
-            precedence = 2
-            text = render(left, context: 2) + " && " + render(right, context: 3)
-        case .or(let left, let right):
-            precedence = 1
-            text = render(left, context: 1) + " || " + render(right, context: 2)
-        }
-        return precedence < context ? "(\(text))" : text
+        GuardPrinter.text(
+            guardExpression, GuardSpelling(call: call, regroupsRightOperands: false, parenthesizesDoubleNegation: false))
     }
 
     /// A list of calls, comma separated.
