@@ -40,6 +40,7 @@ lint:
 	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Plugins Fuzz/Package.swift Fuzz/Sources
 
 test: lint
+	@scripts/need-mermaid-parser   # Mermaid's own parser reads every committed .mmd (MermaidParserTests)
 	$(SWIFT) build --build-tests -Xswiftc -warnings-as-errors
 	$(SWIFT) test --skip-build --disable-swift-testing   # XCTest only: no empty Swift Testing summary
 	$(MAKE) demo

@@ -85,6 +85,45 @@ final class DiagramTextTests: XCTestCase {
         XCTAssertTrue(DOTEmitter.emit(model, detail: .full).contains("tick / count"))
     }
 
+    /// A transition between a composite and its own contents, in either direction and at any depth,
+    /// is a line of its source in both formats, and an edge in neither.
+    func testBothFormatsListTransitionsBetweenACompositeAndItsContents() throws {
+        let model = try XCTUnwrap(
+            model(
+                """
+                machine M {
+                    initial Outer
+                    state Outer {
+                        down -> Leaf
+                        initial Inner
+                        state Inner {
+                            initial Leaf
+                            state Leaf { up -> Inner\n out -> Outer\n away -> Other }
+                        }
+                    }
+                    state Other {}
+                }
+                """))
+        let dot = DOTEmitter.emit(model)
+        let mermaid = MermaidEmitter.emit(model)
+        XCTAssertTrue(
+            dot.contains(
+                "<B>Leaf</B></TD></TR><HR/><TR><TD ALIGN=\"LEFT\" BALIGN=\"LEFT\"><FONT POINT-SIZE=\"10\">up → Inner<BR ALIGN=\"LEFT\"/>out → Outer<BR"
+            ), dot)
+        XCTAssertTrue(
+            dot.contains(
+                "<B>Outer</B></TD></TR><HR/><TR><TD ALIGN=\"LEFT\" BALIGN=\"LEFT\"><FONT POINT-SIZE=\"10\">down → Leaf<BR"), dot)
+        XCTAssertTrue(mermaid.contains("Leaf : up → Inner\n"), mermaid)
+        XCTAssertTrue(mermaid.contains("Leaf : out → Outer\n"), mermaid)
+        XCTAssertTrue(mermaid.contains("note right of Outer\n        down → Leaf\n"), mermaid)
+        for event in ["up", "out", "down"] {
+            XCTAssertFalse(dot.contains("[label=\"\(event)\""), "\(event) is drawn in DOT:\n\(dot)")
+            XCTAssertFalse(mermaid.contains(": \(event)\n"), "\(event) is drawn in Mermaid:\n\(mermaid)")
+        }
+        XCTAssertTrue(dot.contains("\"Leaf\" -> \"Other\" [label=\"away\"]"), dot)
+        XCTAssertTrue(mermaid.contains("Leaf --> Other : away"), mermaid)
+    }
+
     func testOutputIsDeterministic() throws {
         let model = try XCTUnwrap(model(validMachineForDiagrams))
         XCTAssertEqual(DOTEmitter.emit(model), DOTEmitter.emit(model))

@@ -43,6 +43,16 @@ func runProcess(
         stderr: String(decoding: errData, as: UTF8.self))
 }
 
+/// The program `name` as the shell would find it on the `PATH`, or `nil` when it is not installed.
+func findExecutable(_ name: String) -> URL? {
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+    for folder in path.split(separator: ":") {
+        let candidate = URL(fileURLWithPath: String(folder)).appendingPathComponent(name)
+        if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+    }
+    return nil
+}
+
 func fsmcExecutable() -> URL {
     // The test bundle lives in the build products folder, next to the `fsmc` executable.
     var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()

@@ -4,24 +4,25 @@
 /// - A simple state is a rounded box: its name, a line, then `entry /`, `exit /` and its internal transitions.
 /// - A composite state is a rounded cluster with the same compartment in its title and its own initial dot.
 ///   Transitions from or to it start and end at its border (`compound=true`, `ltail`/`lhead`), anchored on
-///   that initial dot. A transition from a composite state to itself or to a state inside it cannot be drawn
-///   from the border (Graphviz clips an edge only at a cluster it leaves), so it is listed in the
-///   composite's compartment as `event [guard] / effect → Target`. A transition from inside a composite to
-///   the composite itself ends at the composite's initial dot, which is where re-entering it leads.
+///   that initial dot. A transition between a composite state and its own contents, either way, cannot be
+///   drawn from or to the border (Graphviz clips an edge only at a cluster it leaves or enters), so it is
+///   listed in its source's compartment as `event [guard] / effect → Target` (see ``DiagramLayout``).
 /// - `-> push T` is a dashed edge labelled `«push»`; `-> pop` is a dashed edge labelled `«pop»` to the
 ///   machine's history pseudostate `H*`, which stands for "the state remembered by the last push".
 /// - Transitions declared on the machine itself apply in every state; they leave a dashed "any state" box.
 ///
 /// Every name and literal is escaped, so any label renders as written. The output is deterministic.
+/// What is shown is decided by ``DiagramLayout``; this only renders it.
 public enum DOTEmitter {
+    /// The DOT text of `model`.
     public static func emit(_ model: Model, detail: DiagramDetail = .full) -> String {
-        DOTBuilder(model: model, detail: detail).build()
+        DOTBuilder(model: model, layout: DiagramLayout(model: model, detail: detail)).build()
     }
 }
 
 private struct DOTBuilder {
     let model: Model
-    let detail: DiagramDetail
+    let layout: DiagramLayout
 
     static let font = "Helvetica"
     static let ink = "#2B3A4A"
@@ -55,30 +56,25 @@ private struct DOTBuilder {
         writer.line()
         writer.line("\(quoted(initialNode(of: nil))) [\(initialAttributes)]")
         for index in model.topLevelStates { writeState(index, &writer) }
-        if model.usesPop {
+        if layout.showsHistory {
             writer.line(
                 "\(quoted(popNode)) [shape=circle, label=\"H*\", fontsize=10, width=0.34, fixedsize=true, "
                     + "style=filled, fillcolor=\"#FFFFFF\", tooltip=\"pop: back to the state remembered by the last push\"]"
             )
         }
-        let anyStateLines = machineListedLines()
-        let machineEdges = model.machineTransitions.filter { !isListed($0) }
-        if !machineEdges.isEmpty || !anyStateLines.isEmpty {
+        if layout.showsAnyState {
             writer.line(
-                "\(quoted(anyStateNode)) [label=<\(table(title: "<I>any state</I>", lines: anyStateLines, dashed: true))>]")
+                "\(quoted(anyStateNode)) [label=<\(table(title: "<I>any state</I>", lines: layout.anyStateLines, dashed: true))>]"
+            )
         }
         writer.line()
         writer.line(initialEdge(from: initialNode(of: nil), to: model.initialState))
-        var drawn = Set<String>()
-        for transition in model.allTransitions where !isListed(transition) {
-            let line = edge(for: transition)
-            if drawn.insert(line).inserted { writer.line(line) }
-        }
+        for edge in layout.edges { writer.line(line(for: edge)) }
     }
 
     private func writeState(_ index: Int, _ writer: inout CodeWriter) {
         let state = model.states[index]
-        let lines = DiagramText.compartment(of: index, in: model, detail: detail, listed: listedTransitions(of: index))
+        let lines = layout.compartments[index]
         if state.isComposite {
             writer.block("subgraph \(quoted(cluster(index)))") { writer in
                 writer.line("label=<\(table(title: "<B>\(html(state.name))</B>", lines: lines, bordered: false))>")
@@ -102,80 +98,27 @@ private struct DOTBuilder {
 
     // MARK: Transitions
 
-    /// Transitions shown as compartment lines rather than edges: internal ones, and those from a
-    /// composite state to itself or inside it.
-    private func isListed(_ transition: Model.Transition) -> Bool {
-        switch transition.target {
-        case .internal: return true
-        case .pop: return false
-        case .state(let target), .push(let target):
-            guard let source = transition.source, model.states[source].isComposite else { return false }
-            return model.isDescendant(target, of: source)
+    /// An edge. Edges between a composite and its own contents are listed, never drawn, so every
+    /// edge leaves a composite source at its border and enters a composite target at its border.
+    private func line(for edge: DiagramLayout.Edge) -> String {
+        var attributes = ["label=\(labelText(edgeLabel(edge.label)))"]
+        let tail = edge.source.map(node(of:)) ?? anyStateNode
+        if let source = edge.source, model.states[source].isComposite {
+            attributes.append("ltail=\(quoted(cluster(source)))")
         }
-    }
-
-    private func listedTransitions(of index: Int) -> [Model.Transition] {
-        model.states[index].transitions.filter(isListed)
-    }
-
-    private func machineListedLines() -> [String] {
-        model.machineTransitions.filter { isListed($0) && (detail == .full || $0.target != .internal) }.map {
-            DiagramText.listedTransition($0, in: model, detail: detail)
+        let head = edge.target.map(node(of:)) ?? popNode
+        if let target = edge.target, model.states[target].isComposite {
+            attributes.append("lhead=\(quoted(cluster(target)))")
         }
-    }
-
-    private func edge(for transition: Model.Transition) -> String {
-        let tail: String
-        var attributes: [String] = []
-        if let source = transition.source {
-            tail = node(of: source)
-            if model.states[source].isComposite, !targetIsInside(transition, source) {
-                attributes.append("ltail=\(quoted(cluster(source)))")
-            }
-        } else {
-            tail = anyStateNode
-        }
-        let label = DiagramText.label(transition, in: model, detail: detail)
-        let head: String
-        switch transition.target {
-        case .internal:
-            preconditionFailure("internal transitions are listed, not drawn")
-        case .state(let target), .push(let target):
-            head = node(of: target)
-            if model.states[target].isComposite, !(transition.source.map { model.isDescendant($0, of: target) } ?? false) {
-                attributes.append("lhead=\(quoted(cluster(target)))")
-            }
-        case .pop:
-            head = popNode
-        }
-        var stereotype = ""
-        switch transition.target {
-        case .push:
-            stereotype = "«push» "
-            attributes.append("style=dashed")
-        case .pop:
-            stereotype = "«pop» "
-            attributes.append("style=dashed")
-        default:
-            break
-        }
-        attributes.insert("label=\(labelText(edgeLabel(label, stereotype: stereotype)))", at: 0)
+        if edge.label.stereotype != nil { attributes.append("style=dashed") }
         return "\(quoted(tail)) -> \(quoted(head)) [\(attributes.joined(separator: ", "))]"
     }
 
-    private func targetIsInside(_ transition: Model.Transition, _ source: Int) -> Bool {
-        switch transition.target {
-        case .state(let target), .push(let target): model.isDescendant(target, of: source)
-        case .internal, .pop: false
-        }
-    }
-
     /// The label of an edge: `event [guard] / effect`, the effects on a line of their own when long.
-    private func edgeLabel(_ label: DiagramText.Label, stereotype: String) -> String {
-        let first = stereotype + label.event + (label.guardText.map { " [\($0)]" } ?? "")
-        guard let effects = label.effects else { return first }
-        let oneLine = "\(first) / \(effects)"
-        return oneLine.count <= 32 ? oneLine : "\(first)\n/ \(effects)"
+    private func edgeLabel(_ label: DiagramText.Label) -> String {
+        guard let effects = label.effects else { return label.head }
+        let oneLine = label.oneLine
+        return oneLine.count <= 32 ? oneLine : "\(label.head)\n/ \(effects)"
     }
 
     private func initialEdge(from tail: String, to target: Int) -> String {

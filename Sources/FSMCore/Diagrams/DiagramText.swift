@@ -59,27 +59,10 @@ enum DiagramText {
     }
 
     /// A guard as written, with parentheses only where precedence needs them
-    /// (`!` binds tightest, then `&&`, then `||`).
+    /// (`!` binds tightest, then `&&`, then `||`) and where the source grouped a right operand.
     static func guardExpression(_ guardExpression: Model.Guard) -> String {
-        render(guardExpression, context: 0)
-    }
-
-    private static func render(_ expression: Model.Guard, context: Int) -> String {
-        let precedence: Int
-        let text: String
-        switch expression {
-        case .call(let call):
-            return self.call(call)
-        case .not(let operand):
-            return "!" + render(operand, context: 3)
-        case .and(let left, let right):
-            precedence = 2
-            text = render(left, context: 2) + " && " + render(right, context: 3)
-        case .or(let left, let right):
-            precedence = 1
-            text = render(left, context: 1) + " || " + render(right, context: 2)
-        }
-        return precedence < context ? "(\(text))" : text
+        GuardPrinter.text(
+            guardExpression, GuardSpelling(call: call, regroupsRightOperands: false, parenthesizesDoubleNegation: false))
     }
 
     /// A list of calls, comma separated.
@@ -87,20 +70,23 @@ enum DiagramText {
         calls.map(call).joined(separator: ", ")
     }
 
-    /// The parts of a transition's UML label: `event`, `[guard]` and `/ effects` (the last two
-    /// empty in an overview).
+    /// The parts of a transition's UML label: an edge's `«push»`/`«pop»` stereotype, `event`,
+    /// `[guard]` and `/ effects` (the guard and effects empty in an overview).
     struct Label: Hashable {
+        var stereotype: String?
         var event: String
         var guardText: String?
         var effects: String?
 
-        /// `event [guard] / effect` on one line.
-        var oneLine: String {
-            var text = event
+        /// `«push» event [guard]`: the label up to its effects.
+        var head: String {
+            var text = stereotype.map { $0 + " " + event } ?? event
             if let guardText { text += " [\(guardText)]" }
-            if let effects { text += " / \(effects)" }
             return text
         }
+
+        /// `«push» event [guard] / effect` on one line.
+        var oneLine: String { effects.map { "\(head) / \($0)" } ?? head }
     }
 
     static func label(_ transition: Model.Transition, in model: Model, detail: DiagramDetail) -> Label {
@@ -110,20 +96,6 @@ enum DiagramText {
             event: event,
             guardText: transition.guardExpression.map(guardExpression),
             effects: transition.effects.isEmpty ? nil : calls(transition.effects))
-    }
-
-    /// The compartment lines of a state: `entry / ...`, `exit / ...`, then its internal
-    /// transitions (and, for a composite, the transitions to itself or inside it, with `→ Target`).
-    /// An overview keeps only the lines of transitions with a target.
-    static func compartment(of index: Int, in model: Model, detail: DiagramDetail, listed: [Model.Transition]) -> [String] {
-        let state = model.states[index]
-        var lines: [String] = []
-        if detail == .full, !state.entry.isEmpty { lines.append("entry / " + calls(state.entry)) }
-        if detail == .full, !state.exit.isEmpty { lines.append("exit / " + calls(state.exit)) }
-        for transition in listed where detail == .full || transition.target != .internal {
-            lines.append(listedTransition(transition, in: model, detail: detail))
-        }
-        return lines
     }
 
     /// A transition written as a compartment line: internal ones as their label, others with their target.

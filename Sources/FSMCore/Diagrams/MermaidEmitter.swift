@@ -7,35 +7,34 @@
 /// - A simple state's `entry /`, `exit /` and internal transitions are its description lines, which
 ///   Mermaid draws under a line in the state box, as UML does. A composite state cannot show a
 ///   description, so its lines go in a note beside it.
-/// - A transition from a composite to itself or inside it, or from inside a composite to the composite,
-///   is listed with those lines as `event → Target` (Mermaid cannot draw an edge between a composite
-///   and its own contents).
+/// - A transition between a composite and its own contents, either way, is listed with its source's
+///   lines as `event → Target` (Mermaid cannot draw an edge between a composite and its own contents).
 /// - `push`/`pop` as in DOT: `«push»` and `«pop»` labels, pops ending at an `H*` state; the machine's own
 ///   transitions leave an "any state" state.
 ///
 /// Mermaid has no quoting for labels: `: ; # % < > & " { }` and words its lexer would take for
 /// keywords are written as Mermaid entity codes (`#58;`), and state names that are Mermaid keywords
 /// are drawn under an alias (`state "note" as s_note`).
+///
+/// What is shown is decided by ``DiagramLayout``; this only renders it.
 public enum MermaidEmitter {
+    /// The Mermaid text of `model`.
     public static func emit(_ model: Model, detail: DiagramDetail = .full) -> String {
-        MermaidBuilder(model: model, detail: detail).build()
+        MermaidBuilder(model: model, layout: DiagramLayout(model: model, detail: detail)).build()
     }
 }
 
 private struct MermaidBuilder {
     let model: Model
-    let detail: DiagramDetail
+    let layout: DiagramLayout
     /// The Mermaid id of each state: its name, or an alias when the name is a Mermaid keyword.
     let ids: [String]
     let popID: String
     let anyStateID: String
-    /// The transitions drawn as edges, by the scope that draws them (`nil`: the machine), in the
-    /// order written: sorted out once, not once per composite state.
-    private(set) var edges: [Int?: [Model.Transition]] = [:]
 
-    init(model: Model, detail: DiagramDetail) {
+    init(model: Model, layout: DiagramLayout) {
         self.model = model
-        self.detail = detail
+        self.layout = layout
         var taken = Set(model.states.map(\.name))
         func fresh(_ base: String) -> String {
             var candidate = base
@@ -46,11 +45,6 @@ private struct MermaidBuilder {
         self.ids = model.states.map { Self.isSafeID($0.name) ? $0.name : fresh("s_" + $0.name) }
         self.popID = fresh("history")
         self.anyStateID = fresh("anyState")
-        var edges: [Int?: [Model.Transition]] = [:]
-        for transition in model.allTransitions where !isListed(transition) {
-            edges[scopeOf(transition), default: []].append(transition)
-        }
-        self.edges = edges
     }
 
     /// Names Mermaid's state-diagram lexer reads as something else (it ignores case).
@@ -83,25 +77,23 @@ private struct MermaidBuilder {
         writer.line("[*] --> \(ids[initial])")
         for child in children { writeState(child, &writer) }
         if scope == nil {
-            if model.usesPop { writer.line("state \"H*\" as \(popID)") }
-            let lines = machineListedLines()
-            if !lines.isEmpty || model.machineTransitions.contains(where: { !isListed($0) }) {
+            if layout.showsHistory { writer.line("state \"H*\" as \(popID)") }
+            if layout.showsAnyState {
                 writer.line("state \"any state\" as \(anyStateID)")
-                for line in lines { writer.line("\(anyStateID) : \(text(line))") }
+                for line in layout.anyStateLines { writer.line("\(anyStateID) : \(text(line))") }
             }
         }
-        var written = Set<String>()
-        for transition in edges[scope] ?? [] {
-            let line = edge(for: transition)
-            if written.insert(line).inserted { writer.line(line) }
+        for edge in layout.edgesByScope[scope] ?? [] {
+            let tail = edge.source.map { ids[$0] } ?? anyStateID
+            let head = edge.target.map { ids[$0] } ?? popID
+            writer.line("\(tail) --> \(head) : \(text(edge.label.oneLine))")
         }
     }
 
     private func writeState(_ index: Int, _ writer: inout CodeWriter) {
         let state = model.states[index]
         let id = ids[index]
-        let listed = state.transitions.filter(isListed)
-        let lines = DiagramText.compartment(of: index, in: model, detail: detail, listed: listed)
+        let lines = layout.compartments[index]
         if id != state.name { writer.line("state \"\(text(state.name))\" as \(id)") }
         if state.isComposite {
             writer.block("state \(id)") { writer in writeScope(index, &writer) }
@@ -117,59 +109,6 @@ private struct MermaidBuilder {
             for line in lines { writer.line("\(id) : \(text(line))") }
             if state.isFinal { writer.line("\(id) --> [*]") }
         }
-    }
-
-    // MARK: Transitions
-
-    /// Transitions listed as lines of their state: internal ones, and those between a composite and its own contents.
-    private func isListed(_ transition: Model.Transition) -> Bool {
-        switch transition.target {
-        case .internal: return true
-        case .pop: return false
-        case .state(let target), .push(let target):
-            guard let source = transition.source else { return false }
-            return (model.states[source].isComposite && model.isDescendant(target, of: source))
-                || (source != target && model.isDescendant(source, of: target))
-        }
-    }
-
-    private func machineListedLines() -> [String] {
-        model.machineTransitions.filter { isListed($0) && (detail == .full || $0.target != .internal) }.map {
-            DiagramText.listedTransition($0, in: model, detail: detail)
-        }
-    }
-
-    /// The innermost composite state containing both ends of an edge (`nil`: the machine).
-    private func scopeOf(_ transition: Model.Transition) -> Int? {
-        guard let source = transition.source else { return nil }
-        let target: Int
-        switch transition.target {
-        case .state(let index), .push(let index): target = index
-        case .internal, .pop: return nil
-        }
-        var current = model.states[source].parent
-        while let candidate = current {
-            if model.isDescendant(target, of: candidate) { return candidate }
-            current = model.states[candidate].parent
-        }
-        return nil
-    }
-
-    private func edge(for transition: Model.Transition) -> String {
-        let tail = transition.source.map { ids[$0] } ?? anyStateID
-        var label = DiagramText.label(transition, in: model, detail: detail).oneLine
-        let head: String
-        switch transition.target {
-        case .internal: preconditionFailure("internal transitions are listed, not drawn")
-        case .state(let target): head = ids[target]
-        case .push(let target):
-            head = ids[target]
-            label = "«push» " + label
-        case .pop:
-            head = popID
-            label = "«pop» " + label
-        }
-        return "\(tail) --> \(head) : \(text(label))"
     }
 
     // MARK: Escaping

@@ -51,22 +51,12 @@ enum SwiftExpressions {
     }
 
     /// A guard as a Swift condition. Swift's `!`, `&&` and `||` have the guard language's
-    /// precedence and short-circuit the same way; parentheses are added only where needed.
+    /// precedence and short-circuit the same way; parentheses are added only where needed, and
+    /// around a negated negation (`!(!a)`), which Swift would otherwise lex as one operator `!!`.
     static func condition(_ guardExpression: Model.Guard, on receiver: String) -> String {
-        switch guardExpression {
-        case .call(let c): call(c, on: receiver)
-        case .not(let operand):
-            if case .call = operand {
-                "!" + condition(operand, on: receiver)
-            } else {
-                "!(" + condition(operand, on: receiver) + ")"
-            }
-        case .and(let left, let right): operandOfAnd(left, on: receiver) + " && " + operandOfAnd(right, on: receiver)
-        case .or(let left, let right): condition(left, on: receiver) + " || " + condition(right, on: receiver)
-        }
-    }
-
-    private static func operandOfAnd(_ operand: Model.Guard, on receiver: String) -> String {
-        if case .or = operand { "(" + condition(operand, on: receiver) + ")" } else { condition(operand, on: receiver) }
+        GuardPrinter.text(
+            guardExpression,
+            GuardSpelling(
+                call: { call($0, on: receiver) }, regroupsRightOperands: true, parenthesizesDoubleNegation: true))
     }
 }

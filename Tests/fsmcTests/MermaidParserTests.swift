@@ -1,0 +1,132 @@
+import Foundation
+import XCTest
+
+@testable import FSMCore
+
+/// Every Mermaid diagram fsmc commits, the golden ones (full and overview) and the examples', is
+/// read by Mermaid's own parser: Mermaid 11.11.0, fetched by `scripts/need-mermaid-parser` and run
+/// with Node.js by `Tests/Mermaid/check-mermaid.js`. The parser must accept the file and find
+/// exactly the states and transitions fsmc drew: an escaping slip that Mermaid reads as an extra
+/// statement (an unescaped `;`) still parses, but changes the counts. Without Node.js or the parser
+/// the test is skipped, except in CI (`CI` set), where that is a failure (`make test` fetches both).
+final class MermaidParserTests: XCTestCase {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    /// What Mermaid's parser made of a file.
+    enum Reading: Equatable {
+        /// Accepted, with this many states (no pseudostates or notes) and transitions.
+        case parsed(states: Int, transitions: Int)
+        case rejected(String)
+    }
+
+    func testEveryCommittedMermaidDiagramParsesAsDrawn() throws {
+        var expected: [URL: Reading] = [:]
+        let golden = Self.root.appendingPathComponent("Tests/Golden/Diagrams")
+        for input in try fsmFiles(in: golden) {
+            let model = try model(at: input)
+            let stem = input.deletingPathExtension().path
+            expected[URL(fileURLWithPath: stem + ".mmd")] = Self.reading(of: model, detail: .full)
+            expected[URL(fileURLWithPath: stem + ".overview.mmd")] = Self.reading(of: model, detail: .overview)
+        }
+        let examples = Self.root.appendingPathComponent("examples")
+        for folder in try FileManager.default.contentsOfDirectory(atPath: examples.path) {
+            for input in try fsmFiles(in: examples.appendingPathComponent(folder)) {
+                let model = try model(at: input)
+                expected[input.deletingPathExtension().appendingPathExtension("mmd")] = Self.reading(of: model, detail: .full)
+            }
+        }
+        XCTAssertGreaterThanOrEqual(expected.count, 20)
+        let readings = try parse(Array(expected.keys))
+        for (file, reading) in expected {
+            XCTAssertEqual(readings[file.path], reading, file.path)
+        }
+    }
+
+    /// Realistic mistakes of the emitter, made by hand in a committed diagram, are each caught;
+    /// the diagram as committed is not.
+    func testTheCheckCatchesBrokenOutput() throws {
+        let original = Self.root.appendingPathComponent("Tests/Golden/Diagrams/odd-names.mmd")
+        let text = try String(contentsOf: original, encoding: .utf8)
+        let breakages: [(String, (String) -> String)] = [
+            ("keyword state without alias", { $0.replacingOccurrences(of: "s_note", with: "note") }),
+            ("composite not closed", { Self.removingFirstLine("    }", of: $0) }),
+            ("note not closed", { Self.removingFirstLine("    end note", of: $0) }),
+            ("colon not escaped", { $0.replacingOccurrences(of: "#58;", with: ":") }),
+            ("semicolon not escaped", { $0.replacingOccurrences(of: "#59;", with: ";") }),
+        ]
+        let folder = try temporaryFolder(self)
+        var files: [URL] = []
+        for (index, (_, breaking)) in breakages.enumerated() {
+            let broken = breaking(text)
+            XCTAssertNotEqual(broken, text, breakages[index].0)
+            let file = folder.appendingPathComponent("broken-\(index).mmd")
+            try broken.write(to: file, atomically: true, encoding: .utf8)
+            files.append(file)
+        }
+        let readings = try parse(files + [original])
+        let source = original.deletingPathExtension().appendingPathExtension("fsm")
+        let model = try model(at: source)
+        let drawn = Self.reading(of: model, detail: .full)
+        XCTAssertEqual(readings[original.path], drawn)
+        for (file, (name, _)) in zip(files, breakages) {
+            XCTAssertNotNil(readings[file.path], name)
+            XCTAssertNotEqual(readings[file.path], drawn, "\(name) is not caught")
+        }
+    }
+
+    /// What Mermaid should find in `model`'s diagram: every state, plus `H*` and the "any state"
+    /// box when shown; every drawn edge, plus each scope's initial transition and each final
+    /// state's transition to `[*]`.
+    static func reading(of model: Model, detail: DiagramDetail) -> Reading {
+        let layout = DiagramLayout(model: model, detail: detail)
+        let states = model.states.count + (layout.showsHistory ? 1 : 0) + (layout.showsAnyState ? 1 : 0)
+        let initials = 1 + model.states.filter(\.isComposite).count
+        return .parsed(
+            states: states, transitions: layout.edges.count + initials + model.states.filter(\.isFinal).count)
+    }
+
+    private static func removingFirstLine(_ line: String, of text: String) -> String {
+        var lines = text.components(separatedBy: "\n")
+        if let index = lines.firstIndex(of: line) { lines.remove(at: index) }
+        return lines.joined(separator: "\n")
+    }
+
+    private func model(at file: URL) throws -> Model {
+        try XCTUnwrap(Compilation(path: file.path, bytes: [UInt8](Data(contentsOf: file))).model, file.path)
+    }
+
+    private func fsmFiles(in folder: URL) throws -> [URL] {
+        try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".fsm") }.sorted()
+            .map { folder.appendingPathComponent($0) }
+    }
+
+    /// Runs Mermaid's parser on `files`: the reading of each, by path.
+    private func parse(_ files: [URL]) throws -> [String: Reading] {
+        let environment = ProcessInfo.processInfo.environment
+        let bundle =
+            environment["FSMC_MERMAID_PARSER"].map { URL(fileURLWithPath: $0) }
+            ?? Self.root.appendingPathComponent(".build/mermaid-parser/mermaid_parser/js/parser.bundle.js")
+        guard let node = findExecutable("node"), FileManager.default.fileExists(atPath: bundle.path) else {
+            let message = "Node.js or Mermaid's parser is missing: run scripts/need-mermaid-parser"
+            if environment["CI"] != nil { XCTFail(message) }
+            throw XCTSkip(message)
+        }
+        let script = Self.root.appendingPathComponent("Tests/Mermaid/check-mermaid.js")
+        let result = try runProcess(node, [script.path, bundle.path] + files.map(\.path))
+        XCTAssertEqual(result.status, 0, result.stderr)
+        var readings: [String: Reading] = [:]
+        for line in result.stdout.split(separator: "\n") {
+            let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            switch fields.first {
+            case "ok" where fields.count == 4:
+                readings[fields[1]] = .parsed(states: Int(fields[2]) ?? -1, transitions: Int(fields[3]) ?? -1)
+            case "error" where fields.count >= 3:
+                readings[fields[1]] = .rejected(fields[2...].joined(separator: "\t"))
+            default:
+                continue  // anything else Mermaid logs
+            }
+        }
+        return readings
+    }
+}
