@@ -112,8 +112,8 @@ clean:
 	rm -rf .build
 
 # libFuzzer over the front end and every emitter (Fuzz/ is its own package, so the normal build
-# never links the fuzzer runtime). The working corpus starts from the examples and the golden
-# inputs; crashes land in .build-fuzz/crashes/. See docs/Robustness.md.
+# never links the fuzzer runtime). The working corpus starts from the examples, the golden inputs
+# and Tests/Regressions; crashes land in .build-fuzz/crashes/. See docs/Robustness.md.
 SECONDS ?= 60
 FUZZ_FLAGS := -c release --package-path Fuzz --scratch-path .build-fuzz \
 	-Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld -Xcc -fsanitize=fuzzer-no-link,address
@@ -123,7 +123,7 @@ fuzz-build:
 
 fuzz: fuzz-build
 	@mkdir -p .build-fuzz/corpus .build-fuzz/crashes
-	@for file in examples/*/*.fsm $$(find Tests/Golden -name '*.fsm'); do \
+	@for file in examples/*/*.fsm $$(find Tests/Golden Tests/Regressions -name '*.fsm'); do \
 		cp "$$file" ".build-fuzz/corpus/seed-$$(echo "$$file" | tr '/' '_')"; \
 	done
 	SWIFT_BACKTRACE=enable=no $$($(SWIFT) build $(FUZZ_FLAGS) --show-bin-path)/fsmc-fuzz \

@@ -20,14 +20,18 @@ struct FSMCPlugin: BuildToolPlugin {
         guard !machines.isEmpty else { return [] }
         let configs = files.filter { $0.lastPathComponent == configFileName }
         if configs.count > 1 {
-            throw FSMCPluginError(
+            throw PluginError(
                 "target '\(target)' has \(configs.count) \(configFileName) files ("
                     + configs.map { $0.path(percentEncoded: false) }.joined(separator: ", ") + "); keep one")
         }
         // fsmc reads the config when the command runs: SwiftPM reuses a plugin's commands while the
         // target's list of files stays the same, so reading it here would miss edits.
         let config = configs.first
-        try checkDistinctStems(machines)
+        // Every generated file lands in one folder, so two machines with the same file name in
+        // different folders of a target would collide: say so before SwiftPM does, less clearly.
+        try checkDistinctStems(machines) { earlier, later, stem in
+            "'\(earlier)' and '\(later)' would both generate '\(stem).swift' in one target; rename one of them"
+        }
         return machines.map { machine in
             let stem = machine.deletingPathExtension().lastPathComponent
             return .buildCommand(
@@ -43,26 +47,6 @@ struct FSMCPlugin: BuildToolPlugin {
     }
 
     static let configFileName = "fsmc.json"
-
-    /// Every generated file lands in one folder, so two machines with the same file name in
-    /// different folders of a target would collide: say so before SwiftPM does, less clearly.
-    static func checkDistinctStems(_ machines: [URL]) throws {
-        var seen: [String: URL] = [:]
-        for machine in machines.sorted(by: { $0.path < $1.path }) {
-            let stem = machine.deletingPathExtension().lastPathComponent
-            if let other = seen[stem] {
-                throw FSMCPluginError(
-                    "'\(other.path(percentEncoded: false))' and '\(machine.path(percentEncoded: false))' would both "
-                        + "generate '\(stem).swift' in one target; rename one of them")
-            }
-            seen[stem] = machine
-        }
-    }
-}
-
-struct FSMCPluginError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
 }
 
 #if canImport(XcodeProjectPlugin)

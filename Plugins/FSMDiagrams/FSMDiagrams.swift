@@ -10,20 +10,24 @@ struct FSMDiagrams: CommandPlugin {
         var extractor = ArgumentExtractor(arguments)
         let wanted = extractor.extractOption(named: "target")
         if !extractor.remainingArguments.isEmpty {
-            throw FSMDiagramsError(
+            throw PluginError(
                 "unexpected arguments \(extractor.remainingArguments.joined(separator: " ")); "
                     + "usage: swift package --allow-writing-to-package-directory fsm-diagrams [--target <target>]...")
         }
         let modules = context.package.targets.compactMap { $0 as? SourceModuleTarget }
         let known = Set(modules.map(\.name))
         if let unknown = wanted.first(where: { !known.contains($0) }) {
-            throw FSMDiagramsError(
+            throw PluginError(
                 "no target named '\(unknown)' in package '\(context.package.displayName)'; its targets are "
                     + known.sorted().joined(separator: ", "))
         }
         let chosen = wanted.isEmpty ? modules : modules.filter { wanted.contains($0.name) }
         let machines = chosen.flatMap { $0.sourceFiles.map(\.url).filter { $0.pathExtension == "fsm" } }
-        try checkDistinctStems(machines)
+        // All diagrams share diagrams/, so two machines with one stem would overwrite each other.
+        try checkDistinctStems(machines) { earlier, later, stem in
+            "'\(earlier)' and '\(later)' would both be drawn to diagrams/\(stem).dot; "
+                + "rename one of them or limit the run with --target"
+        }
 
         let fsmc = try context.tool(named: "fsmc").url
         let graphviz = Self.findInPath("dot")
@@ -51,20 +55,6 @@ struct FSMDiagrams: CommandPlugin {
         }
     }
 
-    /// All diagrams share diagrams/, so two machines with one stem would overwrite each other.
-    func checkDistinctStems(_ machines: [URL]) throws {
-        var seen: [String: URL] = [:]
-        for machine in machines.sorted(by: { $0.path < $1.path }) {
-            let stem = machine.deletingPathExtension().lastPathComponent
-            if let other = seen[stem] {
-                throw FSMDiagramsError(
-                    "'\(other.path(percentEncoded: false))' and '\(machine.path(percentEncoded: false))' would both "
-                        + "be drawn to diagrams/\(stem).dot; rename one of them or limit the run with --target")
-            }
-            seen[stem] = machine
-        }
-    }
-
     static func findInPath(_ name: String) -> URL? {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
         return path.split(separator: ":").lazy
@@ -80,14 +70,9 @@ struct FSMDiagrams: CommandPlugin {
         try process.run()
         process.waitUntilExit()
         guard process.terminationReason == .exit, process.terminationStatus == 0 else {
-            throw FSMDiagramsError(
+            throw PluginError(
                 "'\(name) \(arguments.joined(separator: " "))' failed with status "
                     + "\(process.terminationStatus)")
         }
     }
-}
-
-struct FSMDiagramsError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
 }

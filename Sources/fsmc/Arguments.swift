@@ -1,3 +1,5 @@
+import FSMCore
+
 /// A small command-line parser that behaves like swift-argument-parser for the shapes fsmc needs:
 /// `--flag value`, `--flag=value`, `-o value`, boolean flags, `--` ending options, and errors that
 /// name the offending flag (with a suggestion for a misspelt one).
@@ -92,20 +94,9 @@ enum ArgumentParser {
         return result
     }
 
-    /// The known name closest to a misspelt one, if it is close.
+    /// The known name closest to a misspelt one, if it is within two edits: a fixed limit, unlike
+    /// the analyzer's, because option names share their `--` and subcommands are short.
     static func closest(_ name: String, among candidates: [String]) -> String? {
-        func distance(_ a: [Character], _ b: [Character]) -> Int {
-            var previous = Array(0...b.count)
-            for (i, x) in a.enumerated() {
-                var current = [i + 1]
-                for (j, y) in b.enumerated() {
-                    current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1)))
-                }
-                previous = current
-            }
-            return previous[b.count]
-        }
-        let scored = candidates.map { ($0, distance(Array(name), Array($0))) }.filter { $0.1 <= 2 }
-        return scored.min { $0.1 < $1.1 }?.0
+        Suggestions.closest(to: name, among: candidates, limit: 2)
     }
 }

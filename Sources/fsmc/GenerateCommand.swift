@@ -71,14 +71,11 @@ extension Commands {
 
     /// Two inputs with the same stem would write the same output file.
     static func checkDistinctStems(_ files: [String]) throws(UsageError) {
-        var seen: [String: String] = [:]
-        for path in files {
-            if let other = seen[stem(path)] {
-                throw UsageError(
-                    message: "'\(other)' and '\(path)' would both generate '\(stem(path)).swift'; rename one of them",
-                    command: "generate")
-            }
-            seen[stem(path)] = path
+        if let collision = firstStemCollision(files, stem: stem) {
+            throw UsageError(
+                message: "'\(collision.earlier)' and '\(collision.later)' would both generate '\(collision.stem).swift'; "
+                    + "rename one of them",
+                command: "generate")
         }
     }
 }

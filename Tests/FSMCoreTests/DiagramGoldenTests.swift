@@ -124,17 +124,4 @@ final class DiagramTextTests: XCTestCase {
         XCTAssertTrue(mermaid.contains("Leaf --> Other : away"), mermaid)
     }
 
-    func testOutputIsDeterministic() throws {
-        let model = try XCTUnwrap(model(validMachineForDiagrams))
-        XCTAssertEqual(DOTEmitter.emit(model), DOTEmitter.emit(model))
-        XCTAssertEqual(MermaidEmitter.emit(model), MermaidEmitter.emit(model))
-    }
 }
-
-private let validMachineForDiagrams = """
-    machine Door {
-        initial Closed
-        state Closed { open -> Opened }
-        state Opened { close -> Closed }
-    }
-    """

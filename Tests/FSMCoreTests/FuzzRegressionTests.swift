@@ -2,9 +2,11 @@ import FSMCore
 import Foundation
 import XCTest
 
-/// The fuzz target's steps (Fuzz/Sources/fsmc-fuzz/main.swift) as a test: every input that once
-/// crashed the fuzzer is kept here, and the seed corpus (the examples and the golden inputs) must
-/// go through every stage too.
+/// The fuzz target's steps (Fuzz/Sources/fsmc-fuzz/main.swift) as a test: every input in
+/// `Tests/Regressions` (inputs that once crashed fsmc, and hostile inputs at the limits of the
+/// lexer and the parser; `make fuzz` seeds from them too) and the seed corpus (the examples and
+/// the golden inputs) must go through every stage. A crash the fuzzer finds is added to
+/// `Tests/Regressions`, minimised (docs/Robustness.md).
 final class FuzzRegressionTests: XCTestCase {
     private final class AlternatingHost: InterpreterHost {
         var next = false
@@ -46,16 +48,29 @@ final class FuzzRegressionTests: XCTestCase {
         }
     }
 
-    /// Inputs the fuzzer found crashing (each fixed); named after what they broke.
-    static let crashes: [(name: String, bytes: [UInt8])] = []
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
 
-    func testInputsThatOnceCrashed() {
-        for (_, bytes) in Self.crashes { exercise(bytes) }
+    /// Each file is named after what it broke or tests; an empty folder would make this pass
+    /// without testing anything, so it must hold files.
+    func testRegressionInputsGoThroughEveryStage() throws {
+        let folder = Self.root.appendingPathComponent("Tests/Regressions")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".fsm") }.sorted()
+        XCTAssertGreaterThanOrEqual(names.count, 10, "Tests/Regressions lost its inputs")
+        for name in names {
+            let bytes = Array(try Data(contentsOf: folder.appendingPathComponent(name)))
+            exercise(bytes)
+            // Every input there is bad: it must end in located errors, not in silence.
+            let compilation = Compilation(path: name, bytes: bytes)
+            XCTAssertTrue(compilation.hasErrors, "\(name) compiles without errors")
+            for diagnostic in compilation.diagnostics {
+                XCTAssertLessThanOrEqual(diagnostic.range.end, bytes.count + 1, name)
+            }
+        }
     }
 
     func testSeedCorpusGoesThroughEveryStage() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
+        let root = Self.root
         var count = 0
         for folder in ["examples", "Tests/Golden"] {
             let enumerator = FileManager.default.enumerator(atPath: root.appendingPathComponent(folder).path)

@@ -176,12 +176,6 @@ final class StructuredOutputTests: XCTestCase {
         }
     }
 
-    func testJSONIsDeterministic() {
-        let first = StructuredDiagnostics.json([Compilation(path: "test.fsm", text: Self.errorSource)])
-        let second = StructuredDiagnostics.json([Compilation(path: "test.fsm", text: Self.errorSource)])
-        XCTAssertEqual(Array(first.utf8), Array(second.utf8))
-    }
-
     // MARK: - SARIF
 
     /// Validates the parts of SARIF 2.1.0 that consumers (GitHub code scanning and others) require
@@ -359,11 +353,5 @@ final class StructuredOutputTests: XCTestCase {
             }
         }
         XCTAssertNotNil(URL(string: expected), "the uri is a valid URI reference")
-    }
-
-    func testSARIFIsDeterministic() {
-        let first = StructuredDiagnostics.sarif([Compilation(path: "test.fsm", text: Self.errorSource)], toolVersion: "1.2.3")
-        let second = StructuredDiagnostics.sarif([Compilation(path: "test.fsm", text: Self.errorSource)], toolVersion: "1.2.3")
-        XCTAssertEqual(Array(first.utf8), Array(second.utf8))
     }
 }

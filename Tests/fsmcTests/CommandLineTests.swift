@@ -62,6 +62,27 @@ final class CommandLineTests: XCTestCase {
         XCTAssertTrue(noFiles.stderr.hasPrefix("error: missing input file"))
     }
 
+    /// Suggestions use the compiler's measure (a swap of neighbouring letters is one edit, a
+    /// difference in case none) with a fixed limit of two edits, short names included.
+    func testSuggestionsForSubcommandsAndOptions() throws {
+        let cases: [([String], String?)] = [
+            (["mremiad", "a.fsm"], "unknown subcommand 'mremiad'; did you mean 'mermaid'?"),  // two swaps
+            (["chk", "a.fsm"], "unknown subcommand 'chk'; did you mean 'check'?"),  // two edits in three letters
+            (["check", "--FORMAT", "json", "a.fsm"], "unknown option '--FORMAT'; did you mean '--format'?"),
+            (["gen", "a.fsm"], nil),  // five edits: too far
+        ]
+        for (arguments, suggestion) in cases {
+            let result = try runFSMC(arguments)
+            XCTAssertEqual(result.status, 2, "\(arguments)")
+            let firstLine = result.stderr.split(separator: "\n").first.map(String.init) ?? ""
+            if let suggestion {
+                XCTAssertEqual(firstLine, "error: " + suggestion)
+            } else {
+                XCTAssertFalse(firstLine.contains("did you mean"), firstLine)
+            }
+        }
+    }
+
     func testCheckCleanFileSucceedsSilently() throws {
         let folder = try temporaryFolder(self)
         let path = try write(validMachine, to: "door.fsm", in: folder)

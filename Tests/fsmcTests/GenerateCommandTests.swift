@@ -94,18 +94,6 @@ final class GenerateCommandTests: XCTestCase {
         XCTAssertEqual(modified, past, "an unchanged output must not be touched (it would trigger rebuilds)")
     }
 
-    func testOutputIsDeterministic() throws {
-        let folder = try temporaryFolder(self)
-        let source = try String(
-            contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-                .appendingPathComponent("../../examples/Game/Game.fsm"), encoding: .utf8)
-        try write(source, to: "a/Game.fsm", in: folder)
-        try write(source, to: "b/Game.fsm", in: folder)
-        XCTAssertEqual(try runFSMC(["generate", "a/Game.fsm", "-o", "a"], in: folder).status, 0)
-        XCTAssertEqual(try runFSMC(["generate", "b/Game.fsm", "-o", "b"], in: folder).status, 0)
-        XCTAssertEqual(try read("a/Game.swift", in: folder), try read("b/Game.swift", in: folder))
-    }
-
     func testSameStemTwiceIsAUsageError() throws {
         let folder = try temporaryFolder(self)
         try write(validMachine, to: "a/door.fsm", in: folder)

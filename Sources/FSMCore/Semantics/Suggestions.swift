@@ -1,8 +1,14 @@
-/// "Did you mean ...?" candidates, by edit distance.
-enum Suggestions {
+/// "Did you mean ...?" candidates, by edit distance. Public for the command line, which suggests
+/// subcommands and options with the same measure.
+public enum Suggestions {
     /// The candidate closest to `name`, if it is close enough to be a plausible typo.
     static func closest(to name: String, among candidates: [String]) -> String? {
-        let limit = max(1, name.count / 3)
+        closest(to: name, among: candidates, limit: max(1, name.count / 3))
+    }
+
+    /// The candidate closest to `name` within `limit` edits (a swap of two neighbouring letters is
+    /// one edit, and a difference in case only is none), the first of the closest on a tie.
+    public static func closest(to name: String, among candidates: [String], limit: Int) -> String? {
         var best: (name: String, distance: Int)?
         for candidate in candidates where candidate != name {
             // A difference in case only is always a likely fix.
