@@ -59,11 +59,13 @@ struct ASTDump {
             }
         case .initial(let initial):
             line(depth, "initial", initial.range)
+            if let history = initial.history { line(depth + 1, history.isDeep ? "deep history" : "history", history.range) }
             identifier(initial.name, role: "name", depth: depth + 1)
         case .state(let state):
-            line(depth, state.isFinal ? "final state" : "state", state.range)
+            line(depth, state.isFinal ? "final state" : state.isParallel ? "parallel state" : "state", state.range)
             docComment(state.docComment, depth: depth + 1)
             if let keyword = state.finalKeyword { line(depth + 1, "final", keyword) }
+            if let keyword = state.parallelKeyword { line(depth + 1, "parallel", keyword) }
             identifier(state.name, role: "name", depth: depth + 1)
             if let members = state.members {
                 lines.append(String(repeating: "  ", count: depth + 1) + "body")
@@ -72,8 +74,8 @@ struct ASTDump {
                 lines.append(String(repeating: "  ", count: depth + 1) + "no body")
             }
         case .transition(let transition):
-            line(depth, "transition", transition.range)
-            identifier(transition.event, role: "event", depth: depth + 1)
+            line(depth, transition.isCompletion ? "completion transition" : "transition", transition.range)
+            if let event = transition.event { identifier(event, role: "event", depth: depth + 1) }
             if let guardExpression = transition.guardExpression {
                 lines.append(String(repeating: "  ", count: depth + 1) + "guard")
                 self.guardExpression(guardExpression, depth: depth + 2)
@@ -86,6 +88,9 @@ struct ASTDump {
                 line(depth + 1, "target push", keyword.union(name.range))
                 identifier(name, role: "state", depth: depth + 2)
             case .pop(let range): line(depth + 1, "target pop", range)
+            case .history(let name, let history):
+                line(depth + 1, history.isDeep ? "target deep history" : "target history", history.range.union(name.range))
+                identifier(name, role: "state", depth: depth + 2)
             }
         case .activity(let activity):
             line(depth, "activity \(activity.kind.rawValue)", activity.range)

@@ -91,7 +91,8 @@ extension Diagnostic {
         case endOfCollectionType
         case endOfTupleType
         case type
-        case stateAfterFinal
+        case stateAfter(keyword: String)
+        case historyAfterDeep
         case activityAction(keyword: String)
         case transitionTargetOrState
 
@@ -108,7 +109,8 @@ extension Diagnostic {
             case .endOfCollectionType: "']' to end the type"
             case .endOfTupleType: "')' to end the tuple type"
             case .type: "a type"
-            case .stateAfterFinal: "'state' after 'final'"
+            case .stateAfter(let keyword): "'state' after '\(keyword)'"
+            case .historyAfterDeep: "'history' after 'deep'"
             case .activityAction(let keyword): "'/' and an action after '\(keyword)'"
             case .transitionTargetOrState: "'->' and a target state, or 'state' to declare a state"
             }
@@ -117,7 +119,7 @@ extension Diagnostic {
 
     /// What a name names, as messages say it ("a name for the target state").
     enum NameRole: Sendable {
-        case machine, state, initialState, targetState, stateToPush, event, parameter, `guard`, action
+        case machine, state, initialState, targetState, stateToPush, stateWithHistory, event, parameter, `guard`, action
         case argumentLabelOrParameter
 
         var text: String {
@@ -127,6 +129,7 @@ extension Diagnostic {
             case .initialState: "initial state"
             case .targetState: "target state"
             case .stateToPush: "state to push"
+            case .stateWithHistory: "state whose history is entered"
             case .event: "event"
             case .parameter: "parameter"
             case .guard: "guard"
@@ -215,7 +218,11 @@ extension Diagnostic {
     }
 
     static func keywordAsName(_ keyword: String, role: NameRole, at range: SourceRange) -> Diagnostic {
-        Diagnostic(.keywordAsName, "keyword '\(keyword)' cannot be used as \(withArticle(role.text)) name", at: range)
+        let since =
+            Keyword(rawValue: keyword)?.isNewInVersion2 == true
+            ? "; 'parallel', 'history' and 'deep' are keywords since version 2 of the language: rename it" : ""
+        return Diagnostic(
+            .keywordAsName, "keyword '\(keyword)' cannot be used as \(withArticle(role.text)) name\(since)", at: range)
     }
 
     /// `noun` after "a" or "an", as English wants it: "an event", "a state".

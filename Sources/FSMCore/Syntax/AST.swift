@@ -94,20 +94,32 @@ public struct TypeComponent: Sendable, Hashable, CustomStringConvertible {
 /// `initial Name`
 public struct InitialDecl: Sendable, Hashable {
     public var name: Identifier
+    /// `initial history X` / `initial deep history X`: the owner's default entry uses its history.
+    public var history: HistorySyntax?
     public var range: SourceRange
 }
 
-/// `[final] state Name [{ members }]`
+/// `history` or `deep history`, in a target or after `initial`.
+public struct HistorySyntax: Sendable, Hashable {
+    public var isDeep: Bool
+    /// The range of the keywords, `deep` included.
+    public var range: SourceRange
+}
+
+/// `[final | parallel] state Name [{ members }]`
 public struct StateDecl: Sendable, Hashable {
     public var name: Identifier
     /// The range of the `final` keyword, when present.
     public var finalKeyword: SourceRange?
+    /// The range of the `parallel` keyword, when present: every child state is a region.
+    public var parallelKeyword: SourceRange?
     /// `nil` when the state has no body at all (`state Idle`).
     public var members: [Member]?
     public var docComment: [String]
     public var range: SourceRange
 
     public var isFinal: Bool { finalKeyword != nil }
+    public var isParallel: Bool { parallelKeyword != nil }
 }
 
 /// `entry / a, b` or `exit / a`
@@ -121,14 +133,18 @@ public struct ActivityDecl: Sendable, Hashable {
     public var range: SourceRange
 }
 
-/// `event [guard] / effects -> target`
+/// `event [guard] / effects -> target`, or without the event a completion transition
+/// (`[guard] / effects -> target`).
 public struct TransitionDecl: Sendable, Hashable {
-    public var event: Identifier
+    /// `nil` for a completion transition.
+    public var event: Identifier?
     public var guardExpression: GuardSyntax?
     public var effects: [CallSyntax]
     /// `nil` for an internal transition.
     public var target: TargetSyntax?
     public var range: SourceRange
+
+    public var isCompletion: Bool { event == nil }
 }
 
 /// What follows `->`.
@@ -136,12 +152,15 @@ public enum TargetSyntax: Sendable, Hashable {
     case state(Identifier)
     case push(Identifier, keyword: SourceRange)
     case pop(SourceRange)
+    /// `history S` or `deep history S`.
+    case history(Identifier, HistorySyntax)
 
     public var range: SourceRange {
         switch self {
         case .state(let name): name.range
         case .push(let name, let keyword): keyword.union(name.range)
         case .pop(let range): range
+        case .history(let name, let history): history.range.union(name.range)
         }
     }
 }

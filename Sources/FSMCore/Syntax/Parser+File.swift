@@ -77,7 +77,7 @@ extension Parser {
     }
 
     mutating func parseMember(in kind: BodyKind) -> Member? {
-        correctMisspeltKeyword(among: [.initial, .state, .final, .event])
+        correctMisspeltKeyword(among: [.initial, .state, .final, .parallel, .event])
         let token = current
         switch token.kind {
         case .keyword(.event):
@@ -87,14 +87,15 @@ extension Parser {
             return parseEvent().map(Member.event)
         case .keyword(.initial):
             return parseInitial().map(Member.initial)
-        case .keyword(.state), .keyword(.final):
+        case .keyword(.state), .keyword(.final), .keyword(.parallel):
             return parseState().map(Member.state)
         case .keyword(.entry), .keyword(.exit):
             if kind == .machine {
                 diagnostics.emit(.activityOutsideState(token.text, at: token.range))
             }
             return parseActivity().map(Member.activity)
-        case .identifier:
+        case .identifier, .leftBracket, .slash, .arrow:
+            // Without an event name in front, a completion transition: `[g] / e -> T`.
             return parseTransition().map(Member.transition)
         case .keyword(.machine):
             diagnostics.emit(.nestedMachine(at: token.range))

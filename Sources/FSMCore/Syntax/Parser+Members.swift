@@ -96,19 +96,51 @@ extension Parser {
         return type
     }
 
+    /// initial = "initial" [ [ "deep" ] "history" ] Ident
     mutating func parseInitial() -> InitialDecl? {
         let keyword = advance()
+        var history: HistorySyntax?
+        if atHistory {
+            guard let parsed = parseHistory() else { return nil }
+            history = parsed
+        }
         guard let name = parseName(of: .initialState) else { return nil }
-        return InitialDecl(name: name, range: keyword.range.union(name.range))
+        return InitialDecl(name: name, history: history, range: keyword.range.union(name.range))
+    }
+
+    /// Whether `history` or `deep` begins here as a keyword, not as a version-1 state named so
+    /// (`initial history` or `-> history` at the end of the member): that one is reported by
+    /// ``parseName(of:)`` as a keyword used as a name.
+    var atHistory: Bool {
+        switch current.kind {
+        case .keyword(.history), .keyword(.deep):
+            switch kindAfterCurrent {
+            case .identifier, .keyword(.history): true
+            default: false
+            }
+        default: false
+        }
+    }
+
+    /// `history` or `deep history`, before the state's name.
+    mutating func parseHistory() -> HistorySyntax? {
+        let first = advance()
+        guard first.kind == .keyword(.deep) else { return HistorySyntax(isDeep: false, range: first.range) }
+        guard let second = consume(.keyword(.history)) else {
+            expected(.historyAfterDeep)
+            return nil
+        }
+        return HistorySyntax(isDeep: true, range: first.range.union(second.range))
     }
 
     mutating func parseState() -> StateDecl? {
         let first = advance()
         var finalKeyword: SourceRange?
-        if first.kind == .keyword(.final) {
-            finalKeyword = first.range
+        var parallelKeyword: SourceRange?
+        if first.kind == .keyword(.final) || first.kind == .keyword(.parallel) {
+            if first.kind == .keyword(.final) { finalKeyword = first.range } else { parallelKeyword = first.range }
             guard consume(.keyword(.state)) != nil else {
-                expected(.stateAfterFinal)
+                expected(.stateAfter(keyword: first.text))
                 return nil
             }
         }
@@ -139,7 +171,7 @@ extension Parser {
             position = beforeNewlines
         }
         return StateDecl(
-            name: name, finalKeyword: finalKeyword, members: members, docComment: first.docComment,
+            name: name, finalKeyword: finalKeyword, parallelKeyword: parallelKeyword, members: members, docComment: first.docComment,
             range: SourceRange(start: first.range.start, end: end))
     }
 
@@ -164,8 +196,11 @@ extension Parser {
         return calls
     }
 
+    /// transition = Ident [ "[" guard "]" ] [ "/" calls ] [ "->" target ]
+    ///            | [ "[" guard "]" ] [ "/" calls ] "->" target      (a completion transition)
     mutating func parseTransition() -> TransitionDecl? {
-        let event = advance()
+        let start = current.range.start
+        let event = at(.identifier) ? advance() : nil
         var guardExpression: GuardSyntax?
         if let open = consume(.leftBracket) {
             newlineInsensitivity += 1
@@ -194,6 +229,9 @@ extension Parser {
                 advance()
                 guard let name = parseName(of: .stateToPush) else { return nil }
                 target = .push(name, keyword: token.range)
+            case .keyword(.history) where atHistory, .keyword(.deep) where atHistory:
+                guard let history = parseHistory(), let name = parseName(of: .stateWithHistory) else { return nil }
+                target = .history(name, history)
             case .keyword(let keyword):
                 diagnostics.emit(.keywordAsName(keyword.rawValue, role: .state, at: token.range))
                 return nil
@@ -207,7 +245,7 @@ extension Parser {
             return nil
         }
         return TransitionDecl(
-            event: Identifier(event.text, range: event.range), guardExpression: guardExpression, effects: effects,
-            target: target, range: SourceRange(start: event.range.start, end: previousEnd))
+            event: event.map { Identifier($0.text, range: $0.range) }, guardExpression: guardExpression, effects: effects,
+            target: target, range: SourceRange(start: start, end: previousEnd))
     }
 }

@@ -2,6 +2,11 @@
 public enum Keyword: String, Sendable, CaseIterable {
     case machine, state, initial, final, entry, exit, event, push, pop
     case `true`, `false`
+    /// Keywords since version 2 of the language (statecharts).
+    case parallel, history, deep
+
+    /// Whether the keyword was added in version 2, so that a version-1 machine may use it as a name.
+    public var isNewInVersion2: Bool { self == .parallel || self == .history || self == .deep }
 }
 
 /// The kinds of token the lexer produces.
