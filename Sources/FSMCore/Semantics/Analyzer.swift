@@ -243,7 +243,9 @@ public struct Analyzer {
             case .push(let name, _): target = lookUpState(name).map(Model.Target.push) ?? .internal
             case .pop: target = .pop
             }
-            if decl.guardExpression == nil, target != .pop, alwaysFires[decl.event.text] == nil {
+            if Model.Transition.alwaysFires(isGuarded: decl.guardExpression != nil, target: target),
+                alwaysFires[decl.event.text] == nil
+            {
                 alwaysFires[decl.event.text] = decl.range
             }
             let guardExpression = decl.guardExpression.flatMap { resolveGuard($0, event: event) }

@@ -63,6 +63,16 @@ public struct Model: Sendable, Hashable {
         /// The state whose body declares the transition; `nil` for the machine.
         public var source: Int?
         public var range: SourceRange
+
+        /// Whether the transition fires whenever it is tried: it has no guard and is not a `pop`
+        /// (a `pop` is not enabled on an empty stack). Nothing tried after it for the same event can
+        /// fire, which is what the never-fires warning, the dead-end search and the generated
+        /// selection (no `if` around it) all rely on.
+        public var alwaysFires: Bool { Self.alwaysFires(isGuarded: guardExpression != nil, target: target) }
+
+        /// The rule of ``alwaysFires`` for a transition still being resolved: the analyzer knows
+        /// whether one is guarded before its guard has resolved (or failed to).
+        public static func alwaysFires(isGuarded: Bool, target: Target) -> Bool { !isGuarded && target != .pop }
     }
 
     public enum Target: Sendable, Hashable {

@@ -17,7 +17,7 @@ enum ModelChecks {
         var settled = Set<Int>()
         for transition in model.candidateTransitions(in: leaf) where !settled.contains(transition.event) {
             result.append(transition)
-            if transition.guardExpression == nil, transition.target != .pop { settled.insert(transition.event) }
+            if transition.alwaysFires { settled.insert(transition.event) }
         }
         return result
     }
