@@ -140,6 +140,9 @@ final class InterpreterTests: XCTestCase {
         XCTAssertEqual(
             try EventLine.parse(#"e s="a \"q\"\n" n=-3 d=2 b=true"#, in: model),
             EventOccurrence(event: 0, arguments: [.integer(-3), .string("a \"q\"\n"), .decimal(2), .boolean(true)]))
+        XCTAssertEqual(
+            try EventLine.parse(#"e s="\\\t\u{1F600}\u{0000D}" n=0 d=0 b=false"#, in: model)?.arguments[1],
+            .string("\\\t\u{1F600}\r"))
         let errors = [
             ("f", "unknown event 'f'; the events are: e"),
             ("e n=1", "event 'e' needs 's=...' (String)"),
@@ -149,6 +152,14 @@ final class InterpreterTests: XCTestCase {
             ("e n=1x", "'1x' is not a value; write a string in quotes, a number, true or false"),
             ("e s=\"open", "unterminated string"),
             ("e n", "expected '=' after 'n'"),
+            // Exactly the language's escapes, as in a `.fsm` file: Swift's others are errors.
+            (#"e s="\r""#, #"unknown escape '\r' in a string; use \", \\, \n, \t or \u{...}"#),
+            (#"e s="\0""#, #"unknown escape '\0' in a string; use \", \\, \n, \t or \u{...}"#),
+            (#"e s="\'""#, #"unknown escape '\'' in a string; use \", \\, \n, \t or \u{...}"#),
+            (#"e s="\u{110000}""#, #"invalid '\u{...}' escape: it needs 1 to 8 hex digits naming a Unicode scalar"#),
+            (#"e s="\u{}""#, #"invalid '\u{...}' escape: it needs 1 to 8 hex digits naming a Unicode scalar"#),
+            (#"e s="\u0041""#, #"unknown escape '\u' in a string; use \", \\, \n, \t or \u{...}"#),
+            (#"e s="a\"#, "unterminated string"),
         ]
         for (line, message) in errors {
             XCTAssertThrowsError(try EventLine.parse(line, in: model), line) { error in
