@@ -168,6 +168,27 @@ final class InterpreterTests: XCTestCase {
         }
     }
 
+    func testEventLineValuesFollowTheParameterTypesLiteralKind() throws {
+        let model = try XCTUnwrap(
+            model("machine M { event e(f: Float); event g(l: [Int], o: Int?); initial A; state A { e / x; g / y } }"))
+        XCTAssertEqual(model.events.flatMap(\.parameters).map(\.type.literalKind), [.decimal, nil, nil])
+        // A Float takes integers and decimals, as a Double does.
+        XCTAssertEqual(try EventLine.parse("e f=2", in: model)?.arguments, [.decimal(2)])
+        XCTAssertEqual(try EventLine.parse("e f=1.5", in: model)?.arguments, [.decimal(1.5)])
+        let errors = [
+            ("e f=true", "parameter 'f' is Float, but true is not"),
+            ("g l=1", "parameter 'l' of 'g' has type [Int]; simulate can give only String, Int, Double, Float and Bool values"),
+        ]
+        for (line, message) in errors {
+            XCTAssertThrowsError(try EventLine.parse(line, in: model), line) { error in
+                XCTAssertEqual((error as? EventLineError)?.message, message, line)
+            }
+        }
+        // The literal types are the types literal arguments give their parameters.
+        XCTAssertEqual(Model.Literal.Kind.allCases.map(\.type), ["String", "Int", "Double", "Bool"])
+        XCTAssertEqual(Model.Literal.Kind.allCases.map(\.type.literalKind), Model.Literal.Kind.allCases)
+    }
+
     private func examplePath(_ name: String) -> String {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("examples/\(name)/\(name).fsm").path

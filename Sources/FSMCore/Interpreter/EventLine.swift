@@ -51,17 +51,15 @@ public enum EventLine {
     }
 
     /// Whether `fsmc simulate` can give a value to a parameter of this type.
-    public static func canSimulate(type: String) -> Bool {
-        ["String", "Int", "Double", "Float", "Bool"].contains(type)
-    }
+    public static func canSimulate(type: ParameterType) -> Bool { type.literalKind != nil }
 
     private static func typed(
         _ value: InterpreterValue, for parameter: Model.EventParameter, of event: String
     ) throws(EventLineError) -> InterpreterValue {
-        switch (parameter.type, value) {
-        case ("String", .string), ("Int", .integer), ("Double", .decimal), ("Float", .decimal), ("Bool", .boolean):
+        switch (parameter.type.literalKind, value) {
+        case (.string, .string), (.integer, .integer), (.decimal, .decimal), (.boolean, .boolean):
             return value
-        case ("Double", .integer(let number)), ("Float", .integer(let number)):
+        case (.decimal, .integer(let number)):
             return .decimal(Double(number))
         default:
             if !canSimulate(type: parameter.type) {

@@ -83,7 +83,8 @@ public struct Analyzer {
                     }
                     seen[parameter.name.text] = parameter.name.range
                     checkParameterType(parameter)
-                    parameters.append(Model.EventParameter(name: parameter.name.text, type: parameter.type.description))
+                    parameters.append(
+                        Model.EventParameter(name: parameter.name.text, type: ParameterType(parameter.type.description)))
                 }
                 eventIndex[decl.name.text] = events.count
                 events.append(
@@ -308,7 +309,7 @@ public struct Analyzer {
                 case .boolean(let flag): value = .boolean(flag)
                 }
                 arguments.append(Model.Argument(label: argument.label.text, value: .literal(value)))
-                parameters.append(Model.RequirementParameter(label: argument.label.text, type: value.swiftType))
+                parameters.append(Model.RequirementParameter(label: argument.label.text, type: value.type))
             case .parameter(let name):
                 guard let event else {
                     diagnostics.emit(.parameterInActivity(name.text, at: name.range))

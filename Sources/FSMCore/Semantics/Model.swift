@@ -50,8 +50,7 @@ public struct Model: Sendable, Hashable {
 
     public struct EventParameter: Sendable, Hashable {
         public var name: String
-        /// The Swift type in canonical spelling.
-        public var type: String
+        public var type: ParameterType
     }
 
     public struct Transition: Sendable, Hashable {
@@ -114,15 +113,6 @@ public struct Model: Sendable, Hashable {
         case decimal(String)
         case boolean(Bool)
 
-        /// The Swift type a literal argument gives its parameter.
-        public var swiftType: String {
-            switch self {
-            case .string: "String"
-            case .integer: "Int"
-            case .decimal: "Double"
-            case .boolean: "Bool"
-            }
-        }
     }
 
     /// One requirement of the actions protocol.
@@ -134,7 +124,7 @@ public struct Model: Sendable, Hashable {
 
     public struct RequirementParameter: Sendable, Hashable {
         public var label: String
-        public var type: String
+        public var type: ParameterType
     }
 }
 
