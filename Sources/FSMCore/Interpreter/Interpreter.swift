@@ -38,7 +38,7 @@ public final class Interpreter {
     public func isIn(_ index: Int) -> Bool { model.isDescendant(state, of: index) }
 
     /// The active states, outermost first.
-    public var configuration: [Int] { model.ancestry(of: state).reversed() }
+    public var configuration: [Int] { model.configuration(ofLeaf: state) }
 
     /// Whether a transition for `event` is declared on the active states or the machine (guards
     /// not evaluated); `false` once the machine has finished.
@@ -74,7 +74,7 @@ public final class Interpreter {
         if !isStarted {
             isStarted = true
             host.observe(.started, interpreter: self)
-            enter(model.initialState, below: nil)
+            enter(model.defaultEntry(of: nil))
         }
         let handled = handle()
         var next = 0
@@ -92,12 +92,7 @@ public final class Interpreter {
     /// machine's; the first enabled one fires.
     private func process(_ occurrence: EventOccurrence) -> Bool {
         if !isFinished {
-            for source in model.ancestry(of: state) {
-                for transition in model.states[source].transitions where transition.event == occurrence.event {
-                    if tryFiring(transition, occurrence) { return true }
-                }
-            }
-            for transition in model.machineTransitions where transition.event == occurrence.event {
+            for transition in model.candidateTransitions(in: state) where transition.event == occurrence.event {
                 if tryFiring(transition, occurrence) { return true }
             }
         }
@@ -115,46 +110,35 @@ public final class Interpreter {
         case .internal:
             effects()
         case .state(let target):
-            carryOut(from: transition.source, to: target, effects)
+            carryOut(below: transition.domain, to: target, effects)
         case .push(let target):
             stack.append(state)
-            carryOut(from: transition.source, to: target, effects)
+            carryOut(below: transition.domain, to: target, effects)
         case .pop:
             let target = stack.removeLast()
-            carryOut(from: transition.source, to: target, effects)
+            carryOut(below: model.domain(from: transition.source, to: target), to: target, effects)
         }
         return true
     }
 
-    /// An external transition: exits inside the domain innermost first, runs the effects, enters
-    /// from just below the domain down to the target, then the target's initial children.
-    private func carryOut(from source: Int?, to target: Int, _ effects: () -> Void) {
-        let domain = model.domain(from: source, to: target)
-        var exiting: Int? = state
-        while let current = exiting, current != domain {
-            host.observe(.exiting(current), interpreter: self)
-            for call in model.states[current].exit { perform(call, nil) }
-            exiting = model.states[current].parent
+    /// An external transition (section 4): exits the exit set, runs the effects, enters the entry
+    /// set. The model derives both sets, so the rules (and, later, history) live there.
+    private func carryOut(below domain: Int?, to target: Int, _ effects: () -> Void) {
+        for exiting in model.exitSet(of: configuration, below: domain) {
+            host.observe(.exiting(exiting), interpreter: self)
+            for call in model.states[exiting].exit { perform(call, nil) }
         }
         effects()
-        enter(target, below: domain)
+        enter(model.entrySet(to: target, below: domain))
     }
 
-    private func enter(_ target: Int, below domain: Int?) {
-        var path: [Int] = []
-        var current: Int? = target
-        while let index = current, index != domain {
-            path.append(index)
-            current = model.states[index].parent
-        }
-        for index in path.reversed() { entered(index) }
-        var leaf = target
-        while let child = model.states[leaf].initial {
-            entered(child)
-            leaf = child
-        }
+    /// Enters `entering` in order. In a machine without parallel states the last one entered is
+    /// the new innermost active state.
+    private func enter(_ entering: [Int]) {
+        for index in entering { entered(index) }
+        guard let leaf = entering.last else { return }
         state = leaf
-        isFinished = model.states[leaf].isFinal && model.states[leaf].parent == nil
+        isFinished = model.finishesMachine(leaf)
         if isFinished { host.observe(.finished, interpreter: self) }
     }
 

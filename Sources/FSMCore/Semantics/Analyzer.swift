@@ -51,9 +51,10 @@ public struct Analyzer {
         let initial = resolveInitial(in: machine.members, owner: nil, ownerName: machine.name)
         // One walk in source order, so "first use" (of an event, a guard, an action) means first in the file.
         let machineTransitions = resolveMembers(machine.members, owner: nil)
-        let model = Model(
+        var model = Model(
             name: machine.name.text, docComment: machine.docComment, states: states, topLevelStates: topLevelStates,
             initialState: initial ?? 0, machineTransitions: machineTransitions, events: events, requirements: requirements)
+        model.computeTransitionDomains()
         checkCollisions(model)
         if !diagnostics.hasErrors {
             ModelChecks.run(model, diagnostics: &diagnostics)
