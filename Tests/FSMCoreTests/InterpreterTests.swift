@@ -140,6 +140,9 @@ final class InterpreterTests: XCTestCase {
         XCTAssertEqual(
             try EventLine.parse(#"e s="a \"q\"\n" n=-3 d=2 b=true"#, in: model),
             EventOccurrence(event: 0, arguments: [.integer(-3), .string("a \"q\"\n"), .decimal(2), .boolean(true)]))
+        XCTAssertEqual(
+            try EventLine.parse(#"e s="\\\t\u{1F600}\u{0000D}" n=0 d=0 b=false"#, in: model)?.arguments[1],
+            .string("\\\t\u{1F600}\r"))
         let errors = [
             ("f", "unknown event 'f'; the events are: e"),
             ("e n=1", "event 'e' needs 's=...' (String)"),
@@ -149,12 +152,41 @@ final class InterpreterTests: XCTestCase {
             ("e n=1x", "'1x' is not a value; write a string in quotes, a number, true or false"),
             ("e s=\"open", "unterminated string"),
             ("e n", "expected '=' after 'n'"),
+            // Exactly the language's escapes, as in a `.fsm` file: Swift's others are errors.
+            (#"e s="\r""#, #"unknown escape '\r' in a string; use \", \\, \n, \t or \u{...}"#),
+            (#"e s="\0""#, #"unknown escape '\0' in a string; use \", \\, \n, \t or \u{...}"#),
+            (#"e s="\'""#, #"unknown escape '\'' in a string; use \", \\, \n, \t or \u{...}"#),
+            (#"e s="\u{110000}""#, #"invalid '\u{...}' escape: it needs 1 to 8 hex digits naming a Unicode scalar"#),
+            (#"e s="\u{}""#, #"invalid '\u{...}' escape: it needs 1 to 8 hex digits naming a Unicode scalar"#),
+            (#"e s="\u0041""#, #"unknown escape '\u' in a string; use \", \\, \n, \t or \u{...}"#),
+            (#"e s="a\"#, "unterminated string"),
         ]
         for (line, message) in errors {
             XCTAssertThrowsError(try EventLine.parse(line, in: model), line) { error in
                 XCTAssertEqual((error as? EventLineError)?.message, message, line)
             }
         }
+    }
+
+    func testEventLineValuesFollowTheParameterTypesLiteralKind() throws {
+        let model = try XCTUnwrap(
+            model("machine M { event e(f: Float); event g(l: [Int], o: Int?); initial A; state A { e / x; g / y } }"))
+        XCTAssertEqual(model.events.flatMap(\.parameters).map(\.type.literalKind), [.decimal, nil, nil])
+        // A Float takes integers and decimals, as a Double does.
+        XCTAssertEqual(try EventLine.parse("e f=2", in: model)?.arguments, [.decimal(2)])
+        XCTAssertEqual(try EventLine.parse("e f=1.5", in: model)?.arguments, [.decimal(1.5)])
+        let errors = [
+            ("e f=true", "parameter 'f' is Float, but true is not"),
+            ("g l=1", "parameter 'l' of 'g' has type [Int]; simulate can give only String, Int, Double, Float and Bool values"),
+        ]
+        for (line, message) in errors {
+            XCTAssertThrowsError(try EventLine.parse(line, in: model), line) { error in
+                XCTAssertEqual((error as? EventLineError)?.message, message, line)
+            }
+        }
+        // The literal types are the types literal arguments give their parameters.
+        XCTAssertEqual(Model.Literal.Kind.allCases.map(\.type), ["String", "Int", "Double", "Bool"])
+        XCTAssertEqual(Model.Literal.Kind.allCases.map(\.type.literalKind), Model.Literal.Kind.allCases)
     }
 
     private func examplePath(_ name: String) -> String {

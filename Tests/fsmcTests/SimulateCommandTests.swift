@@ -92,6 +92,8 @@ final class SimulateCommandTests: XCTestCase {
             ("unlock code=42", "parameter 'code' is String, but 42 is not"),
             ("unlock", "event 'unlock' needs 'code=...' (String)"),
             ("lock now=1", "event 'lock' has no parameter 'now'; it takes none"),
+            // Only the language's escapes: Swift's `\r` is not one, in an event line as in a `.fsm` file.
+            (#"unlock code="4\r2""#, #"unknown escape '\r' in a string; use \", \\, \n, \t or \u{...}"#),
         ] {
             let folder = try folder(with: "lock\n\n\(line)\nlock\n")
             let result = try runFSMC(

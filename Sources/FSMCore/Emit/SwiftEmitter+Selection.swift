@@ -29,7 +29,7 @@ extension SwiftMachineEmitter {
             let body: (inout CodeWriter) -> Void = { out in
                 emitFiring(transition, source: source, context: context, into: &out)
             }
-            if conditions.isEmpty {
+            if transition.alwaysFires {
                 body(&out)
                 return true
             }

@@ -1,7 +1,8 @@
 /// One line of a `fsmc simulate` event script: `disarm code="1234"`.
 ///
 /// The event's name, then one `parameter=value` per declared parameter, in any order, separated by
-/// white space. Values are written as Swift literals: `"text"` (escapes `\" \\ \n \t \r \u{...}`),
+/// white space. Values are written as the language writes literals: `"text"` (escapes `\" \\ \n \t \u{...}`,
+/// the same as in a `.fsm` file),
 /// `42`, `-7`, `1.5`, `true`, `false`. A parameter's declared type decides what it accepts:
 /// `String` a string, `Int` an integer, `Double` (or `Float`) a number, `Bool` `true` or `false`;
 /// a parameter of another type cannot be simulated. Blank lines and lines starting with `#` are
@@ -50,17 +51,15 @@ public enum EventLine {
     }
 
     /// Whether `fsmc simulate` can give a value to a parameter of this type.
-    public static func canSimulate(type: String) -> Bool {
-        ["String", "Int", "Double", "Float", "Bool"].contains(type)
-    }
+    public static func canSimulate(type: ParameterType) -> Bool { type.literalKind != nil }
 
     private static func typed(
         _ value: InterpreterValue, for parameter: Model.EventParameter, of event: String
     ) throws(EventLineError) -> InterpreterValue {
-        switch (parameter.type, value) {
-        case ("String", .string), ("Int", .integer), ("Double", .decimal), ("Float", .decimal), ("Bool", .boolean):
+        switch (parameter.type.literalKind, value) {
+        case (.string, .string), (.integer, .integer), (.decimal, .decimal), (.boolean, .boolean):
             return value
-        case ("Double", .integer(let number)), ("Float", .integer(let number)):
+        case (.decimal, .integer(let number)):
             return .decimal(Double(number))
         default:
             if !canSimulate(type: parameter.type) {
@@ -145,27 +144,15 @@ private struct Scanner {
             switch scalar {
             case "\"": return text
             case "\\":
-                guard let escaped = peek else { break }
-                position += 1
-                switch escaped {
-                case "n": text += "\n"
-                case "t": text += "\t"
-                case "r": text += "\r"
-                case "0": text += "\0"
-                case "\"", "\\", "'": text.unicodeScalars.append(escaped)
-                case "u":
-                    guard take("{") else { throw EventLineError("expected '{' after '\\u'") }
-                    var hex = ""
-                    while let digit = peek, digit != "}" {
-                        hex.unicodeScalars.append(digit)
-                        position += 1
-                    }
-                    guard take("}"), let code = UInt32(hex, radix: 16), let unicode = Unicode.Scalar(code) else {
-                        throw EventLineError("invalid '\\u{...}' escape")
-                    }
-                    text.unicodeScalars.append(unicode)
-                default:
-                    throw EventLineError("unknown escape '\\\(escaped)' in a string")
+                let escape = position
+                switch StringEscape.decode(scalars.lazy.map(\.value), from: &position) {
+                case .scalar(let decoded): text.unicodeScalars.append(decoded)
+                case .unknown:
+                    throw EventLineError(
+                        "unknown escape '\\\(scalars[escape])' in a string; use \\\", \\\\, \\n, \\t or \\u{...}")
+                case .invalidUnicode:
+                    throw EventLineError("invalid '\\u{...}' escape: it needs 1 to 8 hex digits naming a Unicode scalar")
+                case nil: throw EventLineError("unterminated string")
                 }
             default:
                 text.unicodeScalars.append(scalar)

@@ -38,7 +38,7 @@ public final class Interpreter {
     public func isIn(_ index: Int) -> Bool { model.isDescendant(state, of: index) }
 
     /// The active states, outermost first.
-    public var configuration: [Int] { model.ancestry(of: state).reversed() }
+    public var configuration: [Int] { model.configuration(ofLeaf: state) }
 
     /// Whether a transition for `event` is declared on the active states or the machine (guards
     /// not evaluated); `false` once the machine has finished.
@@ -74,7 +74,7 @@ public final class Interpreter {
         if !isStarted {
             isStarted = true
             host.observe(.started, interpreter: self)
-            enter(model.initialState, below: nil)
+            enter(model.defaultEntry(of: nil))
         }
         let handled = handle()
         var next = 0
@@ -92,12 +92,7 @@ public final class Interpreter {
     /// machine's; the first enabled one fires.
     private func process(_ occurrence: EventOccurrence) -> Bool {
         if !isFinished {
-            for source in model.ancestry(of: state) {
-                for transition in model.states[source].transitions where transition.event == occurrence.event {
-                    if tryFiring(transition, occurrence) { return true }
-                }
-            }
-            for transition in model.machineTransitions where transition.event == occurrence.event {
+            for transition in model.candidateTransitions(in: state) where transition.event == occurrence.event {
                 if tryFiring(transition, occurrence) { return true }
             }
         }
@@ -115,46 +110,35 @@ public final class Interpreter {
         case .internal:
             effects()
         case .state(let target):
-            carryOut(from: transition.source, to: target, effects)
+            carryOut(below: transition.domain, to: target, effects)
         case .push(let target):
             stack.append(state)
-            carryOut(from: transition.source, to: target, effects)
+            carryOut(below: transition.domain, to: target, effects)
         case .pop:
             let target = stack.removeLast()
-            carryOut(from: transition.source, to: target, effects)
+            carryOut(below: model.domain(from: transition.source, to: target), to: target, effects)
         }
         return true
     }
 
-    /// An external transition: exits inside the domain innermost first, runs the effects, enters
-    /// from just below the domain down to the target, then the target's initial children.
-    private func carryOut(from source: Int?, to target: Int, _ effects: () -> Void) {
-        let domain = model.domain(from: source, to: target)
-        var exiting: Int? = state
-        while let current = exiting, current != domain {
-            host.observe(.exiting(current), interpreter: self)
-            for call in model.states[current].exit { perform(call, nil) }
-            exiting = model.states[current].parent
+    /// An external transition (section 4): exits the exit set, runs the effects, enters the entry
+    /// set. The model derives both sets, so the rules (and, later, history) live there.
+    private func carryOut(below domain: Int?, to target: Int, _ effects: () -> Void) {
+        for exiting in model.exitSet(of: configuration, below: domain) {
+            host.observe(.exiting(exiting), interpreter: self)
+            for call in model.states[exiting].exit { perform(call, nil) }
         }
         effects()
-        enter(target, below: domain)
+        enter(model.entrySet(to: target, below: domain))
     }
 
-    private func enter(_ target: Int, below domain: Int?) {
-        var path: [Int] = []
-        var current: Int? = target
-        while let index = current, index != domain {
-            path.append(index)
-            current = model.states[index].parent
-        }
-        for index in path.reversed() { entered(index) }
-        var leaf = target
-        while let child = model.states[leaf].initial {
-            entered(child)
-            leaf = child
-        }
+    /// Enters `entering` in order. In a machine without parallel states the last one entered is
+    /// the new innermost active state.
+    private func enter(_ entering: [Int]) {
+        for index in entering { entered(index) }
+        guard let leaf = entering.last else { return }
         state = leaf
-        isFinished = model.states[leaf].isFinal && model.states[leaf].parent == nil
+        isFinished = model.finishesMachine(leaf)
         if isFinished { host.observe(.finished, interpreter: self) }
     }
 
@@ -178,129 +162,5 @@ public final class Interpreter {
 
     private func perform(_ call: Model.Call, _ occurrence: EventOccurrence?) {
         host.perform(Invocation(call, model: model, occurrence: occurrence), interpreter: self)
-    }
-}
-
-/// What plays the part of the generated actions protocol for an ``Interpreter``.
-public protocol InterpreterHost: AnyObject {
-    /// The value of a guard; it may send events (they are queued).
-    func evaluate(_ guardCall: Invocation, interpreter: Interpreter) -> Bool
-    /// Runs an action: an effect, or an entry or exit activity. It may send events (they are queued).
-    func perform(_ action: Invocation, interpreter: Interpreter)
-    /// The `unhandledEvent` hook: `state` is the innermost active state. Empty by default.
-    func unhandledEvent(_ occurrence: EventOccurrence, in state: Int, interpreter: Interpreter)
-    /// Each step of processing, for tracing. Empty by default.
-    func observe(_ step: Interpreter.Step, interpreter: Interpreter)
-}
-
-extension InterpreterHost {
-    public func unhandledEvent(_ occurrence: EventOccurrence, in state: Int, interpreter: Interpreter) {}
-    public func observe(_ step: Interpreter.Step, interpreter: Interpreter) {}
-}
-
-extension Interpreter {
-    /// One step of processing, reported to ``InterpreterHost/observe(_:interpreter:)``.
-    public enum Step: Sendable, Hashable {
-        /// The machine starts (before the initial states are entered).
-        case started
-        /// An event was sent while another was being processed; it waits.
-        case queued(EventOccurrence)
-        /// A queued event is processed now.
-        case dequeued(EventOccurrence)
-        case guardEvaluated(Invocation, Bool)
-        /// A transition was selected; its exits, effects and entries follow.
-        case fired(Model.Transition)
-        /// A state is exited; its exit activities follow.
-        case exiting(Int)
-        /// A state is entered; its entry activities follow.
-        case entering(Int)
-        /// A top-level final state was entered.
-        case finished
-        case unhandled(EventOccurrence)
-    }
-}
-
-/// An event with its arguments, one per declared parameter, in order.
-public struct EventOccurrence: Sendable, Hashable {
-    /// Index into ``Model/events``.
-    public var event: Int
-    public var arguments: [InterpreterValue]
-
-    public init(event: Int, arguments: [InterpreterValue] = []) {
-        self.event = event
-        self.arguments = arguments
-    }
-
-    /// `disarm(code: "1234")`, or `arm` without parameters.
-    public func description(in model: Model) -> String {
-        let event = model.events[self.event]
-        if event.parameters.isEmpty { return event.name }
-        let arguments = zip(event.parameters, self.arguments).map { "\($0.name): \($1)" }
-        return event.name + "(" + arguments.joined(separator: ", ") + ")"
-    }
-}
-
-/// A value passed to a guard or an action: an event argument or a literal.
-public enum InterpreterValue: Sendable, Hashable, CustomStringConvertible {
-    case string(String)
-    case integer(Int)
-    case decimal(Double)
-    case boolean(Bool)
-
-    /// As a Swift literal: strings quoted and escaped, numbers as Swift prints them.
-    public var description: String {
-        switch self {
-        case .string(let text): SwiftExpressions.stringLiteral(text)
-        case .integer(let value): String(value)
-        case .decimal(let value): String(value)
-        case .boolean(let value): String(value)
-        }
-    }
-
-    init(_ literal: Model.Literal) {
-        switch literal {
-        case .string(let text): self = .string(text)
-        // The analyzer accepts any digits; a literal beyond Int is kept as the nearest value.
-        case .integer(let text): self = Int(text).map { .integer($0) } ?? .decimal(Double(text) ?? 0)
-        case .decimal(let text): self = .decimal(Double(text) ?? 0)
-        case .boolean(let value): self = .boolean(value)
-        }
-    }
-}
-
-/// A guard or an action called with its argument values: `isValid(code: "1234")`.
-public struct Invocation: Sendable, Hashable, CustomStringConvertible {
-    public var name: String
-    public var arguments: [Argument]
-
-    public struct Argument: Sendable, Hashable {
-        public var label: String
-        public var value: InterpreterValue
-    }
-
-    public init(name: String, arguments: [Argument] = []) {
-        self.name = name
-        self.arguments = arguments
-    }
-
-    init(_ call: Model.Call, model: Model, occurrence: EventOccurrence?) {
-        self.name = call.name
-        self.arguments = call.arguments.map { argument in
-            switch argument.value {
-            case .literal(let literal):
-                return Argument(label: argument.label, value: InterpreterValue(literal))
-            case .parameter(let name):
-                guard let occurrence,
-                    let index = model.events[occurrence.event].parameters.firstIndex(where: { $0.name == name })
-                else { preconditionFailure("the analyzer resolves every parameter reference") }
-                return Argument(label: argument.label, value: occurrence.arguments[index])
-            }
-        }
-    }
-
-    /// `name` without arguments, else `name(label: value, ...)`.
-    public var description: String {
-        if arguments.isEmpty { return name }
-        return name + "(" + arguments.map { "\($0.label): \($0.value)" }.joined(separator: ", ") + ")"
     }
 }

@@ -1,5 +1,8 @@
 /// The resolved machine: what every emitter consumes. No emitter ever looks at syntax.
 ///
+/// The state tree and the rules derived from it (domains, exits, entries, selection) are in
+/// Model+Structure, where the machine is the tree's root.
+///
 /// States live in one array in the order they are written (depth-first); a state's index is its
 /// identity. Transitions refer to events and states by index. The model is only handed to
 /// emitters when analysis found no errors, so its invariants (one initial per composite, every
@@ -35,6 +38,10 @@ public struct Model: Sendable, Hashable {
         public var transitions: [Transition]
         /// 0 for a state declared directly in the machine.
         public var depth: Int
+        /// Whether all the children are active together (section 4c). No version-1 machine has
+        /// such a state; the derivations of Model+Structure already follow its rules, so the
+        /// feature is added to the language without changing them.
+        public var isParallel = false
 
         public var isComposite: Bool { !children.isEmpty }
     }
@@ -50,8 +57,7 @@ public struct Model: Sendable, Hashable {
 
     public struct EventParameter: Sendable, Hashable {
         public var name: String
-        /// The Swift type in canonical spelling.
-        public var type: String
+        public var type: ParameterType
     }
 
     public struct Transition: Sendable, Hashable {
@@ -63,6 +69,20 @@ public struct Model: Sendable, Hashable {
         /// The state whose body declares the transition; `nil` for the machine.
         public var source: Int?
         public var range: SourceRange
+        /// The domain (``Model/domain(from:to:)``) of a transition to a state or a `push`,
+        /// computed once when the model is built; `nil` (the machine) for the others: an internal
+        /// transition exits nothing, and a `pop` learns its target only when it fires.
+        public var domain: Int? = nil
+
+        /// Whether the transition fires whenever it is tried: it has no guard and is not a `pop`
+        /// (a `pop` is not enabled on an empty stack). Nothing tried after it for the same event can
+        /// fire, which is what the never-fires warning, the dead-end search and the generated
+        /// selection (no `if` around it) all rely on.
+        public var alwaysFires: Bool { Self.alwaysFires(isGuarded: guardExpression != nil, target: target) }
+
+        /// The rule of ``alwaysFires`` for a transition still being resolved: the analyzer knows
+        /// whether one is guarded before its guard has resolved (or failed to).
+        public static func alwaysFires(isGuarded: Bool, target: Target) -> Bool { !isGuarded && target != .pop }
     }
 
     public enum Target: Sendable, Hashable {
@@ -104,15 +124,6 @@ public struct Model: Sendable, Hashable {
         case decimal(String)
         case boolean(Bool)
 
-        /// The Swift type a literal argument gives its parameter.
-        public var swiftType: String {
-            switch self {
-            case .string: "String"
-            case .integer: "Int"
-            case .decimal: "Double"
-            case .boolean: "Bool"
-            }
-        }
     }
 
     /// One requirement of the actions protocol.
@@ -124,29 +135,11 @@ public struct Model: Sendable, Hashable {
 
     public struct RequirementParameter: Sendable, Hashable {
         public var label: String
-        public var type: String
+        public var type: ParameterType
     }
 }
 
 extension Model {
-    /// The states from `index` up to its top-level ancestor, innermost first.
-    public func ancestry(of index: Int) -> [Int] {
-        var chain = [index]
-        var current = states[index].parent
-        while let parent = current {
-            chain.append(parent)
-            current = states[parent].parent
-        }
-        return chain
-    }
-
-    /// The leaf entered when `index` is entered: its initial child, recursively.
-    public func initialLeaf(of index: Int) -> Int {
-        var current = index
-        while let initial = states[current].initial { current = initial }
-        return current
-    }
-
     /// Whether the model uses `push` anywhere.
     public var usesPush: Bool { containsTransition { if case .push = $0.target { true } else { false } } }
 
@@ -161,34 +154,4 @@ extension Model {
     /// Every transition, the machine's first, then each state's in order; read in place, not copied
     /// into one array.
     public var allTransitions: FlattenSequence<[[Transition]]> { ([machineTransitions] + states.map(\.transitions)).joined() }
-
-    /// The transitions that can handle an event in a leaf state, in the order they are tried:
-    /// the leaf's own, then each ancestor's outwards, then the machine's.
-    public func candidateTransitions(in leaf: Int) -> [Transition] {
-        ancestry(of: leaf).flatMap { states[$0].transitions } + machineTransitions
-    }
-
-    /// Whether `descendant` is `ancestor` or lies inside it.
-    public func isDescendant(_ descendant: Int, of ancestor: Int) -> Bool {
-        var current: Int? = descendant
-        while let state = current {
-            if state == ancestor { return true }
-            current = states[state].parent
-        }
-        return false
-    }
-
-    /// The domain of an external transition (section 4): the innermost state that properly contains
-    /// both source and target; the source itself when the target lies properly inside it; the
-    /// machine (`nil`) when the source is the machine or no state contains both.
-    public func domain(from source: Int?, to target: Int) -> Int? {
-        guard let source else { return nil }
-        if target != source, isDescendant(target, of: source) { return source }
-        var ancestor = states[source].parent
-        while let candidate = ancestor {
-            if target != candidate, isDescendant(target, of: candidate) { return candidate }
-            ancestor = states[candidate].parent
-        }
-        return nil
-    }
 }

@@ -9,36 +9,23 @@ enum ModelChecks {
         checkPopWithoutPush(model, diagnostics: &diagnostics)
     }
 
-    /// The transitions that can actually fire for each event in a leaf: the leaf's, then its
-    /// ancestors', then the machine's, stopping after the first unguarded one that is not a `pop`
-    /// (it always fires, so nothing further out can).
-    static func enabledTransitions(in leaf: Int, of model: Model) -> [Model.Transition] {
-        var result: [Model.Transition] = []
-        var settled = Set<Int>()
-        for transition in model.candidateTransitions(in: leaf) where !settled.contains(transition.event) {
-            result.append(transition)
-            if transition.guardExpression == nil, transition.target != .pop { settled.insert(transition.event) }
-        }
-        return result
-    }
-
     /// The states the machine can be in: a search over leaf configurations from the initial one.
-    /// Entering a state enters its ancestors and its initial descendants; `pop` returns to a state
-    /// that was already active, so it adds none.
+    /// Entering a state from anywhere makes its entry set from the machine active (its ancestors,
+    /// itself and its default entry); `pop` returns to a state that was already active, so it adds none.
     static func reachableStates(of model: Model) -> Set<Int> {
         var reached = Set<Int>()
         var visitedLeaves = Set<Int>()
         var work: [Int] = []
         func enter(_ state: Int) {
             let leaf = model.initialLeaf(of: state)
-            reached.formUnion(model.ancestry(of: leaf))
+            reached.formUnion(model.entrySet(to: state, below: nil))
             if visitedLeaves.insert(leaf).inserted { work.append(leaf) }
         }
         enter(model.initialState)
         while let leaf = work.popLast() {
             // A top-level final state finishes the machine: nothing leaves it.
-            if model.states[leaf].isFinal, model.states[leaf].parent == nil { continue }
-            for transition in enabledTransitions(in: leaf, of: model) {
+            if model.finishesMachine(leaf) { continue }
+            for transition in model.transitionsThatMayFire(in: leaf) {
                 switch transition.target {
                 case .state(let target), .push(let target): enter(target)
                 case .internal, .pop: break
@@ -60,7 +47,7 @@ enum ModelChecks {
     private static func checkDeadEnds(_ model: Model, reached: Set<Int>, diagnostics: inout DiagnosticEngine) {
         for (index, state) in model.states.enumerated() where !state.isComposite && !state.isFinal && reached.contains(index) {
             // Any external transition leads out, a self-transition too: it exits and re-enters the state.
-            let leadsOut = enabledTransitions(in: index, of: model).contains { $0.target != .internal }
+            let leadsOut = model.transitionsThatMayFire(in: index).contains { $0.target != .internal }
             if !leadsOut { diagnostics.emit(.deadEnd(state.name, at: state.range)) }
         }
     }

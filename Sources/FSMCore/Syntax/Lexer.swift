@@ -212,43 +212,13 @@ public struct Lexer {
     private mutating func lexEscape(into value: inout [UInt8]) {
         let start = index - 1
         guard let byte = peek(), byte != UInt8(ascii: "\n"), byte != UInt8(ascii: "\r") else { return }
-        index += 1
-        switch byte {
-        case UInt8(ascii: "\""), UInt8(ascii: "\\"): value.append(byte)
-        case UInt8(ascii: "n"): value.append(UInt8(ascii: "\n"))
-        case UInt8(ascii: "t"): value.append(UInt8(ascii: "\t"))
-        case UInt8(ascii: "u") where peek() == UInt8(ascii: "{"):
-            index += 1
-            let digitsStart = index
-            while let hex = peek(), Lexer.hexValue(hex) != nil, index - digitsStart < 8 { index += 1 }
-            let digits = String(decoding: bytes[digitsStart..<index], as: UTF8.self)
-            if peek() == UInt8(ascii: "}"), !digits.isEmpty, let code = UInt32(digits, radix: 16),
-                let scalar = Unicode.Scalar(code)
-            {
-                index += 1
-                value.append(contentsOf: Array(String(Character(scalar)).utf8))
-            } else {
-                while let next = peek(), next != UInt8(ascii: "}"), next != UInt8(ascii: "\""),
-                    next != UInt8(ascii: "\n"), next != UInt8(ascii: "\r")
-                {
-                    index += 1
-                }
-                if peek() == UInt8(ascii: "}") { index += 1 }
-                diagnostics.emit(.invalidUnicodeEscape(at: SourceRange(start: start, end: index)))
-            }
-        default:
+        switch StringEscape.decode(bytes, from: &index) {
+        case .scalar(let scalar): value.append(contentsOf: Array(String(Character(scalar)).utf8))
+        case .invalidUnicode: diagnostics.emit(.invalidUnicodeEscape(at: SourceRange(start: start, end: index)))
+        case .unknown, nil:
             // Step over the whole character, not one byte of it.
             while let next = peek(), next & 0xC0 == 0x80 { index += 1 }
             diagnostics.emit(.invalidEscape(at: SourceRange(start: start, end: index)))
-        }
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
         }
     }
 

@@ -184,8 +184,8 @@ enum DifferentialHarness {
         return out.joined(separator: "\n") + "\n"
     }
 
-    private static func quoted(_ label: String, type: String) -> String {
-        type == "String" ? "\"\\\"\" + \(label) + \"\\\"\"" : label
+    private static func quoted(_ label: String, type: ParameterType) -> String {
+        type == .string ? "\"\\\"\" + \(label) + \"\\\"\"" : label
     }
 
     private static func call(_ occurrence: EventOccurrence, _ model: Model) -> String {

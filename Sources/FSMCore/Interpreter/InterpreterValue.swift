@@ -1,0 +1,30 @@
+/// A value passed to a guard or an action: an event argument or a literal.
+public enum InterpreterValue: Sendable, Hashable, CustomStringConvertible {
+    case string(String)
+    case integer(Int)
+    case decimal(Double)
+    case boolean(Bool)
+
+    /// As a Swift literal: strings quoted and escaped, numbers as Swift prints them.
+    public var description: String {
+        switch self {
+        case .string(let text): SwiftExpressions.stringLiteral(text)
+        case .integer(let value): String(value)
+        case .decimal(let value): String(value)
+        case .boolean(let value): String(value)
+        }
+    }
+
+    init(_ literal: Model.Literal) {
+        switch literal {
+        case .string(let text): self = .string(text)
+        case .integer(let text):
+            // The parser reports an integer literal that does not fit in Int as an error, and a model
+            // with errors never reaches the interpreter.
+            guard let value = Int(text) else { preconditionFailure("the parser rejects integers beyond Int") }
+            self = .integer(value)
+        case .decimal(let text): self = .decimal(Double(text) ?? 0)
+        case .boolean(let value): self = .boolean(value)
+        }
+    }
+}

@@ -1,0 +1,95 @@
+/// Guard and action calls: their arguments against the event's parameters, and the signature
+/// each call gives its requirement, which must agree with every other call of the same name.
+extension Analyzer {
+    mutating func resolveGuard(_ syntax: GuardSyntax, event: Int) -> Model.Guard? {
+        switch syntax {
+        case .call(let call): return resolveCall(call, isGuard: true, event: event).map(Model.Guard.call)
+        case .not(let operand, _): return resolveGuard(operand, event: event).map(Model.Guard.not)
+        case .parenthesized(let inner, _): return resolveGuard(inner, event: event)
+        case .and(let lhs, let rhs):
+            let left = resolveGuard(lhs, event: event)
+            let right = resolveGuard(rhs, event: event)
+            guard let left, let right else { return nil }
+            return .and(left, right)
+        case .or(let lhs, let rhs):
+            let left = resolveGuard(lhs, event: event)
+            let right = resolveGuard(rhs, event: event)
+            guard let left, let right else { return nil }
+            return .or(left, right)
+        }
+    }
+
+    /// Resolves a guard or action call; `event` is `nil` in entry and exit activities.
+    mutating func resolveCall(_ call: CallSyntax, isGuard: Bool, event: Int?) -> Model.Call? {
+        checkName(call.name, role: isGuard ? "guard" : "action")
+        var arguments: [Model.Argument] = []
+        var parameters: [Model.RequirementParameter] = []
+        var labels: [String: SourceRange] = [:]
+        var valid = true
+        for argument in call.arguments {
+            if let previous = labels[argument.label.text] {
+                diagnostics.emit(.duplicateLabel(argument.label.text, at: argument.label.range, previous: previous))
+                valid = false
+                continue
+            }
+            labels[argument.label.text] = argument.label.range
+            switch argument.value {
+            case .literal(let literal):
+                let value: Model.Literal
+                switch literal.value {
+                case .string(let text): value = .string(text)
+                case .integer(let text): value = .integer(text)
+                case .decimal(let text): value = .decimal(text)
+                case .boolean(let flag): value = .boolean(flag)
+                }
+                arguments.append(Model.Argument(label: argument.label.text, value: .literal(value)))
+                parameters.append(Model.RequirementParameter(label: argument.label.text, type: value.type))
+            case .parameter(let name):
+                guard let event else {
+                    diagnostics.emit(.parameterInActivity(name.text, at: name.range))
+                    valid = false
+                    continue
+                }
+                let declared = events[event].parameters
+                guard let parameter = declared.first(where: { $0.name == name.text }) else {
+                    let suggestion = Suggestions.closest(to: name.text, among: declared.map(\.name))
+                    diagnostics.emit(
+                        .unknownParameter(
+                            name.text, event: events[event].name, suggestion: suggestion, at: name.range,
+                            declaration: events[event].isDeclared ? events[event].range : nil))
+                    valid = false
+                    continue
+                }
+                arguments.append(Model.Argument(label: argument.label.text, value: .parameter(name.text)))
+                parameters.append(Model.RequirementParameter(label: argument.label.text, type: parameter.type))
+            }
+        }
+        guard valid else { return nil }
+        registerRequirement(Model.Requirement(name: call.name.text, parameters: parameters, isGuard: isGuard), at: call.range)
+        return Model.Call(name: call.name.text, arguments: arguments, range: call.range)
+    }
+
+    mutating func registerRequirement(_ requirement: Model.Requirement, at range: SourceRange) {
+        guard let index = requirementIndex[requirement.name] else {
+            requirementIndex[requirement.name] = requirements.count
+            requirements.append(requirement)
+            requirementFirstUse.append(range)
+            return
+        }
+        let existing = requirements[index]
+        if existing.isGuard != requirement.isGuard {
+            diagnostics.emit(
+                .guardUsedAsAction(
+                    requirement.name, usedAsGuard: requirement.isGuard, at: range, previous: requirementFirstUse[index]))
+        } else if existing.parameters != requirement.parameters {
+            diagnostics.emit(
+                .inconsistentSignature(
+                    requirement.name, signature: Self.signature(requirement), previousSignature: Self.signature(existing),
+                    at: range, previous: requirementFirstUse[index]))
+        }
+    }
+
+    static func signature(_ requirement: Model.Requirement) -> String {
+        "\(requirement.name)(\(requirement.parameters.map { "\($0.label): \($0.type)" }.joined(separator: ", ")))"
+    }
+}

@@ -1,0 +1,180 @@
+/// The state tree and the facts every back end derives from it: where a state sits, which
+/// transitions an active state offers, what a transition exits and enters.
+///
+/// Each rule of sections 4 to 4c of the language lives here once, so that the interpreter, the
+/// checks and the emitters cannot drift apart, and a new way of entering or leaving states is added
+/// in one place.
+///
+/// **The machine is the root.** The machine is the root composite state of the tree. Wherever a
+/// node of the tree is expected (a transition's source, a domain, a parent) `nil` stands for the
+/// machine, and the functions below treat it as the composite it is: its children are
+/// ``Model/topLevelStates``, its initial child ``Model/initialState``, its transitions
+/// ``Model/machineTransitions``. The machine is not a member of ``Model/states``, so state indices
+/// (and the generated `StateID`) stay the states of the file in document order.
+///
+/// **Configurations are sets.** A configuration is given as the active states in document order
+/// (ascending index, since states are stored depth-first). A version-1 machine always has one
+/// active leaf and its ancestors, but nothing here assumes it: a parallel state
+/// (``Model/State/isParallel``) keeps all its children active, its domain rule and its default entry
+/// are already the ones of section 4c, so only the selection of several transitions per event is
+/// left to add with it.
+extension Model {
+    // MARK: - The tree
+
+    /// The children of a node in document order; the top-level states for the machine (`nil`).
+    public func children(of node: Int?) -> [Int] {
+        node.map { states[$0].children } ?? topLevelStates
+    }
+
+    /// The initial child of a composite node; the machine's `initial` state for the machine (`nil`).
+    public func initialChild(of node: Int?) -> Int? {
+        node.map { states[$0].initial } ?? initialState
+    }
+
+    /// The transitions declared in a node's body, in order; the machine's for `nil`.
+    public func transitions(declaredIn node: Int?) -> [Transition] {
+        node.map { states[$0].transitions } ?? machineTransitions
+    }
+
+    /// The states from `index` up to its top-level ancestor, innermost first (the machine, the
+    /// root of every chain, is not listed).
+    public func ancestry(of index: Int) -> [Int] {
+        var chain = [index]
+        var current = states[index].parent
+        while let parent = current {
+            chain.append(parent)
+            current = states[parent].parent
+        }
+        return chain
+    }
+
+    /// Whether `descendant` is `node` or lies inside it; every state lies inside the machine (`nil`).
+    public func isDescendant(_ descendant: Int, of node: Int?) -> Bool {
+        guard let node else { return true }
+        var current: Int? = descendant
+        while let state = current {
+            if state == node { return true }
+            current = states[state].parent
+        }
+        return false
+    }
+
+    /// Whether `state` lies inside `node` and is not `node` itself.
+    public func isProperDescendant(_ state: Int, of node: Int?) -> Bool {
+        state != node && isDescendant(state, of: node)
+    }
+
+    /// Whether entering `state` finishes the machine: it is a top-level final state (section 4).
+    public func finishesMachine(_ state: Int) -> Bool {
+        states[state].isFinal && states[state].parent == nil
+    }
+
+    // MARK: - Selection
+
+    /// The transitions that can handle an event in a leaf state, in the order they are tried:
+    /// the leaf's own, then each ancestor's outwards, then the machine's.
+    public func candidateTransitions(in leaf: Int) -> [Transition] {
+        ancestry(of: leaf).flatMap { states[$0].transitions } + machineTransitions
+    }
+
+    /// The candidates of a leaf that can actually fire: for each event, those up to and including
+    /// the first that always fires (``Transition/alwaysFires``): nothing further out is ever tried.
+    public func transitionsThatMayFire(in leaf: Int) -> [Transition] {
+        var result: [Transition] = []
+        var settled = Set<Int>()
+        for transition in candidateTransitions(in: leaf) where !settled.contains(transition.event) {
+            result.append(transition)
+            if transition.alwaysFires { settled.insert(transition.event) }
+        }
+        return result
+    }
+
+    // MARK: - Exits and entries
+
+    /// The domain of an external transition (sections 4 and 4c): the innermost state that properly
+    /// contains both source and target and is not a parallel state; the source itself when the
+    /// target lies properly inside it and it is not a parallel state (the source is not left); the
+    /// machine (`nil`) when the source is the machine or nothing smaller contains both.
+    ///
+    /// A transition's own domain is computed once, when the model is built: see
+    /// ``Transition/domain``. This is for a target known only when the transition fires (`pop`).
+    public func domain(from source: Int?, to target: Int) -> Int? {
+        guard let source else { return nil }
+        if !states[source].isParallel, isProperDescendant(target, of: source) { return source }
+        var ancestor = states[source].parent
+        while let candidate = ancestor {
+            if !states[candidate].isParallel, isProperDescendant(target, of: candidate) { return candidate }
+            ancestor = states[candidate].parent
+        }
+        return nil
+    }
+
+    /// The states a transition with this domain exits from `configuration` (document order), in
+    /// the order they are exited: every active state properly inside the domain, in reverse
+    /// document order (innermost first, the later region first).
+    public func exitSet(of configuration: [Int], below domain: Int?) -> [Int] {
+        configuration.filter { isProperDescendant($0, of: domain) }.sorted(by: >)
+    }
+
+    /// The states entered, in order, when a transition with this domain enters `target`: from just
+    /// below the domain down to the target, then the target's default entry, all in document order
+    /// (outermost first). Entering a state inside one region of a parallel state also enters the
+    /// parallel state's other regions, each by its default entry.
+    public func entrySet(to target: Int, below domain: Int?) -> [Int] {
+        var path: [Int] = []
+        var current: Int? = target
+        while let state = current, state != domain {
+            path.append(state)
+            current = states[state].parent
+        }
+        var entered = Set(path)
+        for state in path where states[state].isParallel {
+            for region in states[state].children where !path.contains(where: { isDescendant($0, of: region) }) {
+                entered.insert(region)
+                entered.formUnion(defaultEntry(of: region))
+            }
+        }
+        entered.formUnion(defaultEntry(of: target))
+        return entered.sorted()
+    }
+
+    /// The states the default entry of `node` enters below it, in document order: the initial
+    /// child of a composite state (of the machine, for `nil`), recursively; every child of a
+    /// parallel state. This is where an entry by history will replace the default one.
+    public func defaultEntry(of node: Int?) -> [Int] {
+        if let node, states[node].isParallel {
+            return states[node].children.flatMap { [$0] + defaultEntry(of: $0) }
+        }
+        guard let child = initialChild(of: node) else { return [] }
+        return [child] + defaultEntry(of: child)
+    }
+
+    /// The configuration of a machine whose only active leaf is `leaf`: the leaf and its
+    /// ancestors, in document order.
+    public func configuration(ofLeaf leaf: Int) -> [Int] { ancestry(of: leaf).reversed() }
+
+    /// The leaf entered when `index` is entered by its default entry: its initial child,
+    /// recursively.
+    public func initialLeaf(of index: Int) -> Int {
+        var current = index
+        while let initial = states[current].initial { current = initial }
+        return current
+    }
+}
+
+extension Model {
+    /// Stores each transition's ``Transition/domain``; the analyzer calls it once the tree is complete.
+    mutating func computeTransitionDomains() {
+        let tree = self
+        func withDomain(_ transition: Transition) -> Transition {
+            var transition = transition
+            switch transition.target {
+            case .state(let target), .push(let target): transition.domain = tree.domain(from: transition.source, to: target)
+            case .internal, .pop: transition.domain = nil
+            }
+            return transition
+        }
+        machineTransitions = machineTransitions.map(withDomain)
+        for index in states.indices { states[index].transitions = states[index].transitions.map(withDomain) }
+    }
+}
