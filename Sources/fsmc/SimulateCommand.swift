@@ -185,6 +185,8 @@ private final class SimulationHost: InterpreterHost {
         case .state(let target): return "\(source) -> \(model.states[target].name)"
         case .push(let target): return "\(source) -> push \(model.states[target].name)"
         case .pop: return "\(source) -> pop (to \(interpreter.stack.last.map { model.states[$0].name } ?? "?"))"
+        case .history(let target, let kind):
+            return "\(source) -> \(kind == .deep ? "deep history" : "history") \(model.states[target].name)"
         }
     }
 }

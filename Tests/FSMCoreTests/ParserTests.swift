@@ -31,7 +31,7 @@ final class ParserTests: XCTestCase {
         // `stat`, `intial` and `evnt` are close to keywords, but followed by what a transition
         // continues with they are events, and no misspelt keyword is reported.
         let decls = members("stat -> A\nintial [ok] / go\nevnt\nstat / log -> push A")
-        let events = decls.compactMap { if case .transition(let decl) = $0 { decl.event.text } else { nil } }
+        let events = decls.compactMap { if case .transition(let decl) = $0 { decl.event?.text } else { nil } }
         XCTAssertEqual(events, ["stat", "intial", "evnt", "stat"])
     }
 

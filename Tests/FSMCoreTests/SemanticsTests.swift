@@ -1739,7 +1739,7 @@ final class SemanticsTests: XCTestCase {
         let idle = model.states[0]
         XCTAssertEqual(idle.transitions.map(\.target), [.state(1), .push(1), .internal])
         XCTAssertEqual(idle.transitions.map(\.source), [0, 0, 0])
-        XCTAssertEqual(idle.transitions.map { model.events[$0.event].name }, ["go", "call", "tick"])
+        XCTAssertEqual(idle.transitions.map { model.events[$0.event!].name }, ["go", "call", "tick"])
         XCTAssertEqual(idle.transitions[2].effects.map(\.name), ["count"])
         XCTAssertNil(idle.transitions[0].guardExpression)
 
@@ -1750,7 +1750,7 @@ final class SemanticsTests: XCTestCase {
 
         XCTAssertEqual(model.machineTransitions.map(\.target), [.state(0), .internal])
         XCTAssertEqual(model.machineTransitions.map(\.source), [nil, nil])
-        XCTAssertEqual(model.machineTransitions.map { model.events[$0.event].name }, ["reset", "panic"])
+        XCTAssertEqual(model.machineTransitions.map { model.events[$0.event!].name }, ["reset", "panic"])
         XCTAssertEqual(model.machineTransitions[1].effects.map(\.name), ["alarm"])
 
         XCTAssertTrue(model.usesPush)
@@ -1758,7 +1758,7 @@ final class SemanticsTests: XCTestCase {
         XCTAssertEqual(model.allTransitions.count, 8)
         // Candidates in the inner leaf: its own, then Active's, then the machine's.
         XCTAssertEqual(
-            model.candidateTransitions(in: 2).map { model.events[$0.event].name }, ["back", "up", "stop", "reset", "panic"])
+            model.candidateTransitions(in: 2).map { model.events[$0.event!].name }, ["back", "up", "stop", "reset", "panic"])
     }
 
     func testModelOfSecuritySystem() throws {

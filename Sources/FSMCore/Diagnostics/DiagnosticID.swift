@@ -44,16 +44,28 @@ public enum DiagnosticID: String, Sendable, CaseIterable, Codable {
     case duplicateLabel = "duplicate-label"
     case inconsistentSignature = "inconsistent-signature"
     case guardUsedAsAction = "guard-used-as-action"
+    // Completion transitions and history (version 2)
+    case completionWithoutTarget = "completion-without-target"
+    case misplacedCompletion = "misplaced-completion"
+    case completionCycle = "completion-cycle"
+    case parameterInCompletion = "parameter-in-completion"
+    case historyOfSimpleState = "history-of-simple-state"
     // Warnings
     case unreachableState = "unreachable-state"
     case unusedEvent = "unused-event"
     case deadEnd = "dead-end"
     case popWithoutPush = "pop-without-push"
+    case completionNeverFires = "completion-never-fires"
+    case shadowedByCompletion = "shadowed-by-completion"
+    case deepHistoryWithoutDepth = "deep-history-without-depth"
+    case historyAtTopLevel = "history-at-top-level"
 
     /// The severity this kind of diagnostic is always reported with.
     public var severity: Severity {
         switch self {
-        case .unreachableState, .unusedEvent, .deadEnd, .popWithoutPush: .warning
+        case .unreachableState, .unusedEvent, .deadEnd, .popWithoutPush, .completionNeverFires, .shadowedByCompletion,
+            .deepHistoryWithoutDepth, .historyAtTopLevel:
+            .warning
         // Not a problem of the file: it says that the report stops, after the errors already given.
         case .tooManyErrors: .note
         default: .error
@@ -99,10 +111,19 @@ public enum DiagnosticID: String, Sendable, CaseIterable, Codable {
         case .duplicateLabel: "A call with two arguments of the same label."
         case .inconsistentSignature: "A guard or action called with two different signatures."
         case .guardUsedAsAction: "One name used both as a guard and as an action."
+        case .completionWithoutTarget: "A completion transition without a target."
+        case .misplacedCompletion: "A completion transition declared at the machine's top level."
+        case .completionCycle: "Completion transitions without guards that lead around in a circle forever."
+        case .parameterInCompletion: "A completion transition passing an event parameter: it has no event."
+        case .historyOfSimpleState: "A history of a state without child states."
         case .unreachableState: "A state that no sequence of events can enter."
         case .unusedEvent: "An event declared and never used by a transition."
         case .deadEnd: "A non-final state that no transition leads out of."
         case .popWithoutPush: "A pop transition in a machine that never pushes."
+        case .completionNeverFires: "A completion transition of a composite state that cannot complete."
+        case .shadowedByCompletion: "An event transition of a state that its completion transition always leaves at once."
+        case .deepHistoryWithoutDepth: "A deep history of a state whose children are all simple: the same as shallow history."
+        case .historyAtTopLevel: "An initial history at the machine's top level, where it means a plain initial."
         }
     }
 }

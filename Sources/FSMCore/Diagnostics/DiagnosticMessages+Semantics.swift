@@ -88,9 +88,10 @@ extension Diagnostic {
         Diagnostic(.finalStateBody, "final state '\(state)' cannot have \(what)", at: range)
     }
 
-    static func transitionNeverFires(_ event: String, at range: SourceRange, shadowedBy: SourceRange) -> Diagnostic {
+    /// `event` is `nil` for a completion transition shadowed by an earlier one.
+    static func transitionNeverFires(_ event: String?, at range: SourceRange, shadowedBy: SourceRange) -> Diagnostic {
         Diagnostic(
-            .transitionNeverFires, "this '\(event)' transition can never fire", at: range,
+            .transitionNeverFires, "this \(event.map { "'\($0)'" } ?? "completion") transition can never fire", at: range,
             notes: [DiagnosticNote("this transition has no guard and always fires first", at: shadowedBy)])
     }
 
@@ -110,6 +111,74 @@ extension Diagnostic {
             message += " (declare it with 'event \(event)(\(name): Type)')"
         }
         return Diagnostic(.unknownParameter, message, at: range, notes: notes, fixIts: fixIts)
+    }
+
+    static func completionWithoutTarget(at range: SourceRange) -> Diagnostic {
+        Diagnostic(
+            .completionWithoutTarget,
+            "a completion transition needs a target ('-> State'); without an event it would only run its effects, on entry",
+            at: range)
+    }
+
+    static func misplacedCompletion(at range: SourceRange) -> Diagnostic {
+        Diagnostic(
+            .misplacedCompletion,
+            "completion transitions are only allowed inside a state; the machine itself never completes", at: range)
+    }
+
+    /// `cycle` names the states of the cycle in order, each with the completion transition it takes.
+    static func completionCycle(_ cycle: [(state: String, transition: SourceRange)]) -> Diagnostic {
+        let names = (cycle.map(\.state) + [cycle[0].state]).map { "'\($0)'" }.joined(separator: " -> ")
+        return Diagnostic(
+            .completionCycle, "completion transitions without guards lead around in a circle forever: \(names)",
+            at: cycle[0].transition,
+            notes: cycle.dropFirst().map {
+                DiagnosticNote(
+                    "'\($0.state)' is completed as soon as it is entered and leaves by this transition", at: $0.transition)
+            })
+    }
+
+    static func parameterInCompletion(_ name: String, at range: SourceRange) -> Diagnostic {
+        Diagnostic(
+            .parameterInCompletion,
+            "a completion transition has no event, so it cannot use the event parameter '\(name)'; pass a literal, as in 'label: 3'",
+            at: range)
+    }
+
+    static func historyOfSimpleState(_ name: String, isFinal: Bool, at range: SourceRange, declared: SourceRange) -> Diagnostic {
+        Diagnostic(
+            .historyOfSimpleState,
+            "\(isFinal ? "final state" : "state") '\(name)' has no child states, so it has no history; use '-> \(name)'",
+            at: range, notes: [DiagnosticNote("'\(name)' is declared here", at: declared)])
+    }
+
+    static func completionNeverFires(_ state: String, at range: SourceRange) -> Diagnostic {
+        Diagnostic(
+            .completionNeverFires,
+            "this completion transition never fires: composite state '\(state)' has no final state, so it never completes",
+            at: range)
+    }
+
+    static func shadowedByCompletion(_ event: String, state: String, at range: SourceRange, completion: SourceRange)
+        -> Diagnostic
+    {
+        Diagnostic(
+            .shadowedByCompletion,
+            "this '\(event)' transition never fires: '\(state)' is left as soon as it is entered, by its completion transition",
+            at: range, notes: [DiagnosticNote("this completion transition has no guard", at: completion)])
+    }
+
+    static func deepHistoryWithoutDepth(_ state: String, at range: SourceRange) -> Diagnostic {
+        Diagnostic(
+            .deepHistoryWithoutDepth,
+            "'\(state)' has no composite states inside it, so its deep history is its shallow history; write 'history'",
+            at: range)
+    }
+
+    static func historyAtTopLevel(at range: SourceRange) -> Diagnostic {
+        Diagnostic(
+            .historyAtTopLevel,
+            "the machine is never exited, so its initial state has no history; this means a plain 'initial'", at: range)
     }
 
     static func parameterInActivity(_ name: String, at range: SourceRange) -> Diagnostic {

@@ -42,7 +42,7 @@ struct DiagramLayout {
             switch transition.target {
             case .internal: return true
             case .pop: return false
-            case .state(let target), .push(let target):
+            case .state(let target), .push(let target), .history(let target, _):
                 guard let source = transition.source else { return false }
                 return (model.states[source].isComposite && model.isDescendant(target, of: source))
                     || (source != target && model.isDescendant(source, of: target))
@@ -78,7 +78,7 @@ struct DiagramLayout {
         let target: Int?
         switch transition.target {
         case .internal: preconditionFailure("internal transitions are listed, not drawn")
-        case .state(let index): target = index
+        case .state(let index), .history(let index, _): target = index
         case .push(let index):
             target = index
             label.stereotype = "«push»"

@@ -90,7 +90,7 @@ enum DiagramText {
     }
 
     static func label(_ transition: Model.Transition, in model: Model, detail: DiagramDetail) -> Label {
-        let event = model.events[transition.event].name
+        let event = transition.event.map { model.events[$0].name } ?? ""
         guard detail == .full else { return Label(event: event) }
         return Label(
             event: event,
@@ -106,6 +106,8 @@ enum DiagramText {
         case .state(let target): return "\(label) → \(model.states[target].name)"
         case .push(let target): return "\(label) → push \(model.states[target].name)"
         case .pop: return "\(label) → pop"
+        case .history(let target, let kind):
+            return "\(label) → \(kind == .deep ? "deep history" : "history") \(model.states[target].name)"
         }
     }
 }

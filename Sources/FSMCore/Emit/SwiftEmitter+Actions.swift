@@ -56,7 +56,7 @@ extension SwiftMachineEmitter {
         }
         func visit(_ transitions: [Model.Transition], in place: String) {
             for transition in transitions {
-                let event = "`\(model.events[transition.event].name)` \(place)"
+                let event = transition.event.map { "`\(model.events[$0].name)` \(place)" } ?? "completion \(place)"
                 if let condition = transition.guardExpression {
                     for name in Self.calls(in: condition) { note(name, event) }
                 }

@@ -113,7 +113,9 @@ extension SwiftMachineEmitter {
             // The states declaring each event, in one pass over the machine.
             var declaringStates = Array(repeating: [Int](), count: model.events.count)
             for index in model.states.indices {
-                for event in Set(model.states[index].transitions.map(\.event)).sorted() { declaringStates[event].append(index) }
+                for event in Set(model.states[index].transitions.compactMap(\.event)).sorted() {
+                    declaringStates[event].append(index)
+                }
             }
             for event in model.events.indices {
                 let declaring = declaringStates[event]
@@ -184,13 +186,9 @@ extension SwiftMachineEmitter {
 
     private func successors(of state: Int) -> [Int] {
         var result: [Int] = []
-        for transition in model.candidateTransitions(in: state) {
-            switch transition.target {
-            case .state(let target), .push(let target):
-                if !result.contains(target) { result.append(target) }
-            case .internal, .pop:
-                break
-            }
+        // Every transition declared on the state and outwards, completion transitions included.
+        for transition in model.ancestry(of: state).flatMap({ model.states[$0].transitions }) + model.machineTransitions {
+            if let target = transition.target.state, !result.contains(target) { result.append(target) }
         }
         return result
     }

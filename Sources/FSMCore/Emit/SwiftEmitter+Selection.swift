@@ -49,6 +49,8 @@ extension SwiftMachineEmitter {
             out.lines(effects)
             out.line("return true")
             return
+        case .history:
+            preconditionFailure("TODO(issue 14): history targets in the Swift emitter")
         case .state(let target):
             call = transitionCall(to: target, source: source, context: context)
         case .push(let target):

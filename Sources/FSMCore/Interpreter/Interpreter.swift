@@ -109,6 +109,8 @@ public final class Interpreter {
         switch transition.target {
         case .internal:
             effects()
+        case .history:
+            preconditionFailure("TODO(issue 14): history targets in the interpreter")
         case .state(let target):
             carryOut(below: transition.domain, to: target, effects)
         case .push(let target):

@@ -37,6 +37,14 @@ extension Analyzer {
             guard let target = lookUpState(decl.name) else { continue }
             if children.contains(target) {
                 resolved = target
+                if let history = decl.history {
+                    if let owner {
+                        states[owner].initialHistory = history.isDeep ? .deep : .shallow
+                        if history.isDeep { checkDepth(of: owner, at: history.range) }
+                    } else {
+                        diagnostics.emit(.historyAtTopLevel(at: history.range))
+                    }
+                }
             } else {
                 diagnostics.emit(
                     .initialNotChild(
@@ -60,13 +68,35 @@ extension Analyzer {
         return nil
     }
 
+    /// Warns when a deep history names a state with no composite state inside it.
+    mutating func checkDepth(of state: Int, at range: SourceRange) {
+        if !states[state].children.contains(where: { states[$0].isComposite }) {
+            diagnostics.emit(.deepHistoryWithoutDepth(states[state].name, at: range))
+        }
+    }
+
+    /// Resolves a history target: a composite (or parallel) state, entered by its history.
+    mutating func resolveHistoryTarget(_ name: Identifier, _ history: HistorySyntax) -> Model.Target {
+        guard let state = lookUpState(name) else { return .internal }
+        guard states[state].isComposite else {
+            diagnostics.emit(
+                .historyOfSimpleState(
+                    name.text, isFinal: states[state].isFinal, at: history.range.union(name.range), declared: states[state].range)
+            )
+            return .internal
+        }
+        if history.isDeep { checkDepth(of: state, at: history.range) }
+        return .history(state, history.isDeep ? .deep : .shallow)
+    }
+
     /// Resolves a body's members in order: its transitions (returned), its activities (stored in
     /// the owner) and, recursively, its states.
     mutating func resolveMembers(_ members: [Member], owner: Int?) -> [Model.Transition] {
         var transitions: [Model.Transition] = []
         // Pass 1 numbered the states of this body in the order they are written here.
         var childStates = (owner.map { states[$0].children } ?? topLevelStates).makeIterator()
-        // The first transition for each event that always fires: it shadows every later one.
+        // The first transition for each event that always fires: it shadows every later one. The
+        // completion transitions are keyed by the empty string, which no event is named.
         var alwaysFires: [String: SourceRange] = [:]
         for member in members {
             switch member {
@@ -74,7 +104,7 @@ extension Analyzer {
                 if let index = childStates.next() { resolveStateBody(index, declaredBy: decl) }
                 continue
             case .activity(let activity):
-                let calls = activity.calls.compactMap { resolveCall($0, isGuard: false, event: nil) }
+                let calls = activity.calls.compactMap { resolveCall($0, isGuard: false, in: .activity) }
                 guard let owner else { continue }
                 switch activity.kind {
                 case .entry: states[owner].entry += calls
@@ -85,9 +115,14 @@ extension Analyzer {
             case .event, .initial: continue
             }
             guard case .transition(let decl) = member else { continue }
-            let event = useEvent(decl.event)
-            if let shadowing = alwaysFires[decl.event.text] {
-                diagnostics.emit(.transitionNeverFires(decl.event.text, at: decl.range, shadowedBy: shadowing))
+            let event = decl.event.map { useEvent($0) }
+            let key = decl.event?.text ?? ""
+            if decl.isCompletion {
+                if owner == nil { diagnostics.emit(.misplacedCompletion(at: decl.range)) }
+                if decl.target == nil { diagnostics.emit(.completionWithoutTarget(at: decl.range)) }
+            }
+            if let shadowing = alwaysFires[key] {
+                diagnostics.emit(.transitionNeverFires(decl.event?.text, at: decl.range, shadowedBy: shadowing))
             }
             var target = Model.Target.internal
             switch decl.target {
@@ -95,14 +130,14 @@ extension Analyzer {
             case .state(let name): target = lookUpState(name).map(Model.Target.state) ?? .internal
             case .push(let name, _): target = lookUpState(name).map(Model.Target.push) ?? .internal
             case .pop: target = .pop
+            case .history(let name, let history): target = resolveHistoryTarget(name, history)
             }
-            if Model.Transition.alwaysFires(isGuarded: decl.guardExpression != nil, target: target),
-                alwaysFires[decl.event.text] == nil
-            {
-                alwaysFires[decl.event.text] = decl.range
+            if Model.Transition.alwaysFires(isGuarded: decl.guardExpression != nil, target: target), alwaysFires[key] == nil {
+                alwaysFires[key] = decl.range
             }
-            let guardExpression = decl.guardExpression.flatMap { resolveGuard($0, event: event) }
-            let effects = decl.effects.compactMap { resolveCall($0, isGuard: false, event: event) }
+            let site = event.map { CallSite.transition(event: $0) } ?? .completion
+            let guardExpression = decl.guardExpression.flatMap { resolveGuard($0, in: site) }
+            let effects = decl.effects.compactMap { resolveCall($0, isGuard: false, in: site) }
             transitions.append(
                 Model.Transition(
                     event: event, guardExpression: guardExpression, effects: effects, target: target, source: owner,

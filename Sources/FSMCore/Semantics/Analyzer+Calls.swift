@@ -1,26 +1,36 @@
 /// Guard and action calls: their arguments against the event's parameters, and the signature
 /// each call gives its requirement, which must agree with every other call of the same name.
 extension Analyzer {
-    mutating func resolveGuard(_ syntax: GuardSyntax, event: Int) -> Model.Guard? {
+    /// Where a call is written, which decides the event parameters it may pass.
+    enum CallSite: Equatable {
+        /// A transition on this event: its parameters.
+        case transition(event: Int)
+        /// A completion transition: no event, no parameters.
+        case completion
+        /// An entry or exit activity: no event, no parameters.
+        case activity
+    }
+
+    mutating func resolveGuard(_ syntax: GuardSyntax, in site: CallSite) -> Model.Guard? {
         switch syntax {
-        case .call(let call): return resolveCall(call, isGuard: true, event: event).map(Model.Guard.call)
-        case .not(let operand, _): return resolveGuard(operand, event: event).map(Model.Guard.not)
-        case .parenthesized(let inner, _): return resolveGuard(inner, event: event)
+        case .call(let call): return resolveCall(call, isGuard: true, in: site).map(Model.Guard.call)
+        case .not(let operand, _): return resolveGuard(operand, in: site).map(Model.Guard.not)
+        case .parenthesized(let inner, _): return resolveGuard(inner, in: site)
         case .and(let lhs, let rhs):
-            let left = resolveGuard(lhs, event: event)
-            let right = resolveGuard(rhs, event: event)
+            let left = resolveGuard(lhs, in: site)
+            let right = resolveGuard(rhs, in: site)
             guard let left, let right else { return nil }
             return .and(left, right)
         case .or(let lhs, let rhs):
-            let left = resolveGuard(lhs, event: event)
-            let right = resolveGuard(rhs, event: event)
+            let left = resolveGuard(lhs, in: site)
+            let right = resolveGuard(rhs, in: site)
             guard let left, let right else { return nil }
             return .or(left, right)
         }
     }
 
-    /// Resolves a guard or action call; `event` is `nil` in entry and exit activities.
-    mutating func resolveCall(_ call: CallSyntax, isGuard: Bool, event: Int?) -> Model.Call? {
+    /// Resolves a guard or action call written at `site`.
+    mutating func resolveCall(_ call: CallSyntax, isGuard: Bool, in site: CallSite) -> Model.Call? {
         checkName(call.name, role: isGuard ? "guard" : "action")
         var arguments: [Model.Argument] = []
         var parameters: [Model.RequirementParameter] = []
@@ -45,8 +55,13 @@ extension Analyzer {
                 arguments.append(Model.Argument(label: argument.label.text, value: .literal(value)))
                 parameters.append(Model.RequirementParameter(label: argument.label.text, type: value.type))
             case .parameter(let name):
-                guard let event else {
-                    diagnostics.emit(.parameterInActivity(name.text, at: name.range))
+                let event: Int
+                switch site {
+                case .transition(let transitionEvent): event = transitionEvent
+                case .completion, .activity:
+                    diagnostics.emit(
+                        site == .completion
+                            ? .parameterInCompletion(name.text, at: name.range) : .parameterInActivity(name.text, at: name.range))
                     valid = false
                     continue
                 }

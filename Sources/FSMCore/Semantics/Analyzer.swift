@@ -54,7 +54,7 @@ public struct Analyzer {
         var model = Model(
             name: machine.name.text, docComment: machine.docComment, states: states, topLevelStates: topLevelStates,
             initialState: initial ?? 0, machineTransitions: machineTransitions, events: events, requirements: requirements)
-        model.computeTransitionDomains()
+        model.computeDerivedFacts()
         checkCollisions(model)
         if !diagnostics.hasErrors {
             ModelChecks.run(model, diagnostics: &diagnostics)

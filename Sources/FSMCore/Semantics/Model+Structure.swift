@@ -71,10 +71,11 @@ extension Model {
 
     // MARK: - Selection
 
-    /// The transitions that can handle an event in a leaf state, in the order they are tried:
-    /// the leaf's own, then each ancestor's outwards, then the machine's.
+    /// The event transitions that can handle an event in a leaf state, in the order they are
+    /// tried: the leaf's own, then each ancestor's outwards, then the machine's. Completion
+    /// transitions are not among them: see ``completionTransitions(of:)``.
     public func candidateTransitions(in leaf: Int) -> [Transition] {
-        ancestry(of: leaf).flatMap { states[$0].transitions } + machineTransitions
+        (ancestry(of: leaf).flatMap { states[$0].transitions } + machineTransitions).filter { !$0.isCompletion }
     }
 
     /// The candidates of a leaf that can actually fire: for each event, those up to and including
@@ -82,11 +83,34 @@ extension Model {
     public func transitionsThatMayFire(in leaf: Int) -> [Transition] {
         var result: [Transition] = []
         var settled = Set<Int>()
-        for transition in candidateTransitions(in: leaf) where !settled.contains(transition.event) {
+        for transition in candidateTransitions(in: leaf) {
+            guard let event = transition.event, !settled.contains(event) else { continue }
             result.append(transition)
-            if transition.alwaysFires { settled.insert(transition.event) }
+            if transition.alwaysFires { settled.insert(event) }
         }
         return result
+    }
+
+    /// A state's completion transitions (section 4a), in the order written: only its own, never an
+    /// ancestor's.
+    public func completionTransitions(of state: Int) -> [Transition] {
+        states[state].transitions.filter(\.isCompletion)
+    }
+
+    /// Whether a simple state is always left as soon as it is entered: it has a completion
+    /// transition that always fires, so no event ever finds it active.
+    public func isLeftOnCompletion(_ state: Int) -> Bool {
+        !states[state].isComposite && !states[state].isFinal && completionTransitions(of: state).contains(where: \.alwaysFires)
+    }
+
+    /// Whether `state`, active in `configuration`, is complete there (section 4a): a composite state
+    /// with an active final child; a parallel state whose children are all complete. (A simple
+    /// state completes on entry and is not "complete" afterwards.)
+    public func isComplete(_ state: Int, in configuration: Set<Int>) -> Bool {
+        if states[state].isParallel {
+            return states[state].children.allSatisfy { isComplete($0, in: configuration) }
+        }
+        return states[state].children.contains { states[$0].isFinal && configuration.contains($0) }
     }
 
     // MARK: - Exits and entries
@@ -117,10 +141,16 @@ extension Model {
     }
 
     /// The states entered, in order, when a transition with this domain enters `target`: from just
-    /// below the domain down to the target, then the target's default entry, all in document order
+    /// below the domain down to the target, then what the target's entry enters below it (its
+    /// default entry, or its history: ``entry(below:by:history:)``), all in document order
     /// (outermost first). Entering a state inside one region of a parallel state also enters the
     /// parallel state's other regions, each by its default entry.
-    public func entrySet(to target: Int, below domain: Int?) -> [Int] {
+    ///
+    /// `history` gives the states recorded inside a state when it was last exited (``HistoryRecords``);
+    /// without records every entry is the default one.
+    public func entrySet(
+        to target: Int, below domain: Int?, by kind: EntryKind = .default, history: HistoryRecords = HistoryRecords()
+    ) -> [Int] {
         var path: [Int] = []
         var current: Int? = target
         while let state = current, state != domain {
@@ -131,23 +161,60 @@ extension Model {
         for state in path where states[state].isParallel {
             for region in states[state].children where !path.contains(where: { isDescendant($0, of: region) }) {
                 entered.insert(region)
-                entered.formUnion(defaultEntry(of: region))
+                entered.formUnion(entry(below: region, by: .default, history: history))
             }
         }
-        entered.formUnion(defaultEntry(of: target))
+        entered.formUnion(entry(below: target, by: kind, history: history))
         return entered.sorted()
     }
 
-    /// The states the default entry of `node` enters below it, in document order: the initial
-    /// child of a composite state (of the machine, for `nil`), recursively; every child of a
-    /// parallel state. This is where an entry by history will replace the default one.
-    public func defaultEntry(of node: Int?) -> [Int] {
+    /// How a state is entered when a transition names it (section 4b).
+    public enum EntryKind: Sendable, Hashable {
+        /// Its default entry: its initial child (or, with `initial history`, its history).
+        case `default`
+        /// `-> history S` / `-> deep history S`.
+        case history(HistoryKind)
+
+        /// The entry a target asks for: by history for a history target, else the default one.
+        public init(_ target: Target) {
+            if case .history(_, let kind) = target { self = .history(kind) } else { self = .default }
+        }
+    }
+
+    /// The states entered below `node` when it is entered `by` the given kind, in document order.
+    ///
+    /// - The default entry: every child of a parallel state; the initial child of a composite
+    ///   state (of the machine, for `nil`), each entered by its own default entry in turn. A state
+    ///   with `initial history` is entered by that history instead (the machine's is never used:
+    ///   the machine is never exited).
+    /// - Shallow history: the children recorded when the state was last exited, each by its
+    ///   default entry; deep history: every state recorded inside it. Either falls back to the
+    ///   default entry when the state has no record yet, or when its recorded child is a final
+    ///   state (the state had completed: UML's rule).
+    public func entry(below node: Int?, by kind: EntryKind, history: HistoryRecords = HistoryRecords()) -> [Int] {
+        var kind = kind
+        if kind == .default, let node, let initialHistory = states[node].initialHistory { kind = .history(initialHistory) }
+        if case .history(let historyKind) = kind, let node, let record = history[node],
+            !record.contains(where: { states[$0].parent == node && states[$0].isFinal })
+        {
+            switch historyKind {
+            case .deep: return record
+            case .shallow:
+                return record.filter { states[$0].parent == node }.flatMap {
+                    [$0] + entry(below: $0, by: .default, history: history)
+                }
+            }
+        }
         if let node, states[node].isParallel {
-            return states[node].children.flatMap { [$0] + defaultEntry(of: $0) }
+            return states[node].children.flatMap { [$0] + entry(below: $0, by: .default, history: history) }
         }
         guard let child = initialChild(of: node) else { return [] }
-        return [child] + defaultEntry(of: child)
+        return [child] + entry(below: child, by: .default, history: history)
     }
+
+    /// The states the default entry of `node` enters below it, in document order, when no state has
+    /// a history record yet: the first entry of every state, and what the checks reason about.
+    public func defaultEntry(of node: Int?) -> [Int] { entry(below: node, by: .default) }
 
     /// The configuration of a machine whose only active leaf is `leaf`: the leaf and its
     /// ancestors, in document order.
@@ -162,19 +229,43 @@ extension Model {
     }
 }
 
+/// What a machine instance remembers for history (section 4b): for each state that records history
+/// and has been exited, the states that were active inside it at its last exit, in document order.
+/// Its recorded children (the shallow history) are those of them whose parent it is.
+public struct HistoryRecords: Sendable, Hashable {
+    private var records: [Int: [Int]] = [:]
+
+    public init() {}
+
+    /// The states active inside `state` when it was last exited; `nil` when it has not been.
+    public subscript(state: Int) -> [Int]? { records[state] }
+
+    /// Records, for each state of `exiting` that records history, the states of `configuration`
+    /// inside it. Called before any exit activity of the step runs.
+    public mutating func record(exiting: [Int], from configuration: [Int], in model: Model) {
+        for state in exiting where model.states[state].recordsHistory {
+            records[state] = configuration.filter { model.isProperDescendant($0, of: state) }
+        }
+    }
+}
+
 extension Model {
-    /// Stores each transition's ``Transition/domain``; the analyzer calls it once the tree is complete.
-    mutating func computeTransitionDomains() {
+    /// Computes the facts stored with the model once its tree is complete: each transition's
+    /// ``Transition/domain`` and which states record history (``State/recordsHistory``).
+    mutating func computeDerivedFacts() {
         let tree = self
         func withDomain(_ transition: Transition) -> Transition {
             var transition = transition
-            switch transition.target {
-            case .state(let target), .push(let target): transition.domain = tree.domain(from: transition.source, to: target)
-            case .internal, .pop: transition.domain = nil
-            }
+            transition.domain = transition.target.state.flatMap { tree.domain(from: transition.source, to: $0) }
             return transition
         }
         machineTransitions = machineTransitions.map(withDomain)
-        for index in states.indices { states[index].transitions = states[index].transitions.map(withDomain) }
+        for index in states.indices {
+            states[index].transitions = states[index].transitions.map(withDomain)
+            if states[index].initialHistory != nil { states[index].recordsHistory = true }
+        }
+        for transition in allTransitions {
+            if case .history(let state, _) = transition.target { states[state].recordsHistory = true }
+        }
     }
 }

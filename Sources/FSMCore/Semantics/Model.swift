@@ -31,6 +31,12 @@ public struct Model: Sendable, Hashable {
         public var children: [Int]
         /// The initial child of a composite state.
         public var initial: Int?
+        /// `initial history X` / `initial deep history X`: the state's default entry enters it by
+        /// its history (section 4b); `nil` for a plain `initial`.
+        public var initialHistory: HistoryKind? = nil
+        /// Whether some history refers to this state (a `history` target or its own `initial
+        /// history`), so that exiting it records its active descendants. Computed with the model.
+        public var recordsHistory = false
         public var isFinal: Bool
         public var entry: [Call]
         public var exit: [Call]
@@ -61,8 +67,9 @@ public struct Model: Sendable, Hashable {
     }
 
     public struct Transition: Sendable, Hashable {
-        /// Index into ``Model/events``.
-        public var event: Int
+        /// Index into ``Model/events``; `nil` for a completion transition (section 4a), taken when its
+        /// source completes rather than on an event.
+        public var event: Int?
         public var guardExpression: Guard?
         public var effects: [Call]
         public var target: Target
@@ -83,6 +90,8 @@ public struct Model: Sendable, Hashable {
         /// The rule of ``alwaysFires`` for a transition still being resolved: the analyzer knows
         /// whether one is guarded before its guard has resolved (or failed to).
         public static func alwaysFires(isGuarded: Bool, target: Target) -> Bool { !isGuarded && target != .pop }
+
+        public var isCompletion: Bool { event == nil }
     }
 
     public enum Target: Sendable, Hashable {
@@ -91,6 +100,22 @@ public struct Model: Sendable, Hashable {
         case state(Int)
         case push(Int)
         case pop
+        /// `-> history S` / `-> deep history S`: S entered by its history (section 4b).
+        case history(Int, HistoryKind)
+
+        /// The state the target names: the one whose domain and entry it is (the history's state
+        /// for a history target); `nil` for `internal` and `pop`.
+        public var state: Int? {
+            switch self {
+            case .state(let state), .push(let state), .history(let state, _): state
+            case .internal, .pop: nil
+            }
+        }
+    }
+
+    /// Shallow history restores a state's active children, deep history every active state inside it.
+    public enum HistoryKind: String, Sendable, Hashable {
+        case shallow, deep
     }
 
     public indirect enum Guard: Sendable, Hashable {

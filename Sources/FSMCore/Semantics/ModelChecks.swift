@@ -26,10 +26,7 @@ enum ModelChecks {
             // A top-level final state finishes the machine: nothing leaves it.
             if model.finishesMachine(leaf) { continue }
             for transition in model.transitionsThatMayFire(in: leaf) {
-                switch transition.target {
-                case .state(let target), .push(let target): enter(target)
-                case .internal, .pop: break
-                }
+                if let target = transition.target.state { enter(target) }
             }
         }
         return reached
