@@ -1,7 +1,10 @@
 /// The machine-wide checks that need the whole resolved model: reachability, dead ends, unused
-/// events and `pop` without `push`. All are warnings.
+/// events and `pop` without `push`, and those of completion transitions
+/// (ModelChecks+Completion). All are warnings but the completion cycle.
 enum ModelChecks {
     static func run(_ model: Model, diagnostics: inout DiagnosticEngine) {
+        checkCompletionCycles(model, diagnostics: &diagnostics)
+        checkCompletionsThatNeverFire(model, diagnostics: &diagnostics)
         let reached = reachableStates(of: model)
         checkReachability(model, reached: reached, diagnostics: &diagnostics)
         checkDeadEnds(model, reached: reached, diagnostics: &diagnostics)
@@ -11,7 +14,9 @@ enum ModelChecks {
 
     /// The states the machine can be in: a search over leaf configurations from the initial one.
     /// Entering a state from anywhere makes its entry set from the machine active (its ancestors,
-    /// itself and its default entry); `pop` returns to a state that was already active, so it adds none.
+    /// itself and its default entry); `pop` returns to a state that was already active, so it adds none,
+    /// and so does an entry by history beyond the default entry (it restores states that were active).
+    /// Every guard may hold, so a state is reported only when it is certainly unreachable.
     static func reachableStates(of model: Model) -> Set<Int> {
         var reached = Set<Int>()
         var visitedLeaves = Set<Int>()
@@ -25,7 +30,7 @@ enum ModelChecks {
         while let leaf = work.popLast() {
             // A top-level final state finishes the machine: nothing leaves it.
             if model.finishesMachine(leaf) { continue }
-            for transition in model.transitionsThatMayFire(in: leaf) {
+            for transition in transitionsLeadingOn(from: leaf, in: model) {
                 if let target = transition.target.state { enter(target) }
             }
         }
@@ -44,9 +49,23 @@ enum ModelChecks {
     private static func checkDeadEnds(_ model: Model, reached: Set<Int>, diagnostics: inout DiagnosticEngine) {
         for (index, state) in model.states.enumerated() where !state.isComposite && !state.isFinal && reached.contains(index) {
             // Any external transition leads out, a self-transition too: it exits and re-enters the state.
-            let leadsOut = model.transitionsThatMayFire(in: index).contains { $0.target != .internal }
+            let leadsOut = transitionsLeadingOn(from: index, in: model).contains { $0.target != .internal }
             if !leadsOut { diagnostics.emit(.deadEnd(state.name, at: state.range)) }
         }
+    }
+
+    /// The transitions that may fire while `leaf` is the active leaf, completions included: the
+    /// leaf's completion transitions (a simple state completes on entry), those of the composite a
+    /// final leaf completes, and the event transitions that may fire, unless the leaf is left as soon
+    /// as it is entered (then no event ever finds it active).
+    static func transitionsLeadingOn(from leaf: Int, in model: Model) -> [Model.Transition] {
+        let state = model.states[leaf]
+        if state.isFinal {
+            let completing = state.parent.map { model.completionTransitions(of: $0) } ?? []
+            return completing + model.transitionsThatMayFire(in: leaf)
+        }
+        let completions = model.completionTransitions(of: leaf)
+        return model.isLeftOnCompletion(leaf) ? completions : completions + model.transitionsThatMayFire(in: leaf)
     }
 
     private static func checkUnusedEvents(_ model: Model, diagnostics: inout DiagnosticEngine) {

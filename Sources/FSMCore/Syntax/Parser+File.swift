@@ -87,7 +87,9 @@ extension Parser {
             return parseEvent().map(Member.event)
         case .keyword(.initial):
             return parseInitial().map(Member.initial)
-        case .keyword(.state), .keyword(.final), .keyword(.parallel):
+        case .keyword(.state), .keyword(.final):
+            return parseState().map(Member.state)
+        case .keyword(.parallel) where kindAfterCurrent == .keyword(.state):
             return parseState().map(Member.state)
         case .keyword(.entry), .keyword(.exit):
             if kind == .machine {

@@ -171,7 +171,8 @@ extension Parser {
             position = beforeNewlines
         }
         return StateDecl(
-            name: name, finalKeyword: finalKeyword, parallelKeyword: parallelKeyword, members: members, docComment: first.docComment,
+            name: name, finalKeyword: finalKeyword, parallelKeyword: parallelKeyword, members: members,
+            docComment: first.docComment,
             range: SourceRange(start: first.range.start, end: end))
     }
 

@@ -1,0 +1,206 @@
+import FSMCore
+import XCTest
+
+/// Version 2 in the front end: the syntax of completion transitions and history, the model it
+/// resolves to, and the checks of sections 4a and 4b (the golden files in Tests/Golden/Diagnostics
+/// show each message once; these pin the rules behind them).
+final class StatechartCheckTests: XCTestCase {
+    // MARK: - Syntax and model
+
+    func testCompletionTransitionsAndHistoryResolve() throws {
+        let model = try XCTUnwrap(
+            model(
+                """
+                machine M {
+                    initial A
+                    state A {
+                        [ready] / log -> B
+                        -> history C
+                    }
+                    state B { go -> deep history C; back -> A }
+                    state C {
+                        initial deep history D
+                        state D {
+                            initial E
+                            state E { next -> F }
+                            final state F
+                            -> A
+                        }
+                    }
+                }
+                """))
+        let a = model.states[0]
+        XCTAssertEqual(a.transitions.map(\.isCompletion), [true, true])
+        XCTAssertNil(a.transitions[0].event)
+        XCTAssertEqual(a.transitions[0].target, .state(1))
+        XCTAssertEqual(a.transitions[1].target, .history(2, .shallow))
+        XCTAssertEqual(model.states[1].transitions[0].target, .history(2, .deep))
+        XCTAssertEqual(model.states[2].initialHistory, .deep)
+        XCTAssertNil(model.states[3].initialHistory)
+        // C records: it is a history target and has `initial history`; D is neither.
+        XCTAssertEqual(model.states.map(\.recordsHistory), [false, false, true, false, false, false])
+        XCTAssertEqual(model.completionTransitions(of: 3).map(\.target), [.state(0)])
+        // Completions are not candidates for events.
+        XCTAssertEqual(model.candidateTransitions(in: 1).compactMap(\.event).map { model.events[$0].name }, ["go", "back"])
+    }
+
+    func testVersionTwoKeywordsAsOldNamesSaySo() {
+        XCTAssertEqual(
+            diagnosticsText(
+                """
+                machine M {
+                    initial deep
+                    state deep { history -> deep }
+                }
+                """),
+            """
+            test.fsm:2:13: error: keyword 'deep' cannot be used as an initial state name; 'parallel', 'history' and 'deep' are keywords since version 2 of the language: rename it
+                initial deep
+                        ^~~~
+            test.fsm:3:11: error: keyword 'deep' cannot be used as a state name; 'parallel', 'history' and 'deep' are keywords since version 2 of the language: rename it
+                state deep { history -> deep }
+                      ^~~~
+            test.fsm:3:18: error: keyword 'history' cannot be used as an event name; 'parallel', 'history' and 'deep' are keywords since version 2 of the language: rename it
+                state deep { history -> deep }
+                             ^~~~~~~
+
+            """)
+    }
+
+    func testHistoryAtTheEndOfATargetIsAStateNamedSo() {
+        XCTAssertEqual(
+            diagnosticIDs(
+                """
+                machine M {
+                    initial A
+                    state A { go -> history }
+                }
+                """), ["keyword-as-name"])
+    }
+
+    // MARK: - Reachability and dead ends
+
+    func testStatesReachedOnlyByCompletionOrHistoryAreReachable() {
+        XCTAssertEqual(
+            diagnosticIDs(
+                """
+                machine M {
+                    initial Choice
+                    state Choice {
+                        [a] -> ViaGuard
+                        -> ViaCompletion
+                    }
+                    state ViaGuard { back -> Choice }
+                    state ViaCompletion {
+                        initial Step
+                        state Step { done -> Finished }
+                        final state Finished
+                        -> ViaParentCompletion
+                    }
+                    state ViaParentCompletion { again -> history Group }
+                    state Group {
+                        initial First
+                        state First { leave -> Choice }
+                    }
+                }
+                """), [])
+    }
+
+    func testAChoiceStateIsNoDeadEndButEventsCannotLeaveIt() {
+        // A choice leads on by its completion transitions; only the empty state is a dead end.
+        XCTAssertEqual(
+            diagnosticIDs(
+                """
+                machine M {
+                    initial A
+                    state A { [ok] -> B; -> C }
+                    state B { go -> C }
+                    state C { stop -> Never }
+                    state Never { }
+                }
+                """), ["dead-end"])
+        // Only completions lead out of B: reachable, and events of B are reported instead.
+        XCTAssertEqual(
+            diagnosticIDs(
+                """
+                machine M {
+                    initial A
+                    state A { go -> B }
+                    state B { tick -> Unreached; -> A }
+                    state Unreached { back -> A }
+                }
+                """), ["shadowed-by-completion", "unreachable-state"])
+    }
+
+    // MARK: - Completion cycles
+
+    func testACompositeThatCompletesOnEntryAndReentersItselfIsACycle() {
+        XCTAssertEqual(
+            diagnosticsText(
+                """
+                machine M {
+                    initial P
+                    state P {
+                        initial F
+                        final state F
+                        -> P
+                    }
+                }
+                """),
+            """
+            test.fsm:6:9: error: completion transitions without guards lead around in a circle forever: 'P' -> 'P'
+                    -> P
+                    ^~~~
+
+            """)
+    }
+
+    func testCyclesThatMayEndAreNotErrors() {
+        // A guard on the way, a guarded first transition, a history entry, an `initial history`:
+        // each may end the loop, so none is reported.
+        for body in [
+            "state A { [again] -> B }\n state B { -> A }",
+            "state A { [again] -> A; -> B }\n state B { -> A }",
+            "state A { -> history H }\n state B { -> A }\n state H { initial B2; state B2 { -> A } }",
+            "state A { -> H }\n state H { initial history B2; state B2 { -> A } }",
+        ] {
+            let ids = diagnosticIDs("machine M {\n initial S\n state S { go -> A }\n \(body)\n}")
+            XCTAssertFalse(ids.contains("completion-cycle"), "\(body): \(ids)")
+        }
+    }
+
+    func testEachCycleIsReportedOnceFromItsFirstState() {
+        XCTAssertEqual(
+            diagnosticIDs(
+                """
+                machine M {
+                    initial S
+                    state S { go -> C }
+                    state A { -> B }
+                    state B { -> C }
+                    state C { -> A }
+                    state D { -> A }
+                }
+                """), ["completion-cycle", "unreachable-state"])
+        let text = diagnosticsText(
+            "machine M {\n initial S\n state S { go -> C }\n state A { -> B }\n state B { -> C }\n state C { -> A }\n}")
+        XCTAssertTrue(text.contains("forever: 'A' -> 'B' -> 'C' -> 'A'"), text)
+    }
+
+    // MARK: - History
+
+    func testHistoryOfAParallelOrCompositeStateIsAccepted() {
+        XCTAssertEqual(
+            diagnosticIDs(
+                """
+                machine M {
+                    initial A
+                    state A { go -> history B; dive -> deep history B }
+                    state B {
+                        initial C
+                        state C { initial D; state D { back -> A } }
+                    }
+                }
+                """), [])
+    }
+}
