@@ -50,6 +50,11 @@ public enum DiagnosticID: String, Sendable, CaseIterable, Codable {
     case completionCycle = "completion-cycle"
     case parameterInCompletion = "parameter-in-completion"
     case historyOfSimpleState = "history-of-simple-state"
+    // Parallel states (version 2)
+    case emptyParallel = "empty-parallel"
+    case initialInParallel = "initial-in-parallel"
+    case finalRegion = "final-region"
+    case pushPopWithParallel = "push-pop-with-parallel"
     // Warnings
     case unreachableState = "unreachable-state"
     case unusedEvent = "unused-event"
@@ -59,12 +64,13 @@ public enum DiagnosticID: String, Sendable, CaseIterable, Codable {
     case shadowedByCompletion = "shadowed-by-completion"
     case deepHistoryWithoutDepth = "deep-history-without-depth"
     case historyAtTopLevel = "history-at-top-level"
+    case parallelWithOneChild = "parallel-with-one-child"
 
     /// The severity this kind of diagnostic is always reported with.
     public var severity: Severity {
         switch self {
         case .unreachableState, .unusedEvent, .deadEnd, .popWithoutPush, .completionNeverFires, .shadowedByCompletion,
-            .deepHistoryWithoutDepth, .historyAtTopLevel:
+            .deepHistoryWithoutDepth, .historyAtTopLevel, .parallelWithOneChild:
             .warning
         // Not a problem of the file: it says that the report stops, after the errors already given.
         case .tooManyErrors: .note
@@ -116,6 +122,10 @@ public enum DiagnosticID: String, Sendable, CaseIterable, Codable {
         case .completionCycle: "Completion transitions without guards that lead around in a circle forever."
         case .parameterInCompletion: "A completion transition passing an event parameter: it has no event."
         case .historyOfSimpleState: "A history of a state without child states."
+        case .emptyParallel: "A parallel state without regions."
+        case .initialInParallel: "An initial declaration in a parallel state, whose regions are all entered."
+        case .finalRegion: "A final state directly inside a parallel state."
+        case .pushPopWithParallel: "A push or pop in a machine with parallel states."
         case .unreachableState: "A state that no sequence of events can enter."
         case .unusedEvent: "An event declared and never used by a transition."
         case .deadEnd: "A non-final state that no transition leads out of."
@@ -124,6 +134,7 @@ public enum DiagnosticID: String, Sendable, CaseIterable, Codable {
         case .shadowedByCompletion: "An event transition of a state that its completion transition always leaves at once."
         case .deepHistoryWithoutDepth: "A deep history of a state whose children are all simple: the same as shallow history."
         case .historyAtTopLevel: "An initial history at the machine's top level, where it means a plain initial."
+        case .parallelWithOneChild: "A parallel state with one region: an ordinary composite state."
         }
     }
 }

@@ -152,11 +152,45 @@ extension Diagnostic {
             at: range, notes: [DiagnosticNote("'\(name)' is declared here", at: declared)])
     }
 
-    static func completionNeverFires(_ state: String, at range: SourceRange) -> Diagnostic {
+    static func emptyParallel(_ name: String, at range: SourceRange) -> Diagnostic {
         Diagnostic(
-            .completionNeverFires,
-            "this completion transition never fires: composite state '\(state)' has no final state, so it never completes",
+            .emptyParallel, "parallel state '\(name)' has no regions; declare at least two states inside it, one per region",
             at: range)
+    }
+
+    static func initialInParallel(_ name: String, at range: SourceRange) -> Diagnostic {
+        Diagnostic(
+            .initialInParallel,
+            "parallel state '\(name)' cannot name an initial state: entering it enters every one of its regions", at: range)
+    }
+
+    static func finalRegion(_ name: String, parallel: String, at range: SourceRange) -> Diagnostic {
+        Diagnostic(
+            .finalRegion,
+            "final state '\(name)' cannot be a region of parallel state '\(parallel)'; put it inside a region, as in 'state Region { ... final state \(name) }'",
+            at: range)
+    }
+
+    static func pushPopWithParallel(at range: SourceRange, parallel: SourceRange) -> Diagnostic {
+        Diagnostic(
+            .pushPopWithParallel,
+            "push and pop remember one active state, which a machine with parallel states does not have; use 'history' instead",
+            at: range, notes: [DiagnosticNote("the machine has a parallel state here", at: parallel)])
+    }
+
+    static func parallelWithOneChild(_ name: String, child: String, at range: SourceRange) -> Diagnostic {
+        Diagnostic(
+            .parallelWithOneChild,
+            "parallel state '\(name)' has one region, so it is an ordinary composite state whose initial state is '\(child)'; remove 'parallel' or add a region",
+            at: range)
+    }
+
+    static func completionNeverFires(_ state: String, isParallel: Bool, at range: SourceRange) -> Diagnostic {
+        let why =
+            isParallel
+            ? "parallel state '\(state)' has a region that never completes (a simple state, or one without a final state)"
+            : "composite state '\(state)' has no final state"
+        return Diagnostic(.completionNeverFires, "this completion transition never fires: \(why), so it never completes", at: range)
     }
 
     static func shadowedByCompletion(_ event: String, state: String, at range: SourceRange, completion: SourceRange)

@@ -17,8 +17,33 @@ extension Analyzer {
                 }
             }
         }
-        states[index].initial = resolveInitial(in: members, owner: index, ownerName: name)
+        if decl.isParallel {
+            resolveRegions(of: index, declaredBy: decl)
+        } else {
+            states[index].initial = resolveInitial(in: members, owner: index, ownerName: name)
+        }
         states[index].transitions = resolveMembers(members, owner: index)
+    }
+
+    /// A parallel state (section 4c): every child is a region, entered together, so it names no
+    /// `initial` and has no final child; it needs two regions at least. With one child it is, with a
+    /// warning, a composite state whose initial state is that child.
+    mutating func resolveRegions(of index: Int, declaredBy decl: StateDecl) {
+        let regions = states[index].children
+        for case .initial(let initial) in decl.members ?? [] {
+            diagnostics.emit(.initialInParallel(decl.name.text, at: initial.range))
+        }
+        for region in regions where states[region].isFinal {
+            diagnostics.emit(.finalRegion(states[region].name, parallel: decl.name.text, at: states[region].range))
+        }
+        switch regions.count {
+        case 0: diagnostics.emit(.emptyParallel(decl.name.text, at: decl.name.range))
+        case 1:
+            diagnostics.emit(.parallelWithOneChild(decl.name.text, child: states[regions[0]].name, at: decl.name.range))
+            states[index].isParallel = false
+            states[index].initial = regions[0]
+        default: break
+        }
     }
 
     mutating func resolveInitial(in members: [Member], owner: Int?, ownerName: Identifier) -> Int? {
@@ -66,6 +91,18 @@ extension Analyzer {
         let suggestion = Suggestions.closest(to: name.text, among: states.map(\.name))
         diagnostics.emit(.unknownState(name.text, suggestion: suggestion, at: name.range))
         return nil
+    }
+
+    /// `push` and `pop` remember one state, which a configuration with parallel states is not
+    /// (section 4c): an error at each, pointing at the first parallel state.
+    mutating func checkPushAndPopWithParallelStates(_ model: Model) {
+        guard let parallel = model.states.first(where: \.isParallel) else { return }
+        for transition in model.allTransitions {
+            switch transition.target {
+            case .push, .pop: diagnostics.emit(.pushPopWithParallel(at: transition.range, parallel: parallel.range))
+            default: break
+            }
+        }
     }
 
     /// Warns when a deep history names a state with no composite state inside it.

@@ -86,6 +86,7 @@ extension Analyzer {
                 Model.State(
                     name: decl.name.text, range: decl.name.range, docComment: decl.docComment, parent: parent, children: [],
                     initial: nil, isFinal: decl.isFinal, entry: [], exit: [], transitions: [], depth: depth))
+            states[index].isParallel = decl.isParallel
             if let parent { states[parent].children.append(index) } else { topLevelStates.append(index) }
             collectStates(decl.members ?? [], parent: index, depth: depth + 1)
         }

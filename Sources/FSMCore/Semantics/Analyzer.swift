@@ -55,6 +55,7 @@ public struct Analyzer {
             name: machine.name.text, docComment: machine.docComment, states: states, topLevelStates: topLevelStates,
             initialState: initial ?? 0, machineTransitions: machineTransitions, events: events, requirements: requirements)
         model.computeDerivedFacts()
+        checkPushAndPopWithParallelStates(model)
         checkCollisions(model)
         if !diagnostics.hasErrors {
             ModelChecks.run(model, diagnostics: &diagnostics)

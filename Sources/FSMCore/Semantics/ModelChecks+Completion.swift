@@ -53,6 +53,14 @@ extension ModelChecks {
         return model.states[leaf].parent
     }
 
+    /// Whether a composite or parallel state can ever complete: a composite state with a final
+    /// child; a parallel state whose regions all can (a simple region never completes).
+    static func canComplete(_ state: Int, in model: Model) -> Bool {
+        let children = model.states[state].children
+        if model.states[state].isParallel { return children.allSatisfy { canComplete($0, in: model) } }
+        return children.contains { model.states[$0].isFinal }
+    }
+
     /// Warnings for completion transitions that never fire (a composite state without a final
     /// child never completes) and for event transitions of a simple state that an unguarded
     /// completion transition always leaves at once.
@@ -60,8 +68,10 @@ extension ModelChecks {
         for (index, state) in model.states.enumerated() {
             let completions = model.completionTransitions(of: index)
             guard !completions.isEmpty else { continue }
-            if state.isComposite, !state.isParallel, !state.children.contains(where: { model.states[$0].isFinal }) {
-                for transition in completions { diagnostics.emit(.completionNeverFires(state.name, at: transition.range)) }
+            if state.isComposite, !canComplete(index, in: model) {
+                for transition in completions {
+                    diagnostics.emit(.completionNeverFires(state.name, isParallel: state.isParallel, at: transition.range))
+                }
             }
             if model.isLeftOnCompletion(index), let leaving = completions.first(where: \.alwaysFires) {
                 for transition in state.transitions where !transition.isCompletion {

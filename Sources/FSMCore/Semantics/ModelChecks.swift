@@ -21,10 +21,14 @@ enum ModelChecks {
         var reached = Set<Int>()
         var visitedLeaves = Set<Int>()
         var work: [Int] = []
+        // Each active leaf is followed on its own: with parallel states a configuration has several,
+        // and any of them may take the next transition (an over-approximation, as the guards are).
         func enter(_ state: Int) {
-            let leaf = model.initialLeaf(of: state)
-            reached.formUnion(model.entrySet(to: state, below: nil))
-            if visitedLeaves.insert(leaf).inserted { work.append(leaf) }
+            let entered = model.entrySet(to: state, below: nil)
+            reached.formUnion(entered)
+            for leaf in entered where !model.states[leaf].isComposite && visitedLeaves.insert(leaf).inserted {
+                work.append(leaf)
+            }
         }
         enter(model.initialState)
         while let leaf = work.popLast() {
@@ -61,7 +65,14 @@ enum ModelChecks {
     static func transitionsLeadingOn(from leaf: Int, in model: Model) -> [Model.Transition] {
         let state = model.states[leaf]
         if state.isFinal {
-            let completing = state.parent.map { model.completionTransitions(of: $0) } ?? []
+            // The composite it completes, and each parallel state that may complete with it.
+            var completing: [Model.Transition] = []
+            var node = state.parent
+            while let composite = node, canComplete(composite, in: model) {
+                completing += model.completionTransitions(of: composite)
+                guard let parent = model.states[composite].parent, model.states[parent].isParallel else { break }
+                node = parent
+            }
             return completing + model.transitionsThatMayFire(in: leaf)
         }
         let completions = model.completionTransitions(of: leaf)
