@@ -28,6 +28,7 @@ final class DiagramStatechartTests: XCTestCase {
         XCTAssertTrue(dot.contains("\"C\" -> \"D\" [label=\"[ok] / count(n: 1)\"]\n"), dot)
         XCTAssertTrue(dot.contains("\"D\" -> \"[*] E\" [lhead=\"cluster E\"]\n"), dot)
         XCTAssertTrue(dot.contains(">→ E<BR"), "a listed completion transition is its target alone:\n\(dot)")
+        XCTAssertFalse(dot.contains("[H"), "no history pseudostate without history:\n\(dot)")
         let mermaid = MermaidEmitter.emit(model)
         XCTAssertTrue(mermaid.contains("A --> B : [ok]\n"), mermaid)
         XCTAssertTrue(mermaid.contains("B --> C : / log\n"), mermaid)
@@ -91,6 +92,11 @@ final class DiagramStatechartTests: XCTestCase {
                         }
                     }
                     state history_P {}
+                    state Outer {
+                        inner -> history Inner
+                        initial Inner
+                        state Inner { initial I\n state I {} }
+                    }
                 }
                 """))
         let dot = DOTEmitter.emit(model)
@@ -103,6 +109,9 @@ final class DiagramStatechartTests: XCTestCase {
         XCTAssertTrue(dot.contains("\"A\" -> \"[H*] P\" [label=\"reload\"]\n"), dot)
         XCTAssertTrue(dot.contains(">again → history P<BR"), dot)
         XCTAssertFalse(dot.contains("[label=\"again\""), dot)
+        XCTAssertTrue(dot.contains(">inner → history Inner<BR"), "from a composite containing the state: listed\n\(dot)")
+        XCTAssertFalse(dot.contains("[label=\"inner\""), dot)
+        XCTAssertFalse(dot.contains("\"[H*] Inner\""), "only the kinds used are drawn:\n\(dot)")
 
         let mermaid = MermaidEmitter.emit(model)
         let composite = try XCTUnwrap(block(opening: "state P {", in: mermaid))
@@ -144,6 +153,15 @@ final class DiagramStatechartTests: XCTestCase {
         XCTAssertTrue(composite.contains("deepHistory_S --> X"), "\(composite)")
         XCTAssertTrue(composite.contains("state \"H\" as history_S"), "\(composite)")
         XCTAssertFalse(composite.contains { $0.hasPrefix("history_S -->") }, "\(composite)")
+    }
+
+    /// The machine is never exited: a top-level `initial history X` (a warning) is drawn as `initial X`.
+    func testTopLevelInitialHistoryIsAPlainInitialState() throws {
+        let model = try XCTUnwrap(model("machine M {\n initial history A\n state A { go -> B }\n state B {}\n}\n"))
+        XCTAssertTrue(DOTEmitter.emit(model).contains("\n    \"[*]\" -> \"A\"\n"))
+        XCTAssertFalse(DOTEmitter.emit(model).contains("[H"))
+        XCTAssertTrue(MermaidEmitter.emit(model).contains("\n    [*] --> A\n"))
+        XCTAssertFalse(MermaidEmitter.emit(model).contains("\"H\""))
     }
 
     /// The lines of the block that `opening` starts (its own line excluded), up to the line that
