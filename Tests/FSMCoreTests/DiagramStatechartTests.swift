@@ -18,7 +18,8 @@ final class DiagramStatechartTests: XCTestCase {
                     state D { -> E }
                     state E {
                         initial F
-                        state F { -> E }
+                        state F { go -> G }
+                        state G { -> E }
                     }
                 }
                 """))
@@ -34,7 +35,7 @@ final class DiagramStatechartTests: XCTestCase {
         XCTAssertTrue(mermaid.contains("B --> C : / log\n"), mermaid)
         XCTAssertTrue(mermaid.contains("C --> D : [ok] / count(n#58; 1)\n"), mermaid)
         XCTAssertTrue(mermaid.contains("D --> E\n"), mermaid)
-        XCTAssertTrue(mermaid.contains("F : → E\n"), mermaid)
+        XCTAssertTrue(mermaid.contains("G : → E\n"), mermaid)
 
         let overview = DOTEmitter.emit(model, detail: .overview)
         XCTAssertFalse(overview.contains("label=\"["), overview)
