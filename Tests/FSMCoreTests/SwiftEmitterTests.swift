@@ -70,7 +70,7 @@ final class SwiftEmitterTests: XCTestCase {
             up -> true [C]
             exit C
             enter C
-            deep -> true [C]
+            toC -> true [C]
             exit C
             exit B
             enter B
@@ -521,7 +521,7 @@ extension SwiftEmitterTests {
                     initial C
                     toE -> E
                     reenterB -> B
-                    deep -> C
+                    toC -> C
                     state C {
                         entry / log(s: "enter C")
                         exit / log(s: "exit C")
@@ -565,7 +565,7 @@ extension SwiftEmitterTests {
             }
             send("go", m.go())
             send("up", m.up())
-            send("deep", m.deep())
+            send("toC", m.toC())
             send("reenterB", m.reenterB())
             send("toE", m.toE())
             send("back", m.back())

@@ -76,14 +76,17 @@ final class MermaidParserTests: XCTestCase {
     }
 
     /// What Mermaid should find in `model`'s diagram: every state, plus `H*` and the "any state"
-    /// box when shown; every drawn edge, plus each scope's initial transition and each final
-    /// state's transition to `[*]`.
+    /// box when shown, and each history pseudostate; every drawn edge, plus each scope's initial
+    /// transition, each default history transition and each final state's transition to `[*]`.
     static func reading(of model: Model, detail: DiagramDetail) -> Reading {
         let layout = DiagramLayout(model: model, detail: detail)
-        let states = model.states.count + (layout.showsHistory ? 1 : 0) + (layout.showsAnyState ? 1 : 0)
+        let histories = layout.histories.joined()
+        let states =
+            model.states.count + (layout.showsHistory ? 1 : 0) + (layout.showsAnyState ? 1 : 0) + histories.count
         let initials = 1 + model.states.filter(\.isComposite).count
+        let defaults = histories.filter { $0.defaultTarget != nil }.count
         return .parsed(
-            states: states, transitions: layout.edges.count + initials + model.states.filter(\.isFinal).count)
+            states: states, transitions: layout.edges.count + initials + defaults + model.states.filter(\.isFinal).count)
     }
 
     private static func removingFirstLine(_ line: String, of text: String) -> String {

@@ -7,6 +7,11 @@
 ///   that initial dot. A transition between a composite state and its own contents, either way, cannot be
 ///   drawn from or to the border (Graphviz clips an edge only at a cluster it leaves or enters), so it is
 ///   listed in its source's compartment as `event [guard] / effect → Target` (see ``DiagramLayout``).
+/// - A final state inside a composite state is drawn inside its cluster: it completes that composite.
+/// - `-> history S` and `-> deep history S` end at the history pseudostate `H` or `H*`, a circle inside
+///   S's cluster. With `initial history X`, S's initial dot points at that pseudostate, and an
+///   unlabelled arrow leads from it to X, UML's default history transition.
+/// - A completion transition is labelled only `[guard] / effect`, and not at all when it has neither.
 /// - `-> push T` is a dashed edge labelled `«push»`; `-> pop` is a dashed edge labelled `«pop»` to the
 ///   machine's history pseudostate `H*`, which stands for "the state remembered by the last push".
 /// - Transitions declared on the machine itself apply in every state; they leave a dashed "any state" box.
@@ -58,17 +63,16 @@ private struct DOTBuilder {
         for index in model.topLevelStates { writeState(index, &writer) }
         if layout.showsHistory {
             writer.line(
-                "\(quoted(popNode)) [shape=circle, label=\"H*\", fontsize=10, width=0.34, fixedsize=true, "
-                    + "style=filled, fillcolor=\"#FFFFFF\", tooltip=\"pop: back to the state remembered by the last push\"]"
-            )
+                "\(quoted(node(of: .pop))) [\(pseudostateAttributes("H*")), "
+                    + "tooltip=\"pop: back to the state remembered by the last push\"]")
         }
         if layout.showsAnyState {
             writer.line(
-                "\(quoted(anyStateNode)) [label=<\(table(title: "<I>any state</I>", lines: layout.anyStateLines, dashed: true))>]"
+                "\(quoted(node(of: .anyState))) [label=<\(table(title: "<I>any state</I>", lines: layout.anyStateLines, dashed: true))>]"
             )
         }
         writer.line()
-        writer.line(initialEdge(from: initialNode(of: nil), to: model.initialState))
+        writer.line(initialEdge(from: initialNode(of: nil), to: layout.initialTarget(of: nil)))
         for edge in layout.edges { writer.line(line(for: edge)) }
     }
 
@@ -83,7 +87,17 @@ private struct DOTBuilder {
                         + "penwidth=1.2; margin=12")
                 writer.line("\(quoted(initialNode(of: index))) [\(initialAttributes)]")
                 for child in state.children { writeState(child, &writer) }
-                writer.line(initialEdge(from: initialNode(of: index), to: state.initial!))
+                for history in layout.histories[index] {
+                    writer.line(
+                        "\(quoted(node(of: .history(index, history.kind)))) [\(pseudostateAttributes(history.symbol)), "
+                            + "tooltip=\(quoted("\(history.kind.rawValue) history of \(state.name)"))]")
+                }
+                writer.line(initialEdge(from: initialNode(of: index), to: layout.initialTarget(of: index)))
+                for history in layout.histories[index] {
+                    if let target = history.defaultTarget {
+                        writer.line(initialEdge(from: node(of: .history(index, history.kind)), to: .state(target)))
+                    }
+                }
             }
         } else if state.isFinal {
             var caption = state.name
@@ -101,46 +115,57 @@ private struct DOTBuilder {
     /// An edge. Edges between a composite and its own contents are listed, never drawn, so every
     /// edge leaves a composite source at its border and enters a composite target at its border.
     private func line(for edge: DiagramLayout.Edge) -> String {
-        var attributes = ["label=\(labelText(edgeLabel(edge.label)))"]
-        let tail = edge.source.map(node(of:)) ?? anyStateNode
-        if let source = edge.source, model.states[source].isComposite {
+        var attributes = edge.label.isEmpty ? [] : ["label=\(labelText(edgeLabel(edge.label)))"]
+        if case .state(let source) = edge.source, model.states[source].isComposite {
             attributes.append("ltail=\(quoted(cluster(source)))")
         }
-        let head = edge.target.map(node(of:)) ?? popNode
-        if let target = edge.target, model.states[target].isComposite {
+        if case .state(let target) = edge.target, model.states[target].isComposite {
             attributes.append("lhead=\(quoted(cluster(target)))")
         }
         if edge.label.stereotype != nil { attributes.append("style=dashed") }
-        return "\(quoted(tail)) -> \(quoted(head)) [\(attributes.joined(separator: ", "))]"
+        let suffix = attributes.isEmpty ? "" : " [\(attributes.joined(separator: ", "))]"
+        return "\(quoted(node(of: edge.source))) -> \(quoted(node(of: edge.target)))\(suffix)"
     }
 
     /// The label of an edge: `event [guard] / effect`, the effects on a line of their own when long.
     private func edgeLabel(_ label: DiagramText.Label) -> String {
-        guard let effects = label.effects else { return label.head }
+        guard let effects = label.effects, !label.head.isEmpty else { return label.oneLine }
         let oneLine = label.oneLine
         return oneLine.count <= 32 ? oneLine : "\(label.head)\n/ \(effects)"
     }
 
-    private func initialEdge(from tail: String, to target: Int) -> String {
-        let suffix = model.states[target].isComposite ? " [lhead=\(quoted(cluster(target)))]" : ""
+    /// An unlabelled arrow from a pseudostate: an initial transition or a default history transition.
+    private func initialEdge(from tail: String, to target: DiagramLayout.Node) -> String {
+        var suffix = ""
+        if case .state(let index) = target, model.states[index].isComposite { suffix = " [lhead=\(quoted(cluster(index)))]" }
         return "\(quoted(tail)) -> \(quoted(node(of: target)))\(suffix)"
     }
 
     // MARK: Names and labels
 
-    /// The node an edge attaches to: the state, or a composite's initial dot (clipped at its border).
-    private func node(of index: Int) -> String {
-        model.states[index].isComposite ? initialNode(of: index) : model.states[index].name
+    /// The DOT node an edge attaches to: a simple state, a composite's initial dot (the edge is
+    /// clipped at its border), or a pseudostate.
+    private func node(of node: DiagramLayout.Node) -> String {
+        switch node {
+        case .state(let index): model.states[index].isComposite ? initialNode(of: index) : model.states[index].name
+        case .history(let index, .shallow): "[H] " + model.states[index].name
+        case .history(let index, .deep): "[H*] " + model.states[index].name
+        case .pop: "[pop]"
+        case .anyState: "[any state]"
+        }
     }
 
     /// Node and cluster names use characters no state name has, so they never collide.
     private func initialNode(of index: Int?) -> String { index.map { "[*] " + model.states[$0].name } ?? "[*]" }
     private func cluster(_ index: Int) -> String { "cluster " + model.states[index].name }
-    private var popNode: String { "[pop]" }
-    private var anyStateNode: String { "[any state]" }
 
     private var initialAttributes: String {
         "shape=point, width=0.13, color=\(quoted(Self.ink)), fillcolor=\(quoted(Self.ink))"
+    }
+
+    /// A history pseudostate: a small circle with `H` or `H*` in it.
+    private func pseudostateAttributes(_ text: String) -> String {
+        "shape=circle, label=\"\(text)\", fontsize=10, width=0.34, fixedsize=true, style=filled, fillcolor=\"#FFFFFF\""
     }
 
     /// A UML state box as an HTML-like table: the title, then (when there are any) a line and the compartment.

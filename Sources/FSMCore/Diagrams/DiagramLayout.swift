@@ -1,7 +1,8 @@
 /// What a diagram of a model shows, decided once for every format: which lines go in each state's
-/// compartment, which transitions are drawn as edges (deduplicated, with their labels and
-/// stereotypes) and which are listed as lines instead. ``DOTEmitter`` and ``MermaidEmitter`` only
-/// render it, so the two formats always show the same diagram.
+/// compartment, which pseudostates each state holds, which transitions are drawn as edges
+/// (deduplicated, with their labels and stereotypes) and which are listed as lines instead.
+/// ``DOTEmitter`` and ``MermaidEmitter`` only render it, so the two formats always show the same
+/// diagram.
 ///
 /// A transition is listed, not drawn, when it is internal or runs between a composite state and
 /// its own contents, in either direction (from the composite to itself or a state inside it, or
@@ -9,23 +10,55 @@
 /// Neither format can draw such an edge faithfully: Graphviz clips an edge only at a cluster it
 /// leaves or enters, and Mermaid cannot connect a composite to its own contents. It is written as
 /// a line `event [guard] / effect → Target` of its source.
+///
+/// A history transition (`-> history S`, `-> deep history S`) ends at S's `H` or `H*` pseudostate,
+/// a node inside S, not at S's border, so it is drawn from anywhere outside or inside S; only one
+/// declared in S itself or in a composite containing S is listed (the composite would be connected
+/// to its own contents).
 struct DiagramLayout {
+    /// Something an edge starts or ends at.
+    enum Node: Hashable {
+        /// A state; a composite one at its border.
+        case state(Int)
+        /// The `H` (shallow) or `H*` (deep) history pseudostate inside a composite state.
+        case history(Int, Model.HistoryKind)
+        /// The machine's history pseudostate `H*` a pop returns through.
+        case pop
+        /// The machine's "any state" box, where the machine's own transitions start.
+        case anyState
+    }
+
     /// A transition drawn as an edge.
     struct Edge: Hashable {
-        /// The source state; `nil`: the machine's "any state" box.
-        var source: Int?
-        /// The target state; `nil`: the history pseudostate `H*` a pop returns through.
-        var target: Int?
+        var source: Node
+        var target: Node
         /// The label, with the `«push»`/`«pop»` stereotype of a push or pop; such edges are dashed.
+        /// Empty for a completion transition without guard or effects (in an overview, any).
         var label: DiagramText.Label
         /// The innermost composite state containing both ends (`nil`: the machine), where a format
         /// that nests states writes the edge.
         var scope: Int?
     }
 
+    /// A history pseudostate inside its composite state.
+    struct HistoryPseudostate: Hashable {
+        var kind: Model.HistoryKind
+        /// The state its default history transition leads to (UML's arrow from `H` to the state
+        /// entered when there is no history yet): the initial child of a state with `initial
+        /// history`, for the pseudostate of that kind; `nil` for the others, which fall back on
+        /// the state's default entry (its initial pseudostate), as in UML.
+        var defaultTarget: Int?
+
+        /// What the pseudostate shows: UML's `H` for shallow history, `H*` for deep history.
+        var symbol: String { kind == .deep ? "H*" : "H" }
+    }
+
     /// The compartment lines of each state, by state index: `entry / …`, `exit / …`, then its
     /// listed transitions. An overview keeps only the lines of transitions with a target.
     let compartments: [[String]]
+    /// The history pseudostates inside each state, by state index, shallow before deep: one for
+    /// each kind of history some transition targets or the state's `initial history` uses.
+    let histories: [[HistoryPseudostate]]
     /// The listed machine transitions, the lines of the "any state" box.
     let anyStateLines: [String]
     /// Whether the "any state" box is shown: some machine transition is drawn or listed.
@@ -36,20 +69,12 @@ struct DiagramLayout {
     let edges: [Edge]
     /// ``edges`` grouped by ``Edge/scope``, each group in the order written.
     let edgesByScope: [Int?: [Edge]]
+    private let model: Model
 
     init(model: Model, detail: DiagramDetail) {
-        func isListed(_ transition: Model.Transition) -> Bool {
-            switch transition.target {
-            case .internal: return true
-            case .pop: return false
-            case .state(let target), .push(let target), .history(let target, _):
-                guard let source = transition.source else { return false }
-                return (model.states[source].isComposite && model.isDescendant(target, of: source))
-                    || (source != target && model.isDescendant(source, of: target))
-            }
-        }
+        self.model = model
         func listedLines(_ transitions: [Model.Transition]) -> [String] {
-            transitions.filter { isListed($0) && (detail == .full || $0.target != .internal) }.map {
+            transitions.filter { Self.isListed($0, in: model) && (detail == .full || $0.target != .internal) }.map {
                 DiagramText.listedTransition($0, in: model, detail: detail)
             }
         }
@@ -59,13 +84,14 @@ struct DiagramLayout {
             if detail == .full, !state.exit.isEmpty { lines.append("exit / " + DiagramText.calls(state.exit)) }
             return lines + listedLines(state.transitions)
         }
+        histories = Self.histories(in: model)
         anyStateLines = listedLines(model.machineTransitions)
-        showsAnyState = !anyStateLines.isEmpty || model.machineTransitions.contains { !isListed($0) }
+        showsAnyState = !anyStateLines.isEmpty || model.machineTransitions.contains { !Self.isListed($0, in: model) }
         showsHistory = model.usesPop
 
         var edges: [Edge] = []
         var seen = Set<Edge>()
-        for transition in model.allTransitions where !isListed(transition) {
+        for transition in model.allTransitions where !Self.isListed(transition, in: model) {
             let edge = Self.edge(for: transition, in: model, detail: detail)
             if seen.insert(edge).inserted { edges.append(edge) }
         }
@@ -73,23 +99,66 @@ struct DiagramLayout {
         edgesByScope = Dictionary(grouping: edges, by: \.scope)
     }
 
+    /// Where the initial pseudostate of a composite state (of the machine, for `nil`) points: its
+    /// initial child, or, with `initial history`, the history pseudostate of that kind, whose
+    /// default history transition then leads to the initial child (UML's notation for a region
+    /// entered by its history by default).
+    func initialTarget(of scope: Int?) -> Node {
+        guard let scope else { return .state(model.initialState) }
+        if let kind = model.states[scope].initialHistory { return .history(scope, kind) }
+        return .state(model.states[scope].initial!)
+    }
+
+    private static func isListed(_ transition: Model.Transition, in model: Model) -> Bool {
+        switch transition.target {
+        case .internal: return true
+        case .pop: return false
+        case .history(let target, _):
+            // The pseudostate lies inside `target`: only a source that contains it cannot reach it.
+            guard let source = transition.source else { return false }
+            return model.isDescendant(target, of: source)
+        case .state(let target), .push(let target):
+            guard let source = transition.source else { return false }
+            return (model.states[source].isComposite && model.isDescendant(target, of: source))
+                || (source != target && model.isDescendant(source, of: target))
+        }
+    }
+
+    private static func histories(in model: Model) -> [[HistoryPseudostate]] {
+        var kinds = model.states.map { state in Set([state.initialHistory].compactMap { $0 }) }
+        for transition in model.allTransitions {
+            if case .history(let state, let kind) = transition.target { kinds[state].insert(kind) }
+        }
+        return model.states.indices.map { index in
+            [Model.HistoryKind.shallow, .deep].filter(kinds[index].contains).map { kind in
+                let state = model.states[index]
+                return HistoryPseudostate(kind: kind, defaultTarget: state.initialHistory == kind ? state.initial : nil)
+            }
+        }
+    }
+
     private static func edge(for transition: Model.Transition, in model: Model, detail: DiagramDetail) -> Edge {
         var label = DiagramText.label(transition, in: model, detail: detail)
-        let target: Int?
+        let target: Node
         switch transition.target {
         case .internal: preconditionFailure("internal transitions are listed, not drawn")
-        case .state(let index), .history(let index, _): target = index
+        case .state(let index): target = .state(index)
+        case .history(let index, let kind): target = .history(index, kind)
         case .push(let index):
-            target = index
+            target = .state(index)
             label.stereotype = "«push»"
         case .pop:
-            target = nil
+            target = .pop
             label.stereotype = "«pop»"
         }
-        return Edge(source: transition.source, target: target, label: label, scope: scope(transition.source, target, in: model))
+        return Edge(
+            source: transition.source.map(Node.state) ?? .anyState, target: target, label: label,
+            scope: scope(transition.source, transition.target.state, in: model))
     }
 
     /// The innermost composite state containing both `source` and `target` (`nil`: the machine).
+    /// For a history target, `target` is its state, and the result is that state itself when the
+    /// source lies inside it: its pseudostate is drawn inside it.
     private static func scope(_ source: Int?, _ target: Int?, in model: Model) -> Int? {
         guard let source, let target else { return nil }
         var current = model.states[source].parent

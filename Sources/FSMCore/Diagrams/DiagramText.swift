@@ -71,26 +71,30 @@ enum DiagramText {
     }
 
     /// The parts of a transition's UML label: an edge's `«push»`/`«pop»` stereotype, `event`,
-    /// `[guard]` and `/ effects` (the guard and effects empty in an overview).
+    /// `[guard]` and `/ effects` (the guard and effects empty in an overview). A completion
+    /// transition has no event, so its label is only `[guard] / effects`, and empty when it has
+    /// neither (section 7 of the language).
     struct Label: Hashable {
         var stereotype: String?
-        var event: String
+        /// `nil` for a completion transition.
+        var event: String?
         var guardText: String?
         var effects: String?
 
-        /// `«push» event [guard]`: the label up to its effects.
+        /// `«push» event [guard]`: the label up to its effects, its parts separated by one space.
         var head: String {
-            var text = stereotype.map { $0 + " " + event } ?? event
-            if let guardText { text += " [\(guardText)]" }
-            return text
+            [stereotype, event, guardText.map { "[\($0)]" }].compactMap { $0 }.joined(separator: " ")
         }
 
         /// `«push» event [guard] / effect` on one line.
-        var oneLine: String { effects.map { "\(head) / \($0)" } ?? head }
+        var oneLine: String { effects.map { head.isEmpty ? "/ \($0)" : "\(head) / \($0)" } ?? head }
+
+        /// Whether the label shows nothing: a completion transition without guard or effects.
+        var isEmpty: Bool { oneLine.isEmpty }
     }
 
     static func label(_ transition: Model.Transition, in model: Model, detail: DiagramDetail) -> Label {
-        let event = transition.event.map { model.events[$0].name } ?? ""
+        let event = transition.event.map { model.events[$0].name }
         guard detail == .full else { return Label(event: event) }
         return Label(
             event: event,
@@ -101,13 +105,15 @@ enum DiagramText {
     /// A transition written as a compartment line: internal ones as their label, others with their target.
     static func listedTransition(_ transition: Model.Transition, in model: Model, detail: DiagramDetail) -> String {
         let label = label(transition, in: model, detail: detail).oneLine
+        let target: String
         switch transition.target {
         case .internal: return label
-        case .state(let target): return "\(label) → \(model.states[target].name)"
-        case .push(let target): return "\(label) → push \(model.states[target].name)"
-        case .pop: return "\(label) → pop"
-        case .history(let target, let kind):
-            return "\(label) → \(kind == .deep ? "deep history" : "history") \(model.states[target].name)"
+        case .state(let index): target = model.states[index].name
+        case .push(let index): target = "push " + model.states[index].name
+        case .pop: target = "pop"
+        case .history(let index, .shallow): target = "history " + model.states[index].name
+        case .history(let index, .deep): target = "deep history " + model.states[index].name
         }
+        return label.isEmpty ? "→ \(target)" : "\(label) → \(target)"
     }
 }

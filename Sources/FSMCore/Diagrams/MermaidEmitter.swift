@@ -9,6 +9,12 @@
 ///   description, so its lines go in a note beside it.
 /// - A transition between a composite and its own contents, either way, is listed with its source's
 ///   lines as `event → Target` (Mermaid cannot draw an edge between a composite and its own contents).
+/// - A final state inside a composite state gets its `F --> [*]` inside the composite's block: the
+///   composite's own final pseudostate.
+/// - Mermaid has no history pseudostate: `H` (shallow) and `H*` (deep) are small states with that
+///   name inside their composite's block, which history transitions point at. With `initial history X`
+///   the composite's `[*]` points at that state, which points at X (UML's default history transition).
+/// - A completion transition is labelled only `[guard] / effect`, and has no label when it has neither.
 /// - `push`/`pop` as in DOT: `«push»` and `«pop»` labels, pops ending at an `H*` state; the machine's own
 ///   transitions leave an "any state" state.
 ///
@@ -31,6 +37,8 @@ private struct MermaidBuilder {
     let ids: [String]
     let popID: String
     let anyStateID: String
+    /// The Mermaid id of each history pseudostate.
+    let historyIDs: [DiagramLayout.Node: String]
 
     init(model: Model, layout: DiagramLayout) {
         self.model = model
@@ -45,6 +53,24 @@ private struct MermaidBuilder {
         self.ids = model.states.map { Self.isSafeID($0.name) ? $0.name : fresh("s_" + $0.name) }
         self.popID = fresh("history")
         self.anyStateID = fresh("anyState")
+        var historyIDs: [DiagramLayout.Node: String] = [:]
+        for (index, histories) in layout.histories.enumerated() {
+            for history in histories {
+                let prefix = history.kind == .deep ? "deepHistory_" : "history_"
+                historyIDs[.history(index, history.kind)] = fresh(prefix + model.states[index].name)
+            }
+        }
+        self.historyIDs = historyIDs
+    }
+
+    /// The Mermaid id of something an edge starts or ends at.
+    private func id(of node: DiagramLayout.Node) -> String {
+        switch node {
+        case .state(let index): ids[index]
+        case .history: historyIDs[node]!
+        case .pop: popID
+        case .anyState: anyStateID
+        }
     }
 
     /// Names Mermaid's state-diagram lexer reads as something else (it ignores case).
@@ -73,10 +99,15 @@ private struct MermaidBuilder {
     /// The contents of the machine (`scope == nil`) or of a composite state.
     private func writeScope(_ scope: Int?, _ writer: inout CodeWriter) {
         let children = scope.map { model.states[$0].children } ?? model.topLevelStates
-        let initial = scope.map { model.states[$0].initial! } ?? model.initialState
-        writer.line("[*] --> \(ids[initial])")
+        writer.line("[*] --> \(id(of: layout.initialTarget(of: scope)))")
         for child in children { writeState(child, &writer) }
-        if scope == nil {
+        if let scope {
+            for history in layout.histories[scope] {
+                let id = id(of: .history(scope, history.kind))
+                writer.line("state \"\(history.symbol)\" as \(id)")
+                if let target = history.defaultTarget { writer.line("\(id) --> \(ids[target])") }
+            }
+        } else {
             if layout.showsHistory { writer.line("state \"H*\" as \(popID)") }
             if layout.showsAnyState {
                 writer.line("state \"any state\" as \(anyStateID)")
@@ -84,9 +115,8 @@ private struct MermaidBuilder {
             }
         }
         for edge in layout.edgesByScope[scope] ?? [] {
-            let tail = edge.source.map { ids[$0] } ?? anyStateID
-            let head = edge.target.map { ids[$0] } ?? popID
-            writer.line("\(tail) --> \(head) : \(text(edge.label.oneLine))")
+            let arrow = "\(id(of: edge.source)) --> \(id(of: edge.target))"
+            writer.line(edge.label.isEmpty ? arrow : "\(arrow) : \(text(edge.label.oneLine))")
         }
     }
 
