@@ -203,4 +203,74 @@ final class StatechartCheckTests: XCTestCase {
                 }
                 """), [])
     }
+
+    // MARK: - Parallel states
+
+    func testRegionsAreReachedTogetherAndAParallelStateCompletesWhenEveryRegionCan() {
+        let source = """
+            machine Call {
+                initial Idle
+                state Idle { dial -> Connected }
+                parallel state Connected {
+                    state Audio {
+                        initial Live
+                        state Live { hangUp -> Ended }
+                        final state Ended
+                    }
+                    state Video {
+                        initial Off
+                        state Off { camera -> On }
+                        state On { stop -> Closed }
+                        final state Closed
+                    }
+                    -> Summary
+                }
+                state Summary { done -> Idle }
+            }
+            """
+        XCTAssertEqual(diagnosticIDs(source), [])
+        let model = try? XCTUnwrap(model(source))
+        XCTAssertEqual(model?.states.filter(\.isParallel).map(\.name), ["Connected"])
+        XCTAssertEqual(model?.states[1].initial, nil, "a parallel state has no initial state")
+        // Without Video's final state the parallel state never completes, and Summary is never entered.
+        let neverCompletes =
+            source
+            .replacingOccurrences(of: "state On { stop -> Closed }", with: "state On { stop -> Off }")
+            .replacingOccurrences(of: "final state Closed", with: "")
+        XCTAssertEqual(diagnosticIDs(neverCompletes), ["completion-never-fires", "unreachable-state"])
+    }
+
+    func testAParallelStateWithOneRegionIsAComposite() throws {
+        let source = """
+            machine M {
+                initial P
+                parallel state P {
+                    state Only { go -> push Other }
+                }
+                state Other { back -> pop }
+            }
+            """
+        XCTAssertEqual(diagnosticIDs(source), ["parallel-with-one-child"], "push and pop are allowed: no parallel state")
+        let model = try XCTUnwrap(Compilation(path: "test.fsm", text: source).model)
+        XCTAssertFalse(model.states[0].isParallel)
+        XCTAssertEqual(model.states[0].initial, 1)
+    }
+
+    func testParallelMisuseIsReportedOnce() {
+        XCTAssertEqual(
+            diagnosticIDs(
+                """
+                machine M {
+                    initial P
+                    parallel state P {
+                        initial A
+                        state A { go -> push B }
+                        state B { back -> pop }
+                        final state C
+                    }
+                    parallel state Q
+                }
+                """),
+            ["initial-in-parallel", "push-pop-with-parallel", "push-pop-with-parallel", "final-region", "empty-parallel"])
+    }
 }
