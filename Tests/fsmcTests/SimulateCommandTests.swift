@@ -252,6 +252,25 @@ final class SimulateCommandTests: XCTestCase {
                 """), dropped.stdout)
     }
 
+    func testACompletionCycleWhoseGuardsKeepHoldingIsStopped() throws {
+        let folder = try temporaryFolder(self)
+        try "machine Loop { initial A; state A { [again] -> B }; state B { [again] -> A } }\n".write(
+            to: folder.appendingPathComponent("loop.fsm"), atomically: true, encoding: .utf8)
+        let looping = try runFSMC(["simulate", "loop.fsm", "--guard", "again=true"], stdin: "", in: folder)
+        XCTAssertEqual(looping.status, 1)
+        XCTAssertTrue(
+            looping.stderr.hasSuffix(
+                "error: more than 10000 completions in a row: a cycle of completion transitions whose guards keep holding\n"),
+            looping.stderr)
+        // A guard of a completion at start needs an answer too.
+        let unanswered = try runFSMC(["simulate", "loop.fsm"], stdin: "", in: folder)
+        XCTAssertEqual(unanswered.status, 1)
+        XCTAssertTrue(
+            unanswered.stderr.hasSuffix(
+                "error: guard 'again' has no answer; pass --guard again=true or --guard again=false\n"), unanswered.stderr)
+        XCTAssertEqual(unanswered.stdout, "start\n    enter A\n  A completes\n")
+    }
+
     /// On a terminal (a pseudo-terminal from util-linux's `script`), events are read at a prompt,
     /// guards without --guard are asked, and a wrong line is reported without ending the session.
     func testInteractiveSessionAsksForGuards() throws {
