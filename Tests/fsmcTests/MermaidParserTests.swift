@@ -76,14 +76,20 @@ final class MermaidParserTests: XCTestCase {
     }
 
     /// What Mermaid should find in `model`'s diagram: every state, plus `H*` and the "any state"
-    /// box when shown, and each history pseudostate; every drawn edge, plus each scope's initial
-    /// transition, each default history transition and each final state's transition to `[*]`.
+    /// box when shown, each history pseudostate, and the blocks Mermaid makes of a parallel state
+    /// (one per region, and one for its history pseudostates when it has some); every drawn edge,
+    /// plus the initial transition of the machine, of each composite state and of each simple
+    /// region (a parallel state has none), each default history transition and each final state's
+    /// transition to `[*]`.
     static func reading(of model: Model, detail: DiagramDetail) -> Reading {
         let layout = DiagramLayout(model: model, detail: detail)
         let histories = layout.histories.joined()
+        let parallels = model.states.indices.filter { model.states[$0].isParallel }
+        let blocks = parallels.map { model.states[$0].children.count + (layout.histories[$0].isEmpty ? 0 : 1) }.reduce(0, +)
         let states =
-            model.states.count + (layout.showsHistory ? 1 : 0) + (layout.showsAnyState ? 1 : 0) + histories.count
-        let initials = 1 + model.states.filter(\.isComposite).count
+            model.states.count + (layout.showsHistory ? 1 : 0) + (layout.showsAnyState ? 1 : 0) + histories.count + blocks
+        let simpleRegions = model.states.indices.filter { layout.isRegion($0) && !model.states[$0].isComposite }
+        let initials = 1 + model.states.filter { $0.isComposite && !$0.isParallel }.count + simpleRegions.count
         let defaults = histories.filter { $0.defaultTarget != nil }.count
         return .parsed(
             states: states, transitions: layout.edges.count + initials + defaults + model.states.filter(\.isFinal).count)
