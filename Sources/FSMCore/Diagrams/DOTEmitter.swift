@@ -8,6 +8,10 @@
 ///   drawn from or to the border (Graphviz clips an edge only at a cluster it leaves or enters), so it is
 ///   listed in its source's compartment as `event [guard] / effect → Target` (see ``DiagramLayout``).
 /// - A final state inside a composite state is drawn inside its cluster: it completes that composite.
+/// - A parallel state is a cluster without an initial dot, each of its regions a dashed cluster inside
+///   it (a simple region holding its own initial dot and the state); the regions' initial dots share a
+///   rank, so the regions are stacked. Edges leave its border from an invisible node ranked after every
+///   state inside it.
 /// - `-> history S` and `-> deep history S` end at the history pseudostate `H` or `H*`, a circle inside
 ///   S's cluster. With `initial history X`, S's initial dot points at that pseudostate, and an
 ///   unlabelled arrow leads from it to X, UML's default history transition.

@@ -14,6 +14,9 @@
 /// - Mermaid has no history pseudostate: `H` (shallow) and `H*` (deep) are small states with that
 ///   name inside their composite's block, which history transitions point at. With `initial history X`
 ///   the composite's `[*]` points at that state, which points at X (UML's default history transition).
+/// - A parallel state's regions are separated by `--` in its block (a simple region with its own
+///   `[*] -->`), its `H`/`H*` in a block of their own; in a machine with a parallel state, an edge is
+///   written in a composite's block only when both its ends are directly in it (see ``DiagramLayout``).
 /// - A completion transition is labelled only `[guard] / effect`, and has no label when it has neither.
 /// - `push`/`pop` as in DOT: `«push»` and `«pop»` labels, pops ending at an `H*` state; the machine's own
 ///   transitions leave an "any state" state.
