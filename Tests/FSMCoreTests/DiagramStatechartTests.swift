@@ -164,10 +164,12 @@ final class DiagramStatechartTests: XCTestCase {
         XCTAssertTrue(MermaidEmitter.emit(model).contains("\n    [*] --> A\n"))
         XCTAssertFalse(MermaidEmitter.emit(model).contains("\"H\""))
     }
+}
 
+extension XCTestCase {
     /// The lines of the block that `opening` starts (its own line excluded), up to the line that
     /// closes it at the same indentation, without their indentation.
-    private func block(opening: String, in text: String) -> [String]? {
+    func block(opening: String, in text: String) -> [String]? {
         let lines = text.components(separatedBy: "\n")
         guard let start = lines.firstIndex(where: { $0.trimmingCharacters(in: .whitespaces) == opening }) else { return nil }
         let indentation = String(lines[start].prefix { $0 == " " })

@@ -76,14 +76,20 @@ final class MermaidParserTests: XCTestCase {
     }
 
     /// What Mermaid should find in `model`'s diagram: every state, plus `H*` and the "any state"
-    /// box when shown, and each history pseudostate; every drawn edge, plus each scope's initial
-    /// transition, each default history transition and each final state's transition to `[*]`.
+    /// box when shown, each history pseudostate, and the blocks Mermaid makes of a parallel state
+    /// (one per region, and one for its history pseudostates when it has some); every drawn edge,
+    /// plus the initial transition of the machine, of each composite state and of each simple
+    /// region (a parallel state has none), each default history transition and each final state's
+    /// transition to `[*]`.
     static func reading(of model: Model, detail: DiagramDetail) -> Reading {
         let layout = DiagramLayout(model: model, detail: detail)
         let histories = layout.histories.joined()
+        let parallels = model.states.indices.filter { model.states[$0].isParallel }
+        let blocks = parallels.map { model.states[$0].children.count + (layout.histories[$0].isEmpty ? 0 : 1) }.reduce(0, +)
         let states =
-            model.states.count + (layout.showsHistory ? 1 : 0) + (layout.showsAnyState ? 1 : 0) + histories.count
-        let initials = 1 + model.states.filter(\.isComposite).count
+            model.states.count + (layout.showsHistory ? 1 : 0) + (layout.showsAnyState ? 1 : 0) + histories.count + blocks
+        let simpleRegions = model.states.indices.filter { layout.isRegion($0) && !model.states[$0].isComposite }
+        let initials = 1 + model.states.filter { $0.isComposite && !$0.isParallel }.count + simpleRegions.count
         let defaults = histories.filter { $0.defaultTarget != nil }.count
         return .parsed(
             states: states, transitions: layout.edges.count + initials + defaults + model.states.filter(\.isFinal).count)
@@ -104,22 +110,70 @@ final class MermaidParserTests: XCTestCase {
             .map { folder.appendingPathComponent($0) }
     }
 
+    /// In a machine with parallel states, Mermaid puts every state where the model has it: in its
+    /// parent's block, and a region in one of the blocks Mermaid makes of its parallel state (a
+    /// state mentioned by an edge in another block would be moved there).
+    func testMermaidKeepsEveryStateOfAParallelMachineInItsRegion() throws {
+        let golden = Self.root.appendingPathComponent("Tests/Golden/Diagrams")
+        var models: [URL: Model] = [:]
+        for input in try fsmFiles(in: golden) {
+            let model = try model(at: input)
+            guard model.states.contains(where: \.isParallel) else { continue }
+            let stem = input.deletingPathExtension().path
+            for name in [stem + ".mmd", stem + ".overview.mmd"] { models[URL(fileURLWithPath: name)] = model }
+        }
+        XCTAssertGreaterThanOrEqual(models.count, 10)
+        // Prints FILE, then ID<TAB>PARENT<TAB>SHAPE for each node of the parsed diagram.
+        let script = """
+            require(process.argv[1]);
+            (async () => {
+              for (const file of process.argv.slice(2)) {
+                const result = JSON.parse(await globalThis.parse_mermaid(require("fs").readFileSync(file, "utf8")));
+                console.log(`file\t${file}`);
+                for (const node of result.graph_data.nodes) console.log([node.id, node.parentId ?? "", node.shape].join("\t"));
+              }
+            })();
+            """
+        let output = try runWithParser(["-e", script], Array(models.keys))
+        var nodes: [String: [String: (parent: String, shape: String)]] = [:]
+        var file = ""
+        for line in output.split(separator: "\n") {
+            let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            guard fields.count == 3 else {
+                if fields.count == 2, fields[0] == "file" { file = fields[1] }
+                continue
+            }
+            nodes[file, default: [:]][fields[0]] = (fields[1], fields[2])
+        }
+        for (url, model) in models {
+            let parsed = try XCTUnwrap(nodes[url.path], url.path)
+            for state in model.states {
+                let parent = try XCTUnwrap(parsed[state.name]?.parent, "\(url.path): \(state.name)")
+                guard let index = state.parent else {
+                    XCTAssertEqual(parent, "", "\(url.path): \(state.name)")
+                    continue
+                }
+                let owner = model.states[index]
+                guard owner.isParallel else {
+                    XCTAssertEqual(parent, owner.name, "\(url.path): \(state.name)")
+                    continue
+                }
+                XCTAssertEqual(parsed[parent]?.shape, "divider", "\(url.path): \(state.name) is not in a region")
+                XCTAssertEqual(parsed[parent]?.parent, owner.name, "\(url.path): \(state.name)")
+            }
+            let regions = model.states.filter(\.isParallel).map(\.children.count).reduce(0, +)
+            XCTAssertEqual(
+                Set(model.states.compactMap { parsed[$0.name]?.parent }.filter { parsed[$0]?.shape == "divider" }).count, regions,
+                url.path)
+        }
+    }
+
     /// Runs Mermaid's parser on `files`: the reading of each, by path.
     private func parse(_ files: [URL]) throws -> [String: Reading] {
-        let environment = ProcessInfo.processInfo.environment
-        let bundle =
-            environment["FSMC_MERMAID_PARSER"].map { URL(fileURLWithPath: $0) }
-            ?? Self.root.appendingPathComponent(".build/mermaid-parser/mermaid_parser/js/parser.bundle.js")
-        guard let node = findExecutable("node"), FileManager.default.fileExists(atPath: bundle.path) else {
-            let message = "Node.js or Mermaid's parser is missing: run scripts/need-mermaid-parser"
-            if environment["CI"] != nil { XCTFail(message) }
-            throw XCTSkip(message)
-        }
         let script = Self.root.appendingPathComponent("Tests/Mermaid/check-mermaid.js")
-        let result = try runProcess(node, [script.path, bundle.path] + files.map(\.path))
-        XCTAssertEqual(result.status, 0, result.stderr)
+        let output = try runWithParser([script.path], files)
         var readings: [String: Reading] = [:]
-        for line in result.stdout.split(separator: "\n") {
+        for line in output.split(separator: "\n") {
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
             switch fields.first {
             case "ok" where fields.count == 4:
@@ -131,5 +185,22 @@ final class MermaidParserTests: XCTestCase {
             }
         }
         return readings
+    }
+
+    /// Runs Node.js with `script` (a script's path, or `-e` and its text), the path of Mermaid's
+    /// parser and `files`: its standard output.
+    private func runWithParser(_ script: [String], _ files: [URL]) throws -> String {
+        let environment = ProcessInfo.processInfo.environment
+        let bundle =
+            environment["FSMC_MERMAID_PARSER"].map { URL(fileURLWithPath: $0) }
+            ?? Self.root.appendingPathComponent(".build/mermaid-parser/mermaid_parser/js/parser.bundle.js")
+        guard let node = findExecutable("node"), FileManager.default.fileExists(atPath: bundle.path) else {
+            let message = "Node.js or Mermaid's parser is missing: run scripts/need-mermaid-parser"
+            if environment["CI"] != nil { XCTFail(message) }
+            throw XCTSkip(message)
+        }
+        let result = try runProcess(node, script + [bundle.path] + files.map(\.path))
+        XCTAssertEqual(result.status, 0, result.stderr)
+        return result.stdout
     }
 }

@@ -8,6 +8,10 @@
 ///   drawn from or to the border (Graphviz clips an edge only at a cluster it leaves or enters), so it is
 ///   listed in its source's compartment as `event [guard] / effect → Target` (see ``DiagramLayout``).
 /// - A final state inside a composite state is drawn inside its cluster: it completes that composite.
+/// - A parallel state is a cluster without an initial dot, each of its regions a dashed cluster inside
+///   it (a simple region holding its own initial dot and the state); the regions' initial dots share a
+///   rank, so the regions are stacked. Edges leave its border from an invisible node ranked after every
+///   state inside it.
 /// - `-> history S` and `-> deep history S` end at the history pseudostate `H` or `H*`, a circle inside
 ///   S's cluster. With `initial history X`, S's initial dot points at that pseudostate, and an
 ///   unlabelled arrow leads from it to X, UML's default history transition.
@@ -72,7 +76,7 @@ private struct DOTBuilder {
             )
         }
         writer.line()
-        writer.line(initialEdge(from: initialNode(of: nil), to: layout.initialTarget(of: nil)))
+        if let target = layout.initialTarget(of: nil) { writer.line(initialEdge(from: initialNode(of: nil), to: target)) }
         for edge in layout.edges { writer.line(line(for: edge)) }
     }
 
@@ -82,22 +86,32 @@ private struct DOTBuilder {
         if state.isComposite {
             writer.block("subgraph \(quoted(cluster(index)))") { writer in
                 writer.line("label=<\(table(title: "<B>\(html(state.name))</B>", lines: lines, bordered: false))>")
-                writer.line(
-                    "style=\"rounded,filled\"; fillcolor=\(quoted(Self.compositeFill)); color=\(quoted(Self.line)); "
-                        + "penwidth=1.2; margin=12")
-                writer.line("\(quoted(initialNode(of: index))) [\(initialAttributes)]")
+                writer.line(clusterStyle(of: index))
+                // A parallel state has no initial dot: all its regions are entered, each by its own.
+                let initialTarget = layout.initialTarget(of: index)
+                if initialTarget != nil { writer.line("\(quoted(initialNode(of: index))) [\(initialAttributes)]") }
                 for child in state.children { writeState(child, &writer) }
+                if state.isParallel { writeParallelLayout(of: index, &writer) }
                 for history in layout.histories[index] {
                     writer.line(
                         "\(quoted(node(of: .history(index, history.kind)))) [\(pseudostateAttributes(history.symbol)), "
                             + "tooltip=\(quoted("\(history.kind.rawValue) history of \(state.name)"))]")
                 }
-                writer.line(initialEdge(from: initialNode(of: index), to: layout.initialTarget(of: index)))
+                if let initialTarget { writer.line(initialEdge(from: initialNode(of: index), to: initialTarget)) }
                 for history in layout.histories[index] {
                     if let target = history.defaultTarget {
                         writer.line(initialEdge(from: node(of: .history(index, history.kind)), to: .state(target)))
                     }
                 }
+            }
+        } else if layout.isRegion(index) {
+            // A simple region: an unnamed dashed compartment, whose initial dot points at the state.
+            writer.block("subgraph \(quoted(cluster(index)))") { writer in
+                writer.line("label=\"\"")
+                writer.line(clusterStyle(of: index))
+                writer.line("\(quoted(initialNode(of: index))) [\(initialAttributes)]")
+                writer.line(box(of: index))
+                writer.line(initialEdge(from: initialNode(of: index), to: .state(index)))
             }
         } else if state.isFinal {
             var caption = state.name
@@ -106,8 +120,38 @@ private struct DOTBuilder {
                 "\(quoted(state.name)) [shape=point, width=0.16, peripheries=2, color=\(quoted(Self.ink)), "
                     + "fillcolor=\(quoted(Self.ink)), xlabel=\(labelText(caption))]")
         } else {
-            writer.line("\(quoted(state.name)) [label=<\(table(title: "<B>\(html(state.name))</B>", lines: lines))>]")
+            writer.line(box(of: index))
         }
+    }
+
+    /// How a parallel state is laid out: its regions' initial dots in one column, so the regions
+    /// are stacked as UML draws them, and an invisible node after every state inside it, where the
+    /// edges leaving its border start. Started at its first region's initial dot, as an edge from
+    /// a composite's border is, such an edge would place its target in the middle of the parallel
+    /// state's columns, and its label inside the state.
+    private func writeParallelLayout(of index: Int, _ writer: inout CodeWriter) {
+        let regions = model.states[index].children.map { quoted(anchor(of: $0)) }
+        writer.line("{ rank=same; \(regions.joined(separator: "; ")) }")
+        let inside = model.states.indices.filter { !model.states[$0].isComposite && model.isProperDescendant($0, of: index) }
+        writer.line("\(quoted(exitNode(of: index))) [shape=point, style=invis, width=0.01]")
+        writer.line(
+            "{ \(inside.map { quoted(model.states[$0].name) }.joined(separator: "; ")) } -> \(quoted(exitNode(of: index))) "
+                + "[style=invis, weight=0]")
+    }
+
+    /// A simple state: a rounded box with its name and compartment.
+    private func box(of index: Int) -> String {
+        let name = model.states[index].name
+        return "\(quoted(name)) [label=<\(table(title: "<B>\(html(name))</B>", lines: layout.compartments[index]))>]"
+    }
+
+    /// A composite state's cluster is a filled rounded box; a region's is dashed, inside its
+    /// parallel state's box: UML's dashed line between the regions.
+    private func clusterStyle(of index: Int) -> String {
+        layout.isRegion(index)
+            ? "style=\"rounded,dashed\"; color=\(quoted(Self.line)); penwidth=1; margin=10"
+            : "style=\"rounded,filled\"; fillcolor=\(quoted(Self.compositeFill)); color=\(quoted(Self.line)); "
+                + "penwidth=1.2; margin=12"
     }
 
     // MARK: Transitions
@@ -124,7 +168,9 @@ private struct DOTBuilder {
         }
         if edge.label.stereotype != nil { attributes.append("style=dashed") }
         let suffix = attributes.isEmpty ? "" : " [\(attributes.joined(separator: ", "))]"
-        return "\(quoted(node(of: edge.source))) -> \(quoted(node(of: edge.target)))\(suffix)"
+        var tail = node(of: edge.source)
+        if case .state(let source) = edge.source, model.states[source].isParallel { tail = exitNode(of: source) }
+        return "\(quoted(tail)) -> \(quoted(node(of: edge.target)))\(suffix)"
     }
 
     /// The label of an edge: `event [guard] / effect`, the effects on a line of their own when long.
@@ -143,11 +189,11 @@ private struct DOTBuilder {
 
     // MARK: Names and labels
 
-    /// The DOT node an edge attaches to: a simple state, a composite's initial dot (the edge is
+    /// The DOT node an edge attaches to: a simple state, a node inside a composite (the edge is
     /// clipped at its border), or a pseudostate.
     private func node(of node: DiagramLayout.Node) -> String {
         switch node {
-        case .state(let index): model.states[index].isComposite ? initialNode(of: index) : model.states[index].name
+        case .state(let index): model.states[index].isComposite ? anchor(of: index) : model.states[index].name
         case .history(let index, .shallow): "[H] " + model.states[index].name
         case .history(let index, .deep): "[H*] " + model.states[index].name
         case .pop: "[pop]"
@@ -155,7 +201,16 @@ private struct DOTBuilder {
         }
     }
 
+    /// The node inside a composite state that edges to and from its border attach to: its initial
+    /// dot; for a parallel state, which has none, its first region's. A simple region's is the
+    /// region's initial dot.
+    private func anchor(of index: Int) -> String {
+        let state = model.states[index]
+        return state.isParallel ? anchor(of: state.children[0]) : initialNode(of: index)
+    }
+
     /// Node and cluster names use characters no state name has, so they never collide.
+    private func exitNode(of index: Int) -> String { "[exit] " + model.states[index].name }
     private func initialNode(of index: Int?) -> String { index.map { "[*] " + model.states[$0].name } ?? "[*]" }
     private func cluster(_ index: Int) -> String { "cluster " + model.states[index].name }
 

@@ -15,6 +15,13 @@
 /// a node inside S, not at S's border, so it is drawn from anywhere outside or inside S; only one
 /// declared in S itself or in a composite containing S is listed (the composite would be connected
 /// to its own contents).
+///
+/// A parallel state (section 4c) has no initial pseudostate of its own: all its regions are entered.
+/// Each region is drawn as a dashed compartment of it: a composite or parallel region is that
+/// compartment, named, holding its contents (a composite one its own initial pseudostate, a
+/// parallel one its regions); a simple region is an unnamed compartment holding the state and the
+/// region's initial pseudostate, which points at it. A transition from one region into another is
+/// an edge like any other.
 struct DiagramLayout {
     /// Something an edge starts or ends at.
     enum Node: Hashable {
@@ -26,6 +33,15 @@ struct DiagramLayout {
         case pop
         /// The machine's "any state" box, where the machine's own transitions start.
         case anyState
+
+        /// The state the node is or lies in: its own for a state, the one it belongs to for a history
+        /// pseudostate; `nil` for the machine's pseudostate and box.
+        var state: Int? {
+            switch self {
+            case .state(let index), .history(let index, _): index
+            case .pop, .anyState: nil
+            }
+        }
     }
 
     /// A transition drawn as an edge.
@@ -35,8 +51,8 @@ struct DiagramLayout {
         /// The label, with the `«push»`/`«pop»` stereotype of a push or pop; such edges are dashed.
         /// Empty for a completion transition without guard or effects (in an overview, any).
         var label: DiagramText.Label
-        /// The innermost composite state containing both ends (`nil`: the machine), where a format
-        /// that nests states writes the edge.
+        /// The composite state in whose block a format that nests states writes the edge (`nil`:
+        /// the machine's top level); see ``DiagramLayout/scope(from:to:in:)``.
         var scope: Int?
     }
 
@@ -102,11 +118,16 @@ struct DiagramLayout {
     /// Where the initial pseudostate of a composite state (of the machine, for `nil`) points: its
     /// initial child, or, with `initial history`, the history pseudostate of that kind, whose
     /// default history transition then leads to the initial child (UML's notation for a region
-    /// entered by its history by default).
-    func initialTarget(of scope: Int?) -> Node {
+    /// entered by its history by default). A parallel state has none: `nil`.
+    func initialTarget(of scope: Int?) -> Node? {
         guard let scope else { return .state(model.initialState) }
         if let kind = model.states[scope].initialHistory { return .history(scope, kind) }
-        return .state(model.states[scope].initial!)
+        return model.states[scope].initial.map(Node.state)
+    }
+
+    /// Whether the state is a region: a child of a parallel state, drawn as a dashed compartment of it.
+    func isRegion(_ index: Int) -> Bool {
+        model.states[index].parent.map { model.states[$0].isParallel } ?? false
     }
 
     private static func isListed(_ transition: Model.Transition, in model: Model) -> Bool {
@@ -153,13 +174,35 @@ struct DiagramLayout {
         }
         return Edge(
             source: transition.source.map(Node.state) ?? .anyState, target: target, label: label,
-            scope: scope(transition.source, transition.target.state, in: model))
+            scope: scope(from: transition.source, to: target, in: model))
+    }
+
+    /// The block an edge from `source` (`nil`: the "any state" box) to `target` is written in.
+    ///
+    /// In a machine without parallel states: the innermost composite state containing both ends
+    /// (`nil`: the machine); for a history pseudostate, its state, which is the result when the
+    /// source lies inside it. In a machine with a parallel state: the composite state both ends lie
+    /// directly in, and otherwise the machine's top level. Mermaid moves a state into the last
+    /// block (other than the top level) that mentions it, and splits a parallel state's block into
+    /// one block per region, so an edge between two regions written inside their parallel state
+    /// would move one end into the other's region. Machines without a parallel state keep the
+    /// first rule and the diagrams they always had.
+    private static func scope(from source: Int?, to target: Node, in model: Model) -> Int? {
+        guard model.states.contains(where: \.isParallel) else {
+            return innermostComposite(containing: source, and: target.state, in: model)
+        }
+        guard let source, let block = model.states[source].parent, !model.states[block].isParallel else { return nil }
+        switch target {
+        case .state(let index): return model.states[index].parent == block ? block : nil
+        case .history(let index, _): return index == block ? block : nil
+        case .pop, .anyState: return nil
+        }
     }
 
     /// The innermost composite state containing both `source` and `target` (`nil`: the machine).
     /// For a history target, `target` is its state, and the result is that state itself when the
     /// source lies inside it: its pseudostate is drawn inside it.
-    private static func scope(_ source: Int?, _ target: Int?, in model: Model) -> Int? {
+    private static func innermostComposite(containing source: Int?, and target: Int?, in model: Model) -> Int? {
         guard let source, let target else { return nil }
         var current = model.states[source].parent
         while let candidate = current {

@@ -14,6 +14,9 @@
 /// - Mermaid has no history pseudostate: `H` (shallow) and `H*` (deep) are small states with that
 ///   name inside their composite's block, which history transitions point at. With `initial history X`
 ///   the composite's `[*]` points at that state, which points at X (UML's default history transition).
+/// - A parallel state's regions are separated by `--` in its block (a simple region with its own
+///   `[*] -->`), its `H`/`H*` in a block of their own; in a machine with a parallel state, an edge is
+///   written in a composite's block only when both its ends are directly in it (see ``DiagramLayout``).
 /// - A completion transition is labelled only `[guard] / effect`, and has no label when it has neither.
 /// - `push`/`pop` as in DOT: `«push»` and `«pop»` labels, pops ending at an `H*` state; the machine's own
 ///   transitions leave an "any state" state.
@@ -98,15 +101,12 @@ private struct MermaidBuilder {
 
     /// The contents of the machine (`scope == nil`) or of a composite state.
     private func writeScope(_ scope: Int?, _ writer: inout CodeWriter) {
+        if let scope, model.states[scope].isParallel { return writeRegions(of: scope, &writer) }
         let children = scope.map { model.states[$0].children } ?? model.topLevelStates
-        writer.line("[*] --> \(id(of: layout.initialTarget(of: scope)))")
+        if let target = layout.initialTarget(of: scope) { writer.line("[*] --> \(id(of: target))") }
         for child in children { writeState(child, &writer) }
         if let scope {
-            for history in layout.histories[scope] {
-                let id = id(of: .history(scope, history.kind))
-                writer.line("state \"\(history.symbol)\" as \(id)")
-                if let target = history.defaultTarget { writer.line("\(id) --> \(ids[target])") }
-            }
+            writeHistories(of: scope, &writer)
         } else {
             if layout.showsHistory { writer.line("state \"H*\" as \(popID)") }
             if layout.showsAnyState {
@@ -117,6 +117,30 @@ private struct MermaidBuilder {
         for edge in layout.edgesByScope[scope] ?? [] {
             let arrow = "\(id(of: edge.source)) --> \(id(of: edge.target))"
             writer.line(edge.label.isEmpty ? arrow : "\(arrow) : \(text(edge.label.oneLine))")
+        }
+    }
+
+    /// The contents of a parallel state: its regions, separated by `--`, Mermaid's concurrency
+    /// separator; a simple region with its initial transition. Mermaid puts everything written in a
+    /// parallel state into one of its regions, so its history pseudostates get a block of their
+    /// own, after the regions. No edge is written here (see ``DiagramLayout``): it would move its
+    /// ends into this block.
+    private func writeRegions(of index: Int, _ writer: inout CodeWriter) {
+        for (position, region) in model.states[index].children.enumerated() {
+            if position > 0 { writer.line("--") }
+            if !model.states[region].isComposite { writer.line("[*] --> \(ids[region])") }
+            writeState(region, &writer)
+        }
+        if !layout.histories[index].isEmpty { writer.line("--") }
+        writeHistories(of: index, &writer)
+    }
+
+    /// The history pseudostates of a composite or parallel state, and their default history transitions.
+    private func writeHistories(of index: Int, _ writer: inout CodeWriter) {
+        for history in layout.histories[index] {
+            let id = id(of: .history(index, history.kind))
+            writer.line("state \"\(history.symbol)\" as \(id)")
+            if let target = history.defaultTarget { writer.line("\(id) --> \(ids[target])") }
         }
     }
 
