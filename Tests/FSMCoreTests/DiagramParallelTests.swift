@@ -94,13 +94,16 @@ final class DiagramParallelTests: XCTestCase {
         }
     }
 
-    /// A machine without a parallel state still writes an edge in the innermost composite state
-    /// containing both ends, as it always did.
-    func testMachinesWithoutParallelStatesKeepTheirEdgesInTheirComposite() throws {
+    /// In every machine an edge goes in a composite's block only when both ends lie directly in it:
+    /// written in C's block, `A --> B` would make Mermaid move A out of K into C.
+    func testAnEdgeFromADeeperStateIsWrittenAtTheTopLevel() throws {
         let model = try XCTUnwrap(
             model(
-                "machine M {\n initial C\n state C {\n initial K\n state K {\n initial A\n state A { go -> B }\n }\n state B {}\n }\n}\n"
+                "machine M {\n initial C\n state C {\n initial K\n state K {\n initial A\n state A { go -> B; stay -> A2 }\n state A2 {}\n }\n state B {}\n }\n}\n"
             ))
-        XCTAssertTrue(try XCTUnwrap(block(opening: "state C {", in: MermaidEmitter.emit(model))).contains("A --> B : go"))
+        let mermaid = MermaidEmitter.emit(model)
+        XCTAssertFalse(try XCTUnwrap(block(opening: "state C {", in: mermaid)).contains("A --> B : go"), mermaid)
+        XCTAssertTrue(mermaid.contains("\n    A --> B : go\n"), mermaid)
+        XCTAssertTrue(try XCTUnwrap(block(opening: "state K {", in: mermaid)).contains("A --> A2 : stay"), mermaid)
     }
 }

@@ -119,7 +119,7 @@ final class DiagramStatechartTests: XCTestCase {
         // A state named like the pseudostate's id keeps its name; the pseudostate takes another id.
         XCTAssertTrue(composite.contains("state \"H\" as history_P_"), "\(composite)")
         XCTAssertTrue(composite.contains("state \"H*\" as deepHistory_P"), "\(composite)")
-        XCTAssertTrue(composite.contains("A --> deepHistory_P : reload"), "\(composite)")
+        XCTAssertTrue(mermaid.contains("\n    A --> deepHistory_P : reload\n"), "A lies in Q, not directly in P:\n\(mermaid)")
         XCTAssertTrue(mermaid.contains("\n    Off --> history_P_ : on\n"), mermaid)
         XCTAssertTrue(mermaid.contains("\n    Off --> P : plain\n"), mermaid)
         XCTAssertTrue(mermaid.contains("\n    history_P\n"), mermaid)

@@ -177,38 +177,18 @@ struct DiagramLayout {
             scope: scope(from: transition.source, to: target, in: model))
     }
 
-    /// The block an edge from `source` (`nil`: the "any state" box) to `target` is written in.
-    ///
-    /// In a machine without parallel states: the innermost composite state containing both ends
-    /// (`nil`: the machine); for a history pseudostate, its state, which is the result when the
-    /// source lies inside it. In a machine with a parallel state: the composite state both ends lie
-    /// directly in, and otherwise the machine's top level. Mermaid moves a state into the last
-    /// block (other than the top level) that mentions it, and splits a parallel state's block into
-    /// one block per region, so an edge between two regions written inside their parallel state
-    /// would move one end into the other's region. Machines without a parallel state keep the
-    /// first rule and the diagrams they always had.
+    /// The block an edge from `source` (`nil`: the "any state" box) to `target` is written in: the
+    /// composite state both ends lie directly in (for a history pseudostate, the state it belongs
+    /// to), and otherwise the machine's top level. Mermaid moves a state into the last block (other
+    /// than the top level) that mentions it, and splits a parallel state's block into one block per
+    /// region, so an edge written in any other block would move one of its ends there: out of its
+    /// parent, or into another region.
     private static func scope(from source: Int?, to target: Node, in model: Model) -> Int? {
-        guard model.states.contains(where: \.isParallel) else {
-            return innermostComposite(containing: source, and: target.state, in: model)
-        }
         guard let source, let block = model.states[source].parent, !model.states[block].isParallel else { return nil }
         switch target {
         case .state(let index): return model.states[index].parent == block ? block : nil
         case .history(let index, _): return index == block ? block : nil
         case .pop, .anyState: return nil
         }
-    }
-
-    /// The innermost composite state containing both `source` and `target` (`nil`: the machine).
-    /// For a history target, `target` is its state, and the result is that state itself when the
-    /// source lies inside it: its pseudostate is drawn inside it.
-    private static func innermostComposite(containing source: Int?, and target: Int?, in model: Model) -> Int? {
-        guard let source, let target else { return nil }
-        var current = model.states[source].parent
-        while let candidate = current {
-            if model.isDescendant(target, of: candidate) { return candidate }
-            current = model.states[candidate].parent
-        }
-        return nil
     }
 }
