@@ -21,8 +21,9 @@ extension Commands {
               disarm code="1234"
               tick delay=1.5 fast=true
             Blank lines and lines starting with '#' are skipped. For each event fsmc prints the
-            guards asked, the transition taken, the states exited and entered with their actions in
-            order, the completions handled and the history recorded, and the active states afterwards. A guard without --guard is asked on the terminal
+            guards asked, the transitions taken, the states exited and entered with their actions in
+            order, the completions handled and the history recorded, and the active states afterwards
+            (the regions of a parallel state as [A > B | C]). A guard without --guard is asked on the terminal
             when standard input is one; otherwise it is an error. Exit status: 0 when every event
             was run (unhandled events included), 1 when the file has errors or an event line is
             wrong or a guard has no answer or completions go on forever, 2 for bad usage or an
@@ -181,10 +182,14 @@ private final class SimulationHost: InterpreterHost {
         case .dequeued(let occurrence): write(occurrence.description(in: model) + " (queued)")
         case .guardEvaluated(let call, let value): write("guard \(call) = \(value)", indent: 1)
         case .fired(let transition): write(describe(transition, interpreter), indent: 1)
+        case .preempted(let transition):
+            write(describe(transition, interpreter) + ": not taken, conflicts with a transition taken", indent: 1)
         case .exiting(let state): write("exit " + model.states[state].name, indent: 2)
         case .entering(let state): write("enter " + model.states[state].name, indent: 2)
         case .finished: write("finished", indent: 1)
-        case .unhandled: write("unhandled in " + model.states[interpreter.state].name, indent: 1)
+        case .unhandled:
+            let state = model.innermostContaining(interpreter.configuration) ?? interpreter.state
+            write("unhandled in " + model.states[state].name, indent: 1)
         case .completed(let state): write(model.states[state].name + " completes", indent: 1)
         case .completionDropped: write("no completion transition fires", indent: 1)
         case .completionSkipped(let state):
@@ -198,8 +203,21 @@ private final class SimulationHost: InterpreterHost {
 
     func printConfiguration(of interpreter: Interpreter) {
         guard failure == nil else { return }
-        let states = interpreter.configuration.map { model.states[$0].name }.joined(separator: " > ")
+        let active = Set(interpreter.configuration)
+        let states = model.topLevelStates.first(where: active.contains).map { describe($0, active) } ?? ""
         write("state: " + states + (interpreter.isFinished ? " (finished)" : ""), indent: 1)
+    }
+
+    /// The active states from `state` inwards: `A > B` down a chain of composite states; the
+    /// regions of a parallel state between brackets, separated by `|`, so that nesting stays clear:
+    /// `Call > [Audio > Muted | Video > CameraOn]`.
+    private func describe(_ state: Int, _ active: Set<Int>) -> String {
+        let name = model.states[state].name
+        let children = model.states[state].children.filter(active.contains)
+        if model.states[state].isParallel {
+            return name + " > [" + children.map { describe($0, active) }.joined(separator: " | ") + "]"
+        }
+        return children.first.map { name + " > " + describe($0, active) } ?? name
     }
 
     private func describe(_ transition: Model.Transition, _ interpreter: Interpreter) -> String {

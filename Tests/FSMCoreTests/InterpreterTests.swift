@@ -5,7 +5,7 @@ import XCTest
 /// differential tests compare it with the generated Swift on random machines.)
 final class InterpreterTests: XCTestCase {
     /// Logs guards, actions, unhandled events, completions and history records (and, with
-    /// `tracesStates`, exits and entries); answers guards from a script of answers, then a table
+    /// `tracesStates`, exits, entries and the transitions a conflict drops); answers guards from a script of answers, then a table
     /// (default false); lets chosen actions send events.
     final class Recorder: InterpreterHost {
         var log: [String] = []
@@ -42,6 +42,8 @@ final class InterpreterTests: XCTestCase {
                 log.append("history \(name(state)): " + recorded.map(name).joined(separator: " "))
             case .entering(let state) where tracesStates: log.append("enter \(name(state))")
             case .exiting(let state) where tracesStates: log.append("exit \(name(state))")
+            case .preempted(let transition) where tracesStates:
+                log.append("preempted from \(transition.source.map(name) ?? "machine")")
             default: break
             }
         }

@@ -146,4 +146,46 @@ final class ModelStructureTests: XCTestCase {
         XCTAssertEqual(model.exitSet(of: [0, 1, 2, 4, 5], below: nil), [5, 4, 2, 1, 0])
         XCTAssertEqual(model.exitSet(of: [0, 1, 2, 4, 5], below: 1), [2])
     }
+
+    /// P(0) { R1(1) { X(2), Y(3) }, R2(4) { U(5), V(6) } }, Out(7): selection, conflicts and the
+    /// entry by history of section 4c.
+    func testParallelSelectionConflictsAndHistoryEntry() throws {
+        let model = try XCTUnwrap(
+            model(
+                """
+                machine Q {
+                    initial P
+                    parallel state P {
+                        go -> Out
+                        state R1 { initial X; state X { go -> Y }; state Y }
+                        state R2 { initial U; state U { go -> V }; state V { go -> X } }
+                    }
+                    state Out { back -> deep history P }
+                }
+                """))
+        let go = try XCTUnwrap(model.events.firstIndex { $0.name == "go" })
+        let sources = { (transitions: [Model.Transition]) in transitions.map(\.source) }
+        XCTAssertEqual(model.activeLeaves(of: [0, 1, 2, 4, 5]), [2, 5])
+        XCTAssertEqual(model.innermostContaining([0, 1, 2, 4, 5]), 0)
+        XCTAssertEqual(model.innermostContaining([7]), 7)
+        XCTAssertEqual(sources(model.selectTransitions(for: go, in: [0, 1, 2, 4, 5]) { _ in true }), [2, 5])
+        // With every guard false, P is examined once (by X's walk), then the machine; U's walk stops at P.
+        var asked: [Int?] = []
+        let none = model.selectTransitions(for: go, in: [0, 1, 2, 4, 5]) {
+            asked.append($0.source)
+            return false
+        }
+        XCTAssertEqual(none, [])
+        XCTAssertEqual(asked, [2, 0, 5])
+        // Y selects P's transition; V's, selected next, lies inside P and replaces it.
+        let selected = model.selectTransitions(for: go, in: [0, 1, 3, 4, 6]) { _ in true }
+        XCTAssertEqual(sources(selected), [0, 6])
+        XCTAssertTrue(model.conflicts(selected[0], selected[1], in: [0, 1, 3, 4, 6]))
+        XCTAssertEqual(sources(model.removingConflicts(from: selected, in: [0, 1, 3, 4, 6])), [6])
+        XCTAssertEqual(sources(model.removingConflicts(from: selected.reversed(), in: [0, 1, 3, 4, 6])), [6])
+        // A deep history entry of P restores every region as recorded, and nothing else.
+        var history = HistoryRecords()
+        history.record(exiting: [0], from: [0, 1, 3, 4, 6], in: model)
+        XCTAssertEqual(model.entrySet(to: 0, below: nil, by: .history(.deep), history: history), [0, 1, 3, 4, 6])
+    }
 }

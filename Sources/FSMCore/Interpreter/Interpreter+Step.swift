@@ -8,8 +8,12 @@ extension Interpreter {
         /// A queued event is processed now.
         case dequeued(EventOccurrence)
         case guardEvaluated(Invocation, Bool)
-        /// A transition was selected; its exits, effects and entries follow.
+        /// A transition was selected and fires; its exits, effects and entries follow (after the other
+        /// transitions selected for the same event, which fire with it).
         case fired(Model.Transition)
+        /// A selected transition does not fire: it conflicts with one that does (section 4c). Reported
+        /// with the ``fired(_:)`` steps, in selection order.
+        case preempted(Model.Transition)
         /// A state is exited; its exit activities follow.
         case exiting(Int)
         /// A state is entered; its entry activities follow.

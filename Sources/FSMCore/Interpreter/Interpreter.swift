@@ -12,8 +12,11 @@
 /// - an event sent while another is processed is queued and ``send(_:)`` returns `true`;
 /// - a `pop` with an empty stack is not enabled, and its guard is not evaluated;
 /// - after a top-level final state is entered, every event is unhandled;
+/// - an event selects a transition in each active region, conflicting ones are dropped, and the
+///   rest fire together (section 4c; without parallel states, the one transition of section 4);
 /// - an unhandled event calls the host's ``InterpreterHost/unhandledEvent(_:in:interpreter:)``
-///   with the innermost active state, and ``send(_:)`` returns `false`;
+///   with the innermost active state that contains every active state, and ``send(_:)`` returns
+///   `false`;
 /// - completions (section 4a) are queued in the order the states complete and handled after the
 ///   step's entries, before the next queued event; ``start()`` handles those of the initial
 ///   configuration before it returns;
@@ -44,7 +47,8 @@ public final class Interpreter {
     }
 
     /// The innermost active state: the first active state in document order none of whose
-    /// children is active (the only such state in a machine without parallel states).
+    /// children is active (the only such state in a machine without parallel states; with them,
+    /// the first active leaf).
     public var state: Int {
         let active = Set(configuration)
         return configuration.first { !model.states[$0].children.contains(where: active.contains) } ?? model.initialState
@@ -53,11 +57,13 @@ public final class Interpreter {
     /// Whether `index` is active: the innermost active state or one of its ancestors.
     public func isIn(_ index: Int) -> Bool { configuration.contains(index) }
 
-    /// Whether a transition for `event` is declared on the active states or the machine (guards
+    /// Whether a transition for `event` is declared on an active state or the machine (guards
     /// not evaluated); `false` once the machine has finished.
     public func handles(_ event: Int) -> Bool {
         if isFinished { return false }
-        return model.candidateTransitions(in: state).contains { $0.event == event }
+        return (configuration.map(Optional.some) + [nil]).contains { node in
+            model.transitions(declaredIn: node).contains { $0.event == event }
+        }
     }
 
     /// Enters the initial configuration, running entry activities outer to inner, and handles its
@@ -106,16 +112,20 @@ public final class Interpreter {
         return handled
     }
 
-    /// Selection (section 4): the innermost active state's transitions first, outwards, then the
-    /// machine's; the first enabled one fires.
+    /// Selection (sections 4 and 4c): from each active leaf outwards, the first enabled transition;
+    /// the ones that do not conflict fire together.
     private func process(_ occurrence: EventOccurrence) -> Bool {
         if !isFinished {
-            for transition in model.candidateTransitions(in: state) where transition.event == occurrence.event {
-                if tryFiring(transition, occurrence) { return true }
+            let selected = model.selectTransitions(for: occurrence.event, in: configuration) {
+                isEnabled($0, occurrence)
+            }
+            if !selected.isEmpty {
+                fire(selected, occurrence)
+                return true
             }
         }
         host.observe(.unhandled(occurrence), interpreter: self)
-        host.unhandledEvent(occurrence, in: state, interpreter: self)
+        host.unhandledEvent(occurrence, in: model.innermostContaining(configuration) ?? state, interpreter: self)
         return false
     }
 
@@ -132,48 +142,69 @@ public final class Interpreter {
                 continue
             }
             host.observe(.completed(completed), interpreter: self)
-            if !model.completionTransitions(of: completed).contains(where: { tryFiring($0, nil) }) {
+            if let transition = model.completionTransitions(of: completed).first(where: { isEnabled($0, nil) }) {
+                fire([transition], nil)
+            } else {
                 host.observe(.completionDropped(completed), interpreter: self)
             }
         }
     }
 
-    /// Fires `transition` if it is enabled; `occurrence` is `nil` for a completion transition.
-    private func tryFiring(_ transition: Model.Transition, _ occurrence: EventOccurrence?) -> Bool {
+    /// Whether `transition` can fire: a `pop` needs a remembered state (its guard is not evaluated
+    /// otherwise), and its guard must hold. `occurrence` is `nil` for a completion transition.
+    private func isEnabled(_ transition: Model.Transition, _ occurrence: EventOccurrence?) -> Bool {
         if transition.target == .pop && stack.isEmpty { return false }
         if let condition = transition.guardExpression, !evaluate(condition, occurrence) { return false }
-        host.observe(.fired(transition), interpreter: self)
-        let effects = { for call in transition.effects { self.perform(call, occurrence) } }
-        switch transition.target {
-        case .internal:
-            effects()
-        case .state(let target), .history(let target, _):
-            carryOut(below: transition.domain, to: target, by: Model.EntryKind(transition.target), effects)
-        case .push(let target):
-            stack.append(state)
-            carryOut(below: transition.domain, to: target, by: .default, effects)
-        case .pop:
-            let target = stack.removeLast()
-            carryOut(below: model.domain(from: transition.source, to: target), to: target, by: .default, effects)
-        }
         return true
     }
 
-    /// An external transition (section 4): records history, exits the exit set, runs the effects,
-    /// enters the entry set. The model derives both sets and the history rules.
-    private func carryOut(below domain: Int?, to target: Int, by kind: Model.EntryKind, _ effects: () -> Void) {
-        let exiting = model.exitSet(of: configuration, below: domain)
-        history.record(exiting: exiting, from: configuration, in: model)
-        for state in exiting where model.states[state].recordsHistory {
+    /// The step (section 4c): drops the selected transitions that conflict, then, for those kept
+    /// together, records history, exits the union of their exit sets, runs their effects in
+    /// selection order and enters the union of their entry sets. The model derives the sets and
+    /// the history rules; with one transition this is the external transition of section 4.
+    private func fire(_ selected: [Model.Transition], _ occurrence: EventOccurrence?) {
+        let kept = model.removingConflicts(from: selected, in: configuration)
+        for transition in selected {
+            host.observe(kept.contains(transition) ? .fired(transition) : .preempted(transition), interpreter: self)
+        }
+        // What each kept transition enters: its domain, target and kind of entry. `push` and `pop`
+        // (never with parallel states, so alone) update the stack here, before the exits.
+        var entries: [(domain: Int?, target: Int, kind: Model.EntryKind)] = []
+        var exiting = Set<Int>()
+        for transition in kept {
+            var popped: Int?
+            switch transition.target {
+            case .internal:
+                break
+            case .state(let target), .history(let target, _):
+                entries.append((transition.domain, target, Model.EntryKind(transition.target)))
+            case .push(let target):
+                stack.append(state)
+                entries.append((transition.domain, target, .default))
+            case .pop:
+                let target = stack.removeLast()
+                popped = target
+                entries.append((model.domain(from: transition.source, to: target), target, .default))
+            }
+            exiting.formUnion(model.exitSet(of: transition, in: configuration, popping: popped))
+        }
+        let exitOrder = exiting.sorted(by: >)
+        history.record(exiting: exitOrder, from: configuration, in: model)
+        for state in exitOrder where model.states[state].recordsHistory {
             host.observe(.historyRecorded(state, history[state] ?? []), interpreter: self)
         }
-        for state in exiting {
+        for state in exitOrder {
             host.observe(.exiting(state), interpreter: self)
             for call in model.states[state].exit { perform(call, nil) }
         }
-        effects()
-        let staying = configuration.filter { !exiting.contains($0) }
-        enter(model.entrySet(to: target, below: domain, by: kind, history: history), joining: staying)
+        for transition in kept {
+            for call in transition.effects { perform(call, occurrence) }
+        }
+        var entering = Set<Int>()
+        for entry in entries {
+            entering.formUnion(model.entrySet(to: entry.target, below: entry.domain, by: entry.kind, history: history))
+        }
+        enter(entering.sorted(), joining: configuration.filter { !exiting.contains($0) })
     }
 
     /// Enters `entering` in order; the configuration becomes `staying` and `entering` once all are

@@ -16,8 +16,9 @@
 /// (ascending index, since states are stored depth-first). A version-1 machine always has one
 /// active leaf and its ancestors, but nothing here assumes it: a parallel state
 /// (``Model/State/isParallel``) keeps all its children active, its domain rule and its default entry
-/// are already the ones of section 4c, so only the selection of several transitions per event is
-/// left to add with it.
+/// are the ones of section 4c, and so are the selection of several transitions per event
+/// (``selectTransitions(for:in:isEnabled:)``) and the removal of conflicting ones
+/// (``removingConflicts(from:in:)``).
 extension Model {
     // MARK: - The tree
 
@@ -89,6 +90,91 @@ extension Model {
             if transition.alwaysFires { settled.insert(event) }
         }
         return result
+    }
+
+    /// The active leaves of a configuration (the active states none of whose children is active),
+    /// in document order: one in a machine without parallel states, one per active region else.
+    public func activeLeaves(of configuration: [Int]) -> [Int] {
+        let active = Set(configuration)
+        return configuration.filter { !states[$0].children.contains(where: active.contains) }
+    }
+
+    /// The innermost active state that contains every active state (section 5's `unhandledEvent`
+    /// state): the only active leaf in a machine without parallel states, else the outermost
+    /// active parallel state (or the state containing it, when it has no active child besides).
+    /// `nil` only for an empty configuration.
+    public func innermostContaining(_ configuration: [Int]) -> Int? {
+        let active = Set(configuration)
+        var current = topLevelStates.first(where: active.contains)
+        while let state = current, !states[state].isParallel,
+            let child = states[state].children.first(where: active.contains)
+        {
+            current = child
+        }
+        return current
+    }
+
+    /// The transitions an event selects in `configuration` (section 4c), in selection order: for
+    /// each active leaf in document order, the leaf and then its ancestors outwards (the machine
+    /// last) are examined, and the first transition for the event, in written order, for which
+    /// `isEnabled` holds is selected for that leaf. Each state (and the machine) is examined at most
+    /// once per event: a walk that reaches a state already examined stops there, so `isEnabled`
+    /// (the guard) is asked at most once per transition and a common ancestor's transition is
+    /// selected once. Without parallel states this is the selection of section 4: at most one.
+    ///
+    /// `isEnabled` is asked only for a transition being tried, in order: it evaluates the guard
+    /// (and says whether a `pop` has a state to return to).
+    public func selectTransitions(
+        for event: Int, in configuration: [Int], isEnabled: (Transition) -> Bool
+    ) -> [Transition] {
+        var examined = Set<Int?>()
+        var selected: [Transition] = []
+        for leaf in activeLeaves(of: configuration) {
+            for node in ancestry(of: leaf).map(Optional.some) + [nil] {
+                guard examined.insert(node).inserted else { break }
+                if let transition = transitions(declaredIn: node).first(where: { $0.event == event && isEnabled($0) }) {
+                    selected.append(transition)
+                    break
+                }
+            }
+        }
+        return selected
+    }
+
+    /// The states `transition` exits from `configuration` (section 4c), in exit order: none for an
+    /// internal transition; else the active states properly inside its domain. A `pop` transition's
+    /// domain depends on the state it returns to, `popping` (``domain(from:to:)``); `pop` never
+    /// occurs in a machine with parallel states.
+    public func exitSet(of transition: Transition, in configuration: [Int], popping: Int? = nil) -> [Int] {
+        switch transition.target {
+        case .internal: return []
+        case .pop: return exitSet(of: configuration, below: popping.flatMap { domain(from: transition.source, to: $0) })
+        case .state, .push, .history: return exitSet(of: configuration, below: transition.domain)
+        }
+    }
+
+    /// Whether two selected transitions conflict in `configuration` (section 4c): their exit sets
+    /// intersect. An internal transition conflicts with none.
+    public func conflicts(_ first: Transition, _ second: Transition, in configuration: [Int]) -> Bool {
+        !Set(exitSet(of: first, in: configuration)).isDisjoint(with: exitSet(of: second, in: configuration))
+    }
+
+    /// The selected transitions that fire (section 4c, SCXML's removeConflictingTransitions), in
+    /// selection order: each one in turn, compared with those kept so far that conflict with it,
+    /// replaces them all when its source lies properly inside the source of every one of them (the
+    /// more specific transition wins), and is dropped otherwise.
+    public func removingConflicts(from selected: [Transition], in configuration: [Int]) -> [Transition] {
+        var kept: [Transition] = []
+        for transition in selected {
+            let conflicting = kept.indices.filter { conflicts(transition, kept[$0], in: configuration) }
+            let isMoreSpecific = conflicting.allSatisfy { index in
+                transition.source.map { isProperDescendant($0, of: kept[index].source) } ?? false
+            }
+            guard isMoreSpecific else { continue }
+            for index in conflicting.reversed() { kept.remove(at: index) }
+            kept.append(transition)
+        }
+        return kept
     }
 
     /// A state's completion transitions (section 4a), in the order written: only its own, never an
@@ -185,7 +271,9 @@ extension Model {
             current = states[state].parent
         }
         var entered = Set(path)
-        for state in path where states[state].isParallel {
+        // The parallel states above the target: the target's own entry (below) enters its regions,
+        // by history when it is entered by history.
+        for state in path.dropFirst() where states[state].isParallel {
             for region in states[state].children where !path.contains(where: { isDescendant($0, of: region) }) {
                 entered.insert(region)
                 entered.formUnion(entry(below: region, by: .default, history: history))

@@ -45,11 +45,12 @@ struct DifferentialCase {
     static let strings = ["x", "hello", "a b", "q"]
 
     /// Generates the case for `seed`; `name` is the machine's name (unique within a batch).
-    /// `version2` adds the features of sections 4a and 4b (completion transitions, history); without
-    /// it a seed gives the machine it always gave.
-    static func generate(seed: UInt64, name: String, version2: Bool = false) -> DifferentialCase? {
+    /// `version2` adds the features of sections 4a and 4b (completion transitions, history);
+    /// `parallel` adds parallel states (section 4c), with those features; without them a seed
+    /// gives the machine it always gave.
+    static func generate(seed: UInt64, name: String, version2: Bool = false, parallel: Bool = false) -> DifferentialCase? {
         var rng = SplitMix64(seed: seed)
-        let text = machineSource(name: name, version2: version2, rng: &rng)
+        let text = machineSource(name: name, version2: version2, parallel: parallel, rng: &rng)
         let compilation = Compilation(path: "\(name).fsm", text: text)
         guard let model = compilation.model else { return nil }
         var script: [Operation] = []
@@ -72,9 +73,9 @@ struct DifferentialCase {
     }
 
     /// The machine text for `seed`, valid or not (for reporting a generator bug).
-    static func generateSource(seed: UInt64, name: String, version2: Bool = false) -> String {
+    static func generateSource(seed: UInt64, name: String, version2: Bool = false, parallel: Bool = false) -> String {
         var rng = SplitMix64(seed: seed)
-        return machineSource(name: name, version2: version2, rng: &rng)
+        return machineSource(name: name, version2: version2, parallel: parallel, rng: &rng)
     }
 
     static func randomOccurrence(_ model: Model, _ rng: inout SplitMix64) -> EventOccurrence {
@@ -96,23 +97,38 @@ struct DifferentialCase {
         var parent: Int?
         var children: [Int] = []
         var isFinal = false
+        var isParallel = false
         var depth: Int
     }
 
-    /// Every random draw of a version-2 feature is made only when `version2` is on, so the
-    /// version-1 machine of a seed never changes.
-    private static func machineSource(name: String, version2: Bool, rng: inout SplitMix64) -> String {
-        let count = Int.random(in: 2...9, using: &rng)
+    /// Every random draw of a version-2 feature is made only when `version2` (or `parallel`) is
+    /// on, and of a parallel one only when `parallel` is on, so the version-1 machine of a seed never
+    /// changes, nor the version-2 machine without parallel states.
+    ///
+    /// A parallel state has at least two regions, no `initial` and no final region; a machine with
+    /// one has no `push` or `pop` (section 4c), so `fsmc check` accepts every machine.
+    private static func machineSource(name: String, version2: Bool, parallel: Bool, rng: inout SplitMix64) -> String {
+        let version2 = version2 || parallel
+        // Bigger trees with parallel states, so that nested ones and regions that complete are common.
+        let count = parallel ? Int.random(in: 5...12, using: &rng) : Int.random(in: 2...9, using: &rng)
         var nodes: [Node] = []
+        // With parallel states, often a first state with two composite children, each with two
+        // children: a parallel state whose regions can complete.
+        let skeleton: [Int?] = parallel && count >= 7 && rng.chance(0.5) ? [nil, 0, 0, 1, 1, 2, 2] : []
         for index in 0..<count {
             let candidates = nodes.indices.filter { nodes[$0].depth < 3 }
-            let parent: Int? = candidates.isEmpty || rng.chance(0.45) ? nil : candidates.randomElement(using: &rng)
+            let parent: Int? =
+                index < skeleton.count
+                ? skeleton[index]
+                : candidates.isEmpty || rng.chance(parallel ? 0.25 : 0.45) ? nil : candidates.randomElement(using: &rng)
             nodes.append(Node(name: "S\(index)", parent: parent, depth: parent.map { nodes[$0].depth + 1 } ?? 0))
             if let parent { nodes[parent].children.append(index) }
         }
         for index in nodes.indices where nodes[index].children.isEmpty && rng.chance(0.15) {
             nodes[index].isFinal = true
         }
+        if parallel { makeParallel(&nodes, &rng) }
+        let hasParallel = nodes.contains(where: \.isParallel)
         let topLevel = nodes.indices.filter { nodes[$0].parent == nil }
         let order = documentOrder(nodes, topLevel)
         let composites = nodes.indices.filter { !nodes[$0].children.isEmpty }
@@ -145,6 +161,8 @@ struct DifferentialCase {
                 var isPop = false
                 if roll < 0.15 {
                     // internal
+                } else if hasParallel && roll < 0.39 {
+                    line += " " + arrow(to: targetIndex)  // instead of `push` or `pop`
                 } else if roll < 0.27 {
                     line += " -> push \(target)"
                 } else if roll < 0.39 {
@@ -160,7 +178,7 @@ struct DifferentialCase {
         }
         func emitState(_ index: Int, indent: String) {
             let node = nodes[index]
-            let keyword = node.isFinal ? "final state" : "state"
+            let keyword = node.isFinal ? "final state" : node.isParallel ? "parallel state" : "state"
             lines.append("\(indent)\(keyword) \(node.name) {")
             let inner = indent + "    "
             if rng.chance(0.5) {
@@ -171,7 +189,9 @@ struct DifferentialCase {
             if !node.isFinal && rng.chance(0.4) {
                 lines.append(inner + "exit / " + activity(&rng))
             }
-            if !node.children.isEmpty {
+            if node.isParallel {
+                for child in node.children { emitState(child, indent: inner) }
+            } else if !node.children.isEmpty {
                 let initial = node.children.first { !nodes[$0].isFinal } ?? node.children[0]
                 let history = version2 && rng.chance(0.3) ? (rng.chance(0.5) ? "deep history " : "history ") : ""
                 lines.append(
@@ -186,11 +206,19 @@ struct DifferentialCase {
         // Completion transitions (section 4a). Each targets a state after the source and all its
         // descendants in document order: whatever it enters, and whatever completes then, lies
         // further on (or is an ancestor, whose own targets lie beyond it), so every chain of
-        // completions ends, whatever the guards answer.
+        // completions ends, whatever the guards answer. With parallel states the innermost state
+        // containing source and target is not a parallel one: else the transition would leave and
+        // re-enter it, entering regions written before the source again.
         func emitCompletions(source: Int, indent: String) {
             let end = order.firstIndex(of: lastDescendant(source, nodes))!
-            let later = order[(end + 1)...]
-            guard !later.isEmpty, rng.chance(0.4) else { return }
+            let later = order[(end + 1)...].filter { target in
+                let common = ancestors(of: target, nodes).first { isAncestor($0, of: source, nodes) }
+                return !(common.map { nodes[$0].isParallel } ?? false)
+            }
+            // Parallel states often have some; regions seldom (a region's completion transition
+            // leaves before its parallel state can complete).
+            let isRegion = nodes[source].parent.map { nodes[$0].isParallel } ?? false
+            guard !later.isEmpty, rng.chance(nodes[source].isParallel ? 0.8 : isRegion ? 0.1 : 0.4) else { return }
             for _ in 0..<Int.random(in: 1...2, using: &rng) {
                 var line = ""
                 let isGuarded = rng.chance(0.6)
@@ -206,6 +234,42 @@ struct DifferentialCase {
         if transitions == 0 { lines.append("    go -> \(nodes[initial].name)") }
         lines.append("}")
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Makes about half the nodes with two children or more parallel states (nearly all those whose
+    /// children are composite), and their regions not final; gives most composite regions a final state (their last child, when simple), so
+    /// that parallel states can complete.
+    private static func makeParallel(_ nodes: inout [Node], _ rng: inout SplitMix64) {
+        // Above all those whose children all have children: regions that can complete.
+        for index in nodes.indices where nodes[index].children.count >= 2 {
+            let allComposite = nodes[index].children.allSatisfy { !nodes[$0].children.isEmpty }
+            guard rng.chance(allComposite ? 0.95 : 0.5) else { continue }
+            nodes[index].isParallel = true
+            for region in nodes[index].children { nodes[region].isFinal = false }
+        }
+        for index in nodes.indices where nodes[index].isParallel {
+            for region in nodes[index].children where !nodes[region].isParallel {
+                if let last = nodes[region].children.last, nodes[last].children.isEmpty, rng.chance(0.7) {
+                    nodes[last].isFinal = true
+                }
+            }
+        }
+    }
+
+    /// The proper ancestors of `index`, innermost first.
+    private static func ancestors(of index: Int, _ nodes: [Node]) -> [Int] {
+        var result: [Int] = []
+        var current = nodes[index].parent
+        while let parent = current {
+            result.append(parent)
+            current = nodes[parent].parent
+        }
+        return result
+    }
+
+    /// Whether `ancestor` is `index` or contains it.
+    private static func isAncestor(_ ancestor: Int, of index: Int, _ nodes: [Node]) -> Bool {
+        ancestor == index || ancestors(of: index, nodes).contains(ancestor)
     }
 
     /// The nodes in the order they are written (depth-first): the order of the model's states.
