@@ -8,17 +8,23 @@ public enum AccessLevel: String, Sendable, CaseIterable {
 
 /// Generates the Swift State-pattern implementation of a machine.
 ///
-/// The generated file has four parts, in this order:
+/// The generated file has six parts, in this order, each written by an extension of
+/// ``SwiftMachineEmitter`` in `SwiftMachineEmitter+<Part>.swift`:
 /// 1. the actions protocol (`MActions`): one requirement per guard and action, plus the
-///    `unhandledEvent` hook with an empty default;
+///    `unhandledEvent` hook with an empty default (`+Actions`);
 /// 2. the machine class (`M`): the `StateID` and `Event` enums, the introspection API and one
-///    method per event — the *context* of the State pattern;
-/// 3. the context's processing: selection at the machine level, the run-to-completion queue and
-///    the one place where a transition's exits, effects and entries are carried out;
-/// 4. the states: a base class `M.State` with one class method per event, whose default defers to
+///    method per event — the *context* of the State pattern (`+MachineClass`);
+/// 3. the context's processing: selection at the machine level and the run-to-completion queue
+///    (`+Processing`);
+/// 4. the one place where a transition's exits, effects and entries are carried out, with push
+///    and pop (`+Context`);
+/// 5. the states: a base class `M.State` with one class method per event, whose default defers to
 ///    the enclosing state and reports "not handled" at the top, and one final subclass per state
 ///    that overrides the events the state handles, its entry and exit activities and its place in
-///    the tree (`parent`, `initial`).
+///    the tree (`parent`, `initial`) (`+States`);
+/// 6. the run-time data: what changes while the machine runs and the queued events (`+Runtime`).
+///
+/// Parts 3 and 5 try a level's transitions with the same code (`+Selection`).
 ///
 /// The current state is held as a class metatype (`M.State.Type`) and the handlers are class
 /// methods, so nothing is copied or allocated per event; effects reach the context as
@@ -33,7 +39,7 @@ public enum SwiftEmitter {
 }
 
 /// One emission: the model and the names it gets in Swift; the text goes to a ``CodeWriter``.
-/// Each part of the file is written by an extension in its own file.
+/// Each of the six parts of the file (see ``SwiftEmitter``) is written by an extension in its own file.
 struct SwiftMachineEmitter {
     let model: Model
     let access: AccessLevel

@@ -1,7 +1,7 @@
 /// Part 2 of the generated file: the machine class and its public API.
 extension SwiftMachineEmitter {
     func emitMachineClass(into out: inout CodeWriter) {
-        let m = names.machine
+        let machineName = names.machine
         var doc = model.docComment
         if !doc.isEmpty { doc.append("") }
         doc += [
@@ -15,7 +15,7 @@ extension SwiftMachineEmitter {
             "Not thread-safe: use one machine from one thread (or actor) at a time.",
         ]
         out.docComment(doc)
-        out.block("\(api)final class \(m)") { out in
+        out.block("\(api)final class \(machineName)") { out in
             emitStateIDEnum(&out)
             out.line()
             emitEventEnum(&out)
