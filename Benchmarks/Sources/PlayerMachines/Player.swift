@@ -474,6 +474,8 @@ extension Player {
     /// transition fired; its default defers to the enclosing state, and reports "not handled" at
     /// the top. Each state is a final subclass that overrides the events it handles.
     fileprivate class State {
+        /// Never instantiated: the machine holds the class itself.
+        private init() {}
         /// The state's case of `StateID`; every state overrides it.
         class var id: StateID { preconditionFailure("every state overrides id") }
         /// The enclosing state; `nil` for a top-level state.

@@ -43,6 +43,11 @@ extension SwiftMachineEmitter {
                 "the top. Each state is a final subclass that overrides the events it handles.",
             ])
             out.block("fileprivate class State") { out in
+                // Without a declared initializer, swiftc synthesises a nonisolated `init()` here and a
+                // main-actor one in each state under `-default-isolation MainActor`, and rejects the
+                // overrides. A private one is inherited by no state: none gets an `init()` at all.
+                out.docComment(["Never instantiated: the machine holds the class itself."])
+                out.line("private init() {}")
                 out.docComment(["The state's case of `StateID`; every state overrides it."])
                 out.line("class var id: StateID { preconditionFailure(\"every state overrides id\") }")
                 out.docComment(["The enclosing state; `nil` for a top-level state."])
