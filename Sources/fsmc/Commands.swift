@@ -60,7 +60,7 @@ enum Commands {
             var status = ExitStatus.success
             for path in files {
                 do throws(IOError) {
-                    compilations.append(Compilation(path: path == "-" ? "<stdin>" : path, bytes: try FileIO.read(path)))
+                    compilations.append(Compilation(path: FileIO.displayName(path), bytes: try FileIO.read(path)))
                 } catch {
                     Terminal.writeError("error: \(error.message)\n")
                     status = ExitStatus.usage

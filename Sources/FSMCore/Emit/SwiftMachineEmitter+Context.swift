@@ -50,8 +50,17 @@ extension SwiftMachineEmitter {
             out.block("private func enter(_ target: \(stateType), below domain: StateID?, _ \(actionsName): \(actionsType))") {
                 out in
                 out.line("let leaf = target.enter(below: domain, \(actionsName))")
-                out.line("machine.current = leaf")
-                out.line("machine.isFinished = leaf.finishesMachine")
+                guard observable else {
+                    out.line("machine.current = leaf")
+                    out.line("machine.isFinished = leaf.finishesMachine")
+                    return
+                }
+                out.line("// Observers hear of a new configuration only: leaving and entering a state again is none.")
+                out.line("guard leaf != machine.current || leaf.finishesMachine != machine.isFinished else { return }")
+                out.block("withMutation(keyPath: \\.state)") { out in
+                    out.line("machine.current = leaf")
+                    out.line("machine.isFinished = leaf.finishesMachine")
+                }
             }
         }
     }

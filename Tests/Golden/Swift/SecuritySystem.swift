@@ -101,6 +101,17 @@ final class SecuritySystem {
     /// The innermost active state. Before ``start()``, the state that `start()` will enter.
     var state: StateID { machine.current.id }
 
+    /// Every active state, outermost first: `state` and its ancestors, in the order written.
+    var activeStates: [StateID] {
+        var states: [StateID] = []
+        var active: SecuritySystem.State.Type? = machine.current
+        while let current = active {
+            states.append(current.id)
+            active = current.parent
+        }
+        return states.reversed()
+    }
+
     /// Whether `state` is the innermost active state or one of its ancestors.
     func isIn(_ state: StateID) -> Bool { machine.current.isIn(state) }
 

@@ -119,6 +119,17 @@ public final class TCPConnection {
     /// The innermost active state. Before ``start()``, the state that `start()` will enter.
     public var state: StateID { machine.current.id }
 
+    /// Every active state, outermost first: `state` and its ancestors, in the order written.
+    public var activeStates: [StateID] {
+        var states: [StateID] = []
+        var active: TCPConnection.State.Type? = machine.current
+        while let current = active {
+            states.append(current.id)
+            active = current.parent
+        }
+        return states.reversed()
+    }
+
     /// Whether `state` is the innermost active state or one of its ancestors.
     public func isIn(_ state: StateID) -> Bool { machine.current.isIn(state) }
 
