@@ -78,6 +78,8 @@ bench:
 	@echo; echo "== Generated-code dispatch"
 	Benchmarks/.build/release/dispatch-ratio
 	cd Benchmarks && $(SWIFT) package --allow-writing-to-package-directory benchmark --no-progress
+	@echo; echo "== Generated-code dispatch, default and --observable (the generated player)"
+	scripts/bench-observable
 	@echo; echo "== swiftc -O on generated code"
 	scripts/bench-swiftc $(BENCH_SWIFTC_SIZES)
 
