@@ -29,7 +29,7 @@ struct Command: Sendable {
     }
 }
 
-/// Exit statuses (section 7 of the contract).
+/// Exit statuses, as README.md and every command's help give them.
 enum ExitStatus {
     static let success: Int32 = 0
     static let inputErrors: Int32 = 1
