@@ -35,7 +35,8 @@ final class GeneratedAPIDocumentationTests: XCTestCase {
         let media = try XCTUnwrap(DocumentationTests.fencedBlocks("fsm", in: page).first { $0.contains("machine Media") })
         let model = try XCTUnwrap(Compilation(path: "Media.fsm", text: media).model)
         let blocks = Self.markedBlocks(in: page)
-        XCTAssertEqual(blocks.count, 3, "the main-actor view model, the isolated conformance and the observation")
+        XCTAssertEqual(
+            blocks.count, 4, "the main-actor view model, the isolated conformance written and inferred, the observation")
         for (number, block) in blocks.enumerated() {
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fsmc-docs-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
