@@ -49,7 +49,8 @@ final class LSPTransport {
         var length: Int?
         for line in header.split(separator: "\r\n") {
             let parts = line.split(separator: ":", maxSplits: 1)
-            if parts.count == 2, parts[0].trimmingCharacters(in: .whitespaces).lowercased() == "content-length" {
+            // `hasSuffix`: after a message without a length, its unread body precedes the next header.
+            if parts.count == 2, parts[0].trimmingCharacters(in: .whitespaces).lowercased().hasSuffix("content-length") {
                 length = Int(parts[1].trimmingCharacters(in: .whitespaces))
             }
         }

@@ -1,0 +1,164 @@
+"""`fsmc lsp` against hostile clients, byte by byte: malformed messages, invalid UTF-8, huge
+documents, a client that closes the pipe, shutdown and exit without params."""
+
+import json
+import subprocess
+import time
+
+from conftest import FSMC, uri
+
+
+class RawClient:
+    """Speaks the base protocol by hand, so it can also speak it badly."""
+
+    def __init__(self):
+        self.process = subprocess.Popen([FSMC, "lsp"], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+
+    def send_bytes(self, body: bytes, header: bytes | None = None):
+        header = header if header is not None else b"Content-Length: %d\r\n\r\n" % len(body)
+        self.process.stdin.write(header + body)
+        self.process.stdin.flush()
+
+    def send(self, message: dict):
+        self.send_bytes(json.dumps({"jsonrpc": "2.0", **message}).encode())
+
+    def receive(self) -> dict:
+        header = b""
+        while not header.endswith(b"\r\n\r\n"):
+            byte = self.process.stdout.read(1)
+            assert byte, "the server closed its output"
+            header += byte
+        length = int(header.split(b"Content-Length:")[1].split(b"\r\n")[0])
+        return json.loads(self.process.stdout.read(length))
+
+    def request(self, id, method, params=None) -> dict:
+        self.send({"id": id, "method": method, **({"params": params} if params is not None else {})})
+        while True:
+            message = self.receive()
+            if message.get("id") == id:
+                return message
+
+    def initialize(self):
+        assert "result" in self.request(1, "initialize", {"capabilities": {}})
+        self.send({"method": "initialized", "params": {}})
+
+    def finish(self, timeout=10) -> int:
+        return self.process.wait(timeout=timeout)
+
+
+def test_malformed_messages_get_a_parse_error_and_the_server_goes_on():
+    client = RawClient()
+    client.send_bytes(b"{not json")
+    assert client.receive() == {
+        "jsonrpc": "2.0", "id": None, "error": {"code": -32700, "message": "the message is not valid JSON"}
+    }
+    client.send_bytes(b'{"jsonrpc": "2.0", "id": 5, "method": "initialize", "params": {"x": "\xff\xfe"}}')
+    assert client.receive()["error"]["code"] == -32700
+    # Without a length the body cannot be skipped: it is read as garbage before the next header,
+    # and the next message is still found.
+    client.send_bytes(b"{}", header=b"Content-Type: application/json\r\n\r\n")
+    assert client.receive()["error"] == {"code": -32700, "message": "missing or invalid Content-Length header"}
+    client.send_bytes(b"[1, 2]")
+    assert client.receive()["error"]["code"] == -32600
+    # Requests before initialize are refused; unknown methods are answered, not dropped.
+    assert client.request(2, "textDocument/hover", {})["error"]["code"] == -32002
+    client.initialize()
+    assert client.request(3, "fsmc/unknown", {})["error"]["code"] == -32601
+    hover = client.request(4, "textDocument/hover", {"textDocument": {"uri": uri("A.fsm")}, "position": "here"})
+    assert hover["error"]["code"] in (-32602, -32803)
+    assert client.request(5, "shutdown")["result"] is None
+    client.send({"method": "exit"})
+    assert client.finish() == 0
+
+
+def test_exit_without_shutdown_and_end_of_input():
+    client = RawClient()
+    client.initialize()
+    client.send({"method": "exit"})
+    assert client.finish() == 1
+    client = RawClient()
+    client.initialize()
+    client.process.stdin.close()
+    assert client.finish() == 1
+
+
+def test_requests_after_shutdown_are_refused():
+    client = RawClient()
+    client.initialize()
+    assert client.request(2, "shutdown")["result"] is None
+    assert client.request(3, "textDocument/documentSymbol", {"textDocument": {"uri": uri("A.fsm")}})["error"][
+        "code"
+    ] == -32600
+    client.send({"method": "exit"})
+    assert client.finish() == 0
+
+
+def test_lone_surrogates_and_control_characters_in_a_document():
+    client = RawClient()
+    client.initialize()
+    body = (
+        b'{"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {"uri": "'
+        + uri("S.fsm").encode()
+        + b'", "languageId": "fsm", "version": 1, "text": "machine M {\\n initial A // \\ud800\\n state A\\u0000 }"}}}'
+    )
+    client.send_bytes(body)
+    published = client.receive()
+    if "error" in published:  # the JSON reader refused the lone surrogate: a parse error, still serving
+        assert published["error"]["code"] == -32700
+    else:
+        assert published["method"] == "textDocument/publishDiagnostics"
+    assert client.request(7, "shutdown")["result"] is None
+    client.send({"method": "exit"})
+    assert client.finish() == 0
+
+
+def test_a_ten_megabyte_document(tmp_path):
+    lines = ["machine Big {", "    initial S0"]
+    index = 0
+    size = 0
+    while size < 10 * 1024 * 1024:
+        # 10,000 states, padded with comments to 10 MB: the transport, the lexer and the position
+        # conversions see the whole size; the analysis stays quick enough for a debug build.
+        line = f"    state S{index} {{ go / act(n: {index}) -> S{index + 1} }} // {'padding ' * 120}"
+        lines.append(line)
+        size += len(line) + 1
+        index += 1
+    lines.append(f"    state S{index}\n}}\n")
+    text = "\n".join(lines)
+    client = RawClient()
+    client.initialize()
+    started = time.perf_counter()
+    client.send(
+        {
+            "method": "textDocument/didOpen",
+            "params": {"textDocument": {"uri": uri("Big.fsm"), "languageId": "fsm", "version": 1, "text": text}},
+        }
+    )
+    published = client.receive()
+    assert published["method"] == "textDocument/publishDiagnostics"
+    hover = client.request(2, "textDocument/hover", {"textDocument": {"uri": uri("Big.fsm")}, "position": {"line": 5000, "character": 11}})
+    assert "state S4998" in hover["result"]["contents"]["value"]
+    print(f"10 MB document: diagnostics and a hover in {time.perf_counter() - started:.2f} s")
+    assert client.request(3, "shutdown")["result"] is None
+    client.send({"method": "exit"})
+    assert client.finish(timeout=60) == 0
+
+
+def test_a_client_that_closes_the_pipe():
+    client = RawClient()
+    client.initialize()
+    client.process.stdout.close()
+    text = "machine M {\n initial A\n state A { go -> B }\n}\n"
+    try:
+        for version in range(50):
+            client.send(
+                {
+                    "method": "textDocument/didOpen",
+                    "params": {"textDocument": {"uri": uri("M.fsm"), "languageId": "fsm", "version": version, "text": text}},
+                }
+            )
+        client.process.stdin.close()
+    except BrokenPipeError:
+        pass  # the server already noticed and stopped
+    # It notices the closed output (no SIGPIPE death, no hang) and stops with status 1.
+    assert client.finish() == 1
