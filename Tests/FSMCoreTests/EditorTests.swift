@@ -178,6 +178,10 @@ final class EditorTests: XCTestCase {
         XCTAssertEqual(kind(at: "beep"), .method)
         XCTAssertEqual(kind(at: "\"é\""), .string)
         XCTAssertEqual(kind(at: "->"), .operator)
+        XCTAssertEqual(kind(at: "pin"), .parameter)  // an argument label
+        XCTAssertEqual(kind(at: "text:"), .parameter)
+        let existential = EditorDocument(path: "t", text: "machine M { event go(h: any Sendable) }").semanticTokens()
+        XCTAssertEqual(existential.map(\.kind).suffix(2), [.keyword, .type])
         XCTAssertEqual(tokens.first { $0.range.start == offset(of: "Closed", 2) }?.isDeclaration, true)
         let file = document.file
         XCTAssertTrue(tokens.allSatisfy { file.location(of: $0.range.start).line == file.location(of: $0.range.end).line })

@@ -31,14 +31,16 @@ public struct SemanticToken: Sendable, Hashable {
 
 extension EditorDocument {
     /// Every token and comment with its kind, in source order, each on one line: machine → class,
-    /// state → enumMember, event → event, guard → function, action → method, parameter, the other
-    /// names (types) → type.
+    /// state → enumMember, event → event, guard → function, action → method, event parameters and
+    /// argument labels → parameter, `any` and `some` → keyword, the other names (types) → type.
     public func semanticTokens() -> [SemanticToken] {
         var symbols: [Int: SymbolOccurrence] = [:]
         for occurrence in index.occurrences { symbols[occurrence.range.start] = occurrence }
         var result: [SemanticToken] = []
         var previousEnd = 0
-        for token in tokens where token.kind != .newline && token.kind != .endOfFile {
+        let significant = tokens.filter { $0.kind != .newline && $0.kind != .endOfFile }
+        for (position, token) in significant.enumerated() {
+            let next = position + 1 < significant.count ? significant[position + 1].kind : nil
             addComments(in: previousEnd..<token.range.start, to: &result)
             previousEnd = token.range.end
             let kind: SemanticTokenKind?
@@ -50,6 +52,10 @@ extension EditorDocument {
                 if let symbol = symbols[token.range.start] {
                     kind = Self.kind(of: symbol.kind)
                     isDeclaration = symbol.isDeclaration
+                } else if next == .colon {
+                    kind = .parameter  // an argument label: a parameter of the Swift requirement
+                } else if token.text == "any" || token.text == "some", next == .identifier {
+                    kind = .keyword
                 } else {
                     kind = .type
                 }
