@@ -90,6 +90,13 @@ final class LSPTransport {
         }
     }
 
+    /// Whether another message has (at least partly) arrived: bytes buffered or readable now.
+    func hasPendingInput() -> Bool {
+        if start < buffer.count { return true }
+        var descriptor = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
+        return poll(&descriptor, 1, 0) > 0
+    }
+
     private func find(_ pattern: [UInt8], from: Int) -> Int? {
         guard buffer.count >= pattern.count else { return nil }
         var index = max(from, start)

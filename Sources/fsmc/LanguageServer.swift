@@ -30,6 +30,9 @@ final class LanguageServer {
     let transport: LSPTransport
     var documents: [String: OpenDocument] = [:]
     var encoding = PositionEncoding.utf16
+    /// Documents changed since their diagnostics were last published, in order. Publishing waits
+    /// until no message is waiting, so a burst of keystrokes costs one analysis, not one each.
+    private var stale: [String] = []
     private var initialized = false
     private var shutDown = false
 
@@ -48,6 +51,11 @@ final class LanguageServer {
                 if let status = handle(body) { return status }
             }
             if transport.outputClosed { return 1 }
+            if !stale.isEmpty, !transport.hasPendingInput() {
+                let uris = stale
+                stale = []
+                for uri in uris where documents[uri] != nil { publishDiagnostics(uri) }
+            }
         }
     }
 
@@ -91,7 +99,7 @@ final class LanguageServer {
             guard let document = params["textDocument"] as? JSONObject, let uri = document["uri"] as? String else { return nil }
             let text = document["text"] as? String ?? ""
             documents[uri] = OpenDocument(bytes: Array(text.utf8), version: document["version"] as? Int)
-            publishDiagnostics(uri)
+            markStale(uri)
         case "textDocument/didChange":
             guard let document = params["textDocument"] as? JSONObject, let uri = document["uri"] as? String,
                 var open = documents[uri]
@@ -107,7 +115,7 @@ final class LanguageServer {
             open.version = document["version"] as? Int
             open.analysis = nil
             documents[uri] = open
-            publishDiagnostics(uri)
+            markStale(uri)
         case "textDocument/didClose":
             guard let document = params["textDocument"] as? JSONObject, let uri = document["uri"] as? String else { return nil }
             documents[uri] = nil
@@ -116,6 +124,10 @@ final class LanguageServer {
             break  // initialized, didSave, $/cancelRequest, $/setTrace and the unknown: nothing to do.
         }
         return nil
+    }
+
+    private func markStale(_ uri: String) {
+        if !stale.contains(uri) { stale.append(uri) }
     }
 
     private func request(_ method: String, _ params: JSONObject) throws -> Any {

@@ -1,6 +1,7 @@
 """`fsmc lsp` against hostile clients, byte by byte: malformed messages, invalid UTF-8, huge
 documents, a client that closes the pipe, shutdown and exit without params."""
 
+import json
 import time
 
 from conftest import RawClient, uri
@@ -122,3 +123,29 @@ def test_a_client_that_closes_the_pipe():
         pass  # the server already noticed and stopped
     # It notices the closed output (no SIGPIPE death, no hang) and stops with status 1.
     assert client.finish() == 1
+
+
+def test_a_burst_of_changes_is_analysed_once():
+    client = RawClient()
+    client.initialize()
+    burst = b""
+    for version in range(1, 11):
+        method = "textDocument/didOpen" if version == 1 else "textDocument/didChange"
+        document = {"uri": uri("Burst.fsm"), "version": version}
+        text = f"machine M {{\n initial A\n state A {{ go -> B{version} }}\n}}\n"
+        params = (
+            {"textDocument": {**document, "languageId": "fsm", "text": text}}
+            if version == 1
+            else {"textDocument": document, "contentChanges": [{"text": text}]}
+        )
+        body = json.dumps({"jsonrpc": "2.0", "method": method, "params": params}).encode()
+        burst += b"Content-Length: %d\r\n\r\n" % len(body) + body
+    assert len(burst) < 4096  # one atomic pipe write: the server sees the whole burst at once
+    client.send_bytes(burst, header=b"")
+    published = client.receive()
+    # Only the last version is analysed and published.
+    assert published["params"]["version"] == 10
+    assert "B10" in published["params"]["diagnostics"][0]["message"]
+    assert client.request(2, "shutdown")["result"] is None
+    client.send({"method": "exit"})
+    assert client.finish() == 0
