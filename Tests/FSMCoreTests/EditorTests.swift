@@ -80,6 +80,7 @@ final class EditorTests: XCTestCase {
         let code = document.index.occurrence(at: offset(of: "pin: code", shift: 6))!
         XCTAssertEqual(code.kind, .parameter)
         XCTAssertEqual(document.index.references(of: code).count, 3)
+        XCTAssertEqual(document.index.declaration(of: code)?.range.start, offset(of: "code: String"))
         XCTAssertNil(document.index.occurrence(at: offset(of: "Façade")))
     }
 
