@@ -109,6 +109,14 @@ final class EditorTests: XCTestCase {
         let log = document.hover(at: offset(of: "log("))?.markdown ?? ""
         XCTAssertTrue(log.contains("func log(text: String)\n"), log)
         XCTAssertNil(document.hover(at: offset(of: "{")))
+        // With errors there is no model: the requirement is inferred from the first call.
+        let broken = Self.door.replacingOccurrences(of: "-> Locked", with: "-> Lockd")
+        let withErrors = EditorDocument(path: "Door.fsm", text: broken)
+        XCTAssertNil(withErrors.compilation.model)
+        let inferred = withErrors.hover(at: offset(of: "isValid", in: broken))?.markdown ?? ""
+        XCTAssertTrue(inferred.contains("func isValid(code: String) -> Bool"), inferred)
+        let literal = withErrors.hover(at: offset(of: "log(", in: broken))?.markdown ?? ""
+        XCTAssertTrue(literal.contains("func log(text: String)\n"), literal)
     }
 
     func testCompletionByContext() {
