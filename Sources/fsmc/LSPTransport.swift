@@ -74,7 +74,7 @@ final class LSPTransport {
     }
 
     /// Writes one message; after a failed write (the client went away) nothing more is written.
-    func write(_ body: Data) {
+    func write(_ body: [UInt8]) {
         guard !outputClosed else { return }
         var bytes = Array("Content-Length: \(body.count)\r\n\r\n".utf8)
         bytes += body

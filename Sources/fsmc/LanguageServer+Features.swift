@@ -136,17 +136,21 @@ extension LanguageServer {
 
     func semanticTokens(_ params: JSONObject) throws -> Any {
         let (_, document) = try document(params)
+        let tokens = document.semanticTokens()
         var data: [Int] = []
+        data.reserveCapacity(tokens.count * 5)
         var previous = EditorPosition(line: 0, character: 0)
-        for token in document.semanticTokens() {
-            let start = document.file.editorPosition(of: token.range.start, encoding: encoding)
-            let end = document.file.editorPosition(of: token.range.end, encoding: encoding)
+        var cursor = EditorPositionCursor(file: document.file, encoding: encoding)
+        for token in tokens {
+            let start = cursor.position(of: token.range.start)
+            let end = cursor.position(of: token.range.end)
             guard end.line == start.line, end.character > start.character else { continue }
             let deltaLine = start.line - previous.line
-            data += [
-                deltaLine, deltaLine == 0 ? start.character - previous.character : start.character,
-                end.character - start.character, token.kind.rawValue, token.isDeclaration ? 1 : 0,
-            ]
+            data.append(deltaLine)
+            data.append(deltaLine == 0 ? start.character - previous.character : start.character)
+            data.append(end.character - start.character)
+            data.append(token.kind.rawValue)
+            data.append(token.isDeclaration ? 1 : 0)
             previous = start
         }
         return ["data": data] as JSONObject

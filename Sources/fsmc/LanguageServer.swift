@@ -69,7 +69,8 @@ final class LanguageServer {
             sendError(id: NSNull(), ResponseError(code: ResponseError.invalidRequest, message: "a message must be a JSON object"))
             return nil
         }
-        let id = message["id"]
+        // Only a string or an integer is a valid id; it is echoed in the answer as such.
+        let id: Any? = message["id"].map { ($0 as? String) ?? ($0 as? Int).map { $0 as Any } ?? NSNull() }
         guard let method = message["method"] as? String else {
             // A response to a request of ours (the server sends none), or garbage with an id.
             if id != nil, message["result"] == nil, message["error"] == nil {
@@ -252,8 +253,7 @@ final class LanguageServer {
     // MARK: - Output
 
     func send(_ message: JSONObject) {
-        guard let data = try? JSONSerialization.data(withJSONObject: message, options: [.withoutEscapingSlashes]) else { return }
-        transport.write(data)
+        transport.write(LSPJSONWriter.encode(message))
     }
 
     func send(notification method: String, _ params: JSONObject) {

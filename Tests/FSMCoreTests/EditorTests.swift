@@ -59,6 +59,13 @@ final class EditorTests: XCTestCase {
         XCTAssertEqual(file.offset(of: EditorPosition(line: 7, character: 0), encoding: .utf16), 14)
         XCTAssertEqual(file.offset(of: EditorPosition(line: -1, character: -5), encoding: .utf16), 0)
         XCTAssertEqual(file.editorPosition(of: 12, encoding: .utf16), EditorPosition(line: 2, character: 0))
+        // The cursor agrees with the direct conversion, forwards and after going back.
+        for encoding in PositionEncoding.allCases {
+            var cursor = EditorPositionCursor(file: file, encoding: encoding)
+            for offset in [0, 2, 6, 7, 9, 12, 14, 3, 8, 13, 99] {
+                XCTAssertEqual(cursor.position(of: offset), file.editorPosition(of: offset, encoding: encoding), "\(offset)")
+            }
+        }
     }
 
     func testDefinitionAndReferences() {

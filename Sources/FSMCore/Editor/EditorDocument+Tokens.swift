@@ -34,27 +34,40 @@ extension EditorDocument {
     /// state → enumMember, event → event, guard → function, action → method, event parameters and
     /// argument labels → parameter, `any` and `some` → keyword, the other names (types) → type.
     public func semanticTokens() -> [SemanticToken] {
-        var symbols: [Int: SymbolOccurrence] = [:]
-        for occurrence in index.occurrences { symbols[occurrence.range.start] = occurrence }
+        // Tokens and occurrences are both in source order: one walk pairs them, no lookup table.
+        let occurrences = index.occurrences
+        var nextOccurrence = 0
         var result: [SemanticToken] = []
+        result.reserveCapacity(tokens.count)
         var previousEnd = 0
-        let significant = tokens.filter { $0.kind != .newline && $0.kind != .endOfFile }
-        for (position, token) in significant.enumerated() {
-            let next = position + 1 < significant.count ? significant[position + 1].kind : nil
+        var position = 0
+        while position < tokens.count {
+            let token = tokens[position]
+            position += 1
+            if token.kind == .newline || token.kind == .endOfFile { continue }
+            var next = position
+            while next < tokens.count, tokens[next].kind == .newline { next += 1 }
+            let following = next < tokens.count ? tokens[next].kind : nil
             addComments(in: previousEnd..<token.range.start, to: &result)
             previousEnd = token.range.end
+            while nextOccurrence < occurrences.count, occurrences[nextOccurrence].range.start < token.range.start {
+                nextOccurrence += 1
+            }
+            let symbol =
+                nextOccurrence < occurrences.count && occurrences[nextOccurrence].range.start == token.range.start
+                ? occurrences[nextOccurrence] : nil
             let kind: SemanticTokenKind?
             var isDeclaration = false
             switch token.kind {
             case .keyword(.true), .keyword(.false): kind = .keyword
-            case .keyword: kind = symbols[token.range.start].map { Self.kind(of: $0.kind) } ?? .keyword
+            case .keyword: kind = symbol.map { Self.kind(of: $0.kind) } ?? .keyword
             case .identifier:
-                if let symbol = symbols[token.range.start] {
+                if let symbol {
                     kind = Self.kind(of: symbol.kind)
                     isDeclaration = symbol.isDeclaration
-                } else if next == .colon {
+                } else if following == .colon {
                     kind = .parameter  // an argument label: a parameter of the Swift requirement
-                } else if token.text == "any" || token.text == "some", next == .identifier {
+                } else if token.text == "any" || token.text == "some", following == .identifier {
                     kind = .keyword
                 } else {
                     kind = .type
@@ -83,7 +96,8 @@ extension EditorDocument {
 
     /// The comments in a gap, split at line ends.
     private func addComments(in gap: Range<Int>, to result: inout [SemanticToken]) {
-        guard gap.lowerBound < gap.upperBound else { return }
+        // Most gaps are a space or a line end: only a `/` can start a comment.
+        guard gap.lowerBound < gap.upperBound, file.bytes[gap].contains(UInt8(ascii: "/")) else { return }
         for case .comment(let range, _) in Trivia.scan(file.bytes, in: gap) {
             var start = range.start
             var index = range.start

@@ -16,14 +16,12 @@ public struct EditorDocument: Sendable {
         self.compilation = compilation
         let file = compilation.file
         // The tree and the tokens are read only from files the front end could read at all.
+        self.machine = compilation.syntax
         if file.bytes.isEmpty || file.firstInvalidUTF8Offset() != nil {
-            self.machine = nil
             self.tokens = []
         } else {
             var engine = DiagnosticEngine()
-            self.machine = Parser.parse(file, diagnostics: &engine)
-            var lexEngine = DiagnosticEngine()
-            self.tokens = Lexer.tokenize(file, diagnostics: &lexEngine)
+            self.tokens = Lexer.tokenize(file, diagnostics: &engine)
         }
         self.index = SymbolIndex(machine)
     }

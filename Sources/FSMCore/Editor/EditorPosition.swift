@@ -83,7 +83,7 @@ extension SourceFile {
     }
 
     /// The length in bytes of the UTF-8 sequence starting at `index` (1 for a stray byte).
-    private func scalarLength(at index: Int) -> Int {
+    func scalarLength(at index: Int) -> Int {
         let lead = bytes[index]
         let length =
             switch lead {
@@ -93,5 +93,41 @@ extension SourceFile {
             default: 1
             }
         return min(length, bytes.count - index)
+    }
+}
+
+/// Converts increasing byte offsets to editor positions in one pass over the file, for the many
+/// positions of a semantic-token or outline answer (``SourceFile/editorPosition(of:encoding:)``
+/// starts from the line's beginning each time). An offset before the previous one starts over.
+public struct EditorPositionCursor {
+    private let file: SourceFile
+    private let encoding: PositionEncoding
+    private var line = 0
+    private var offset = 0
+    private var character = 0
+
+    public init(file: SourceFile, encoding: PositionEncoding) {
+        self.file = file
+        self.encoding = encoding
+    }
+
+    public mutating func position(of target: Int) -> EditorPosition {
+        let clamped = min(max(target, 0), file.bytes.count)
+        if clamped < offset {
+            let position = file.editorPosition(of: clamped, encoding: encoding)
+            (line, offset, character) = (position.line, clamped, position.character)
+            return position
+        }
+        if line + 1 < file.lineStarts.count, file.lineStarts[line + 1] <= clamped {
+            line = file.lineIndex(containing: clamped)
+            offset = file.lineStarts[line]
+            character = 0
+        }
+        while offset < clamped {
+            let length = file.scalarLength(at: offset)
+            character += encoding.units(forUTF8Length: length)
+            offset += length
+        }
+        return EditorPosition(line: line, character: character)
     }
 }
