@@ -19,12 +19,15 @@ final class LSPTransport {
     private var start = 0
     private let input: Int32
     private let output: Int32
+    private let inputIsStream: Bool
     /// Set once standard output is closed: nothing more can be said to the client.
     private(set) var outputClosed = false
 
     init(input: Int32 = 0, output: Int32 = 1) {
         self.input = input
         self.output = output
+        var info = stat()
+        self.inputIsStream = fstat(input, &info) != 0 || (info.st_mode & S_IFMT) != S_IFREG
         // A client that closes the pipe must not kill the server with SIGPIPE mid-write; the
         // failed write is noticed instead.
         signal(SIGPIPE, SIG_IGN)
@@ -93,6 +96,8 @@ final class LSPTransport {
     /// Whether another message has (at least partly) arrived: bytes buffered or readable now.
     func hasPendingInput() -> Bool {
         if start < buffer.count { return true }
+        // A regular file is always "readable": only a pipe, socket or terminal can say it is not.
+        guard inputIsStream else { return false }
         var descriptor = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
         return poll(&descriptor, 1, 0) > 0
     }

@@ -45,17 +45,15 @@ final class LanguageServer {
     func run() -> Int32 {
         while true {
             switch transport.read() {
-            case .endOfInput: return shutDown ? 0 : 1
+            case .endOfInput:
+                publishStale()  // for a client that sent its last change and closed its end
+                return shutDown ? 0 : 1
             case .malformed(let reason): sendError(id: NSNull(), ResponseError(code: ResponseError.parseError, message: reason))
             case .message(let body):
                 if let status = handle(body) { return status }
             }
             if transport.outputClosed { return 1 }
-            if !stale.isEmpty, !transport.hasPendingInput() {
-                let uris = stale
-                stale = []
-                for uri in uris where documents[uri] != nil { publishDiagnostics(uri) }
-            }
+            if !stale.isEmpty, !transport.hasPendingInput() { publishStale() }
         }
     }
 
@@ -125,6 +123,12 @@ final class LanguageServer {
             break  // initialized, didSave, $/cancelRequest, $/setTrace and the unknown: nothing to do.
         }
         return nil
+    }
+
+    private func publishStale() {
+        let uris = stale
+        stale = []
+        for uri in uris where documents[uri] != nil { publishDiagnostics(uri) }
     }
 
     private func markStale(_ uri: String) {

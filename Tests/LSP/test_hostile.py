@@ -2,9 +2,10 @@
 documents, a client that closes the pipe, shutdown and exit without params."""
 
 import json
+import subprocess
 import time
 
-from conftest import RawClient, uri
+from conftest import FSMC, RawClient, uri
 
 
 def test_malformed_messages_get_a_parse_error_and_the_server_goes_on():
@@ -149,3 +150,30 @@ def test_a_burst_of_changes_is_analysed_once():
     assert client.request(2, "shutdown")["result"] is None
     client.send({"method": "exit"})
     assert client.finish() == 0
+
+
+def test_messages_from_a_file_and_no_exit(tmp_path):
+    """`fsmc lsp < messages`: a regular file is always readable, yet the diagnostics come out."""
+    messages = b""
+    for message in [
+        {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {}}},
+        {
+            "jsonrpc": "2.0",
+            "method": "textDocument/didOpen",
+            "params": {
+                "textDocument": {
+                    "uri": uri("F.fsm"), "languageId": "fsm", "version": 1,
+                    "text": "machine M {\n initial A\n state A { go -> Nowhere }\n}\n",
+                }
+            },
+        },
+    ]:
+        body = json.dumps(message).encode()
+        messages += b"Content-Length: %d\r\n\r\n" % len(body) + body
+    path = tmp_path / "messages"
+    path.write_bytes(messages)
+    with open(path, "rb") as stdin:
+        result = subprocess.run([FSMC, "lsp"], stdin=stdin, capture_output=True, timeout=30)
+    assert result.returncode == 1  # no shutdown before the end of the input
+    assert b'"method":"textDocument/publishDiagnostics"' in result.stdout
+    assert b"Nowhere" in result.stdout
