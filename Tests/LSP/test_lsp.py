@@ -356,6 +356,12 @@ async def test_positions_past_the_end_and_unopened_documents(client: LanguageCli
         types.DocumentSymbolParams(text_document=types.TextDocumentIdentifier(uri=on_disk.as_uri()))
     )
     assert [s.name for s in symbols] == ["Door"]
+    # Invalid UTF-8 on disk: no symbols, no crash.
+    broken = tmp_path / "Broken.fsm"
+    broken.write_bytes(b"machine M {\n initial A // \xff\xfe\n state A\n}\n")
+    assert await client.text_document_document_symbol_async(
+        types.DocumentSymbolParams(text_document=types.TextDocumentIdentifier(uri=broken.as_uri()))
+    ) == []
     # Still serving.
     assert await client.text_document_hover_async(
         types.HoverParams(text_document=doc("Door.fsm"), position=position(DOOR, "Locked", 2))
