@@ -31,7 +31,8 @@ final class LanguageServer {
     var documents: [String: OpenDocument] = [:]
     var encoding = PositionEncoding.utf16
     /// Documents changed since their diagnostics were last published, in order. Publishing waits
-    /// until no message is waiting, so a burst of keystrokes costs one analysis, not one each.
+    /// until no message is waiting (or a request comes), so a burst of keystrokes costs one
+    /// analysis, not one each.
     private var stale: [String] = []
     private var initialized = false
     private var shutDown = false
@@ -146,6 +147,8 @@ final class LanguageServer {
         guard !shutDown else {
             throw ResponseError(code: ResponseError.invalidRequest, message: "the server is shutting down")
         }
+        // A request needs the documents' current analysis anyway: their diagnostics go out first.
+        if method != "shutdown" { publishStale() }
         switch method {
         case "shutdown":
             shutDown = true
