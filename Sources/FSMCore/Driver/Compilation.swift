@@ -14,15 +14,15 @@ public struct Compilation: Sendable {
     public let diagnostics: [Diagnostic]
     /// The resolved machine; `nil` when there are errors.
     public let model: Model?
-    /// The syntax tree as written, also when there are errors (the editor features read it); `nil`
-    /// when there is no machine or the file could not be read.
+    /// The syntax tree as written, also when there are errors, when asked for with `keepingSyntax`
+    /// (the editor features read it; the command line lets it go after analysis); otherwise `nil`.
     public let syntax: MachineDecl?
 
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
     public var hasWarnings: Bool { diagnostics.contains { $0.severity == .warning } }
 
     /// Runs the front end over one file's bytes.
-    public init(path: String, bytes: [UInt8]) {
+    public init(path: String, bytes: [UInt8], keepingSyntax: Bool = false) {
         if bytes.count > Compilation.maximumFileSize {
             self.file = SourceFile(path: path, bytes: [])
             self.diagnostics = [.fileTooLarge(limit: Compilation.maximumFileSize)]
@@ -42,7 +42,7 @@ public struct Compilation: Sendable {
         }
         var model: Model?
         let parsed = Parser.parseReportingStructure(file, diagnostics: &engine)
-        self.syntax = parsed.machine
+        self.syntax = keepingSyntax ? parsed.machine : nil
         if let machine = parsed.machine, parsed.isStructurallySound, !engine.reachedErrorLimit {
             model = Analyzer.analyze(machine, diagnostics: &engine)
         }

@@ -12,7 +12,7 @@ public struct EditorDocument: Sendable {
     public var file: SourceFile { compilation.file }
 
     public init(path: String, bytes: [UInt8]) {
-        let compilation = Compilation(path: path, bytes: bytes)
+        let compilation = Compilation(path: path, bytes: bytes, keepingSyntax: true)
         self.compilation = compilation
         let file = compilation.file
         // The tree and the tokens are read only from files the front end could read at all.
