@@ -143,6 +143,11 @@ final class EditorTests: XCTestCase {
         XCTAssertEqual(labels(base + "go / act, $\n }\n}"), ["act"])
         XCTAssertEqual(labels(base + "go / act(s$) \n }\n}"), ["speed", "label"])
         XCTAssertEqual(labels(base + "go [ok(speed, $)] \n }\n}"), ["speed", "label"])
+        // Lists wrapped over lines are still open on their later lines.
+        XCTAssertEqual(labels(base + "go / act(speed,\n  $) \n }\n}"), ["speed", "label"])
+        XCTAssertEqual(labels(base + "go [ok(speed)\n  && $] -> A\n }\n}"), ["ok"])
+        XCTAssertEqual(labels(base + "go [ok(speed) &&\n  $] -> A\n }\n}"), ["ok"])
+        XCTAssertEqual(labels("machine M {\n event go(speed: Int,\n $)\n}"), [])
         XCTAssertEqual(labels(base + "$\n }\n}"), ["initial", "state", "final", "entry", "exit", "go", "g"])
         XCTAssertEqual(labels("machine M {\n $\n}"), ["event", "initial", "state", "final"])
         XCTAssertEqual(labels("machine M {\n initial $\n state A\n}"), ["A"])

@@ -22,7 +22,7 @@ extension EditorDocument {
         }
         if isInCommentOrString(offset) { return [] }
         let context = MemberContext(tokens: tokens, before: last)
-        let previous = last.map { tokens[$0].kind }
+        let previous = context.previous
         func symbols(_ kind: SymbolKind) -> [CompletionCandidate] {
             index.names(of: kind).map { CompletionCandidate(label: $0, kind: .symbol(kind)) }
         }
@@ -77,7 +77,8 @@ extension EditorDocument {
     }
 }
 
-/// Where in a member the cursor is, read backwards from the token before it.
+/// Where in a member the cursor is: the tokens up to it, read once from the start of the file, so
+/// a list wrapped over several lines is still known to be open.
 private struct MemberContext {
     /// The event whose transition's argument list the cursor is in.
     var argumentListEvent: String?
@@ -88,44 +89,41 @@ private struct MemberContext {
     var isAtMemberStart = false
     /// How many `{` are open at the cursor.
     var braceDepth = 0
+    /// The last token before the cursor that is not a line end inside a list, if any.
+    var previous: TokenKind?
 
     init(tokens: [Token], before last: Int?) {
         guard let last else {
             isAtMemberStart = true
             return
         }
-        var depth = 0
-        var index = last
         var memberStart = 0
-        while index >= 0 {
-            let kind = tokens[index].kind
-            if kind == .rightParen || kind == .rightBracket { depth += 1 }
-            if kind == .leftParen || kind == .leftBracket {
-                if depth > 0 {
-                    depth -= 1
-                } else {
-                    nesting += 1
-                    if kind == .leftBracket { isInGuard = true }
-                    if kind == .leftParen, index > 0, tokens[index - 1].kind == .identifier, argumentListEvent == nil {
-                        argumentListEvent = ""  // filled in below, from the member's first token
-                    }
-                }
-            }
-            // A line end inside a wrapped list also stops the scan: completion then reads only the
-            // list's last line, which is enough for every context but the event of a wrapped call.
-            if depth == 0, [.newline, .semicolon, .leftBrace, .rightBrace].contains(kind) {
+        var open: [Int] = []
+        for index in 0...last {
+            switch tokens[index].kind {
+            case .leftParen, .leftBracket: open.append(index)
+            case .rightParen, .rightBracket: _ = open.popLast()
+            case .leftBrace, .rightBrace:
+                braceDepth = max(0, braceDepth + (tokens[index].kind == .leftBrace ? 1 : -1))
+                open.removeAll()
                 memberStart = index + 1
-                break
+            case .semicolon where open.isEmpty, .newline where open.isEmpty: memberStart = index + 1
+            default: break
             }
-            index -= 1
         }
         isAtMemberStart = memberStart > last
-        if argumentListEvent != nil {
-            let first = tokens[memberStart]
-            argumentListEvent = first.kind == .identifier ? first.text : nil
-        }
-        braceDepth = tokens[...last].reduce(0) { depth, token in
-            token.kind == .leftBrace ? depth + 1 : token.kind == .rightBrace ? max(0, depth - 1) : depth
+        nesting = open.count
+        isInGuard = open.contains { tokens[$0].kind == .leftBracket }
+        var previousIndex = last
+        while nesting > 0, previousIndex > 0, tokens[previousIndex].kind == .newline { previousIndex -= 1 }
+        previous = tokens[previousIndex].kind
+        // An argument list: the innermost open `(` follows a call's name; the event is the member's
+        // first token (an event declaration's parameters are not arguments).
+        if let innermost = open.last, tokens[innermost].kind == .leftParen, innermost > 0,
+            tokens[innermost - 1].kind == .identifier, memberStart < tokens.count,
+            tokens[memberStart].kind == .identifier
+        {
+            argumentListEvent = tokens[memberStart].text
         }
     }
 }
