@@ -51,6 +51,7 @@ test: lint
 	$(SWIFT) build --package-path Benchmarks --build-tests
 	$(SWIFT) test --package-path Benchmarks --skip-build --disable-xctest   # the players agree (Swift Testing)
 	$(MAKE) test-plugin-consumer
+	$(MAKE) test-editor
 
 # Every example's generated Swift in every configuration a Swift user meets: Swift 6 and 5 modes,
 # MainActor default isolation, approachable concurrency, public with library evolution, package,
@@ -61,6 +62,12 @@ check-generated-swift: build
 # examples/PluginConsumer uses the build-tool and diagrams plugins like an app (scripts/test-plugin-consumer).
 test-plugin-consumer:
 	SWIFT=$(SWIFT) scripts/test-plugin-consumer
+
+# `fsmc lsp` driven by pytest-lsp, and the TextMate grammar tokenized by a TextMate engine
+# (scripts/test-editor installs their Python packages into .build/editor-venv; docs/Editors.md).
+.PHONY: test-editor
+test-editor: build
+	scripts/test-editor
 
 BENCH_PLAYER := Benchmarks/Sources/PlayerMachines/Player
 # swiftc -O on 1,000 or 5,000 generated states takes many minutes today (docs/Performance.md):

@@ -37,7 +37,7 @@ enum ExitStatus {
 }
 
 enum Commands {
-    static let all: [Command] = [generate, check, dot, mermaid, simulate]
+    static let all: [Command] = [generate, check, dot, mermaid, simulate, format, lsp]
 
     static let check = Command(
         name: "check",
