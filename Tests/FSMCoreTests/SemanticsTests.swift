@@ -454,6 +454,18 @@ final class SemanticsTests: XCTestCase {
             """)
     }
 
+    func testEventNamedActiveStatesClashesWithMachineProperty() {
+        let source = """
+            machine M {
+                initial A
+                state A {
+                    activeStates -> A
+                }
+            }
+            """
+        XCTAssertEqual(diagnosticIDs(source), ["reserved-name"])
+    }
+
     func testEventNamedIsInClashesWithMachineMethod() {
         let source = """
             machine M {

@@ -35,7 +35,8 @@ public enum SwiftNames {
 
     /// Members of the generated machine class that an event method must not clash with.
     public static let machineMembers: Set<String> = [
-        "start", "state", "isIn", "isFinished", "handles", "successors", "actions", "init", "deinit",
+        "start", "state", "activeStates", "isIn", "isFinished", "handles", "successors", "actions", "init",
+        "deinit",
     ]
 
     /// Names an enum case cannot have in the generated `StateID` and `Event` enums.

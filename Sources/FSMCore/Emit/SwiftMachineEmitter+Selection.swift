@@ -16,7 +16,7 @@ extension SwiftMachineEmitter {
     /// Writes `transitions` (declared on `source`, `nil` for the machine) in the order they are tried.
     /// A transition that fires returns `true`. Returns whether the last transition written always
     /// fires, in which case nothing may follow it.
-    func emitSelection(
+    func emitTransitions(
         _ transitions: [Model.Transition], source: Int?, context: ContextReference, into out: inout CodeWriter
     ) -> Bool {
         let actions = names.actionsVariable

@@ -1,8 +1,8 @@
-/// The end of the generated file: the run-time data of the machine.
+/// Part 6, the end of the generated file: the run-time data of the machine.
 extension SwiftMachineEmitter {
     func emitRuntime(into out: inout CodeWriter) {
-        let m = names.machine
-        out.docComment(["What changes while a ``\(m)`` runs."])
+        let machineName = names.machine
+        out.docComment(["What changes while a ``\(machineName)`` runs."])
         out.block("fileprivate struct \(names.runtime)") { out in
             out.docComment(["The innermost active state (before `start()`, the one it will enter)."])
             out.line("var current: \(names.stateMetatype)")

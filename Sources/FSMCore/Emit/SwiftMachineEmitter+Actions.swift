@@ -1,9 +1,9 @@
 /// Part 1 of the generated file: the actions protocol.
 extension SwiftMachineEmitter {
     func emitActionsProtocol(into out: inout CodeWriter) {
-        let m = names.machine
+        let machineName = names.machine
         out.docComment([
-            "The guards and actions of ``\(m)``: implement them to give the machine its behaviour.",
+            "The guards and actions of ``\(machineName)``: implement them to give the machine its behaviour.",
             "",
             "Guards are called only while their transition is being tried, and may be skipped",
             "(`&&` and `||` short-circuit). Send events to the machine from any of these methods: they",
