@@ -42,9 +42,11 @@ extension EditorDocument {
             return symbols(.guard)
         }
         switch previous {
-        case .arrow: return symbols(.state) + keywords([.push, .pop])
-        case .keyword(.push), .keyword(.initial): return symbols(.state)
-        case .keyword(.final): return keywords([.state])
+        case .arrow: return symbols(.state) + keywords([.push, .pop, .history, .deep])
+        case .keyword(.push), .keyword(.history): return symbols(.state)
+        case .keyword(.initial): return symbols(.state) + keywords([.history, .deep])
+        case .keyword(.deep): return keywords([.history])
+        case .keyword(.final), .keyword(.parallel): return keywords([.state])
         case .slash: return symbols(.action)
         case .comma where !context.isInGuard && context.nesting == 0: return symbols(.action)
         default: break
@@ -52,8 +54,8 @@ extension EditorDocument {
         guard context.isAtMemberStart else { return [] }
         switch context.braceDepth {
         case 0: return machine == nil ? keywords([.machine]) : []
-        case 1: return keywords([.event, .initial, .state, .final]) + symbols(.event)
-        default: return keywords([.initial, .state, .final, .entry, .exit]) + symbols(.event)
+        case 1: return keywords([.event, .initial, .state, .final, .parallel]) + symbols(.event)
+        default: return keywords([.initial, .state, .final, .parallel, .entry, .exit]) + symbols(.event)
         }
     }
 

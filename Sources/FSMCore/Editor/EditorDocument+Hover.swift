@@ -73,7 +73,7 @@ extension EditorDocument {
     /// The first call of a guard or action in the file, with the event of its transition: what the
     /// requirement is inferred from while the file has errors and no model.
     private func firstCall(named name: String, in members: [Member], event: String?) -> (CallSyntax, String?)? {
-        func search(_ condition: GuardSyntax, _ event: String) -> CallSyntax? {
+        func search(_ condition: GuardSyntax, _ event: String?) -> CallSyntax? {
             switch condition {
             case .call(let call): call.name.text == name ? call : nil
             case .not(let operand, _), .parenthesized(let operand, _): search(operand, event)
@@ -85,7 +85,7 @@ extension EditorDocument {
             case .state(let state):
                 if let found = firstCall(named: name, in: state.members ?? [], event: nil) { return found }
             case .transition(let transition):
-                let event = transition.event.text
+                let event = transition.event?.text
                 if let condition = transition.guardExpression, let call = search(condition, event) { return (call, event) }
                 if let call = transition.effects.first(where: { $0.name.text == name }) { return (call, event) }
             case .activity(let activity):

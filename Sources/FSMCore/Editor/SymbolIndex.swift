@@ -57,12 +57,13 @@ public struct SymbolIndex: Sendable {
                 add(.state, state.name, declaration: true)
                 visit(state.members ?? [], parameters: parameters)
             case .transition(let transition):
-                add(.event, transition.event)
-                let event = transition.event.text
+                // A completion transition has no event (and no event parameters to refer to).
+                if let event = transition.event { add(.event, event) }
+                let event = transition.event?.text
                 if let condition = transition.guardExpression { visit(condition, event: event, parameters: parameters) }
                 for call in transition.effects { visit(call, as: .action, event: event, parameters: parameters) }
                 switch transition.target {
-                case .state(let name), .push(let name, _): add(.state, name)
+                case .state(let name), .push(let name, _), .history(let name, _): add(.state, name)
                 case .pop, nil: break
                 }
             case .activity(let activity):
@@ -71,7 +72,7 @@ public struct SymbolIndex: Sendable {
         }
     }
 
-    private mutating func visit(_ condition: GuardSyntax, event: String, parameters: [String: Set<String>]) {
+    private mutating func visit(_ condition: GuardSyntax, event: String?, parameters: [String: Set<String>]) {
         switch condition {
         case .call(let call): visit(call, as: .guard, event: event, parameters: parameters)
         case .not(let operand, _), .parenthesized(let operand, _): visit(operand, event: event, parameters: parameters)
