@@ -170,10 +170,14 @@ extension SwiftMachineEmitter {
     }
 
     private func emitSuccessors(_ out: inout CodeWriter) {
-        out.docComment([
+        var doc = [
             "The targets of the transitions declared on `state`, then on its ancestors outwards, then on",
             "the machine, without duplicates. A `pop` contributes nothing (its target is known only at run time).",
-        ])
+        ]
+        if model.usesCompletion || model.usesHistory {
+            doc.append("Completion transitions count too, and `-> history S` contributes `S`.")
+        }
+        out.docComment(doc)
         out.block("\(api)static func successors(of state: StateID) -> [StateID]") { out in
             out.line("switch state {")
             for index in model.states.indices {
