@@ -72,10 +72,14 @@ extension SwiftMachineEmitter {
 
     private func emitQueries(_ out: inout CodeWriter) {
         let initialCase = names.stateCase(model.initialState)
-        out.docComment([
+        var startDoc = [
             "Enters the initial configuration (`.\(initialCase)`), running entry activities outer to inner.",
             "Does nothing when the machine has already started. Sending an event starts the machine too.",
-        ])
+        ]
+        if model.usesCompletion {
+            startDoc.append("Handles the completions of the initial configuration before it returns.")
+        }
+        out.docComment(startDoc)
         out.block("\(api)func start()") { out in
             out.line("guard !machine.isStarted else { return }")
             out.line("_ = run(actions) { _ in true }")

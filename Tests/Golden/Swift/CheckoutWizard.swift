@@ -86,6 +86,7 @@ final class CheckoutWizard {
 
     /// Enters the initial configuration (`.shopping`), running entry activities outer to inner.
     /// Does nothing when the machine has already started. Sending an event starts the machine too.
+    /// Handles the completions of the initial configuration before it returns.
     func start() {
         guard !machine.isStarted else { return }
         _ = run(actions) { _ in true }
