@@ -22,7 +22,7 @@ extension Commands {
               tick delay=1.5 fast=true
             Blank lines and lines starting with '#' are skipped. For each event fsmc prints the
             guards asked, the transition taken, the states exited and entered with their actions in
-            order, and the active states afterwards. A guard without --guard is asked on the terminal
+            order, the completions handled and the history recorded, and the active states afterwards. A guard without --guard is asked on the terminal
             when standard input is one; otherwise it is an error. Exit status: 0 when every event
             was run (unhandled events included), 1 when the file has errors or an event line is
             wrong or a guard has no answer, 2 for bad usage or an unreadable file.
@@ -169,6 +169,14 @@ private final class SimulationHost: InterpreterHost {
         case .entering(let state): write("enter " + model.states[state].name, indent: 2)
         case .finished: write("finished", indent: 1)
         case .unhandled: write("unhandled in " + model.states[interpreter.state].name, indent: 1)
+        case .completed(let state): write(model.states[state].name + " completes", indent: 1)
+        case .completionDropped: write("no completion transition fires", indent: 1)
+        case .completionSkipped(let state):
+            let reason = interpreter.isIn(state) ? "no longer complete" : "no longer active"
+            write(model.states[state].name + " completes: skipped, " + reason, indent: 1)
+        case .historyRecorded(let state, let recorded):
+            let states = recorded.isEmpty ? "nothing" : recorded.map { model.states[$0].name }.joined(separator: ", ")
+            write("history of \(model.states[state].name): \(states)", indent: 2)
         }
     }
 

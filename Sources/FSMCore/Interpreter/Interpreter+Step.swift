@@ -16,6 +16,18 @@ extension Interpreter {
         case entering(Int)
         /// A top-level final state was entered.
         case finished
+        /// The completion of a state (section 4a) is handled now: its completion transitions are
+        /// tried next, in order (their guards, then ``fired(_:)`` or ``completionDropped(_:)``).
+        case completed(Int)
+        /// None of the completion transitions of a state that completed fired: the completion is
+        /// dropped, not remembered.
+        case completionDropped(Int)
+        /// The turn of a state's completion came when the state was no longer active, or (a
+        /// composite state) no longer complete: nothing is tried.
+        case completionSkipped(Int)
+        /// A state that is the subject of a history was exited: the states active inside it, in
+        /// document order, are recorded (before any exit activity of the step).
+        case historyRecorded(Int, [Int])
         case unhandled(EventOccurrence)
     }
 }

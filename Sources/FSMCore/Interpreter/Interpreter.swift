@@ -13,32 +13,45 @@
 /// - a `pop` with an empty stack is not enabled, and its guard is not evaluated;
 /// - after a top-level final state is entered, every event is unhandled;
 /// - an unhandled event calls the host's ``InterpreterHost/unhandledEvent(_:in:interpreter:)``
-///   with the innermost active state, and ``send(_:)`` returns `false`.
+///   with the innermost active state, and ``send(_:)`` returns `false`;
+/// - completions (section 4a) are queued in the order the states complete and handled after the
+///   step's entries, before the next queued event; ``start()`` handles those of the initial
+///   configuration before it returns;
+/// - history (section 4b) is recorded per interpreter, that is per machine instance.
 public final class Interpreter {
     public let model: Model
     public let host: any InterpreterHost
 
-    /// The innermost active state (before ``start()``, the one it will enter).
-    public private(set) var state: Int
+    /// The active states in document order (before ``start()``, the ones it will enter). Kept as a
+    /// set rather than a leaf, so that nothing here assumes a single active leaf.
+    public private(set) var configuration: [Int]
     public private(set) var isStarted = false
     public private(set) var isFinished = false
     /// Whether an event is being processed; events sent meanwhile are queued.
     public private(set) var isRunning = false
     /// The states remembered by `-> push`, the last one on top.
     public private(set) var stack: [Int] = []
+    /// What this machine instance remembers for `history` (section 4b).
+    public private(set) var history = HistoryRecords()
     private var queue: [EventOccurrence] = []
+    /// The states whose completion waits to be handled, first in first out (section 4a).
+    private var completions: [Int] = []
 
     public init(model: Model, host: any InterpreterHost) {
         self.model = model
         self.host = host
-        self.state = model.initialLeaf(of: model.initialState)
+        self.configuration = model.defaultEntry(of: nil)
     }
 
-    /// Whether `index` is the innermost active state or one of its ancestors.
-    public func isIn(_ index: Int) -> Bool { model.isDescendant(state, of: index) }
+    /// The innermost active state: the first active state in document order none of whose
+    /// children is active (the only such state in a machine without parallel states).
+    public var state: Int {
+        let active = Set(configuration)
+        return configuration.first { !model.states[$0].children.contains(where: active.contains) } ?? model.initialState
+    }
 
-    /// The active states, outermost first.
-    public var configuration: [Int] { model.configuration(ofLeaf: state) }
+    /// Whether `index` is active: the innermost active state or one of its ancestors.
+    public func isIn(_ index: Int) -> Bool { configuration.contains(index) }
 
     /// Whether a transition for `event` is declared on the active states or the machine (guards
     /// not evaluated); `false` once the machine has finished.
@@ -47,8 +60,8 @@ public final class Interpreter {
         return model.candidateTransitions(in: state).contains { $0.event == event }
     }
 
-    /// Enters the initial configuration, running entry activities outer to inner. Does nothing
-    /// the second time.
+    /// Enters the initial configuration, running entry activities outer to inner, and handles its
+    /// completions. Does nothing the second time.
     public func start() {
         guard !isStarted else { return }
         _ = run { true }
@@ -69,18 +82,23 @@ public final class Interpreter {
         return run { process(occurrence) }
     }
 
+    /// Runs to completion: the start if needed, then `handle`, then the queued events, each step
+    /// followed by the completions it caused.
     private func run(_ handle: () -> Bool) -> Bool {
         isRunning = true
         if !isStarted {
             isStarted = true
             host.observe(.started, interpreter: self)
-            enter(model.defaultEntry(of: nil))
+            enter(model.entry(below: nil, by: .default, history: history))
+            handleCompletions()
         }
         let handled = handle()
+        handleCompletions()
         var next = 0
         while next < queue.count {
             host.observe(.dequeued(queue[next]), interpreter: self)
             _ = process(queue[next])
+            handleCompletions()
             next += 1
         }
         queue.removeAll()
@@ -101,7 +119,27 @@ public final class Interpreter {
         return false
     }
 
-    private func tryFiring(_ transition: Model.Transition, _ occurrence: EventOccurrence) -> Bool {
+    /// The completion queue (section 4a): each state in turn, skipped when it is no longer active
+    /// (or, a composite, no longer complete); else its own completion transitions are tried once,
+    /// in order, and the completion is dropped when none fires. Completions caused meanwhile join
+    /// the end of the queue.
+    private func handleCompletions() {
+        while !completions.isEmpty {
+            let completed = completions.removeFirst()
+            let isComposite = model.states[completed].isComposite
+            guard isIn(completed), !isComposite || model.isComplete(completed, in: Set(configuration)) else {
+                host.observe(.completionSkipped(completed), interpreter: self)
+                continue
+            }
+            host.observe(.completed(completed), interpreter: self)
+            if !model.completionTransitions(of: completed).contains(where: { tryFiring($0, nil) }) {
+                host.observe(.completionDropped(completed), interpreter: self)
+            }
+        }
+    }
+
+    /// Fires `transition` if it is enabled; `occurrence` is `nil` for a completion transition.
+    private func tryFiring(_ transition: Model.Transition, _ occurrence: EventOccurrence?) -> Bool {
         if transition.target == .pop && stack.isEmpty { return false }
         if let condition = transition.guardExpression, !evaluate(condition, occurrence) { return false }
         host.observe(.fired(transition), interpreter: self)
@@ -109,47 +147,58 @@ public final class Interpreter {
         switch transition.target {
         case .internal:
             effects()
-        case .history:
-            preconditionFailure("TODO(issue 14): history targets in the interpreter")
-        case .state(let target):
-            carryOut(below: transition.domain, to: target, effects)
+        case .state(let target), .history(let target, _):
+            carryOut(below: transition.domain, to: target, by: Model.EntryKind(transition.target), effects)
         case .push(let target):
             stack.append(state)
-            carryOut(below: transition.domain, to: target, effects)
+            carryOut(below: transition.domain, to: target, by: .default, effects)
         case .pop:
             let target = stack.removeLast()
-            carryOut(below: model.domain(from: transition.source, to: target), to: target, effects)
+            carryOut(below: model.domain(from: transition.source, to: target), to: target, by: .default, effects)
         }
         return true
     }
 
-    /// An external transition (section 4): exits the exit set, runs the effects, enters the entry
-    /// set. The model derives both sets, so the rules (and, later, history) live there.
-    private func carryOut(below domain: Int?, to target: Int, _ effects: () -> Void) {
-        for exiting in model.exitSet(of: configuration, below: domain) {
-            host.observe(.exiting(exiting), interpreter: self)
-            for call in model.states[exiting].exit { perform(call, nil) }
+    /// An external transition (section 4): records history, exits the exit set, runs the effects,
+    /// enters the entry set. The model derives both sets and the history rules.
+    private func carryOut(below domain: Int?, to target: Int, by kind: Model.EntryKind, _ effects: () -> Void) {
+        let exiting = model.exitSet(of: configuration, below: domain)
+        history.record(exiting: exiting, from: configuration, in: model)
+        for state in exiting where model.states[state].recordsHistory {
+            host.observe(.historyRecorded(state, history[state] ?? []), interpreter: self)
+        }
+        for state in exiting {
+            host.observe(.exiting(state), interpreter: self)
+            for call in model.states[state].exit { perform(call, nil) }
         }
         effects()
-        enter(model.entrySet(to: target, below: domain))
+        let staying = configuration.filter { !exiting.contains($0) }
+        enter(model.entrySet(to: target, below: domain, by: kind, history: history), joining: staying)
     }
 
-    /// Enters `entering` in order. In a machine without parallel states the last one entered is
-    /// the new innermost active state.
-    private func enter(_ entering: [Int]) {
-        for index in entering { entered(index) }
-        guard let leaf = entering.last else { return }
-        state = leaf
-        isFinished = model.finishesMachine(leaf)
-        if isFinished { host.observe(.finished, interpreter: self) }
+    /// Enters `entering` in order; the configuration becomes `staying` and `entering` once all are
+    /// entered (during the step's activities it is the one before, as in the generated code). Then
+    /// queues the completions they cause, and finishes the machine when a top-level final state
+    /// was entered.
+    private func enter(_ entering: [Int], joining staying: [Int] = []) {
+        for index in entering {
+            host.observe(.entering(index), interpreter: self)
+            for call in model.states[index].entry { perform(call, nil) }
+        }
+        guard !entering.isEmpty else { return }
+        configuration = (staying + entering).sorted()
+        // A state without completion transitions completes to no effect: leaving it out keeps the
+        // trace of a version-1 machine as it was.
+        completions += model.completingStates(onEntering: entering, in: Set(configuration)).filter {
+            !model.completionTransitions(of: $0).isEmpty
+        }
+        if entering.contains(where: model.finishesMachine) {
+            isFinished = true
+            host.observe(.finished, interpreter: self)
+        }
     }
 
-    private func entered(_ index: Int) {
-        host.observe(.entering(index), interpreter: self)
-        for call in model.states[index].entry { perform(call, nil) }
-    }
-
-    private func evaluate(_ condition: Model.Guard, _ occurrence: EventOccurrence) -> Bool {
+    private func evaluate(_ condition: Model.Guard, _ occurrence: EventOccurrence?) -> Bool {
         switch condition {
         case .call(let call):
             let invocation = Invocation(call, model: model, occurrence: occurrence)

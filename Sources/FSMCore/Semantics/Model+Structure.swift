@@ -113,6 +113,33 @@ extension Model {
         return states[state].children.contains { states[$0].isFinal && configuration.contains($0) }
     }
 
+    /// The states that complete (section 4a) when `entered` are entered in that order, in the order
+    /// they complete (entry order, so inner before outer): each simple non-final state, once its
+    /// entry activities have run; the parent of each final state (a top-level final state finishes
+    /// the machine instead); a parallel state once the last of its regions completes, its regions
+    /// being complete in `configuration` (the active states once the step's entries are done). A
+    /// state without completion transitions completes to no effect, so a back end may leave it out.
+    public func completingStates(onEntering entered: [Int], in configuration: Set<Int>) -> [Int] {
+        var result: [Int] = []
+        var notYetEntered = Set(entered)
+        for state in entered {
+            notYetEntered.remove(state)
+            if !states[state].isFinal {
+                if !states[state].isComposite { result.append(state) }
+                continue
+            }
+            var completed = states[state].parent
+            while let node = completed {
+                guard !result.contains(node) else { break }
+                result.append(node)
+                completed = states[node].parent.flatMap { parent in
+                    states[parent].isParallel && isComplete(parent, in: configuration.subtracting(notYetEntered)) ? parent : nil
+                }
+            }
+        }
+        return result
+    }
+
     // MARK: - Exits and entries
 
     /// The domain of an external transition (sections 4 and 4c): the innermost state that properly
