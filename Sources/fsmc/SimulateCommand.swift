@@ -25,7 +25,8 @@ extension Commands {
             order, the completions handled and the history recorded, and the active states afterwards. A guard without --guard is asked on the terminal
             when standard input is one; otherwise it is an error. Exit status: 0 when every event
             was run (unhandled events included), 1 when the file has errors or an event line is
-            wrong or a guard has no answer, 2 for bad usage or an unreadable file.
+            wrong or a guard has no answer or completions go on forever, 2 for bad usage or an
+            unreadable file.
             """,
         run: { arguments in
             let files = try requireFiles(arguments, command: "simulate")
@@ -63,6 +64,7 @@ extension Commands {
             let host = SimulationHost(model: model, answers: answers, canAsk: isatty(0) != 0)
             let interpreter = Interpreter(model: model, host: host)
             interpreter.start()
+            if let failure = host.failure { return stop(failure) }
             host.printConfiguration(of: interpreter)
             var lineNumber = 0
             while true {
@@ -90,15 +92,19 @@ extension Commands {
                 }
                 guard let occurrence else { continue }
                 if !interactive { host.write("> " + line.trimmingCharacters(in: .whitespaces)) }
+                host.completions = 0
                 interpreter.send(occurrence)
-                if let failure = host.failure {
-                    Terminal.writeError("error: \(failure)\n")
-                    return ExitStatus.inputErrors
-                }
+                if let failure = host.failure { return stop(failure) }
                 host.printConfiguration(of: interpreter)
             }
             return ExitStatus.success
         })
+
+    /// Reports why the simulation cannot go on (exit status 1).
+    private static func stop(_ failure: String) -> Int32 {
+        Terminal.writeError("error: \(failure)\n")
+        return ExitStatus.inputErrors
+    }
 
     private static func guardAnswers(_ options: [String]) throws(UsageError) -> [String: Bool] {
         var answers: [String: Bool] = [:]
@@ -121,8 +127,13 @@ private final class SimulationHost: InterpreterHost {
     let model: Model
     let answers: [String: Bool]
     let canAsk: Bool
-    /// Why the simulation must stop (a guard nobody can answer).
+    /// Why the simulation must stop (a guard nobody can answer, endless completions). From then
+    /// on every guard is false, so that the interpreter's run comes to an end.
     var failure: String?
+    /// The completions handled since the last event line, to stop a cycle of completion
+    /// transitions whose guards keep holding (the checker rejects the cycles without guards).
+    var completions = 0
+    static let completionLimit = 10_000
 
     init(model: Model, answers: [String: Bool], canAsk: Bool) {
         self.model = model
@@ -135,8 +146,8 @@ private final class SimulationHost: InterpreterHost {
     }
 
     func evaluate(_ guardCall: Invocation, interpreter: Interpreter) -> Bool {
-        if let answer = answers[guardCall.name] { return answer }
         if failure != nil { return false }
+        if let answer = answers[guardCall.name] { return answer }
         guard canAsk else {
             failure =
                 "guard '\(guardCall.name)' has no answer; pass --guard \(guardCall.name)=true or --guard \(guardCall.name)=false"
@@ -158,6 +169,11 @@ private final class SimulationHost: InterpreterHost {
     }
 
     func observe(_ step: Interpreter.Step, interpreter: Interpreter) {
+        if case .completed = step { completions += 1 }
+        if completions > Self.completionLimit && failure == nil {
+            failure =
+                "more than \(Self.completionLimit) completions in a row: a cycle of completion transitions whose guards keep holding"
+        }
         guard failure == nil else { return }
         switch step {
         case .started: write("start")

@@ -4,15 +4,21 @@ import XCTest
 /// The reference interpreter on small machines, one rule of section 4 at a time. (The
 /// differential tests compare it with the generated Swift on random machines.)
 final class InterpreterTests: XCTestCase {
-    /// Logs guards, actions and unhandled events; answers guards from a table (default false) and
-    /// lets chosen actions send events.
+    /// Logs guards, actions, unhandled events, completions and history records (and, with
+    /// `tracesStates`, exits and entries); answers guards from a script of answers, then a table
+    /// (default false); lets chosen actions send events.
     final class Recorder: InterpreterHost {
         var log: [String] = []
         var answers: [String: Bool] = [:]
+        /// Answers given one after the other before `answers` applies.
+        var scripted: [String: [Bool]] = [:]
         var sends: [String: EventOccurrence] = [:]
+        var tracesStates = false
 
         func evaluate(_ guardCall: Invocation, interpreter: Interpreter) -> Bool {
-            let answer = answers[guardCall.name] ?? false
+            let answer =
+                scripted[guardCall.name]?.isEmpty == false
+                ? scripted[guardCall.name]!.removeFirst() : answers[guardCall.name] ?? false
             log.append("guard \(guardCall) = \(answer)")
             return answer
         }
@@ -24,6 +30,20 @@ final class InterpreterTests: XCTestCase {
 
         func unhandledEvent(_ occurrence: EventOccurrence, in state: Int, interpreter: Interpreter) {
             log.append("unhandled \(interpreter.model.events[occurrence.event].name) in \(interpreter.model.states[state].name)")
+        }
+
+        func observe(_ step: Interpreter.Step, interpreter: Interpreter) {
+            let name = { interpreter.model.states[$0].name }
+            switch step {
+            case .completed(let state): log.append("completes \(name(state))")
+            case .completionDropped(let state): log.append("dropped \(name(state))")
+            case .completionSkipped(let state): log.append("skipped \(name(state))")
+            case .historyRecorded(let state, let recorded):
+                log.append("history \(name(state)): " + recorded.map(name).joined(separator: " "))
+            case .entering(let state) where tracesStates: log.append("enter \(name(state))")
+            case .exiting(let state) where tracesStates: log.append("exit \(name(state))")
+            default: break
+            }
         }
     }
 

@@ -157,6 +157,120 @@ final class SimulateCommandTests: XCTestCase {
         XCTAssertTrue(result.stdout.hasSuffix("  state: Playing\n"), result.stdout)
     }
 
+    private let shop = """
+        machine Shop {
+            initial Browsing
+            state Browsing { checkout -> Checkout }
+            state Checkout {
+                initial history Address
+                state Address { next -> Verifying }
+                state Verifying { [addressValid] -> Payment }
+                state Payment { pay / charge -> Paid }
+                final state Paid
+                / thank -> Browsing
+                help -> Help
+            }
+            state Help { close -> history Checkout }
+        }
+
+        """
+
+    func testCompletionsAndHistoryAreShown() throws {
+        let folder = try temporaryFolder(self)
+        try shop.write(to: folder.appendingPathComponent("shop.fsm"), atomically: true, encoding: .utf8)
+        let result = try runFSMC(
+            ["simulate", "shop.fsm", "--guard", "addressValid=true"], stdin: "checkout\nnext\nhelp\nclose\npay\ncheckout\n",
+            in: folder)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        // The last `checkout` finds Paid recorded for Checkout: its default entry (Address), not Paid.
+        let lastCheckout = try XCTUnwrap(result.stdout.range(of: "> checkout\n", options: .backwards))
+        XCTAssertEqual(
+            result.stdout[lastCheckout.upperBound...],
+            "  Browsing -> Checkout\n    exit Browsing\n    enter Checkout\n    enter Address\n  state: Checkout > Address\n")
+        XCTAssertEqual(
+            result.stdout[..<lastCheckout.lowerBound],
+            """
+            start
+                enter Browsing
+              state: Browsing
+            > checkout
+              Browsing -> Checkout
+                exit Browsing
+                enter Checkout
+                enter Address
+              state: Checkout > Address
+            > next
+              Address -> Verifying
+                exit Address
+                enter Verifying
+              Verifying completes
+              guard addressValid = true
+              Verifying -> Payment
+                exit Verifying
+                enter Payment
+              state: Checkout > Payment
+            > help
+              Checkout -> Help
+                history of Checkout: Payment
+                exit Payment
+                exit Checkout
+                enter Help
+              state: Help
+            > close
+              Help -> history Checkout
+                exit Help
+                enter Checkout
+                enter Payment
+              state: Checkout > Payment
+            > pay
+              Payment -> Paid
+                exit Payment
+                  charge
+                enter Paid
+              Checkout completes
+              Checkout -> Browsing
+                history of Checkout: Paid
+                exit Paid
+                exit Checkout
+                  thank
+                enter Browsing
+              state: Browsing
+
+            """)
+        // A completion none of whose transitions fires is dropped.
+        let dropped = try runFSMC(
+            ["simulate", "shop.fsm", "--guard", "addressValid=false"], stdin: "checkout\nnext\n", in: folder)
+        XCTAssertEqual(dropped.status, 0, dropped.stderr)
+        XCTAssertTrue(
+            dropped.stdout.hasSuffix(
+                """
+                  Verifying completes
+                  guard addressValid = false
+                  no completion transition fires
+                  state: Checkout > Verifying
+
+                """), dropped.stdout)
+    }
+
+    func testACompletionCycleWhoseGuardsKeepHoldingIsStopped() throws {
+        let folder = try temporaryFolder(self)
+        try "machine Loop { initial A; state A { [again] -> B }; state B { [again] -> A } }\n".write(
+            to: folder.appendingPathComponent("loop.fsm"), atomically: true, encoding: .utf8)
+        let looping = try runFSMC(["simulate", "loop.fsm", "--guard", "again=true"], stdin: "", in: folder)
+        XCTAssertEqual(looping.status, 1)
+        XCTAssertTrue(
+            looping.stderr.hasSuffix(
+                "error: more than 10000 completions in a row: a cycle of completion transitions whose guards keep holding\n"),
+            looping.stderr)
+        // A guard of a completion at start needs an answer too.
+        let unanswered = try runFSMC(["simulate", "loop.fsm"], stdin: "", in: folder)
+        XCTAssertEqual(unanswered.status, 1)
+        XCTAssertTrue(
+            unanswered.stderr.hasSuffix(
+                "error: guard 'again' has no answer; pass --guard again=true or --guard again=false\n"), unanswered.stderr)
+        XCTAssertEqual(unanswered.stdout, "start\n    enter A\n  A completes\n")
+    }
+
     /// On a terminal (a pseudo-terminal from util-linux's `script`), events are read at a prompt,
     /// guards without --guard are asked, and a wrong line is reported without ending the session.
     func testInteractiveSessionAsksForGuards() throws {

@@ -45,9 +45,11 @@ struct DifferentialCase {
     static let strings = ["x", "hello", "a b", "q"]
 
     /// Generates the case for `seed`; `name` is the machine's name (unique within a batch).
-    static func generate(seed: UInt64, name: String) -> DifferentialCase? {
+    /// `version2` adds the features of sections 4a and 4b (completion transitions, history); without
+    /// it a seed gives the machine it always gave.
+    static func generate(seed: UInt64, name: String, version2: Bool = false) -> DifferentialCase? {
         var rng = SplitMix64(seed: seed)
-        let text = machineSource(name: name, rng: &rng)
+        let text = machineSource(name: name, version2: version2, rng: &rng)
         let compilation = Compilation(path: "\(name).fsm", text: text)
         guard let model = compilation.model else { return nil }
         var script: [Operation] = []
@@ -70,9 +72,9 @@ struct DifferentialCase {
     }
 
     /// The machine text for `seed`, valid or not (for reporting a generator bug).
-    static func generateSource(seed: UInt64, name: String) -> String {
+    static func generateSource(seed: UInt64, name: String, version2: Bool = false) -> String {
         var rng = SplitMix64(seed: seed)
-        return machineSource(name: name, rng: &rng)
+        return machineSource(name: name, version2: version2, rng: &rng)
     }
 
     static func randomOccurrence(_ model: Model, _ rng: inout SplitMix64) -> EventOccurrence {
@@ -97,7 +99,9 @@ struct DifferentialCase {
         var depth: Int
     }
 
-    private static func machineSource(name: String, rng: inout SplitMix64) -> String {
+    /// Every random draw of a version-2 feature is made only when `version2` is on, so the
+    /// version-1 machine of a seed never changes.
+    private static func machineSource(name: String, version2: Bool, rng: inout SplitMix64) -> String {
         let count = Int.random(in: 2...9, using: &rng)
         var nodes: [Node] = []
         for index in 0..<count {
@@ -110,6 +114,13 @@ struct DifferentialCase {
             nodes[index].isFinal = true
         }
         let topLevel = nodes.indices.filter { nodes[$0].parent == nil }
+        let order = documentOrder(nodes, topLevel)
+        let composites = nodes.indices.filter { !nodes[$0].children.isEmpty }
+        // `-> T`, or (version 2, sometimes) `-> history T` / `-> deep history T` for a composite T.
+        func arrow(to state: Int) -> String {
+            guard version2, composites.contains(state), rng.chance(0.4) else { return "-> \(nodes[state].name)" }
+            return (rng.chance(0.5) ? "-> deep history " : "-> history ") + nodes[state].name
+        }
         var lines = ["machine \(name) {"]
         for declaration in eventDeclarations where rng.chance(0.7) { lines.append("    " + declaration) }
         let declared = lines.joined(separator: "\n")
@@ -128,7 +139,9 @@ struct DifferentialCase {
                 let effects = (0..<Int.random(in: 0...2, using: &rng)).map { _ in randomAction(event: event, &rng) }
                 if !effects.isEmpty { line += " / " + effects.joined(separator: ", ") }
                 let roll = Double.random(in: 0..<1, using: &rng)
-                let target = nodes.randomElement(using: &rng)!.name
+                // As `nodes.randomElement(using:)` draws it, so that version-1 machines stay the same.
+                let targetIndex = Int.random(in: 0..<nodes.count, using: &rng)
+                let target = nodes[targetIndex].name
                 var isPop = false
                 if roll < 0.15 {
                     // internal
@@ -138,7 +151,7 @@ struct DifferentialCase {
                     line += " -> pop"
                     isPop = true
                 } else {
-                    line += " -> \(target)"
+                    line += " " + arrow(to: targetIndex)
                 }
                 if guardExpression == nil && !isPop { unguarded.insert(event) }
                 lines.append(indent + line)
@@ -160,18 +173,50 @@ struct DifferentialCase {
             }
             if !node.children.isEmpty {
                 let initial = node.children.first { !nodes[$0].isFinal } ?? node.children[0]
+                let history = version2 && rng.chance(0.3) ? (rng.chance(0.5) ? "deep history " : "history ") : ""
                 lines.append(
-                    inner + "initial " + nodes[rng.chance(0.8) ? initial : node.children.randomElement(using: &rng)!].name)
+                    inner + "initial " + history
+                        + nodes[rng.chance(0.8) ? initial : node.children.randomElement(using: &rng)!].name)
                 for child in node.children { emitState(child, indent: inner) }
             }
             if !node.isFinal { emitTransitions(source: index, indent: inner) }
+            if version2 && !node.isFinal { emitCompletions(source: index, indent: inner) }
             lines.append(indent + "}")
+        }
+        // Completion transitions (section 4a). Each targets a state after the source and all its
+        // descendants in document order: whatever it enters, and whatever completes then, lies
+        // further on (or is an ancestor, whose own targets lie beyond it), so every chain of
+        // completions ends, whatever the guards answer.
+        func emitCompletions(source: Int, indent: String) {
+            let end = order.firstIndex(of: lastDescendant(source, nodes))!
+            let later = order[(end + 1)...]
+            guard !later.isEmpty, rng.chance(0.4) else { return }
+            for _ in 0..<Int.random(in: 1...2, using: &rng) {
+                var line = ""
+                let isGuarded = rng.chance(0.6)
+                if isGuarded { line += "[\(randomGuard(event: "", depth: 0, &rng))] " }
+                let effects = (0..<Int.random(in: 0...2, using: &rng)).map { _ in randomAction(event: "", &rng) }
+                if !effects.isEmpty { line += "/ " + effects.joined(separator: ", ") + " " }
+                lines.append(indent + line + arrow(to: later.randomElement(using: &rng)!))
+                if !isGuarded { break }
+            }
         }
         for index in topLevel { emitState(index, indent: "    ") }
         emitTransitions(source: nil, indent: "    ")
         if transitions == 0 { lines.append("    go -> \(nodes[initial].name)") }
         lines.append("}")
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The nodes in the order they are written (depth-first): the order of the model's states.
+    private static func documentOrder(_ nodes: [Node], _ topLevel: [Int]) -> [Int] {
+        func subtree(_ index: Int) -> [Int] { [index] + nodes[index].children.flatMap(subtree) }
+        return topLevel.flatMap(subtree)
+    }
+
+    /// The last state written inside `index` (itself when it has no children).
+    private static func lastDescendant(_ index: Int, _ nodes: [Node]) -> Int {
+        nodes[index].children.last.map { lastDescendant($0, nodes) } ?? index
     }
 
     private static func randomGuard(event: String, depth: Int, _ rng: inout SplitMix64) -> String {
