@@ -61,7 +61,9 @@ extension SwiftMachineEmitter {
                 out.line("class func exit(\(actionsParameter)) {}")
                 if model.usesCompletion {
                     out.docComment(["Tries the state's completion transitions in order; returns whether one fired."])
-                    out.line("class func completion(_ \(names.contextVariable): \(machineName), \(actionsParameter)) -> Bool { false }")
+                    out.line(
+                        "class func completion(_ \(names.contextVariable): \(machineName), \(actionsParameter)) -> Bool { false }"
+                    )
                 }
                 for event in model.events.indices {
                     out.line()
@@ -138,7 +140,9 @@ extension SwiftMachineEmitter {
             let completions = model.completionTransitions(of: index)
             if !completions.isEmpty {
                 out.line()
-                out.block("override class func completion(_ \(names.contextVariable): \(machineName), \(actionsParameter)) -> Bool") {
+                out.block(
+                    "override class func completion(_ \(names.contextVariable): \(machineName), \(actionsParameter)) -> Bool"
+                ) {
                     out in
                     if !emitTransitions(completions, source: index, context: .parameter, into: &out) {
                         // Dropped: not an unhandled event, and not remembered.
