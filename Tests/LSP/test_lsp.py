@@ -249,7 +249,7 @@ async def test_completion(client: LanguageClient):
         types.CompletionParams(text_document=doc("Door.fsm"), position=position(text, "close -> ", shift=9))
     )
     labels = [item.label for item in (result.items if hasattr(result, "items") else result)]
-    assert labels == ["Closed", "Opened", "Locked", "push", "pop"]
+    assert labels == ["Closed", "Opened", "Locked", "push", "pop", "history", "deep"]
     arguments = await client.text_document_completion_async(
         types.CompletionParams(text_document=doc("Door.fsm"), position=position(text, "pin: code", shift=5))
     )
