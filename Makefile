@@ -2,6 +2,7 @@
 #
 #   make demo     build fsmc; draw, generate, compile and run every bundled example
 #   make test     the whole test suite (what CI runs)
+#   make check-generated-swift  compile every example's generated Swift in every Swift configuration
 #   make test-plugin-consumer  build, run and test examples/PluginConsumer with fsmc's SwiftPM plugins
 #   make golden   regenerate the golden files after a deliberate output change (review the diff!)
 #   make format   format the sources with the toolchain's swift-format
@@ -14,7 +15,7 @@ SWIFT ?= swift
 FSMC := .build/debug/fsmc
 EXAMPLES := $(wildcard examples/*/*.fsm)
 
-.PHONY: demo build test test-plugin-consumer lint golden format clean diagrams check-diagrams bench check-bench-generated fuzz fuzz-build difftest
+.PHONY: demo build test check-generated-swift test-plugin-consumer lint golden format clean diagrams check-diagrams bench check-bench-generated fuzz fuzz-build difftest
 
 build:
 	$(SWIFT) build --product fsmc
@@ -44,15 +45,29 @@ test: lint
 	$(SWIFT) build --build-tests -Xswiftc -warnings-as-errors
 	$(SWIFT) test --skip-build --disable-swift-testing   # XCTest only: no empty Swift Testing summary
 	$(MAKE) demo
+	$(MAKE) check-generated-swift
 	$(MAKE) check-diagrams
 	$(MAKE) check-bench-generated
 	$(SWIFT) build --package-path Benchmarks --build-tests
 	$(SWIFT) test --package-path Benchmarks --skip-build --disable-xctest   # the players agree (Swift Testing)
 	$(MAKE) test-plugin-consumer
+	$(MAKE) test-editor
+
+# Every example's generated Swift in every configuration a Swift user meets: Swift 6 and 5 modes,
+# MainActor default isolation, approachable concurrency, public with library evolution, package,
+# --observable; and Game run in the MainActor configuration (scripts/check-generated-swift).
+check-generated-swift: build
+	scripts/check-generated-swift $(FSMC) .build/generated-matrix
 
 # examples/PluginConsumer uses the build-tool and diagrams plugins like an app (scripts/test-plugin-consumer).
 test-plugin-consumer:
 	SWIFT=$(SWIFT) scripts/test-plugin-consumer
+
+# `fsmc lsp` driven by pytest-lsp, and the TextMate grammar tokenized by a TextMate engine
+# (scripts/test-editor installs their Python packages into .build/editor-venv; docs/Editors.md).
+.PHONY: test-editor
+test-editor: build
+	scripts/test-editor
 
 BENCH_PLAYER := Benchmarks/Sources/PlayerMachines/Player
 # swiftc -O on 1,000 or 5,000 generated states takes many minutes today (docs/Performance.md):
@@ -71,6 +86,8 @@ bench:
 	@echo; echo "== Generated-code dispatch"
 	Benchmarks/.build/release/dispatch-ratio
 	cd Benchmarks && $(SWIFT) package --allow-writing-to-package-directory benchmark --no-progress
+	@echo; echo "== Generated-code dispatch, default and --observable (the generated player)"
+	scripts/bench-observable
 	@echo; echo "== swiftc -O on generated code"
 	scripts/bench-swiftc $(BENCH_SWIFTC_SIZES)
 

@@ -29,7 +29,7 @@ struct Command: Sendable {
     }
 }
 
-/// Exit statuses (section 7 of the contract).
+/// Exit statuses, as README.md and every command's help give them.
 enum ExitStatus {
     static let success: Int32 = 0
     static let inputErrors: Int32 = 1
@@ -37,7 +37,7 @@ enum ExitStatus {
 }
 
 enum Commands {
-    static let all: [Command] = [generate, check, dot, mermaid, simulate]
+    static let all: [Command] = [generate, check, dot, mermaid, simulate, format, lsp]
 
     static let check = Command(
         name: "check",
@@ -60,7 +60,7 @@ enum Commands {
             var status = ExitStatus.success
             for path in files {
                 do throws(IOError) {
-                    compilations.append(Compilation(path: path == "-" ? "<stdin>" : path, bytes: try FileIO.read(path)))
+                    compilations.append(Compilation(path: FileIO.displayName(path), bytes: try FileIO.read(path)))
                 } catch {
                     Terminal.writeError("error: \(error.message)\n")
                     status = ExitStatus.usage

@@ -38,7 +38,7 @@ extension Commands {
                     throw UsageError(message: "'fsmc \(name)' takes one file, not \(files.count)", command: name)
                 }
                 let path = files[0]
-                let compilation = Compilation(path: path == "-" ? "<stdin>" : path, bytes: try FileIO.read(path))
+                let compilation = Compilation(path: FileIO.displayName(path), bytes: try FileIO.read(path))
                 report([compilation])
                 guard let model = compilation.model else { return ExitStatus.inputErrors }
                 let detail = arguments.value("--detail").flatMap(DiagramDetail.init(rawValue:)) ?? .full

@@ -7,12 +7,18 @@ struct IOError: Error {
 }
 
 enum FileIO {
+    /// The path that names standard input on the command line.
+    static let standardInput = "-"
+
+    /// How a path is shown in diagnostics and headers: `-` is `<stdin>`.
+    static func displayName(_ path: String) -> String { path == standardInput ? "<stdin>" : path }
+
     /// Reads an input file (`-` for standard input), refusing directories. At most one byte more
     /// than ``Compilation/maximumFileSize`` is read: the front end refuses anything longer with a
     /// located `file-too-large` diagnostic, so a huge input is never loaded whole.
     static func read(_ path: String) throws(IOError) -> [UInt8] {
         let limit = Compilation.maximumFileSize + 1
-        if path == "-" {
+        if path == standardInput {
             var bytes: [UInt8] = []
             while bytes.count < limit, let chunk = try? FileHandle.standardInput.read(upToCount: limit - bytes.count),
                 !chunk.isEmpty

@@ -5,7 +5,7 @@ extension Commands {
     static let generate = Command(
         name: "generate",
         abstract: "Generate a Swift State-pattern machine from each .fsm file.",
-        usage: "fsmc generate <file>... [-o <dir>] [--access internal|public|package] [--config <file>]",
+        usage: "fsmc generate <file>... [-o <dir>] [--access internal|public|package] [--observable] [--config <file>]",
         options: [
             OptionSpec(
                 names: ["-o", "--output"], valueName: "dir", help: "Folder for the generated files (default: the current folder)."
@@ -14,28 +14,38 @@ extension Commands {
                 names: ["--access"], valueName: "level", allowedValues: AccessLevel.allCases.map(\.rawValue),
                 help: "Access level of the generated API: internal (default), public or package."),
             OptionSpec(
+                names: ["--observable"],
+                help: "Make the machine @Observable (import Observation), for SwiftUI and withObservationTracking."),
+            OptionSpec(
                 names: ["--config"], valueName: "file",
-                help: "A JSON file of options, { \"access\": \"public\" } (the SwiftPM plugin's fsmc.json); --access wins."),
+                help:
+                    "A JSON file of options, { \"access\": \"public\", \"observable\": true } (the SwiftPM plugin's fsmc.json); --access wins."
+            ),
         ],
         discussion: """
             Writes <dir>/<file stem>.swift for each input. A file with errors gets its diagnostics and
             no output (an earlier output is left as it was); the others are still generated. Files are
             written atomically and only when their content changes, so unchanged machines do not
-            trigger rebuilds. Exit status: 0 success, 1 an input has errors, 2 bad usage or an I/O failure.
+            trigger rebuilds. A path of '-' reads standard input and writes its Swift to standard
+            output. Exit status: 0 success, 1 an input has errors, 2 bad usage or an I/O failure.
             """,
         run: { arguments in
             let files = try requireFiles(arguments, command: "generate")
             let configured = try arguments.value("--config").map(GenerateConfig.load)
             let access =
                 arguments.value("--access").flatMap(AccessLevel.init(rawValue:)) ?? configured?.access ?? .internal
+            let observable = arguments.flag("--observable") || configured?.observable == true
             let folder = arguments.value("-o") ?? "."
+            if files.filter({ $0 == FileIO.standardInput }).count > 1 {
+                throw UsageError(message: "standard input ('-') can be read only once", command: "generate")
+            }
             try checkDistinctStems(files)
             try FileIO.createFolder(folder)
             var status = ExitStatus.success
             for path in files {
                 let compilation: Compilation
                 do throws(IOError) {
-                    compilation = Compilation(path: path, bytes: try FileIO.read(path))
+                    compilation = Compilation(path: FileIO.displayName(path), bytes: try FileIO.read(path))
                 } catch {
                     Terminal.writeError("error: \(error.message)\n")
                     status = ExitStatus.usage
@@ -46,7 +56,12 @@ extension Commands {
                     if status == ExitStatus.success { status = ExitStatus.inputErrors }
                     continue
                 }
-                let source = SwiftEmitter.emit(model, sourceName: fileName(path), access: access)
+                let source = SwiftEmitter.emit(
+                    model, sourceName: fileName(FileIO.displayName(path)), access: access, observable: observable)
+                if path == FileIO.standardInput {
+                    Terminal.writeOut(source)
+                    continue
+                }
                 do throws(IOError) {
                     try FileIO.writeIfChanged(source, to: folder + "/" + stem(path) + ".swift")
                 } catch {
@@ -85,6 +100,7 @@ extension Commands {
 /// the plugin plans the build, so an edited file always takes effect.
 struct GenerateConfig {
     var access: AccessLevel?
+    var observable: Bool?
 
     static func load(_ path: String) throws(IOError) -> GenerateConfig {
         func problem(_ message: String) -> IOError { IOError(message: "\(path): \(message)") }
@@ -104,8 +120,14 @@ struct GenerateConfig {
                     throw problem("\"access\" must be one of \(levels)")
                 }
                 config.access = level
+            case "observable":
+                // JSONSerialization reads `1` as a Bool too: only a JSON true or false is accepted.
+                guard let flag = value as? Bool, "\(type(of: value))".contains("Bool") else {
+                    throw problem("\"observable\" must be true or false")
+                }
+                config.observable = flag
             default:
-                throw problem("unknown key \"\(key)\"; the only key is \"access\"")
+                throw problem("unknown key \"\(key)\"; the keys are \"access\" and \"observable\"")
             }
         }
         return config

@@ -34,14 +34,14 @@ extension Commands {
             guard files.count == 1 else {
                 throw UsageError(message: "'fsmc simulate' takes one file, not \(files.count)", command: "simulate")
             }
-            let eventsPath = arguments.value("--events") ?? "-"
-            if files[0] == "-" && eventsPath == "-" {
+            let eventsPath = arguments.value("--events") ?? FileIO.standardInput
+            if files[0] == FileIO.standardInput && eventsPath == FileIO.standardInput {
                 throw UsageError(
                     message: "the machine and the events cannot both come from standard input; pass --events <path>",
                     command: "simulate")
             }
             let answers = try guardAnswers(arguments.values("--guard"))
-            let compilation = Compilation(path: files[0] == "-" ? "<stdin>" : files[0], bytes: try FileIO.read(files[0]))
+            let compilation = Compilation(path: FileIO.displayName(files[0]), bytes: try FileIO.read(files[0]))
             report([compilation])
             guard let model = compilation.model else { return ExitStatus.inputErrors }
             for name in answers.keys where !model.requirements.contains(where: { $0.isGuard && $0.name == name }) {
@@ -51,7 +51,7 @@ extension Commands {
                         + (guards.isEmpty ? "" : "; its guards are: \(guards.joined(separator: ", "))"),
                     command: "simulate")
             }
-            let interactive = eventsPath == "-" && isatty(0) != 0
+            let interactive = eventsPath == FileIO.standardInput && isatty(0) != 0
             let script: [String]
             if interactive {
                 script = []
@@ -86,7 +86,7 @@ extension Commands {
                 do throws(EventLineError) {
                     occurrence = try EventLine.parse(line, in: model)
                 } catch {
-                    let place = interactive ? "" : "\(eventsPath == "-" ? "<stdin>" : eventsPath):\(lineNumber): "
+                    let place = interactive ? "" : "\(FileIO.displayName(eventsPath)):\(lineNumber): "
                     Terminal.writeError("\(place)error: \(error.message)\n")
                     if interactive { continue }
                     return ExitStatus.inputErrors

@@ -1,7 +1,7 @@
 import FSMCore
 import XCTest
 
-/// Semantic analysis: one test per check of section 6 of the contract, each with a minimal input
+/// Semantic analysis: one test per check of docs/Diagnostics.md, each with a minimal input
 /// and the exact text a user sees; then whole-machine runs and the resolved model.
 final class SemanticsTests: XCTestCase {
 
@@ -452,6 +452,18 @@ final class SemanticsTests: XCTestCase {
                     ^~~~~
 
             """)
+    }
+
+    func testEventNamedActiveStatesClashesWithMachineProperty() {
+        let source = """
+            machine M {
+                initial A
+                state A {
+                    activeStates -> A
+                }
+            }
+            """
+        XCTAssertEqual(diagnosticIDs(source), ["reserved-name"])
     }
 
     func testEventNamedIsInClashesWithMachineMethod() {

@@ -53,6 +53,7 @@ final class SwiftEmitterTests: XCTestCase {
             enter B
             enter C
             isIn A B C D: true true true false
+            activeStates: A B C
             handles go up back toD goF: true false false false true
             successors of C: D E B C A F
             successors of F: D F A
@@ -284,7 +285,7 @@ final class SwiftEmitterTests: XCTestCase {
 
     // MARK: - Running the program
 
-    private func expect(_ section: String, _ expected: String, file: StaticString = #filePath, line: UInt = #line) throws {
+    func expect(_ section: String, _ expected: String, file: StaticString = #filePath, line: UInt = #line) throws {
         switch Self.program {
         case .failure(let message):
             XCTFail(message, file: file, line: line)
@@ -383,7 +384,7 @@ final class SwiftEmitterTests: XCTestCase {
         return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }
 
-    private struct Scenario {
+    struct Scenario {
         var name: String
         var machines: [(String, AccessLevel)]
         var driver: String
@@ -418,7 +419,7 @@ final class SwiftEmitterTests: XCTestCase {
                     ("machine Lonely {\n    initial Only\n    state Only\n}\n", .internal),
                 ],
                 driver: accessDriver),
-        ]
+        ] + version2Scenarios
     }
 }
 
@@ -559,6 +560,7 @@ extension SwiftEmitterTests {
             func send(_ name: String, _ result: Bool) { a.t.add("\\(name) -> \\(result) [\\(m.state.rawValue)]") }
             m.start()
             a.t.add("isIn A B C D: \\(m.isIn(.a)) \\(m.isIn(.b)) \\(m.isIn(.c)) \\(m.isIn(.d))")
+            a.t.add("activeStates: " + m.activeStates.map(\\.rawValue).joined(separator: " "))
             a.t.add("handles go up back toD goF: \\(m.handles(.go)) \\(m.handles(.up)) \\(m.handles(.back)) \\(m.handles(.toD)) \\(m.handles(.goF))")
             for s in [H.StateID.c, .f, .a] {
                 a.t.add("successors of \\(s.rawValue): " + H.successors(of: s).map(\\.rawValue).joined(separator: " "))

@@ -21,22 +21,24 @@ final class Shop: CheckoutActions {
 let shop = Shop()
 let checkout = Checkout(actions: shop)
 
-func send(_ event: Checkout.Event, _ action: () -> Void) {
-    print("\(event.rawValue):")
-    action()
-    print("  -> \(checkout.state.rawValue)\(checkout.isFinished ? " (finished)" : "")")
+// A closure rather than a function: it is isolated like the top-level code that uses `checkout`
+// (the main actor in Swift 6, nothing in Swift 5), so the driver compiles in both modes.
+let show = { (event: String, handled: Bool) in
+    let state = checkout.activeStates.map(\.rawValue).joined(separator: " > ")
+    print("\(event)\(handled ? "" : " (ignored)") -> \(state)\(checkout.isFinished ? " (finished)" : "")")
 }
 
 checkout.start()
-print("  -> \(checkout.state.rawValue)")
-send(.checkout) { checkout.checkout() }
-send(.next) { checkout.next() }  // the address is not valid yet: back to the form
+show("start", true)
+show("checkout", checkout.checkout())
+show("next", checkout.next())  // the address is not valid yet: back to the form
 shop.addressIsValid = true
-send(.next) { checkout.next() }  // valid: on to payment
-send(.useWallet) { checkout.useWallet() }
-send(.help) { checkout.help() }
-send(.close) { checkout.close() }  // deep history: the wallet screen again
-send(.back) { checkout.back() }
-send(.checkout) { checkout.checkout() }  // shallow history: payment, from its start (card)
-send(.pay) { checkout.pay() }  // authorized, so payment completes, so the wizard completes
-send(.done) { checkout.done() }
+show("next", checkout.next())  // valid: on to payment
+show("useWallet", checkout.useWallet())
+show("help", checkout.help())
+show("close", checkout.close())  // deep history: the wallet screen again
+show("back", checkout.back())
+show("checkout", checkout.checkout())  // shallow history: payment, from its start (the card)
+show("pay", checkout.pay())  // authorized, so payment completes, so the wizard completes
+show("done", checkout.done())
+show("checkout", checkout.checkout())  // the order is placed: nothing happens any more

@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
 // A package that uses fsmc the way an app does: the FSMCPlugin build-tool plugin turns the .fsm files
 // of a library, an executable and a test target into Swift on every build. See docs/SwiftPM-Plugin.md.
 import Foundation
@@ -17,7 +17,8 @@ let fsmc = packageFolder.appendingPathComponent(fsmcPath).standardized.lastPathC
 let package = Package(
     name: "PluginConsumer",
     products: [
-        .executable(name: "order-desk", targets: ["OrderDesk"])
+        .executable(name: "order-desk", targets: ["OrderDesk"]),
+        .executable(name: "kiosk", targets: ["Kiosk"]),
     ],
     dependencies: [
         .package(path: fsmcPath)
@@ -31,6 +32,12 @@ let package = Package(
         .executableTarget(
             name: "OrderDesk",
             dependencies: ["Shipping"],
+            plugins: [.plugin(name: "FSMCPlugin", package: fsmc)]),
+        // Screen.fsm in a module whose default isolation is the main actor, as in a new Xcode app
+        // target (`.defaultIsolation` needs tools version 6.2); its fsmc.json asks for `@Observable`.
+        .executableTarget(
+            name: "Kiosk",
+            swiftSettings: [.defaultIsolation(MainActor.self)],
             plugins: [.plugin(name: "FSMCPlugin", package: fsmc)]),
         // Tests the generated machines, and has a machine of its own (a test double).
         .testTarget(

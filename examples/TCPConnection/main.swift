@@ -20,7 +20,8 @@ let socket = Socket()
 let connection = TCPConnection(actions: socket)
 connection.start()
 
-@MainActor func receive(_ flags: String) {
+// A closure, like Game's `show`: isolated as the top-level code, in Swift 5 and 6 modes alike.
+let receive = { (flags: String) in
     print("<- \(flags):")
     connection.segment(flags: flags)
     print("   \(connection.state)")

@@ -14,16 +14,20 @@ public struct Compilation: Sendable {
     public let diagnostics: [Diagnostic]
     /// The resolved machine; `nil` when there are errors.
     public let model: Model?
+    /// The syntax tree as written, also when there are errors, when asked for with `keepingSyntax`
+    /// (the editor features read it; the command line lets it go after analysis); otherwise `nil`.
+    public let syntax: MachineDecl?
 
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
     public var hasWarnings: Bool { diagnostics.contains { $0.severity == .warning } }
 
     /// Runs the front end over one file's bytes.
-    public init(path: String, bytes: [UInt8]) {
+    public init(path: String, bytes: [UInt8], keepingSyntax: Bool = false) {
         if bytes.count > Compilation.maximumFileSize {
             self.file = SourceFile(path: path, bytes: [])
             self.diagnostics = [.fileTooLarge(limit: Compilation.maximumFileSize)]
             self.model = nil
+            self.syntax = nil
             return
         }
         let file = SourceFile(path: path, bytes: bytes)
@@ -33,10 +37,12 @@ public struct Compilation: Sendable {
             engine.emit(.invalidUTF8(byte: file.bytes[offset], at: SourceRange(start: offset, end: offset + 1)))
             self.diagnostics = engine.diagnostics
             self.model = nil
+            self.syntax = nil
             return
         }
         var model: Model?
         let parsed = Parser.parseReportingStructure(file, diagnostics: &engine)
+        self.syntax = keepingSyntax ? parsed.machine : nil
         if let machine = parsed.machine, parsed.isStructurallySound, !engine.reachedErrorLimit {
             model = Analyzer.analyze(machine, diagnostics: &engine)
         }

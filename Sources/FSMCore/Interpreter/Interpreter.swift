@@ -1,5 +1,5 @@
-/// The reference interpreter: runs a resolved ``Model`` directly, with the semantics of section 4
-/// of the language contract and the run-time decisions of the generated Swift (section 5).
+/// The reference interpreter: runs a resolved ``Model`` directly, with the semantics of the language
+/// (docs/Language.md) and the run-time decisions of the generated Swift (docs/Generated-API.md).
 ///
 /// It is the oracle of the differential tests (generated Swift and interpreter must agree on every
 /// guard asked, action run and state reached) and the engine of `fsmc simulate`. Guards and actions

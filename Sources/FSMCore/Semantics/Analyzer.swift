@@ -1,4 +1,4 @@
-/// Resolves a ``MachineDecl`` into a ``Model`` and runs every check of section 6 of the contract.
+/// Resolves a ``MachineDecl`` into a ``Model`` and runs every check docs/Diagnostics.md lists.
 ///
 /// Name resolution happens in two passes over the syntax, in source order: the first
 /// (Analyzer+Declarations) collects every event and state, so a transition may target a state

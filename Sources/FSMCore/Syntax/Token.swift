@@ -1,4 +1,4 @@
-/// The keywords of the language (section 2 of the contract).
+/// The keywords of the language (docs/Language.md, grammars/fsm.ebnf).
 public enum Keyword: String, Sendable, CaseIterable {
     case machine, state, initial, final, entry, exit, event, push, pop
     case `true`, `false`

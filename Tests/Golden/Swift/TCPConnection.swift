@@ -119,6 +119,17 @@ public final class TCPConnection {
     /// The innermost active state. Before ``start()``, the state that `start()` will enter.
     public var state: StateID { machine.current.id }
 
+    /// Every active state, outermost first: `state` and its ancestors, in the order written.
+    public var activeStates: [StateID] {
+        var states: [StateID] = []
+        var active: TCPConnection.State.Type? = machine.current
+        while let current = active {
+            states.append(current.id)
+            active = current.parent
+        }
+        return states.reversed()
+    }
+
     /// Whether `state` is the innermost active state or one of its ancestors.
     public func isIn(_ state: StateID) -> Bool { machine.current.isIn(state) }
 
@@ -386,6 +397,8 @@ extension TCPConnection {
     /// transition fired; its default defers to the enclosing state, and reports "not handled" at
     /// the top. Each state is a final subclass that overrides the events it handles.
     fileprivate class State {
+        /// Never instantiated: the machine holds the class itself.
+        private init() {}
         /// The state's case of `StateID`; every state overrides it.
         class var id: StateID { preconditionFailure("every state overrides id") }
         /// The enclosing state; `nil` for a top-level state.

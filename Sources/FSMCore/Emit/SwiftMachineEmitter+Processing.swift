@@ -2,29 +2,39 @@
 /// level and the run-to-completion loop.
 extension SwiftMachineEmitter {
     func emitProcessing(into out: inout CodeWriter) {
-        let m = names.machine
-        let a = names.actionsVariable
+        let machineName = names.machine
+        let actionsName = names.actionsVariable
         let actionsType = names.actionsExistential
         out.line("// MARK: - Processing events")
         out.line()
-        out.block("extension \(m)") { out in
+        out.block("extension \(machineName)") { out in
             for event in model.events.indices {
-                emitSelection(for: event, into: &out)
+                emitEventHandler(for: event, into: &out)
                 out.line()
             }
-            out.docComment([
-                "Processes one event to completion: starts the machine first when needed, then processes",
-                "the events queued meanwhile (sent from guards and actions), in the order they were sent.",
-            ])
-            out.block("private func run(_ \(a): \(actionsType), _ handle: (\(actionsType)) -> Bool) -> Bool") { out in
+            let completes = model.usesCompletion
+            out.docComment(
+                completes
+                    ? [
+                        "Processes one event to completion: starts the machine first when needed, handles the",
+                        "completions the event causes, then processes the events queued meanwhile (sent from guards",
+                        "and actions), in the order they were sent, each followed by its completions.",
+                    ]
+                    : [
+                        "Processes one event to completion: starts the machine first when needed, then processes",
+                        "the events queued meanwhile (sent from guards and actions), in the order they were sent.",
+                    ])
+            out.block("private func run(_ \(actionsName): \(actionsType), _ handle: (\(actionsType)) -> Bool) -> Bool") { out in
                 out.line("machine.isRunning = true")
-                out.line("if !machine.isStarted { start(\(a)) }")
-                out.line("let handled = handle(\(a))")
+                out.line("if !machine.isStarted { start(\(actionsName)) }")
+                out.line("let handled = handle(\(actionsName))")
+                if completes { out.line("handleCompletions(\(actionsName))") }
                 if hasEvents {
                     out.block("if !machine.queue.isEmpty") { out in
                         out.line("var next = 0")
                         out.block("while next < machine.queue.count") { out in
-                            out.line("replay(machine.queue[next], \(a))")
+                            out.line("replay(machine.queue[next], \(actionsName))")
+                            if completes { out.line("handleCompletions(\(actionsName))") }
                             out.line("next += 1")
                         }
                         out.line("machine.queue.removeAll(keepingCapacity: true)")
@@ -34,10 +44,17 @@ extension SwiftMachineEmitter {
                 out.line("return handled")
             }
             out.line()
-            out.docComment(["Enters the initial configuration."])
-            out.block("private func start(_ \(a): \(actionsType))") { out in
+            out.docComment([
+                completes ? "Enters the initial configuration and handles its completions." : "Enters the initial configuration."
+            ])
+            out.block("private func start(_ \(actionsName): \(actionsType))") { out in
                 out.line("machine.isStarted = true")
-                out.line("enter(\(names.stateType(model.initialState)).self, below: nil, \(a))")
+                out.line("enter(\(names.stateType(model.initialState)).self, below: nil, \(actionsName))")
+                if completes { out.line("handleCompletions(\(actionsName))") }
+            }
+            if completes {
+                out.line()
+                emitHandleCompletions(into: &out)
             }
             if hasEvents {
                 out.line()
@@ -48,11 +65,11 @@ extension SwiftMachineEmitter {
 
     /// `private func disarm(code: String, _ actions: ...) -> Bool`: the innermost active state
     /// handles the event (deferring outwards), then the machine's own transitions are tried.
-    private func emitSelection(for event: Int, into out: inout CodeWriter) {
-        let a = names.actionsVariable
+    private func emitEventHandler(for event: Int, into out: inout CodeWriter) {
+        let actionsName = names.actionsVariable
         let method = names.eventMethod(event)
-        let parameters = (names.parameterList(event) + ["_ \(a): \(names.actionsExistential)"]).joined(separator: ", ")
-        let arguments = (names.argumentList(event) + ["self", a]).joined(separator: ", ")
+        let parameters = (names.parameterList(event) + ["_ \(actionsName): \(names.actionsExistential)"]).joined(separator: ", ")
+        let arguments = (names.argumentList(event) + ["self", actionsName]).joined(separator: ", ")
         let machine = names.member("machine")
         let machineTransitions = model.machineTransitions.filter { $0.event == event }
         let name = model.events[event].name
@@ -70,23 +87,23 @@ extension SwiftMachineEmitter {
             } else {
                 out.block("if !\(machine).isFinished") { out in
                     out.line("if \(byStates) { return true }")
-                    _ = emitSelection(machineTransitions, source: nil, context: .machineItself, into: &out)
+                    _ = emitTransitions(machineTransitions, source: nil, context: .machineItself, into: &out)
                 }
             }
-            out.line("\(a).unhandledEvent(.\(names.eventCase(event)), in: \(names.member("state")))")
+            out.line("\(actionsName).unhandledEvent(.\(names.eventCase(event)), in: \(names.member("state")))")
             out.line("return false")
         }
     }
 
     /// Processes an event that was queued while another was being processed.
     private func emitReplay(into out: inout CodeWriter) {
-        let a = names.actionsVariable
-        out.block("private func replay(_ event: \(names.queuedEvent), _ \(a): \(names.actionsExistential))") { out in
+        let actionsName = names.actionsVariable
+        out.block("private func replay(_ event: \(names.queuedEvent), _ \(actionsName): \(names.actionsExistential))") { out in
             out.line("switch event {")
             for event in model.events.indices {
                 let parameters = model.events[event].parameters.map { SwiftNames.escaped($0.name) }
                 let pattern = parameters.isEmpty ? "" : "(" + parameters.map { "let " + $0 }.joined(separator: ", ") + ")"
-                let arguments = (names.argumentList(event) + [a]).joined(separator: ", ")
+                let arguments = (names.argumentList(event) + [actionsName]).joined(separator: ", ")
                 out.line(
                     "case .\(names.eventMethod(event))\(pattern): _ = \(names.member(model.events[event].name))(\(arguments))")
             }

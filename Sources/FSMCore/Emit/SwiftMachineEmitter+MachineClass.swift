@@ -1,7 +1,7 @@
 /// Part 2 of the generated file: the machine class and its public API.
 extension SwiftMachineEmitter {
     func emitMachineClass(into out: inout CodeWriter) {
-        let m = names.machine
+        let machineName = names.machine
         var doc = model.docComment
         if !doc.isEmpty { doc.append("") }
         doc += [
@@ -14,8 +14,19 @@ extension SwiftMachineEmitter {
             "",
             "Not thread-safe: use one machine from one thread (or actor) at a time.",
         ]
-        out.docComment(doc)
-        out.block("\(api)final class \(m)") { out in
+        if observable {
+            doc += [
+                "",
+                "Observable: reading `state`, `activeStates`, `isIn(_:)`, `isFinished` or `handles(_:)` (in a",
+                "SwiftUI view's body, or in `withObservationTracking`) makes the reader an observer of the",
+                "configuration, told when an event changes it and not when an event leaves it as it was.",
+            ]
+            out.docComment(doc)
+            out.line("@Observable")
+        } else {
+            out.docComment(doc)
+        }
+        out.block("\(api)final class \(machineName)") { out in
             emitStateIDEnum(&out)
             out.line()
             emitEventEnum(&out)
@@ -29,7 +40,8 @@ extension SwiftMachineEmitter {
                 "is left out.",
             ])
             let initialLeaf = names.stateType(model.initialLeaf(of: model.initialState))
-            out.line("@exclusivity(unchecked) fileprivate var machine = \(names.runtime)(current: \(initialLeaf).self)")
+            let ignored = observable ? "@ObservationIgnored " : ""
+            out.line("\(ignored)@exclusivity(unchecked) fileprivate var machine = \(names.runtime)(current: \(initialLeaf).self)")
             out.line()
             out.docComment(["Creates the machine in its initial configuration, not yet started: see ``start()``."])
             out.block("\(api)init(actions: some \(names.actions))") { $0.line("self.actions = actions") }
@@ -72,10 +84,14 @@ extension SwiftMachineEmitter {
 
     private func emitQueries(_ out: inout CodeWriter) {
         let initialCase = names.stateCase(model.initialState)
-        out.docComment([
+        var startDoc = [
             "Enters the initial configuration (`.\(initialCase)`), running entry activities outer to inner.",
             "Does nothing when the machine has already started. Sending an event starts the machine too.",
-        ])
+        ]
+        if model.usesCompletion {
+            startDoc.append("Handles the completions of the initial configuration before it returns.")
+        }
+        out.docComment(startDoc)
         out.block("\(api)func start()") { out in
             out.line("guard !machine.isStarted else { return }")
             out.line("_ = run(actions) { _ in true }")
@@ -84,13 +100,27 @@ extension SwiftMachineEmitter {
         out.docComment([
             "The innermost active state. Before ``start()``, the state that `start()` will enter."
         ])
-        out.line("\(api)var state: StateID { machine.current.id }")
+        emitConfigurationRead("\(api)var state: StateID", "machine.current.id", into: &out)
+        out.line()
+        out.docComment([
+            "Every active state, outermost first: `state` and its ancestors, in the order written."
+        ])
+        out.block("\(api)var activeStates: [StateID]") { out in
+            if observable { out.line(Self.observedAccess) }
+            out.line("var states: [StateID] = []")
+            out.line("var active: \(names.stateMetatype)? = machine.current")
+            out.block("while let current = active") { out in
+                out.line("states.append(current.id)")
+                out.line("active = current.parent")
+            }
+            out.line("return states.reversed()")
+        }
         out.line()
         out.docComment(["Whether `state` is the innermost active state or one of its ancestors."])
-        out.line("\(api)func isIn(_ state: StateID) -> Bool { machine.current.isIn(state) }")
+        emitConfigurationRead("\(api)func isIn(_ state: StateID) -> Bool", "machine.current.isIn(state)", into: &out)
         out.line()
         out.docComment(["Whether a top-level final state has been entered; every event is unhandled from then on."])
-        out.line("\(api)var isFinished: Bool { machine.isFinished }")
+        emitConfigurationRead("\(api)var isFinished: Bool", "machine.isFinished", into: &out)
         out.line()
         emitHandles(&out)
         out.line()
@@ -108,6 +138,7 @@ extension SwiftMachineEmitter {
             return
         }
         out.block("\(api)func handles(_ event: Event) -> Bool") { out in
+            if observable { out.line(Self.observedAccess) }
             out.line("if machine.isFinished { return false }")
             out.line("switch event {")
             // The states declaring each event, in one pass over the machine.
@@ -154,6 +185,23 @@ extension SwiftMachineEmitter {
         }
     }
 
+    /// A read-only member that reads the configuration, on one line; an observable machine first
+    /// registers the read with observation.
+    private func emitConfigurationRead(_ declaration: String, _ value: String, into out: inout CodeWriter) {
+        guard observable else {
+            out.line("\(declaration) { \(value) }")
+            return
+        }
+        out.block(declaration) { out in
+            out.line(Self.observedAccess)
+            out.line("return \(value)")
+        }
+    }
+
+    /// The one key path under which an observable machine reports every read of its configuration and
+    /// every change to it, so that an observer of any of the readers hears of every change.
+    static let observedAccess = "access(keyPath: \\.state)"
+
     /// `items` joined by `, ` into lines of about `width` characters, each but the last ending in `,`.
     private func wrapped(_ items: [String], width: Int) -> [String] {
         var lines: [String] = []
@@ -170,10 +218,14 @@ extension SwiftMachineEmitter {
     }
 
     private func emitSuccessors(_ out: inout CodeWriter) {
-        out.docComment([
+        var doc = [
             "The targets of the transitions declared on `state`, then on its ancestors outwards, then on",
             "the machine, without duplicates. A `pop` contributes nothing (its target is known only at run time).",
-        ])
+        ]
+        if model.usesCompletion || model.usesHistory {
+            doc.append("Completion transitions count too, and `-> history S` contributes `S`.")
+        }
+        out.docComment(doc)
         out.block("\(api)static func successors(of state: StateID) -> [StateID]") { out in
             out.line("switch state {")
             for index in model.states.indices {

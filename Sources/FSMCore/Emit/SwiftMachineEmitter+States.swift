@@ -1,4 +1,4 @@
-/// Part 4 of the generated file: the State pattern — a base class for all states and one final
+/// Part 5 of the generated file: the State pattern — a base class for all states and one final
 /// subclass per state.
 ///
 /// Why classes rather than a protocol with default implementations: a protocol conformance needs a
@@ -28,13 +28,13 @@ extension SwiftMachineEmitter {
         return "\(names.eventMethod(event))(\(arguments.joined(separator: ", ")))"
     }
 
-    private var actionsParameter: String { "_ \(names.actionsVariable): \(names.actionsExistential)" }
+    var actionsParameter: String { "_ \(names.actionsVariable): \(names.actionsExistential)" }
 
     private func emitStateClass(into out: inout CodeWriter) {
-        let m = names.machine
-        let a = names.actionsVariable
+        let machineName = names.machine
+        let actionsName = names.actionsVariable
         let state = names.stateMetatype
-        out.block("extension \(m)") { out in
+        out.block("extension \(machineName)") { out in
             out.docComment([
                 "A state: a class whose class methods handle the events, one method per event. It is never",
                 "instantiated: the machine holds the class itself (a `State.Type`), so an event costs one",
@@ -43,6 +43,11 @@ extension SwiftMachineEmitter {
                 "the top. Each state is a final subclass that overrides the events it handles.",
             ])
             out.block("fileprivate class State") { out in
+                // Without a declared initializer, swiftc synthesises a nonisolated `init()` here and a
+                // main-actor one in each state under `-default-isolation MainActor`, and rejects the
+                // overrides. A private one is inherited by no state: none gets an `init()` at all.
+                out.docComment(["Never instantiated: the machine holds the class itself."])
+                out.line("private init() {}")
                 out.docComment(["The state's case of `StateID`; every state overrides it."])
                 out.line("class var id: StateID { preconditionFailure(\"every state overrides id\") }")
                 out.docComment(["The enclosing state; `nil` for a top-level state."])
@@ -51,8 +56,15 @@ extension SwiftMachineEmitter {
                 out.line("class var initial: \(state)? { nil }")
                 out.docComment(["Whether entering this state finishes the machine (a top-level final state)."])
                 out.line("class var finishesMachine: Bool { false }")
+                emitVersion2Members(into: &out)
                 out.line("class func entry(\(actionsParameter)) {}")
                 out.line("class func exit(\(actionsParameter)) {}")
+                if model.usesCompletion {
+                    out.docComment(["Tries the state's completion transitions in order; returns whether one fired."])
+                    out.line(
+                        "class func completion(_ \(names.contextVariable): \(machineName), \(actionsParameter)) -> Bool { false }"
+                    )
+                }
                 for event in model.events.indices {
                     out.line()
                     out.block(handlerSignature(event, overriding: false)) { out in
@@ -75,19 +87,21 @@ extension SwiftMachineEmitter {
                 out.line()
                 out.docComment(["Enters the states from just below `domain` down to this one, outermost first."])
                 out.block("static func enterPath(below domain: StateID?, \(actionsParameter))") { out in
-                    out.line("if let parent, parent.id != domain { parent.enterPath(below: domain, \(a)) }")
-                    out.line("entry(\(a))")
+                    out.line("if let parent, parent.id != domain { parent.enterPath(below: domain, \(actionsName)) }")
+                    out.line("entry(\(actionsName))")
                 }
+                // With history, what lies below the target is entered by the machine, which holds the records.
+                guard !model.usesHistory else { return }
                 out.line()
                 out.docComment([
                     "Enters the states from just below `domain` down to this one, then its initial children,",
                     "recursively; returns the leaf state reached.",
                 ])
                 out.block("static func enter(below domain: StateID?, \(actionsParameter)) -> \(state)") { out in
-                    out.line("enterPath(below: domain, \(a))")
+                    out.line("enterPath(below: domain, \(actionsName))")
                     out.line("var leaf: \(state) = self")
                     out.block("while let child = leaf.initial") { out in
-                        out.line("child.entry(\(a))")
+                        out.line("child.entry(\(actionsName))")
                         out.line("leaf = child")
                     }
                     out.line("return leaf")
@@ -98,15 +112,15 @@ extension SwiftMachineEmitter {
 
     private func emitStateType(_ index: Int, into out: inout CodeWriter) {
         let state = model.states[index]
-        let m = names.machine
-        let a = names.actionsVariable
+        let machineName = names.machine
+        let actionsName = names.actionsVariable
         var doc = state.docComment
         if !doc.isEmpty { doc.append("") }
         let kind = state.isFinal ? "final state" : state.isComposite ? "composite state" : "state"
         doc.append("The \(kind) `\(state.name)`" + (state.parent.map { ", inside `\(model.states[$0].name)`." } ?? "."))
         out.docComment(doc)
-        out.block("fileprivate final class \(names.stateType(index)): \(m).State") { out in
-            out.line("override class var id: \(m).StateID { .\(names.stateCase(index)) }")
+        out.block("fileprivate final class \(names.stateType(index)): \(machineName).State") { out in
+            out.line("override class var id: \(machineName).StateID { .\(names.stateCase(index)) }")
             if let parent = state.parent {
                 out.line("override class var parent: \(names.stateMetatype)? { \(names.stateType(parent)).self }")
             }
@@ -116,10 +130,24 @@ extension SwiftMachineEmitter {
             if state.isFinal && state.parent == nil {
                 out.line("override class var finishesMachine: Bool { true }")
             }
+            emitVersion2Overrides(index, into: &out)
             for (name, calls) in [("entry", state.entry), ("exit", state.exit)] where !calls.isEmpty {
                 out.line()
                 out.block("override class func \(name)(\(actionsParameter))") { out in
-                    out.lines(calls.map { SwiftExpressions.call($0, on: a) })
+                    out.lines(calls.map { SwiftExpressions.call($0, on: actionsName) })
+                }
+            }
+            let completions = model.completionTransitions(of: index)
+            if !completions.isEmpty {
+                out.line()
+                out.block(
+                    "override class func completion(_ \(names.contextVariable): \(machineName), \(actionsParameter)) -> Bool"
+                ) {
+                    out in
+                    if !emitTransitions(completions, source: index, context: .parameter, into: &out) {
+                        // Dropped: not an unhandled event, and not remembered.
+                        out.line("return false")
+                    }
                 }
             }
             for event in model.events.indices {
@@ -127,7 +155,7 @@ extension SwiftMachineEmitter {
                 guard !transitions.isEmpty else { continue }
                 out.line()
                 out.block(handlerSignature(event, overriding: true)) { out in
-                    if !emitSelection(transitions, source: index, context: .parameter, into: &out) {
+                    if !emitTransitions(transitions, source: index, context: .parameter, into: &out) {
                         out.line(fallback(for: event, from: index))
                     }
                 }

@@ -1,0 +1,122 @@
+/// What a name in a `.fsm` file stands for.
+public enum SymbolKind: String, Sendable, Hashable {
+    case machine, state, event, `guard`, action
+    /// An event parameter: declared in `event name(...)`, used in the arguments of that event's calls.
+    case parameter
+}
+
+/// One place where a symbol is named.
+public struct SymbolOccurrence: Sendable, Hashable {
+    public var kind: SymbolKind
+    public var name: String
+    /// The event a parameter belongs to (parameters of different events are different symbols).
+    public var scope: String?
+    public var range: SourceRange
+    public var isDeclaration: Bool
+
+    /// Whether both name the same symbol.
+    public func isSameSymbol(as other: SymbolOccurrence) -> Bool {
+        kind == other.kind && name == other.name && scope == other.scope
+    }
+}
+
+/// Every named occurrence of a machine, state, event, guard, action and parameter in a syntax tree,
+/// in source order: what go-to-definition, references, rename and semantic tokens are computed from.
+/// It is built from the tree as written, so it works on files with errors too.
+public struct SymbolIndex: Sendable {
+    public private(set) var occurrences: [SymbolOccurrence] = []
+
+    public init(_ machine: MachineDecl?) {
+        guard let machine else { return }
+        add(.machine, machine.name, declaration: true)
+        let parameters = Dictionary(
+            machine.members.compactMap { member -> (String, Set<String>)? in
+                guard case .event(let event) = member else { return nil }
+                return (event.name.text, Set(event.parameters.map(\.name.text)))
+            }, uniquingKeysWith: { first, _ in first })
+        visit(machine.members, parameters: parameters)
+        occurrences.sort { $0.range < $1.range }
+    }
+
+    private mutating func add(_ kind: SymbolKind, _ name: Identifier, declaration: Bool = false, scope: String? = nil) {
+        occurrences.append(
+            SymbolOccurrence(kind: kind, name: name.text, scope: scope, range: name.range, isDeclaration: declaration))
+    }
+
+    private mutating func visit(_ members: [Member], parameters: [String: Set<String>]) {
+        for member in members {
+            switch member {
+            case .event(let event):
+                add(.event, event.name, declaration: true)
+                for parameter in event.parameters {
+                    add(.parameter, parameter.name, declaration: true, scope: event.name.text)
+                }
+            case .initial(let initial):
+                add(.state, initial.name)
+            case .state(let state):
+                add(.state, state.name, declaration: true)
+                visit(state.members ?? [], parameters: parameters)
+            case .transition(let transition):
+                // A completion transition has no event (and no event parameters to refer to).
+                if let event = transition.event { add(.event, event) }
+                let event = transition.event?.text
+                if let condition = transition.guardExpression { visit(condition, event: event, parameters: parameters) }
+                for call in transition.effects { visit(call, as: .action, event: event, parameters: parameters) }
+                switch transition.target {
+                case .state(let name), .push(let name, _), .history(let name, _): add(.state, name)
+                case .pop, nil: break
+                }
+            case .activity(let activity):
+                for call in activity.calls { visit(call, as: .action, event: nil, parameters: parameters) }
+            }
+        }
+    }
+
+    private mutating func visit(_ condition: GuardSyntax, event: String?, parameters: [String: Set<String>]) {
+        switch condition {
+        case .call(let call): visit(call, as: .guard, event: event, parameters: parameters)
+        case .not(let operand, _), .parenthesized(let operand, _): visit(operand, event: event, parameters: parameters)
+        case .and(let left, let right), .or(let left, let right):
+            visit(left, event: event, parameters: parameters)
+            visit(right, event: event, parameters: parameters)
+        }
+    }
+
+    private mutating func visit(_ call: CallSyntax, as kind: SymbolKind, event: String?, parameters: [String: Set<String>]) {
+        add(kind, call.name)
+        for argument in call.arguments {
+            guard case .parameter(let name) = argument.value, let event, parameters[event]?.contains(name.text) == true
+            else { continue }
+            add(.parameter, name, scope: event)
+        }
+    }
+
+    /// The occurrence under (or just before) a byte offset: a cursor right after a name is on it.
+    public func occurrence(at offset: Int) -> SymbolOccurrence? {
+        var low = 0
+        var high = occurrences.count
+        while low < high {
+            let mid = (low + high) / 2
+            if occurrences[mid].range.end < offset { low = mid + 1 } else { high = mid }
+        }
+        guard low < occurrences.count, occurrences[low].range.start <= offset else { return nil }
+        return occurrences[low]
+    }
+
+    /// Where the symbol is declared: the `state`, the `event` declaration (only events with
+    /// parameters need one) or the parameter; guards and actions are declared in Swift, not here.
+    public func declaration(of symbol: SymbolOccurrence) -> SymbolOccurrence? {
+        occurrences.first { $0.isDeclaration && $0.isSameSymbol(as: symbol) }
+    }
+
+    /// Every occurrence of the symbol, in source order.
+    public func references(of symbol: SymbolOccurrence, includingDeclaration: Bool = true) -> [SymbolOccurrence] {
+        occurrences.filter { $0.isSameSymbol(as: symbol) && (includingDeclaration || !$0.isDeclaration) }
+    }
+
+    /// The distinct names of one kind, in order of first occurrence.
+    public func names(of kind: SymbolKind) -> [String] {
+        var seen = Set<String>()
+        return occurrences.filter { $0.kind == kind && seen.insert($0.name).inserted }.map(\.name)
+    }
+}

@@ -1,0 +1,139 @@
+/// Part 4 of the generated file: the one place where a transition is carried out.
+extension SwiftMachineEmitter {
+    func emitTransitionMachinery(into out: inout CodeWriter) {
+        let machineName = names.machine
+        let actionsName = names.actionsVariable
+        let actionsType = names.actionsExistential
+        let stateType = names.stateMetatype
+        out.line("// MARK: - Carrying out transitions")
+        out.line()
+        out.block("extension \(machineName)") { out in
+            let history = model.usesHistory
+            out.docComment([
+                "An external transition: exits the active states inside `domain` (all of them when it is",
+                "`nil`), innermost first; runs the effects; enters the states from just below `domain` down",
+                history
+                    ? "to `target`, outermost first, then what lies below `target`: by its `history` when one is"
+                    : "to `target`, outermost first, then `target`'s initial children. Always returns `true`.",
+            ])
+            if history { out.docComment(["given (`-> history S`), else by its default entry. Always returns `true`."]) }
+            out.block(
+                "fileprivate func transition(below domain: StateID?, to target: \(stateType),\(historyParameter) _ \(actionsName): \(actionsType), effects: () -> Void = {}) -> Bool"
+            ) { out in
+                out.line("exit(below: domain, \(actionsName))")
+                out.line("effects()")
+                out.line("enter(target, below: domain,\(history ? " by: history," : "") \(actionsName))")
+                out.line("return true")
+            }
+            if model.usesPush {
+                out.line()
+                out.docComment(["`-> push T`: remembers the innermost active state; a transition to `T` follows."])
+                out.block("fileprivate func push()") { $0.line("machine.stack.append(machine.current)") }
+            }
+            if model.usesPop {
+                out.line()
+                emitPop(into: &out)
+            }
+            out.line()
+            var exitDoc = [
+                "Exits the active states inside `domain` (all of them when it is `nil`), innermost first.",
+                "Not inlined, like `enter`: a copy in every transition would make swiftc -O examine every",
+                "state class at each one, and compile time would grow with states × transitions.",
+            ]
+            if model.usesHistory {
+                exitDoc += [
+                    "A state that records history remembers the active leaf as it is exited. Its exit activities",
+                    "cannot change the configuration (events they send wait in the queue), so this is the record",
+                    "taken before any exit activity of the step runs.",
+                ]
+            }
+            out.docComment(exitDoc)
+            out.line("@inline(never)")
+            out.block("private func exit(below domain: StateID?, _ \(actionsName): \(actionsType))") { out in
+                out.line("var exiting: \(stateType)? = machine.current")
+                out.block("while let state = exiting, state.id != domain") { out in
+                    if model.usesHistory {
+                        out.line("if state.recordsHistory { machine.history[state.id] = machine.current }")
+                    }
+                    out.line("state.exit(\(actionsName))")
+                    out.line("exiting = state.parent")
+                }
+            }
+            out.line()
+            emitEnter(into: &out)
+            if model.usesHistory {
+                out.line()
+                emitEnterInside(into: &out)
+            }
+        }
+    }
+
+    /// ` by history: MHistory? = nil,` in a machine with history: how a transition's target is entered.
+    private var historyParameter: String { model.usesHistory ? " by history: \(names.historyKind)? = nil," : "" }
+
+    /// `enter(_:below:)`: the one place where states are entered and the active leaf changes, so the
+    /// one place where a completion is noticed.
+    private func emitEnter(into out: inout CodeWriter) {
+        let actionsName = names.actionsVariable
+        let stateType = names.stateMetatype
+        var doc = ["Enters `target` from `domain` and makes the leaf state reached the current one."]
+        if model.usesCompletion {
+            doc += [
+                "Entering a leaf may complete a state with completion transitions (the leaf itself, or the",
+                "composite whose final child it is): that state waits in `completions` for its turn.",
+            ]
+        }
+        out.docComment(doc)
+        out.line("@inline(never)")
+        let history = model.usesHistory ? " by history: \(names.historyKind)? = nil," : ""
+        out.block(
+            "private func enter(_ target: \(stateType), below domain: StateID?,\(history) _ \(actionsName): \(names.actionsExistential))"
+        ) {
+            out in
+            if model.usesHistory {
+                out.line("target.enterPath(below: domain, \(actionsName))")
+                out.line("let leaf = enterInside(target, by: history, \(actionsName))")
+            } else {
+                out.line("let leaf = target.enter(below: domain, \(actionsName))")
+            }
+            if observable {
+                out.line("// Observers hear of a new configuration only: leaving and entering a state again is none.")
+                out.block("if leaf != machine.current || leaf.finishesMachine != machine.isFinished") { out in
+                    out.block("withMutation(keyPath: \\.state)") { out in
+                        out.line("machine.current = leaf")
+                        out.line("machine.isFinished = leaf.finishesMachine")
+                    }
+                }
+            } else {
+                out.line("machine.current = leaf")
+                out.line("machine.isFinished = leaf.finishesMachine")
+            }
+            if model.usesCompletion {
+                out.line("if let completed = leaf.completes { machine.completions.append(completed) }")
+            }
+        }
+    }
+
+    private func emitPop(into out: inout CodeWriter) {
+        let actionsName = names.actionsVariable
+        out.docComment([
+            "`-> pop` from `source` (`nil`: the machine), when the stack is not empty: a transition to the",
+            "state remembered last. Its domain is found at run time, by the rules of `transition`.",
+        ])
+        out.block(
+            "fileprivate func pop(from source: \(names.stateMetatype)?, _ \(actionsName): \(names.actionsExistential), effects: () -> Void = {}) -> Bool"
+        ) { out in
+            out.line("let target = machine.stack.removeLast()")
+            out.line("var domain: StateID?")
+            out.block("if let source") { out in
+                out.line("// The source when the target lies inside it, else its innermost ancestor that contains the target.")
+                out.line(
+                    "var candidate: \(names.stateMetatype)? = target.id != source.id && target.isIn(source.id) ? source : source.parent"
+                )
+                out.line("while let state = candidate, !target.isIn(state.id) { candidate = state.parent }")
+                out.line("domain = candidate?.id")
+            }
+            out.line("return transition(below: domain, to: target, \(actionsName), effects: effects)")
+        }
+    }
+}

@@ -1,0 +1,226 @@
+/// What ``Formatter/format(_:)`` made of a file.
+public struct FormatResult: Sendable {
+    /// The file in canonical layout; `nil` when the file has syntax errors and is left as it is.
+    public var text: String?
+    /// The errors that kept the file from being formatted (empty when ``text`` is set).
+    public var diagnostics: [Diagnostic]
+}
+
+/// `fsmc format`: rewrites a file in one canonical layout without changing its meaning.
+///
+/// The layout is 4-space indentation, one member per line (`;` between members becomes a line
+/// end), `{` on the line of its `state` or `machine`, one space around `->`, `/`, `&&`, `||` and
+/// before `[`, none inside brackets, parentheses and generic arguments, at most one blank line
+/// between members and none after `{` or before `}`. Comments stay next to the tokens they
+/// followed or preceded. Only white space, line ends and `;` between members change: the tokens
+/// themselves are copied from the source, so the formatted file lexes to the same tokens.
+///
+/// A file with syntax errors (or invalid UTF-8, or too large) is not formatted: its layout may be
+/// what the error is about, so the result carries the diagnostics instead.
+public enum Formatter {
+    /// Formats one file.
+    public static func format(_ file: SourceFile) -> FormatResult {
+        if file.bytes.count > Compilation.maximumFileSize {
+            return FormatResult(text: nil, diagnostics: [.fileTooLarge(limit: Compilation.maximumFileSize)])
+        }
+        var engine = DiagnosticEngine()
+        if let offset = file.firstInvalidUTF8Offset() {
+            engine.emit(.invalidUTF8(byte: file.bytes[offset], at: SourceRange(start: offset, end: offset + 1)))
+            return FormatResult(text: nil, diagnostics: engine.diagnostics)
+        }
+        _ = Parser.parse(file, diagnostics: &engine)
+        if engine.hasErrors || engine.reachedErrorLimit {
+            return FormatResult(text: nil, diagnostics: engine.sorted.filter { $0.severity == .error })
+        }
+        var lexEngine = DiagnosticEngine()
+        let tokens = Lexer.tokenize(file, diagnostics: &lexEngine)
+        var layout = Layout(file: file)
+        for token in tokens where token.kind != .newline {
+            layout.place(token)
+        }
+        return FormatResult(text: layout.finish(), diagnostics: [])
+    }
+
+    /// Formats source text (convenient in tests and for the language server).
+    public static func format(_ text: String, path: String = "<stdin>") -> FormatResult {
+        format(SourceFile(path: path, text: text))
+    }
+
+    /// Whether a space separates two tokens that the layout puts on one line.
+    static func spaced(_ before: TokenKind, _ after: TokenKind) -> Bool {
+        switch after {
+        case .comma, .rightParen, .rightBracket, .colon, .dot, .question, .leftAngle, .rightAngle: return false
+        case .leftParen:
+            // A call or an event declaration: `name(`; a tuple or a grouped guard elsewhere.
+            if case .identifier = before { return false }
+            if case .keyword = before { return false }
+        default: break
+        }
+        switch before {
+        case .leftParen, .leftBracket, .leftAngle, .dot, .bang: return false
+        default: return true
+        }
+    }
+}
+
+/// The output being built, line by line, as the tokens and the comments between them arrive.
+private struct Layout {
+    let file: SourceFile
+    private var lines: [String] = []
+    private var line = ""
+    private var lineIndent = 0
+    /// How many `{` are open.
+    private var depth = 0
+    /// How many `(` and `[` are open: inside them line ends do not end a member.
+    private var nesting = 0
+    private var previous: Token?
+    /// A `;` (or several) ended the last member.
+    private var separatorPending = false
+    /// A comment ended the current line: the next token starts a new one.
+    private var forceBreak = false
+    /// The current line ends in `{` (a trailing comment aside).
+    private var lineOpensBody = false
+    /// The last finished line ended in `{`: no blank line may follow it.
+    private var lastLineOpenedBody = false
+
+    init(file: SourceFile) {
+        self.file = file
+    }
+
+    mutating func place(_ token: Token) {
+        let gapStart = previousEnd
+        previousEnd = token.range.end
+        let gap = Trivia.scan(file.bytes, in: gapStart..<token.range.start)
+        var lineEnds = 0
+        var sawLineEnd = false
+        var sawComment = false
+        for item in gap {
+            switch item {
+            case .lineEnd:
+                lineEnds += 1
+                sawLineEnd = true
+            case .comment(let range, let isBlock):
+                sawComment = true
+                placeComment(range, isBlock: isBlock, afterLineEnds: lineEnds, before: token.kind)
+                lineEnds = 0
+            }
+        }
+        place(token, lineEnds: lineEnds, separated: sawLineEnd, afterComment: sawComment)
+    }
+
+    private var previousEnd = 0
+
+    private mutating func placeComment(_ range: SourceRange, isBlock: Bool, afterLineEnds lineEnds: Int, before next: TokenKind) {
+        let text = Layout.commentText(file.text(in: range))
+        let ownLine = lineEnds > 0 || line.isEmpty || forceBreak
+        if !ownLine {
+            line += " " + text
+        } else {
+            let indent = next == .rightBrace || nesting == 0 ? depth : depth + 1
+            startLine(indent: indent, blankBefore: lineEnds >= 2)
+            line = text
+        }
+        // A line comment runs to the end of the line, and what follows a comment on a line of its
+        // own goes below it.
+        if !isBlock || ownLine || text.contains("\n") { forceBreak = true }
+    }
+
+    private mutating func place(_ token: Token, lineEnds: Int, separated: Bool, afterComment: Bool) {
+        let kind = token.kind
+        if kind == .endOfFile { return }
+        if kind == .semicolon, nesting == 0 {
+            separatorPending = true
+            return
+        }
+        let text = file.text(in: token.range)
+        if kind == .rightBrace { depth -= 1 }
+        if kind == .rightBrace, previous?.kind == .leftBrace, !afterComment, !forceBreak {
+            line += text
+        } else if previous == nil {
+            startLine(indent: 0, blankBefore: lineEnds >= 2)
+            line += text
+        } else if isMemberStart(kind, separated: separated) {
+            startLine(indent: depth, blankBefore: lineEnds >= 2 && kind != .rightBrace)
+            line = text
+        } else if forceBreak {
+            startLine(indent: kind == .leftBrace ? depth : depth + 1, blankBefore: false)
+            line = text
+        } else {
+            if let previous, !line.isEmpty, Formatter.spaced(previous.kind, kind) { line += " " }
+            line += text
+        }
+        lineOpensBody = kind == .leftBrace
+        forceBreak = false
+        separatorPending = false
+        switch kind {
+        case .leftBrace: depth += 1
+        case .leftParen, .leftBracket: nesting += 1
+        case .rightParen, .rightBracket: nesting = max(0, nesting - 1)
+        default: break
+        }
+        previous = token
+    }
+
+    /// Whether the token begins a line of its own: a member (after a line end, a `;`, a `{` or a
+    /// `}`) or a closing brace. A `{` never does: it stays with its `state` or `machine`.
+    private func isMemberStart(_ kind: TokenKind, separated: Bool) -> Bool {
+        if kind == .rightBrace { return true }
+        if kind == .leftBrace || nesting > 0 { return false }
+        return separated || separatorPending || previous?.kind == .leftBrace || previous?.kind == .rightBrace
+    }
+
+    private mutating func startLine(indent: Int, blankBefore: Bool) {
+        finishLine()
+        if blankBefore, !lines.isEmpty, !lastLineOpenedBody { lines.append("") }
+        lineIndent = max(0, indent)
+    }
+
+    private mutating func finishLine() {
+        guard !line.isEmpty else { return }
+        lines.append(String(repeating: "    ", count: lineIndent) + line)
+        line = ""
+        lastLineOpenedBody = lineOpensBody
+        lineOpensBody = false
+    }
+
+    mutating func finish() -> String {
+        let gap = Trivia.scan(file.bytes, in: previousEnd..<file.bytes.count)
+        var lineEnds = 0
+        for item in gap {
+            switch item {
+            case .lineEnd: lineEnds += 1
+            case .comment(let range, let isBlock):
+                placeComment(range, isBlock: isBlock, afterLineEnds: lineEnds, before: .endOfFile)
+                lineEnds = 0
+            }
+        }
+        finishLine()
+        let text = lines.joined(separator: "\n")
+        let trimmed = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            var line = Substring(line)
+            while let last = line.last, last == " " || last == "\t" { line = line.dropLast() }
+            return line
+        }
+        return trimmed.joined(separator: "\n") + "\n"
+    }
+
+    /// A comment's text with its line ends made `\n`.
+    private static func commentText(_ raw: String) -> String {
+        var result = ""
+        var sawCR = false
+        for scalar in raw.unicodeScalars {
+            if scalar == "\r" {
+                result += "\n"
+                sawCR = true
+                continue
+            }
+            if scalar == "\n", sawCR {
+                sawCR = false
+                continue
+            }
+            sawCR = false
+            result.unicodeScalars.append(scalar)
+        }
+        return result
+    }
+}

@@ -1,0 +1,239 @@
+import FSMCore
+import XCTest
+
+/// The language server's queries (FSMCore/Editor): positions, symbols, hover, completion, rename,
+/// semantic tokens and quick fixes, on source text.
+final class EditorTests: XCTestCase {
+    static let door = """
+        // Façade 😀 door: a comment with non-ASCII text.
+        /// The door.
+        machine Door {
+            /// Unlocking needs a code.
+            event unlock(code: String)
+            initial Closed
+
+            state Closed {
+                open -> Opened
+                lock / beep -> Locked
+            }
+            state Opened {
+                close [canClose] / beep, log(text: "é") -> Closed
+            }
+            state Locked {
+                initial Bolted
+                state Bolted {
+                    unlock [isValid(code)] / record(pin: code) -> Closed
+                }
+            }
+        }
+        """
+
+    /// The byte offset of the `occurrence`-th appearance of `text` (plus `shift`).
+    func offset(of text: String, _ occurrence: Int = 1, shift: Int = 0, in source: String = door) -> Int {
+        let bytes = Array(source.utf8)
+        let needle = Array(text.utf8)
+        var found = 0
+        for start in 0...(bytes.count - needle.count) where bytes[start..<(start + needle.count)].elementsEqual(needle) {
+            found += 1
+            if found == occurrence { return start + shift }
+        }
+        XCTFail("'\(text)' #\(occurrence) not found")
+        return 0
+    }
+
+    func testPositionsConvertBetweenEncodings() {
+        let file = SourceFile(path: "t", text: "é😀x\nab\r\ncd")
+        let x = 2 + 4  // after é (2 bytes) and 😀 (4 bytes)
+        XCTAssertEqual(file.editorPosition(of: x, encoding: .utf16), EditorPosition(line: 0, character: 3))
+        XCTAssertEqual(file.editorPosition(of: x, encoding: .utf32), EditorPosition(line: 0, character: 2))
+        XCTAssertEqual(file.editorPosition(of: x, encoding: .utf8), EditorPosition(line: 0, character: 6))
+        for encoding in PositionEncoding.allCases {
+            for offset in [0, 2, 6, 7, 8, 9, 12, 13, 14] {
+                XCTAssertEqual(file.offset(of: file.editorPosition(of: offset, encoding: encoding), encoding: encoding), offset)
+            }
+        }
+        // Inside the surrogate pair: the start of the emoji. Past the end of a line: its end. Past the
+        // last line: the end of the file.
+        XCTAssertEqual(file.offset(of: EditorPosition(line: 0, character: 2), encoding: .utf16), 2)
+        XCTAssertEqual(file.offset(of: EditorPosition(line: 1, character: 99), encoding: .utf16), 10)
+        XCTAssertEqual(file.offset(of: EditorPosition(line: 7, character: 0), encoding: .utf16), 14)
+        XCTAssertEqual(file.offset(of: EditorPosition(line: -1, character: -5), encoding: .utf16), 0)
+        XCTAssertEqual(file.editorPosition(of: 12, encoding: .utf16), EditorPosition(line: 2, character: 0))
+        // The cursor agrees with the direct conversion, forwards and after going back.
+        for encoding in PositionEncoding.allCases {
+            var cursor = EditorPositionCursor(file: file, encoding: encoding)
+            for offset in [0, 2, 6, 7, 9, 12, 14, 3, 8, 13, 99] {
+                XCTAssertEqual(cursor.position(of: offset), file.editorPosition(of: offset, encoding: encoding), "\(offset)")
+            }
+        }
+    }
+
+    func testDefinitionAndReferences() {
+        let document = EditorDocument(path: "Door.fsm", text: Self.door)
+        let target = offset(of: "Closed", 3, shift: 2)  // `-> Closed` in Opened
+        guard let symbol = document.index.occurrence(at: target) else { return XCTFail("no symbol") }
+        XCTAssertEqual(symbol.kind, .state)
+        XCTAssertEqual(document.index.declaration(of: symbol)?.range.start, offset(of: "Closed", 2))
+        XCTAssertEqual(document.index.references(of: symbol).count, 4)  // initial, declaration, two targets
+        XCTAssertEqual(document.index.references(of: symbol, includingDeclaration: false).count, 3)
+        // The cursor right after a name is on it.
+        XCTAssertEqual(document.index.occurrence(at: offset(of: "unlock [", shift: 6))?.name, "unlock")
+        let unlock = document.index.occurrence(at: offset(of: "unlock [", shift: 1))!
+        XCTAssertEqual(document.index.declaration(of: unlock)?.range.start, offset(of: "unlock(code"))
+        let beep = document.index.occurrence(at: offset(of: "beep"))!
+        XCTAssertEqual(beep.kind, .action)
+        XCTAssertNil(document.index.declaration(of: beep))
+        XCTAssertEqual(document.index.references(of: beep).map(\.range.start), [offset(of: "beep"), offset(of: "beep", 2)])
+        let code = document.index.occurrence(at: offset(of: "pin: code", shift: 6))!
+        XCTAssertEqual(code.kind, .parameter)
+        XCTAssertEqual(document.index.references(of: code).count, 3)
+        XCTAssertEqual(document.index.declaration(of: code)?.range.start, offset(of: "code: String"))
+        XCTAssertNil(document.index.occurrence(at: offset(of: "Façade")))
+    }
+
+    func testOutlineNestsStatesAndListsEvents() {
+        let outline = EditorDocument(path: "Door.fsm", text: Self.door).outline()
+        XCTAssertEqual(outline.map(\.name), ["Door"])
+        let children = outline[0].children
+        XCTAssertEqual(children.map(\.name), ["Closed", "Opened", "Locked", "unlock", "open", "lock", "close"])
+        XCTAssertEqual(children[2].children.map(\.name), ["Bolted"])
+        XCTAssertEqual(children[2].detail, "composite state")
+        XCTAssertEqual(children[3].detail, "(code: String)")
+    }
+
+    func testHover() {
+        let document = EditorDocument(path: "Door.fsm", text: Self.door)
+        let bolted = document.hover(at: offset(of: "Bolted", 2, shift: 1))?.markdown ?? ""
+        XCTAssertTrue(bolted.contains("state Bolted") && bolted.contains("path: Door.Locked.Bolted"), bolted)
+        let locked = document.hover(at: offset(of: "state Locked", shift: 7))?.markdown ?? ""
+        XCTAssertTrue(locked.contains("composite state Locked"), locked)
+        let unlock = document.hover(at: offset(of: "unlock [", shift: 2))?.markdown ?? ""
+        XCTAssertTrue(unlock.contains("event unlock(code: String)") && unlock.contains("Unlocking needs a code."), unlock)
+        let guardHover = document.hover(at: offset(of: "isValid"))?.markdown ?? ""
+        XCTAssertTrue(guardHover.contains("func isValid(code: String) -> Bool"), guardHover)
+        let action = document.hover(at: offset(of: "record"))?.markdown ?? ""
+        XCTAssertTrue(action.contains("func record(pin: String)\n"), action)
+        let log = document.hover(at: offset(of: "log("))?.markdown ?? ""
+        XCTAssertTrue(log.contains("func log(text: String)\n"), log)
+        XCTAssertNil(document.hover(at: offset(of: "{")))
+        // With errors there is no model: the requirement is inferred from the first call.
+        let broken = Self.door.replacingOccurrences(of: "-> Locked", with: "-> Lockd")
+        let withErrors = EditorDocument(path: "Door.fsm", text: broken)
+        XCTAssertNil(withErrors.compilation.model)
+        let inferred = withErrors.hover(at: offset(of: "isValid", in: broken))?.markdown ?? ""
+        XCTAssertTrue(inferred.contains("func isValid(code: String) -> Bool"), inferred)
+        let literal = withErrors.hover(at: offset(of: "log(", in: broken))?.markdown ?? ""
+        XCTAssertTrue(literal.contains("func log(text: String)\n"), literal)
+    }
+
+    func testCompletionByContext() {
+        func labels(_ source: String, at marker: String = "$") -> [String] {
+            let at = Array(source.utf8).firstIndex(of: UInt8(ascii: "$"))!
+            var text = source
+            text.remove(at: text.utf8.index(text.utf8.startIndex, offsetBy: at))
+            return EditorDocument(path: "t.fsm", text: text).completions(at: at).map(\.label)
+        }
+        let base = "machine M {\n event go(speed: Int, label: String)\n initial A\n state A { g [ok] / act -> B }\n state B {\n "
+        XCTAssertEqual(labels(base + "go -> $\n }\n}"), ["A", "B", "push", "pop", "history", "deep"])
+        XCTAssertEqual(labels(base + "go -> push $\n }\n}"), ["A", "B"])
+        XCTAssertEqual(labels(base + "go -> A$\n }\n}"), ["A", "B", "push", "pop", "history", "deep"])
+        XCTAssertEqual(labels(base + "go -> history $\n }\n}"), ["A", "B"])
+        XCTAssertEqual(labels(base + "go -> deep $\n }\n}"), ["history"])
+        XCTAssertEqual(labels(base + "[ok] -> $\n }\n}"), ["A", "B", "push", "pop", "history", "deep"])
+        XCTAssertEqual(labels(base + "go [$\n }\n}"), ["ok"])
+        XCTAssertEqual(labels(base + "go [ok && $] -> A\n }\n}"), ["ok"])
+        XCTAssertEqual(labels(base + "go / $\n }\n}"), ["act"])
+        XCTAssertEqual(labels(base + "go / act, $\n }\n}"), ["act"])
+        XCTAssertEqual(labels(base + "go / act(s$) \n }\n}"), ["speed", "label"])
+        XCTAssertEqual(labels(base + "go [ok(speed, $)] \n }\n}"), ["speed", "label"])
+        // Lists wrapped over lines are still open on their later lines.
+        XCTAssertEqual(labels(base + "go / act(speed,\n  $) \n }\n}"), ["speed", "label"])
+        XCTAssertEqual(labels(base + "go [ok(speed)\n  && $] -> A\n }\n}"), ["ok"])
+        XCTAssertEqual(labels(base + "go [ok(speed) &&\n  $] -> A\n }\n}"), ["ok"])
+        XCTAssertEqual(labels("machine M {\n event go(speed: Int,\n $)\n}"), [])
+        XCTAssertEqual(labels(base + "$\n }\n}"), ["initial", "state", "final", "parallel", "entry", "exit", "go", "g"])
+        XCTAssertEqual(labels("machine M {\n $\n}"), ["event", "initial", "state", "final", "parallel"])
+        XCTAssertEqual(labels("machine M {\n initial $\n state A\n}"), ["A", "history", "deep"])
+        XCTAssertEqual(labels("machine M {\n final $\n}"), ["state"])
+        XCTAssertEqual(labels("machine M {\n parallel $\n}"), ["state"])
+        XCTAssertEqual(labels("$"), ["machine"])
+        XCTAssertEqual(labels(base + "go -> A // comment $\n }\n}"), [])
+        XCTAssertEqual(labels("machine M {\n initial A\n state A { entry / log(text: \"a $\") }\n}"), [])
+    }
+
+    func testRenameRefusesCollisionsAndKeywords() throws {
+        let document = EditorDocument(path: "Door.fsm", text: Self.door)
+        let closed = offset(of: "Closed", 2, shift: 1)
+        let edits = try document.rename(at: closed, to: "Shut").get()
+        XCTAssertEqual(edits.count, 4)
+        XCTAssertTrue(edits.allSatisfy { $0.replacement == "Shut" && document.file.text(in: $0.range) == "Closed" })
+        XCTAssertEqual(document.rename(at: closed, to: "Opened"), .failure(.collision("Opened", .state)))
+        XCTAssertEqual(document.rename(at: closed, to: "state"), .failure(.keyword("state")))
+        XCTAssertEqual(document.rename(at: closed, to: "9lives"), .failure(.notAnIdentifier("9lives")))
+        XCTAssertEqual(document.rename(at: closed, to: "Zu-Tür"), .failure(.notAnIdentifier("Zu-Tür")))
+        XCTAssertEqual(document.rename(at: offset(of: "beep"), to: "log"), .failure(.collision("log", .action)))
+        XCTAssertEqual(document.rename(at: offset(of: "beep"), to: "canClose"), .failure(.collision("canClose", .guard)))
+        XCTAssertEqual(document.rename(at: offset(of: "open ->"), to: "close"), .failure(.collision("close", .event)))
+        XCTAssertEqual(try document.rename(at: offset(of: "beep"), to: "chime").get().count, 2)
+        XCTAssertEqual(document.rename(at: offset(of: "Façade"), to: "X"), .failure(.noSymbol))
+        // The renamed file still compiles to the same machine, with the new name.
+        var text = Array(Self.door.utf8)
+        for edit in edits.sorted(by: { $0.range.start > $1.range.start }) {
+            text.replaceSubrange(edit.range.start..<edit.range.end, with: Array(edit.replacement.utf8))
+        }
+        let renamed = Compilation(path: "Door.fsm", bytes: text)
+        XCTAssertEqual(renamed.model?.states.map(\.name), ["Shut", "Opened", "Locked", "Bolted"])
+    }
+
+    func testSemanticTokens() {
+        let document = EditorDocument(path: "Door.fsm", text: Self.door)
+        let tokens = document.semanticTokens()
+        func kind(at text: String, _ occurrence: Int = 1) -> SemanticTokenKind? {
+            let start = offset(of: text, occurrence)
+            return tokens.first { $0.range.start == start }?.kind
+        }
+        XCTAssertEqual(kind(at: "// Façade"), .comment)
+        XCTAssertEqual(kind(at: "/// The door."), .comment)
+        XCTAssertEqual(kind(at: "machine"), .keyword)
+        XCTAssertEqual(kind(at: "Door"), .class)
+        XCTAssertEqual(kind(at: "Closed", 2), .enumMember)
+        XCTAssertEqual(kind(at: "unlock"), .event)
+        XCTAssertEqual(kind(at: "String"), .type)
+        XCTAssertEqual(kind(at: "canClose"), .function)
+        XCTAssertEqual(kind(at: "beep"), .method)
+        XCTAssertEqual(kind(at: "\"é\""), .string)
+        XCTAssertEqual(kind(at: "->"), .operator)
+        XCTAssertEqual(kind(at: "pin"), .parameter)  // an argument label
+        XCTAssertEqual(kind(at: "text:"), .parameter)
+        let existential = EditorDocument(path: "t", text: "machine M { event go(h: any Sendable) }").semanticTokens()
+        XCTAssertEqual(existential.map(\.kind).suffix(2), [.keyword, .type])
+        XCTAssertEqual(tokens.first { $0.range.start == offset(of: "Closed", 2) }?.isDeclaration, true)
+        let file = document.file
+        XCTAssertTrue(tokens.allSatisfy { file.location(of: $0.range.start).line == file.location(of: $0.range.end).line })
+        let block = EditorDocument(path: "t", text: "/* a\n b */ machine M {}").semanticTokens().filter { $0.kind == .comment }
+        XCTAssertEqual(block.map(\.range), [SourceRange(start: 0, end: 4), SourceRange(start: 5, end: 10)])
+    }
+
+    func testQuickFixesComeFromFixIts() {
+        let source = "machine M {\n initial Armed\n state Armed { go -> Armd }\n}\n"
+        let document = EditorDocument(path: "t.fsm", text: source)
+        let fixes = document.quickFixes(in: SourceRange(start: 0, end: source.utf8.count))
+        XCTAssertFalse(fixes.isEmpty)
+        XCTAssertTrue(fixes.contains { $0.title == "Replace 'Armd' with 'Armed'" && $0.edits.first?.replacement == "Armed" })
+        XCTAssertTrue(document.quickFixes(in: SourceRange(start: 0, end: 3)).isEmpty)
+    }
+
+    func testHostileDocumentsAnswerSafely() {
+        for bytes: [UInt8] in [[], [0xFF, 0xFE], Array("machine".utf8), Array("}}}{{{((([[[".utf8), [0xEF, 0xBB, 0xBF]] {
+            let document = EditorDocument(path: "t", bytes: bytes)
+            for offset in [-5, 0, 1, bytes.count, bytes.count + 10] {
+                _ = document.hover(at: offset)
+                _ = document.completions(at: offset)
+                _ = document.rename(at: offset, to: "X")
+                _ = document.index.occurrence(at: offset)
+            }
+            _ = document.semanticTokens()
+            _ = document.outline()
+        }
+    }
+}

@@ -1,0 +1,237 @@
+import FSMCore
+import XCTest
+
+/// `fsmc format`: the canonical layout, comments kept in place, idempotence, and meaning kept on
+/// every example, every golden input and random machines.
+final class FormatterTests: XCTestCase {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    /// Every `.fsm` under `examples/` and `Tests/Golden/`.
+    static func corpus() throws -> [URL] {
+        var files: [URL] = []
+        for folder in ["examples", "Tests/Golden"] {
+            let base = root.appendingPathComponent(folder)
+            guard let walker = FileManager.default.enumerator(atPath: base.path) else { continue }
+            for case let path as String in walker where path.hasSuffix(".fsm") {
+                files.append(base.appendingPathComponent(path))
+            }
+        }
+        return files.sorted { $0.path < $1.path }
+    }
+
+    func testEveryExampleAndGoldenInputKeepsItsMeaning() throws {
+        let files = try Self.corpus()
+        XCTAssertGreaterThan(files.count, 40)
+        var formatted = 0
+        for url in files {
+            let source = String(decoding: try Data(contentsOf: url), as: UTF8.self)
+            if assertFormattingKeepsMeaning(source, name: url.lastPathComponent) { formatted += 1 }
+        }
+        // Most golden inputs have semantic errors only, which do not stop formatting.
+        XCTAssertGreaterThan(formatted, files.count / 2)
+    }
+
+    func testRandomMachinesKeepTheirMeaning() {
+        for seed in UInt64(1)...150 {
+            let source = DifferentialCase.generateSource(seed: seed, name: "R\(seed)")
+            // The generator's layout, squeezed onto as few lines as possible, must come back the same.
+            let squeezed = source.replacingOccurrences(of: "\n    ", with: "\n")
+            XCTAssertTrue(assertFormattingKeepsMeaning(source, name: "seed \(seed)"))
+            XCTAssertEqual(Formatter.format(squeezed).text, Formatter.format(source).text, "seed \(seed)")
+        }
+    }
+
+    /// Formats `source` and checks: idempotent, same tokens, same diagnostics on the same tokens,
+    /// same generated Swift and diagram. Returns whether the source was formatted at all.
+    @discardableResult
+    private func assertFormattingKeepsMeaning(_ source: String, name: String, line: UInt = #line) -> Bool {
+        let result = Formatter.format(source, path: name)
+        let before = Compilation(path: name, text: source)
+        guard let text = result.text else {
+            XCTAssertFalse(result.diagnostics.isEmpty, "\(name): unformatted without a reason", line: line)
+            XCTAssertTrue(before.hasErrors, "\(name): refused although it compiles", line: line)
+            return false
+        }
+        XCTAssertEqual(Formatter.format(text, path: name).text, text, "\(name): not idempotent", line: line)
+        XCTAssertEqual(Self.tokens(text), Self.tokens(source), "\(name): tokens changed", line: line)
+        let after = Compilation(path: name, text: text)
+        XCTAssertEqual(Self.located(after), Self.located(before), "\(name): diagnostics changed", line: line)
+        XCTAssertEqual(before.model == nil, after.model == nil, line: line)
+        if let old = before.model, let new = after.model {
+            XCTAssertEqual(
+                SwiftEmitter.emit(new, sourceName: name, access: .internal),
+                SwiftEmitter.emit(old, sourceName: name, access: .internal), "\(name): Swift changed", line: line)
+            XCTAssertEqual(DOTEmitter.emit(new), DOTEmitter.emit(old), line: line)
+        }
+        return true
+    }
+
+    /// The tokens (kind and spelling) but line ends and `;`, which only separate members.
+    static func tokens(_ source: String) -> [String] {
+        let file = SourceFile(path: "t.fsm", text: source)
+        var engine = DiagnosticEngine()
+        return Lexer.tokenize(file, diagnostics: &engine).filter { $0.kind != .newline && $0.kind != .semicolon }
+            .map { "\($0.kind) \(file.text(in: $0.range))" }
+    }
+
+    /// Each diagnostic with the source text it points at (and its notes'), not its offsets.
+    static func located(_ compilation: Compilation) -> [String] {
+        compilation.diagnostics.map { diagnostic in
+            let file = compilation.file
+            let notes = diagnostic.notes.map { "\($0.message)@\(file.text(in: $0.range))" }
+            let fixIts = diagnostic.fixIts.map { "\(file.text(in: $0.range))=>\($0.replacement)" }
+            return
+                "\(diagnostic.id) \(diagnostic.severity) \(diagnostic.message) @\(file.text(in: diagnostic.range)) \(notes) \(fixIts)"
+        }
+    }
+
+    func testCanonicalLayout() {
+        let source = """
+            machine   Door
+            {
+              event unlock( code :String , pin:Int? )
+              initial Closed ; state Closed { open->Opened ; lock -> Locked }
+
+
+              state Opened
+              {
+
+                close  ->  Closed
+
+              }
+              state Locked{unlock[isValid(code)&&!(isLate||isBroken( code ))]/log(text:"a  b"),beep->Closed}
+              state Empty { }
+              final state Done
+              tick/count
+              back -> push Opened
+            }
+            """
+        let expected = """
+            machine Door {
+                event unlock(code: String, pin: Int?)
+                initial Closed
+                state Closed {
+                    open -> Opened
+                    lock -> Locked
+                }
+
+                state Opened {
+                    close -> Closed
+                }
+                state Locked {
+                    unlock [isValid(code) && !(isLate || isBroken(code))] / log(text: "a  b"), beep -> Closed
+                }
+                state Empty {}
+                final state Done
+                tick / count
+                back -> push Opened
+            }
+
+            """
+        XCTAssertEqual(Formatter.format(source).text, expected)
+    }
+
+    func testTypesAndWrappedListsJoin() {
+        let source = """
+            machine T {
+                event scan(items: [UInt8], prices: [String : Double], origin: ( Int, Int ), ids: Set< Int >,
+                           source: Swift . String, handler: any Sendable, maybe: (any P)?)
+                initial A
+                state A { scan [isBroken
+                      || isForced] / record(items, delta: -7, ratio: 1.5, on: true) -> A }
+            }
+            """
+        let expected = """
+            machine T {
+                event scan(items: [UInt8], prices: [String: Double], origin: (Int, Int), ids: Set<Int>, source: Swift.String, handler: any Sendable, maybe: (any P)?)
+                initial A
+                state A {
+                    scan [isBroken || isForced] / record(items, delta: -7, ratio: 1.5, on: true) -> A
+                }
+            }
+
+            """
+        XCTAssertEqual(Formatter.format(source).text, expected)
+    }
+
+    func testCommentsStayWhereTheyWere() {
+        let source = """
+            // Licence header, in the first line.
+
+            /// The lamp.
+            machine HallLamp // trailing on the machine
+            {   /* after the brace */
+                initial Off   // the start
+
+
+                // Own line, indented wrongly.
+                /// Nobody is home — ünïcödé.
+                state Off
+                {
+                    toggle -> On;   /* after a semicolon */ dim -> Dimmed
+                    go [a(x: 1, // inside parentheses
+                    y: 2)] -> On
+                        // before the closing brace
+                }
+                state On {/* block
+                   over two lines */
+                  toggle -> Off }
+            state Dimmed // before an Allman brace
+            {
+            }
+            }
+            // at the end
+            """
+        let expected = """
+            // Licence header, in the first line.
+
+            /// The lamp.
+            machine HallLamp // trailing on the machine
+            { /* after the brace */
+                initial Off // the start
+
+                // Own line, indented wrongly.
+                /// Nobody is home — ünïcödé.
+                state Off {
+                    toggle -> On /* after a semicolon */
+                    dim -> Dimmed
+                    go [a(x: 1, // inside parentheses
+                        y: 2)] -> On
+                    // before the closing brace
+                }
+                state On { /* block
+                   over two lines */
+                    toggle -> Off
+                }
+                state Dimmed // before an Allman brace
+                {}
+            }
+            // at the end
+
+            """
+        let result = Formatter.format(source).text
+        XCTAssertEqual(result, expected)
+        XCTAssertEqual(result.flatMap { Formatter.format($0).text }, expected)
+        XCTAssertEqual(Self.tokens(expected), Self.tokens(source))
+    }
+
+    func testLineEndsAndByteOrderMarkBecomeCanonical() {
+        let source = "\u{FEFF}machine M {\r\n  initial A\r  state A /* x\r\n y */\r\n}\r\n\r\n"
+        XCTAssertEqual(Formatter.format(source).text, "machine M {\n    initial A\n    state A /* x\n y */\n}\n")
+    }
+
+    func testSyntaxErrorsLeaveTheFileAlone() {
+        let source = "machine M {\n  initial A\n  state A { go -> }\n}\n"
+        let result = Formatter.format(source)
+        XCTAssertNil(result.text)
+        XCTAssertEqual(result.diagnostics.map(\.severity), [.error])
+        XCTAssertNil(Formatter.format(SourceFile(path: "bad.fsm", bytes: [0x6D, 0xFF, 0x0A])).text)
+    }
+
+    func testSemanticErrorsDoNotStopFormatting() {
+        let result = Formatter.format("machine M {\n initial Nowhere\n state A{go->Elsewhere}\n}")
+        XCTAssertEqual(
+            result.text, "machine M {\n    initial Nowhere\n    state A {\n        go -> Elsewhere\n    }\n}\n")
+    }
+}

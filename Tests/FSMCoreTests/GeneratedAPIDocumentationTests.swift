@@ -1,0 +1,66 @@
+import FSMCore
+import Foundation
+import XCTest
+
+/// The Swift blocks of docs/Generated-API.md marked `<!-- compiled by DocumentationTests: FLAGS -->`
+/// are compiled with the page's `Media` machine (generated `--observable` when FLAGS say so, the
+/// other FLAGS passed to swiftc), warnings as errors, and run: they print exactly what their
+/// `// prints "..."` comments say, in order, and nothing else.
+final class GeneratedAPIDocumentationTests: XCTestCase {
+    static let marker = "<!-- compiled by DocumentationTests"
+
+    struct Block {
+        var flags: [String]
+        var code: String
+    }
+
+    /// The marked blocks of `text`: each marker line is followed by a ```swift block.
+    static func markedBlocks(in text: String) -> [Block] {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var blocks: [Block] = []
+        for (index, line) in lines.enumerated() where line.hasPrefix(marker) && index + 1 < lines.count {
+            var flags = String(line.dropFirst(marker.count))
+            if flags.hasSuffix("-->") { flags.removeLast(3) }
+            if flags.hasPrefix(":") { flags.removeFirst() }
+            guard lines[index + 1] == "```swift" else { continue }
+            let body = lines[(index + 2)...].prefix { $0 != "```" }
+            blocks.append(Block(flags: flags.split(separator: " ").map(String.init), code: body.joined(separator: "\n") + "\n"))
+        }
+        return blocks
+    }
+
+    func testMarkedSwiftBlocksCompileAndPrintWhatTheySay() throws {
+        let page = try String(
+            contentsOf: DocumentationTests.root.appendingPathComponent("docs/Generated-API.md"), encoding: .utf8)
+        let media = try XCTUnwrap(DocumentationTests.fencedBlocks("fsm", in: page).first { $0.contains("machine Media") })
+        let model = try XCTUnwrap(Compilation(path: "Media.fsm", text: media).model)
+        let blocks = Self.markedBlocks(in: page)
+        XCTAssertEqual(
+            blocks.count, 4, "the main-actor view model, the isolated conformance written and inferred, the observation")
+        for (number, block) in blocks.enumerated() {
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fsmc-docs-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let observable = block.flags.contains("--observable")
+            let swift = SwiftEmitter.emit(model, sourceName: "Media.fsm", access: .internal, observable: observable)
+            try swift.write(to: folder.appendingPathComponent("Media.swift"), atomically: true, encoding: .utf8)
+            try block.code.write(to: folder.appendingPathComponent("main.swift"), atomically: true, encoding: .utf8)
+            let program = folder.appendingPathComponent("program").path
+            let compile = try DifferentialHarness.run(
+                "/usr/bin/env",
+                ["swiftc", "-swift-version", "6", "-warnings-as-errors"] + block.flags.filter { $0 != "--observable" }
+                    + [
+                        "-o", program, folder.appendingPathComponent("Media.swift").path,
+                        folder.appendingPathComponent("main.swift").path,
+                    ])
+            XCTAssertEqual(compile.status, 0, "block \(number + 1) does not compile:\n\(block.code)\n\(compile.output)")
+            guard compile.status == 0 else { continue }
+            let promised = block.code.split(separator: "\n").compactMap { line -> String? in
+                guard let range = line.range(of: "// prints \"") else { return nil }
+                return line[range.upperBound...].split(separator: "\"").first.map { String($0) + "\n" }
+            }
+            XCTAssertEqual(
+                try DifferentialHarness.run(program, []).output, promised.joined(), "block \(number + 1):\n\(block.code)")
+        }
+    }
+}

@@ -1,0 +1,135 @@
+import Foundation
+import XCTest
+
+/// `fsmc generate --observable`: observers of the configuration are told when an event changes it,
+/// and only then. A machine is generated, driven with `withObservationTracking` and run.
+final class ObservableMachineTests: XCTestCase {
+    static let lamp = """
+        machine Lamp {
+            initial Off
+            smash -> Broken
+
+            state Off {
+                tick / note
+                reset -> Off
+                on -> On
+            }
+
+            state On {
+                initial Bright
+                off -> Off
+
+                state Bright {
+                    dim -> Dim
+                }
+
+                state Dim {
+                    dim -> Bright
+                }
+            }
+
+            final state Broken
+        }
+        """
+
+    /// Before each step, one observer per reader; the step's line lists the readers whose observer
+    /// was told of a change.
+    static let driver = """
+        import Observation
+
+        final class Hooks: LampActions {
+            func note() {}
+        }
+
+        // Told from observation's onChange, which may run anywhere: nonisolated even in a MainActor module.
+        nonisolated final class Heard: @unchecked Sendable {
+            var readers: [String] = []
+        }
+
+        let hooks = Hooks()
+        let lamp = Lamp(actions: hooks)
+        let readers: [(String, () -> Void)] = [
+            ("state", { _ = lamp.state }),
+            ("activeStates", { _ = lamp.activeStates }),
+            ("isFinished", { _ = lamp.isFinished }),
+            ("isIn", { _ = lamp.isIn(.on) }),
+            ("handles", { _ = lamp.handles(.dim) }),
+        ]
+
+        @MainActor func step(_ name: String, _ send: () -> Void) {
+            let heard = Heard()
+            for (reader, read) in readers {
+                withObservationTracking(read) { heard.readers.append(reader) }
+            }
+            send()
+            let told = heard.readers.isEmpty ? "nobody" : readers.map(\\.0).filter(heard.readers.contains).joined(separator: " ")
+            print("\\(name): \\(told); \\(lamp.activeStates.map(\\.rawValue).joined(separator: "."))")
+        }
+
+        step("start") { lamp.start() }
+        step("tick (internal)") { lamp.tick() }
+        step("dim (unhandled)") { lamp.dim() }
+        step("reset (Off to Off)") { lamp.reset() }
+        step("on") { lamp.on() }
+        step("dim") { lamp.dim() }
+        step("tick (unhandled)") { lamp.tick() }
+        step("smash") { lamp.smash() }
+        step("dim (finished)") { lamp.dim() }
+        """
+
+    func testObserversHearOfConfigurationChangesOnly() throws {
+        let folder = try temporaryFolder(self)
+        try Self.lamp.write(to: folder.appendingPathComponent("Lamp.fsm"), atomically: true, encoding: .utf8)
+        try Self.driver.write(to: folder.appendingPathComponent("main.swift"), atomically: true, encoding: .utf8)
+        let generate = try runFSMC(["generate", "Lamp.fsm", "--observable"], in: folder)
+        XCTAssertEqual(generate.status, 0, generate.stderr)
+        let everyone = "state activeStates isFinished isIn handles"
+        let expected = """
+            start: nobody; Off
+            tick (internal): nobody; Off
+            dim (unhandled): nobody; Off
+            reset (Off to Off): nobody; Off
+            on: \(everyone); On.Bright
+            dim: \(everyone); On.Dim
+            tick (unhandled): nobody; On.Dim
+            smash: \(everyone); Broken
+            dim (finished): nobody; Broken
+
+            """
+        // In a module whose default isolation is nonisolated, and in one whose is the main actor.
+        for isolation in [[], ["-default-isolation", "MainActor"]] {
+            let compile = try runProcess(
+                URL(fileURLWithPath: "/usr/bin/env"),
+                ["swiftc", "-swift-version", "6", "-warnings-as-errors"] + isolation + [
+                    "Lamp.swift", "main.swift", "-o", "lamp",
+                ],
+                in: folder)
+            XCTAssertEqual(compile.status, 0, compile.stderr + compile.stdout)
+            XCTAssertEqual(try runProcess(folder.appendingPathComponent("lamp"), []).stdout, expected, "\(isolation)")
+        }
+    }
+
+    func testTheConfigFileMakesTheMachineObservable() throws {
+        let folder = try temporaryFolder(self)
+        try Self.lamp.write(to: folder.appendingPathComponent("Lamp.fsm"), atomically: true, encoding: .utf8)
+        let swift = folder.appendingPathComponent("Lamp.swift")
+        for (config, observable) in [(#"{ "observable": true }"#, true), (#"{ "observable": false }"#, false), ("{}", false)] {
+            try config.write(to: folder.appendingPathComponent("fsmc.json"), atomically: true, encoding: .utf8)
+            XCTAssertEqual(try runFSMC(["generate", "Lamp.fsm", "--config", "fsmc.json"], in: folder).status, 0)
+            let text = try String(contentsOf: swift, encoding: .utf8)
+            XCTAssertEqual(text.contains("\nimport Observation\n"), observable, config)
+            XCTAssertEqual(text.contains("\n@Observable\nfinal class Lamp {"), observable, config)
+            XCTAssertEqual(text.contains("import"), observable, "the default output imports nothing")
+        }
+        // --observable wins over a config that leaves it out.
+        XCTAssertEqual(try runFSMC(["generate", "Lamp.fsm", "--config", "fsmc.json", "--observable"], in: folder).status, 0)
+        XCTAssertTrue(try String(contentsOf: swift, encoding: .utf8).contains("@Observable"))
+        for value in ["1", #""yes""#, "null"] {
+            try #"{ "observable": \#(value) }"#.write(
+                to: folder.appendingPathComponent("fsmc.json"), atomically: true, encoding: .utf8)
+            let result = try runFSMC(["generate", "Lamp.fsm", "--config", "fsmc.json"], in: folder)
+            XCTAssertEqual(result.status, 2, value)
+            XCTAssertEqual(result.stderr, "error: fsmc.json: \"observable\" must be true or false\n", value)
+        }
+    }
+}
