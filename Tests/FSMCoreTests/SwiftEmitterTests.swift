@@ -284,7 +284,7 @@ final class SwiftEmitterTests: XCTestCase {
 
     // MARK: - Running the program
 
-    private func expect(_ section: String, _ expected: String, file: StaticString = #filePath, line: UInt = #line) throws {
+    func expect(_ section: String, _ expected: String, file: StaticString = #filePath, line: UInt = #line) throws {
         switch Self.program {
         case .failure(let message):
             XCTFail(message, file: file, line: line)
@@ -383,7 +383,7 @@ final class SwiftEmitterTests: XCTestCase {
         return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }
 
-    private struct Scenario {
+    struct Scenario {
         var name: String
         var machines: [(String, AccessLevel)]
         var driver: String
@@ -418,7 +418,7 @@ final class SwiftEmitterTests: XCTestCase {
                     ("machine Lonely {\n    initial Only\n    state Only\n}\n", .internal),
                 ],
                 driver: accessDriver),
-        ]
+        ] + version2Scenarios
     }
 }
 

@@ -15,6 +15,8 @@ struct GeneratedNames {
     let runtime: String
     /// The file-private enum of events waiting to be processed.
     let queuedEvent: String
+    /// The file-private enum of the ways a state is entered by its history (machines with history).
+    let historyKind: String
     /// The parameter that carries the actions object through the handlers.
     let actionsVariable: String
     /// The parameter that carries the machine (the State pattern's context) into a state's handlers.
@@ -34,6 +36,7 @@ struct GeneratedNames {
         actions = SwiftNames.actionsProtocol(of: model.name)
         runtime = SwiftNames.runtimeType(of: model.name)
         queuedEvent = SwiftNames.queuedEventType(of: model.name)
+        historyKind = SwiftNames.historyType(of: model.name)
         let parameterNames = Set(model.events.flatMap { $0.parameters.map(\.name) })
         self.parameterNames = parameterNames
         actionsVariable = Self.unused("actions", avoiding: parameterNames)

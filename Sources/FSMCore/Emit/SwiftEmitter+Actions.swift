@@ -54,20 +54,23 @@ extension SwiftMachineEmitter {
         func note(_ name: String, _ use: String) {
             if seen[name, default: []].insert(use).inserted { uses[name, default: []].append(use) }
         }
-        func visit(_ transitions: [Model.Transition], in place: String) {
+        func visit(_ transitions: [Model.Transition], in place: String, of state: String?) {
             for transition in transitions {
-                let event = transition.event.map { "`\(model.events[$0].name)` \(place)" } ?? "completion \(place)"
+                // A completion transition is only ever declared in a state (never in the machine).
+                let event =
+                    transition.event.map { "`\(model.events[$0].name)` \(place)" }
+                    ?? "the completion of \(state ?? "the machine")"
                 if let condition = transition.guardExpression {
                     for name in Self.calls(in: condition) { note(name, event) }
                 }
                 for effect in transition.effects { note(effect.name, event) }
             }
         }
-        visit(model.machineTransitions, in: "in the machine")
+        visit(model.machineTransitions, in: "in the machine", of: nil)
         for state in model.states {
             for call in state.entry { note(call.name, "entry of \(state.name)") }
             for call in state.exit { note(call.name, "exit of \(state.name)") }
-            visit(state.transitions, in: "in \(state.name)")
+            visit(state.transitions, in: "in \(state.name)", of: state.name)
         }
         return uses
     }

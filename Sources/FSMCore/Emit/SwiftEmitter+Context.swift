@@ -8,17 +8,21 @@ extension SwiftMachineEmitter {
         out.line("// MARK: - Carrying out transitions")
         out.line()
         out.block("extension \(m)") { out in
+            let history = model.usesHistory
             out.docComment([
                 "An external transition: exits the active states inside `domain` (all of them when it is",
                 "`nil`), innermost first; runs the effects; enters the states from just below `domain` down",
-                "to `target`, outermost first, then `target`'s initial children. Always returns `true`.",
+                history
+                    ? "to `target`, outermost first, then what lies below `target`: by its `history` when one is"
+                    : "to `target`, outermost first, then `target`'s initial children. Always returns `true`.",
             ])
+            if history { out.docComment(["given (`-> history S`), else by its default entry. Always returns `true`."]) }
             out.block(
-                "fileprivate func transition(below domain: StateID?, to target: \(stateType), _ \(a): \(actionsType), effects: () -> Void = {}) -> Bool"
+                "fileprivate func transition(below domain: StateID?, to target: \(stateType),\(historyParameter) _ \(a): \(actionsType), effects: () -> Void = {}) -> Bool"
             ) { out in
                 out.line("exit(below: domain, \(a))")
                 out.line("effects()")
-                out.line("enter(target, below: domain, \(a))")
+                out.line("enter(target, below: domain,\(history ? " by: history," : "") \(a))")
                 out.line("return true")
             }
             if model.usesPush {
@@ -31,26 +35,71 @@ extension SwiftMachineEmitter {
                 emitPop(into: &out)
             }
             out.line()
-            out.docComment([
+            var exitDoc = [
                 "Exits the active states inside `domain` (all of them when it is `nil`), innermost first.",
                 "Not inlined, like `enter`: a copy in every transition would make swiftc -O examine every",
                 "state class at each one, and compile time would grow with states × transitions.",
-            ])
+            ]
+            if model.usesHistory {
+                exitDoc += [
+                    "A state that records history remembers the active leaf as it is exited. Its exit activities",
+                    "cannot change the configuration (events they send wait in the queue), so this is the record",
+                    "taken before any exit activity of the step runs.",
+                ]
+            }
+            out.docComment(exitDoc)
             out.line("@inline(never)")
             out.block("private func exit(below domain: StateID?, _ \(a): \(actionsType))") { out in
                 out.line("var exiting: \(stateType)? = machine.current")
                 out.block("while let state = exiting, state.id != domain") { out in
+                    if model.usesHistory {
+                        out.line("if state.recordsHistory { machine.history[state.id] = machine.current }")
+                    }
                     out.line("state.exit(\(a))")
                     out.line("exiting = state.parent")
                 }
             }
             out.line()
-            out.docComment(["Enters `target` from `domain` and makes the leaf state reached the current one."])
-            out.line("@inline(never)")
-            out.block("private func enter(_ target: \(stateType), below domain: StateID?, _ \(a): \(actionsType))") { out in
+            emitEnter(into: &out)
+            if model.usesHistory {
+                out.line()
+                emitEnterInside(into: &out)
+            }
+        }
+    }
+
+    /// ` by history: MHistory? = nil,` in a machine with history: how a transition's target is entered.
+    private var historyParameter: String { model.usesHistory ? " by history: \(names.historyKind)? = nil," : "" }
+
+    /// `enter(_:below:)`: the one place where states are entered and the active leaf changes, so the
+    /// one place where a completion is noticed.
+    private func emitEnter(into out: inout CodeWriter) {
+        let a = names.actionsVariable
+        let stateType = names.stateMetatype
+        var doc = ["Enters `target` from `domain` and makes the leaf state reached the current one."]
+        if model.usesCompletion {
+            doc += [
+                "Entering a leaf may complete a state with completion transitions (the leaf itself, or the",
+                "composite whose final child it is): that state waits in `completions` for its turn.",
+            ]
+        }
+        out.docComment(doc)
+        out.line("@inline(never)")
+        let history = model.usesHistory ? " by history: \(names.historyKind)? = nil," : ""
+        out.block(
+            "private func enter(_ target: \(stateType), below domain: StateID?,\(history) _ \(a): \(names.actionsExistential))"
+        ) {
+            out in
+            if model.usesHistory {
+                out.line("target.enterPath(below: domain, \(a))")
+                out.line("let leaf = enterInside(target, by: history, \(a))")
+            } else {
                 out.line("let leaf = target.enter(below: domain, \(a))")
-                out.line("machine.current = leaf")
-                out.line("machine.isFinished = leaf.finishesMachine")
+            }
+            out.line("machine.current = leaf")
+            out.line("machine.isFinished = leaf.finishesMachine")
+            if model.usesCompletion {
+                out.line("if let completed = leaf.completes { machine.completions.append(completed) }")
             }
         }
     }

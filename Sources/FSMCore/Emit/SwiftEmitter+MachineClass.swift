@@ -72,10 +72,14 @@ extension SwiftMachineEmitter {
 
     private func emitQueries(_ out: inout CodeWriter) {
         let initialCase = names.stateCase(model.initialState)
-        out.docComment([
+        var startDoc = [
             "Enters the initial configuration (`.\(initialCase)`), running entry activities outer to inner.",
             "Does nothing when the machine has already started. Sending an event starts the machine too.",
-        ])
+        ]
+        if model.usesCompletion {
+            startDoc.append("Handles the completions of the initial configuration before it returns.")
+        }
+        out.docComment(startDoc)
         out.block("\(api)func start()") { out in
             out.line("guard !machine.isStarted else { return }")
             out.line("_ = run(actions) { _ in true }")
@@ -170,10 +174,14 @@ extension SwiftMachineEmitter {
     }
 
     private func emitSuccessors(_ out: inout CodeWriter) {
-        out.docComment([
+        var doc = [
             "The targets of the transitions declared on `state`, then on its ancestors outwards, then on",
             "the machine, without duplicates. A `pop` contributes nothing (its target is known only at run time).",
-        ])
+        ]
+        if model.usesCompletion || model.usesHistory {
+            doc.append("Completion transitions count too, and `-> history S` contributes `S`.")
+        }
+        out.docComment(doc)
         out.block("\(api)static func successors(of state: StateID) -> [StateID]") { out in
             out.line("switch state {")
             for index in model.states.indices {

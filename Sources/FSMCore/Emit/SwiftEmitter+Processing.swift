@@ -12,19 +12,29 @@ extension SwiftMachineEmitter {
                 emitSelection(for: event, into: &out)
                 out.line()
             }
-            out.docComment([
-                "Processes one event to completion: starts the machine first when needed, then processes",
-                "the events queued meanwhile (sent from guards and actions), in the order they were sent.",
-            ])
+            let completes = model.usesCompletion
+            out.docComment(
+                completes
+                    ? [
+                        "Processes one event to completion: starts the machine first when needed, handles the",
+                        "completions the event causes, then processes the events queued meanwhile (sent from guards",
+                        "and actions), in the order they were sent, each followed by its completions.",
+                    ]
+                    : [
+                        "Processes one event to completion: starts the machine first when needed, then processes",
+                        "the events queued meanwhile (sent from guards and actions), in the order they were sent.",
+                    ])
             out.block("private func run(_ \(a): \(actionsType), _ handle: (\(actionsType)) -> Bool) -> Bool") { out in
                 out.line("machine.isRunning = true")
                 out.line("if !machine.isStarted { start(\(a)) }")
                 out.line("let handled = handle(\(a))")
+                if completes { out.line("handleCompletions(\(a))") }
                 if hasEvents {
                     out.block("if !machine.queue.isEmpty") { out in
                         out.line("var next = 0")
                         out.block("while next < machine.queue.count") { out in
                             out.line("replay(machine.queue[next], \(a))")
+                            if completes { out.line("handleCompletions(\(a))") }
                             out.line("next += 1")
                         }
                         out.line("machine.queue.removeAll(keepingCapacity: true)")
@@ -34,10 +44,17 @@ extension SwiftMachineEmitter {
                 out.line("return handled")
             }
             out.line()
-            out.docComment(["Enters the initial configuration."])
+            out.docComment([
+                completes ? "Enters the initial configuration and handles its completions." : "Enters the initial configuration."
+            ])
             out.block("private func start(_ \(a): \(actionsType))") { out in
                 out.line("machine.isStarted = true")
                 out.line("enter(\(names.stateType(model.initialState)).self, below: nil, \(a))")
+                if completes { out.line("handleCompletions(\(a))") }
+            }
+            if completes {
+                out.line()
+                emitHandleCompletions(into: &out)
             }
             if hasEvents {
                 out.line()

@@ -13,10 +13,27 @@ extension SwiftMachineEmitter {
             if hasEvents {
                 out.line("var queue: [\(names.queuedEvent)] = []")
             }
+            if model.usesCompletion {
+                out.docComment([
+                    "The states that completed and whose completion transitions have not been tried yet, in order."
+                ])
+                out.line("var completions: [\(names.stateMetatype)] = []")
+            }
+            if model.usesHistory {
+                out.docComment([
+                    "For each state that records history and has been exited: the active leaf when it was last",
+                    "exited. Its child on the way down to that leaf is its shallow history, the whole way its deep one.",
+                ])
+                out.line("var history: [\(m).StateID: \(names.stateMetatype)] = [:]")
+            }
             if model.usesPush || model.usesPop {
                 out.docComment(["The states remembered by `-> push`, the last one on top."])
                 out.line("var stack: [\(names.stateMetatype)] = []")
             }
+        }
+        if model.usesHistory {
+            out.line()
+            emitHistoryKind(into: &out)
         }
         guard hasEvents else { return }
         out.line()

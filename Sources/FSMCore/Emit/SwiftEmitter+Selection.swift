@@ -49,13 +49,13 @@ extension SwiftMachineEmitter {
             out.lines(effects)
             out.line("return true")
             return
-        case .history:
-            preconditionFailure("TODO(issue 14): history targets in the Swift emitter")
+        case .history(let target, let kind):
+            call = transitionCall(transition, to: target, by: kind, context: context)
         case .state(let target):
-            call = transitionCall(to: target, source: source, context: context)
+            call = transitionCall(transition, to: target, context: context)
         case .push(let target):
             out.line("\(contextMember("push", context))()")
-            call = transitionCall(to: target, source: source, context: context)
+            call = transitionCall(transition, to: target, context: context)
         case .pop:
             let from = source.map { names.stateType($0) + ".self" } ?? "nil"
             call = "\(contextMember("pop", context))(from: \(from), \(actions))"
@@ -67,9 +67,13 @@ extension SwiftMachineEmitter {
         }
     }
 
-    private func transitionCall(to target: Int, source: Int?, context: ContextReference) -> String {
-        let domain = model.domain(from: source, to: target).map { "." + names.stateCase($0) } ?? "nil"
+    /// `context.transition(below: .armed, to: M_Alarm.self, actions)`, with `by: .deep` for a history target.
+    private func transitionCall(
+        _ transition: Model.Transition, to target: Int, by history: Model.HistoryKind? = nil, context: ContextReference
+    ) -> String {
+        let domain = transition.domain.map { "." + names.stateCase($0) } ?? "nil"
+        let by = history.map { " by: .\($0.rawValue)," } ?? ""
         return
-            "\(contextMember("transition", context))(below: \(domain), to: \(names.stateType(target)).self, \(names.actionsVariable))"
+            "\(contextMember("transition", context))(below: \(domain), to: \(names.stateType(target)).self,\(by) \(names.actionsVariable))"
     }
 }

@@ -28,7 +28,7 @@ extension SwiftMachineEmitter {
         return "\(names.eventMethod(event))(\(arguments.joined(separator: ", ")))"
     }
 
-    private var actionsParameter: String { "_ \(names.actionsVariable): \(names.actionsExistential)" }
+    var actionsParameter: String { "_ \(names.actionsVariable): \(names.actionsExistential)" }
 
     private func emitStateClass(into out: inout CodeWriter) {
         let m = names.machine
@@ -51,8 +51,13 @@ extension SwiftMachineEmitter {
                 out.line("class var initial: \(state)? { nil }")
                 out.docComment(["Whether entering this state finishes the machine (a top-level final state)."])
                 out.line("class var finishesMachine: Bool { false }")
+                emitVersion2Members(into: &out)
                 out.line("class func entry(\(actionsParameter)) {}")
                 out.line("class func exit(\(actionsParameter)) {}")
+                if model.usesCompletion {
+                    out.docComment(["Tries the state's completion transitions in order; returns whether one fired."])
+                    out.line("class func completion(_ \(names.contextVariable): \(m), \(actionsParameter)) -> Bool { false }")
+                }
                 for event in model.events.indices {
                     out.line()
                     out.block(handlerSignature(event, overriding: false)) { out in
@@ -78,6 +83,8 @@ extension SwiftMachineEmitter {
                     out.line("if let parent, parent.id != domain { parent.enterPath(below: domain, \(a)) }")
                     out.line("entry(\(a))")
                 }
+                // With history, what lies below the target is entered by the machine, which holds the records.
+                guard !model.usesHistory else { return }
                 out.line()
                 out.docComment([
                     "Enters the states from just below `domain` down to this one, then its initial children,",
@@ -116,10 +123,22 @@ extension SwiftMachineEmitter {
             if state.isFinal && state.parent == nil {
                 out.line("override class var finishesMachine: Bool { true }")
             }
+            emitVersion2Overrides(index, into: &out)
             for (name, calls) in [("entry", state.entry), ("exit", state.exit)] where !calls.isEmpty {
                 out.line()
                 out.block("override class func \(name)(\(actionsParameter))") { out in
                     out.lines(calls.map { SwiftExpressions.call($0, on: a) })
+                }
+            }
+            let completions = model.completionTransitions(of: index)
+            if !completions.isEmpty {
+                out.line()
+                out.block("override class func completion(_ \(names.contextVariable): \(m), \(actionsParameter)) -> Bool") {
+                    out in
+                    if !emitSelection(completions, source: index, context: .parameter, into: &out) {
+                        // Dropped: not an unhandled event, and not remembered.
+                        out.line("return false")
+                    }
                 }
             }
             for event in model.events.indices {

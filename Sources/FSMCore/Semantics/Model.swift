@@ -171,6 +171,14 @@ extension Model {
     /// Whether the model uses `pop` anywhere.
     public var usesPop: Bool { containsTransition { $0.target == .pop } }
 
+    /// Whether the model has completion transitions (section 4a). Without them the generated code
+    /// keeps no completion queue.
+    public var usesCompletion: Bool { containsTransition(where: \.isCompletion) }
+
+    /// Whether some state records history (a `history` target or an `initial history`, section 4b).
+    /// Without it the generated code keeps no history records.
+    public var usesHistory: Bool { states.contains(where: \.recordsHistory) }
+
     /// Whether some transition, the machine's or a state's, satisfies `predicate`.
     public func containsTransition(where predicate: (Transition) -> Bool) -> Bool {
         machineTransitions.contains(where: predicate) || states.contains { $0.transitions.contains(where: predicate) }

@@ -63,6 +63,10 @@ public enum SwiftNames {
     /// The file-private enum of a machine's queued events.
     public static func queuedEventType(of machine: String) -> String { machine + "QueuedEvent" }
 
+    /// The file-private enum of the ways a state is entered by its history (shallow, deep), declared
+    /// by machines that use history.
+    public static func historyType(of machine: String) -> String { machine + "History" }
+
     /// The file-private type of one state: `SecuritySystem_Armed`.
     public static func stateType(_ state: String, of machine: String) -> String { machine + "_" + state }
 
@@ -70,6 +74,7 @@ public enum SwiftNames {
     /// the generated file declares for `machine`, instead of the user's own type.
     public static func isShadowedByGeneratedType(_ type: String, machine: String) -> Bool {
         nestedTypeNames.contains(type) || type == runtimeType(of: machine) || type == queuedEventType(of: machine)
+            || type == historyType(of: machine)
             || type.hasPrefix(machine + "_")
     }
 }

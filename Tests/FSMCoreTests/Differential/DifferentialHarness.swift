@@ -231,7 +231,9 @@ enum DifferentialHarness {
                 result.failure = "swiftc failed in \(directory.path):\n\(compile.output.prefix(4000))"
                 return result
             }
-            let program = try run(executable, [])
+            // A machine that never stops (a completion cycle with guards that keep holding) must fail
+            // the run, not hang it.
+            let program = try run(executable, [], timeout: 120)
             guard program.status == 0 else {
                 result.failure = "the program failed in \(directory.path):\n\(program.output.suffix(4000))"
                 return result
@@ -309,16 +311,28 @@ enum DifferentialHarness {
         return operations
     }
 
-    static func run(_ path: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
+    /// Runs `path`; when `timeout` (seconds) passes first, stops it and reports it as failed.
+    static func run(_ path: String, _ arguments: [String], timeout: Double? = nil) throws -> (status: Int32, output: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe
+        let started = Date()
         try process.run()
+        let watchdog = timeout.map { seconds in
+            let item = DispatchWorkItem { if process.isRunning { process.terminate() } }
+            DispatchQueue.global().asyncAfter(deadline: .now() + seconds, execute: item)
+            return item
+        }
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        watchdog?.cancel()
+        let output = String(decoding: data, as: UTF8.self)
+        if process.terminationReason == .uncaughtSignal, let timeout, Date().timeIntervalSince(started) >= timeout {
+            return (process.terminationStatus, output + "\n(stopped: still running after \(Int(timeout)) s)")
+        }
+        return (process.terminationStatus, output)
     }
 }

@@ -5,12 +5,18 @@ import XCTest
 /// Differential testing: random machines and event scripts, run by the generated Swift and by the
 /// reference interpreter, must give identical transcripts. The suite runs a fixed-seed batch; the
 /// long run (`make difftest N=...`) sets FSMC_DIFFTEST_N (and optionally FSMC_DIFFTEST_SEED).
+///
+/// The machines are of language version 2 (completion transitions, final states inside composites,
+/// history) unless told otherwise: they use every version-1 feature too. FSMC_DIFFTEST_V1=1 makes
+/// the long run generate the version-1 machines of earlier runs, seed for seed.
 final class DifferentialTests: XCTestCase {
-    private func cases(count: Int, firstSeed: UInt64) -> [DifferentialCase] {
+    private func cases(count: Int, firstSeed: UInt64, version2: Bool = true) -> [DifferentialCase] {
         var result: [DifferentialCase] = []
         var seed = firstSeed
         while result.count < count {
-            if let testCase = DifferentialCase.generate(seed: seed, name: "M\(seed)") { result.append(testCase) }
+            if let testCase = DifferentialCase.generate(seed: seed, name: "M\(seed)", version2: version2) {
+                result.append(testCase)
+            }
             seed += 1
         }
         return result
@@ -31,11 +37,12 @@ final class DifferentialTests: XCTestCase {
         }
     }
 
-    /// The CI batch: 40 machines in one swiftc invocation.
+    /// The CI batch: 40 machines in one swiftc invocation, 20 of version 1 and 20 of version 2
+    /// (named apart: a seed gives a different machine in each version).
     func testFixedSeedBatchMatchesInterpreter() throws {
         let directory = workDirectory("ci")
         defer { try? FileManager.default.removeItem(at: directory) }
-        let batch = cases(count: 40, firstSeed: 1)
+        let batch = cases(count: 20, firstSeed: 1, version2: false) + cases(count: 20, firstSeed: 500)
         let result = DifferentialHarness.runBatch(batch, in: directory)
         if let failure = result.failure { return XCTFail(failure) }
         XCTAssertEqual(result.machines, 40)
@@ -53,6 +60,7 @@ final class DifferentialTests: XCTestCase {
         }
         let batchSize = environment["FSMC_DIFFTEST_BATCH"].flatMap(Int.init) ?? 100
         var seed = environment["FSMC_DIFFTEST_SEED"].flatMap(UInt64.init) ?? 1_000_000
+        let version2 = environment["FSMC_DIFFTEST_V1"] != "1"
         let directory = workDirectory("long")
         defer { try? FileManager.default.removeItem(at: directory) }
         var machines = 0
@@ -61,7 +69,7 @@ final class DifferentialTests: XCTestCase {
         var mismatches = 0
         let started = Date()
         while machines < total {
-            let batch = cases(count: min(batchSize, total - machines), firstSeed: seed)
+            let batch = cases(count: min(batchSize, total - machines), firstSeed: seed, version2: version2)
             seed = batch.last!.seed + 1
             let result = DifferentialHarness.runBatch(batch, in: directory)
             if let failure = result.failure { return XCTFail(failure) }
