@@ -178,6 +178,13 @@ extension Diagnostic {
             at: range, notes: [DiagnosticNote("the machine has a parallel state here", at: parallel)])
     }
 
+    static func parallelNotGenerated(_ name: String, at range: SourceRange) -> Diagnostic {
+        Diagnostic(
+            .parallelNotGenerated,
+            "fsmc generate cannot generate Swift for a machine with parallel states yet, such as '\(name)'; 'fsmc check', 'fsmc simulate' and the diagrams support them",
+            at: range)
+    }
+
     static func parallelWithOneChild(_ name: String, child: String, at range: SourceRange) -> Diagnostic {
         Diagnostic(
             .parallelWithOneChild,
@@ -190,7 +197,8 @@ extension Diagnostic {
             isParallel
             ? "parallel state '\(state)' has a region that never completes (a simple state, or one without a final state)"
             : "composite state '\(state)' has no final state"
-        return Diagnostic(.completionNeverFires, "this completion transition never fires: \(why), so it never completes", at: range)
+        return Diagnostic(
+            .completionNeverFires, "this completion transition never fires: \(why), so it never completes", at: range)
     }
 
     static func shadowedByCompletion(_ event: String, state: String, at range: SourceRange, completion: SourceRange)

@@ -24,7 +24,20 @@ public enum AccessLevel: String, Sendable, CaseIterable {
 /// methods, so nothing is copied or allocated per event; effects reach the context as
 /// non-escaping closures. Why classes rather than a protocol: see `emitStates`.
 public enum SwiftEmitter {
-    /// The Swift source for `model`. The same model and options give byte-identical output.
+    /// Why `model` cannot be generated, as errors located in its file; empty when it can.
+    ///
+    /// A valid machine may still use a feature this generator does not implement yet: parallel
+    /// states (section 4c) are checked, simulated and drawn, but their Swift is not generated.
+    /// Refusing with a located error is better than emitting code whose behaviour differs from the
+    /// interpreter's. `fsmc generate` asks this before ``emit(_:sourceName:access:)``; one error per
+    /// machine, at its first parallel state, since the whole machine is refused.
+    public static func unsupportedFeatures(of model: Model) -> [Diagnostic] {
+        guard let parallel = model.states.first(where: \.isParallel) else { return [] }
+        return [.parallelNotGenerated(parallel.name, at: parallel.range)]
+    }
+
+    /// The Swift source for `model`, which must have no ``unsupportedFeatures(of:)``. The same model
+    /// and options give byte-identical output.
     public static func emit(_ model: Model, sourceName: String, access: AccessLevel) -> String {
         var out = CodeWriter()
         SwiftMachineEmitter(model: model, access: access).emitFile(sourceName: sourceName, into: &out)
