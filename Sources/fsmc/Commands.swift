@@ -85,14 +85,9 @@ enum Commands {
 
     /// Writes text diagnostics to standard error, swiftc style.
     static func report(_ compilations: [Compilation]) {
-        for compilation in compilations where !compilation.diagnostics.isEmpty {
-            report(compilation.diagnostics, in: compilation.file)
-        }
-    }
-
-    /// Writes diagnostics of one file to standard error in the text format.
-    static func report(_ diagnostics: [Diagnostic], in file: SourceFile) {
         let renderer = TextDiagnosticRenderer(colors: Terminal.standardErrorWantsColor)
-        Terminal.writeError(renderer.render(diagnostics, in: file))
+        for compilation in compilations where !compilation.diagnostics.isEmpty {
+            Terminal.writeError(renderer.render(compilation.diagnostics, in: compilation.file))
+        }
     }
 }

@@ -19,8 +19,7 @@ extension Commands {
         ],
         discussion: """
             Writes <dir>/<file stem>.swift for each input. A file with errors gets its diagnostics and
-            no output (an earlier output is left as it was); the others are still generated. A machine
-            with parallel states is refused (error parallel-not-generated): its Swift is not generated yet. Files are
+            no output (an earlier output is left as it was); the others are still generated. Files are
             written atomically and only when their content changes, so unchanged machines do not
             trigger rebuilds. Exit status: 0 success, 1 an input has errors, 2 bad usage or an I/O failure.
             """,
@@ -44,12 +43,6 @@ extension Commands {
                 }
                 report([compilation])
                 guard let model = compilation.model else {
-                    if status == ExitStatus.success { status = ExitStatus.inputErrors }
-                    continue
-                }
-                let unsupported = SwiftEmitter.unsupportedFeatures(of: model)
-                guard unsupported.isEmpty else {
-                    report(unsupported, in: compilation.file)
                     if status == ExitStatus.success { status = ExitStatus.inputErrors }
                     continue
                 }

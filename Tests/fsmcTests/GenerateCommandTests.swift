@@ -125,32 +125,4 @@ final class GenerateCommandTests: XCTestCase {
         XCTAssertEqual(result.status, 2)
         XCTAssertEqual(result.stderr, "error: ./door.swift: is a directory; cannot write output there\n")
     }
-
-    /// docs/Diagnostics.md, parallel-not-generated: the example and the output it shows are what
-    /// `fsmc generate` really does; the machine gets no Swift file and the other inputs still do.
-    func testAMachineWithParallelStatesIsRefusedAsDocumented() throws {
-        let docs = try String(
-            contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-                .appendingPathComponent("../../docs/Diagnostics.md"), encoding: .utf8)
-        let section = try XCTUnwrap(
-            docs.components(separatedBy: "\n## parallel-not-generated\n").last?
-                .components(separatedBy: "\n## ").first)
-        func block(_ language: String) throws -> String {
-            let opened = try XCTUnwrap(section.components(separatedBy: "```\(language)\n").dropFirst().first)
-            return try XCTUnwrap(opened.components(separatedBy: "```\n").first)
-        }
-        XCTAssertTrue(section.contains("`fsmc generate example.fsm` prints (exit status 1):"))
-        let folder = try temporaryFolder(self)
-        try write(try block("fsm"), to: "example.fsm", in: folder)
-        try write(validMachine, to: "door.fsm", in: folder)
-        let result = try runFSMC(["generate", "example.fsm", "door.fsm"], in: folder)
-        XCTAssertEqual(result.status, 1)
-        XCTAssertEqual(result.stderr, try block("console"))
-        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("example.swift").path))
-        XCTAssertTrue(FileManager.default.fileExists(atPath: folder.appendingPathComponent("door.swift").path))
-        // The file is valid: `fsmc check` reports nothing.
-        let check = try runFSMC(["check", "example.fsm"], in: folder)
-        XCTAssertEqual(check.status, 0)
-        XCTAssertEqual(check.stderr, "")
-    }
 }

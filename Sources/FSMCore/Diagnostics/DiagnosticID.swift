@@ -55,8 +55,6 @@ public enum DiagnosticID: String, Sendable, CaseIterable, Codable {
     case initialInParallel = "initial-in-parallel"
     case finalRegion = "final-region"
     case pushPopWithParallel = "push-pop-with-parallel"
-    // Generation (reported by `fsmc generate`, not by `fsmc check`: the file itself is valid)
-    case parallelNotGenerated = "parallel-not-generated"
     // Warnings
     case unreachableState = "unreachable-state"
     case unusedEvent = "unused-event"
@@ -128,8 +126,6 @@ public enum DiagnosticID: String, Sendable, CaseIterable, Codable {
         case .initialInParallel: "An initial declaration in a parallel state, whose regions are all entered."
         case .finalRegion: "A final state directly inside a parallel state."
         case .pushPopWithParallel: "A push or pop in a machine with parallel states."
-        case .parallelNotGenerated:
-            "A machine with parallel states given to fsmc generate, whose Swift generator does not support them yet."
         case .unreachableState: "A state that no sequence of events can enter."
         case .unusedEvent: "An event declared and never used by a transition."
         case .deadEnd: "A non-final state that no transition leads out of."

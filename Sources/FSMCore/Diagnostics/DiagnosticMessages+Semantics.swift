@@ -178,13 +178,6 @@ extension Diagnostic {
             at: range, notes: [DiagnosticNote("the machine has a parallel state here", at: parallel)])
     }
 
-    static func parallelNotGenerated(_ name: String, at range: SourceRange) -> Diagnostic {
-        Diagnostic(
-            .parallelNotGenerated,
-            "fsmc generate cannot generate Swift for a machine with parallel states yet, such as '\(name)'; 'fsmc check', 'fsmc simulate' and the diagrams support them",
-            at: range)
-    }
-
     static func parallelWithOneChild(_ name: String, child: String, at range: SourceRange) -> Diagnostic {
         Diagnostic(
             .parallelWithOneChild,

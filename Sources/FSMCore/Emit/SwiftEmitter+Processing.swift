@@ -9,7 +9,11 @@ extension SwiftMachineEmitter {
         out.line()
         out.block("extension \(m)") { out in
             for event in model.events.indices {
-                emitSelection(for: event, into: &out)
+                if hasParallelStates {
+                    emitParallelSelection(for: event, into: &out)
+                } else {
+                    emitSelection(for: event, into: &out)
+                }
                 out.line()
             }
             let completes = model.usesCompletion
@@ -48,13 +52,18 @@ extension SwiftMachineEmitter {
                 completes ? "Enters the initial configuration and handles its completions." : "Enters the initial configuration."
             ])
             out.block("private func start(_ \(a): \(actionsType))") { out in
+                guard !hasParallelStates else { return emitParallelStart(into: &out) }
                 out.line("machine.isStarted = true")
                 out.line("enter(\(names.stateType(model.initialState)).self, below: nil, \(a))")
                 if completes { out.line("handleCompletions(\(a))") }
             }
             if completes {
                 out.line()
-                emitHandleCompletions(into: &out)
+                if hasParallelStates {
+                    emitParallelHandleCompletions(into: &out)
+                } else {
+                    emitHandleCompletions(into: &out)
+                }
             }
             if hasEvents {
                 out.line()

@@ -23,21 +23,12 @@ public enum AccessLevel: String, Sendable, CaseIterable {
 /// The current state is held as a class metatype (`M.State.Type`) and the handlers are class
 /// methods, so nothing is copied or allocated per event; effects reach the context as
 /// non-escaping closures. Why classes rather than a protocol: see `emitStates`.
+///
+/// A machine with a parallel state holds its configuration and one active leaf per region instead,
+/// and an event selects in every region before one step fires the selection: see
+/// SwiftEmitter+ParallelRuntime. Every other machine is generated as if regions did not exist.
 public enum SwiftEmitter {
-    /// Why `model` cannot be generated, as errors located in its file; empty when it can.
-    ///
-    /// A valid machine may still use a feature this generator does not implement yet: parallel
-    /// states (section 4c) are checked, simulated and drawn, but their Swift is not generated.
-    /// Refusing with a located error is better than emitting code whose behaviour differs from the
-    /// interpreter's. `fsmc generate` asks this before ``emit(_:sourceName:access:)``; one error per
-    /// machine, at its first parallel state, since the whole machine is refused.
-    public static func unsupportedFeatures(of model: Model) -> [Diagnostic] {
-        guard let parallel = model.states.first(where: \.isParallel) else { return [] }
-        return [.parallelNotGenerated(parallel.name, at: parallel.range)]
-    }
-
-    /// The Swift source for `model`, which must have no ``unsupportedFeatures(of:)``. The same model
-    /// and options give byte-identical output.
+    /// The Swift source for `model`. The same model and options give byte-identical output.
     public static func emit(_ model: Model, sourceName: String, access: AccessLevel) -> String {
         var out = CodeWriter()
         SwiftMachineEmitter(model: model, access: access).emitFile(sourceName: sourceName, into: &out)
@@ -54,12 +45,15 @@ struct SwiftMachineEmitter {
     /// `class func disarm(code: String, _ context: M, _ actions: any MActions) -> Bool` for each
     /// event: every state that handles the event repeats it.
     let handlerSignatures: [String]
+    /// Each transition's number, in a machine with parallel states (empty in the others).
+    let transitionNumbers: [Model.Transition: Int]
 
     init(model: Model, access: AccessLevel) {
         self.model = model
         self.access = access
         let names = GeneratedNames(model: model)
         self.names = names
+        self.transitionNumbers = Self.transitionNumbers(model)
         self.handlerSignatures = model.events.indices.map { event in
             let parameters =
                 names.parameterList(event) + [
@@ -84,7 +78,11 @@ struct SwiftMachineEmitter {
         out.line()
         emitProcessing(into: &out)
         out.line()
-        emitTransitionMachinery(into: &out)
+        if hasParallelStates {
+            emitParallelMachinery(into: &out)
+        } else {
+            emitTransitionMachinery(into: &out)
+        }
         out.line()
         emitStates(into: &out)
         out.line()
