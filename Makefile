@@ -149,11 +149,13 @@ fuzz: fuzz-build
 
 # The long differential run: N random machines (default 1000), generated Swift against the
 # reference interpreter, compiled in batches of BATCH machines per swiftc invocation. Prints the
-# running figures; a mismatch is reported minimised and fails the run. See docs/Robustness.md.
+# running figures; a mismatch is reported minimised and fails the run. PARALLEL=1 generates
+# machines with parallel states. See docs/Robustness.md.
 N ?= 1000
+PARALLEL ?= 0
 BATCH ?= 100
 SEED ?= 1000000
 difftest:
 	$(SWIFT) build --build-tests
-	FSMC_DIFFTEST_N=$(N) FSMC_DIFFTEST_BATCH=$(BATCH) FSMC_DIFFTEST_SEED=$(SEED) \
+	FSMC_DIFFTEST_N=$(N) FSMC_DIFFTEST_BATCH=$(BATCH) FSMC_DIFFTEST_SEED=$(SEED) FSMC_DIFFTEST_PARALLEL=$(PARALLEL) \
 		$(SWIFT) test --skip-build --filter DifferentialTests/testLongRun

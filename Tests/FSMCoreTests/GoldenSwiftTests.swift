@@ -12,10 +12,12 @@ final class GoldenSwiftTests: XCTestCase {
     func testGeneratedSwiftOfExamples() throws {
         let update = ProcessInfo.processInfo.environment["FSMC_UPDATE_GOLDEN"] == "1"
         // A machine of language version 2 (completion transitions, a final state inside a composite,
-        // history) that is not an example has its input next to its golden file.
+        // history) that is not an example has its input next to its golden file, and so has one with
+        // parallel states.
         let cases: [(example: String, access: AccessLevel, input: String?)] = [
             ("SecuritySystem", .internal, nil), ("Game", .internal, nil), ("TCPConnection", .public, nil),
             ("CheckoutWizard", .internal, "Tests/Golden/Swift/CheckoutWizard.fsm"),
+            ("Phone", .internal, "Tests/Golden/Swift/Phone.fsm"),
         ]
         for (example, access, path) in cases {
             let input = Self.root.appendingPathComponent(path ?? "examples/\(example)/\(example).fsm")

@@ -111,7 +111,7 @@ extension SwiftEmitterTests {
         [
             Scenario(name: "completion", machines: [(completion, .internal)], driver: completionDriver),
             Scenario(name: "history", machines: [(history, .internal)], driver: historyDriver),
-        ]
+        ] + parallelScenarios
     }
 
     static let completion = """

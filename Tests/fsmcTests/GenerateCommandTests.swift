@@ -26,6 +26,20 @@ final class GenerateCommandTests: XCTestCase {
         XCTAssertFalse(swift.contains("import "))
     }
 
+    func testObservableRefusesParallelStatesAndWritesNothing() throws {
+        let folder = try temporaryFolder(self)
+        try write(
+            "machine Call {\n initial On\n parallel state On {\n  state Audio { mute -> Audio }\n  state Video { camera -> Video }\n }\n}\n",
+            to: "call.fsm", in: folder)
+        let refused = try runFSMC(["generate", "call.fsm", "-o", "out", "--observable"], in: folder)
+        XCTAssertEqual(refused.status, 2)
+        XCTAssertEqual(refused.stderr, "error: call.fsm: --observable does not support machines with parallel states yet\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("out/call.swift").path))
+        let plain = try runFSMC(["generate", "call.fsm", "-o", "out"], in: folder)
+        XCTAssertEqual(plain.status, 0, plain.stderr)
+        XCTAssertTrue(try read("out/call.swift", in: folder).contains("var activeStates: [StateID]"))
+    }
+
     func testAccessLevel() throws {
         let folder = try temporaryFolder(self)
         try write(validMachine, to: "door.fsm", in: folder)

@@ -190,7 +190,8 @@ extension Diagnostic {
             isParallel
             ? "parallel state '\(state)' has a region that never completes (a simple state, or one without a final state)"
             : "composite state '\(state)' has no final state"
-        return Diagnostic(.completionNeverFires, "this completion transition never fires: \(why), so it never completes", at: range)
+        return Diagnostic(
+            .completionNeverFires, "this completion transition never fires: \(why), so it never completes", at: range)
     }
 
     static func shadowedByCompletion(_ event: String, state: String, at range: SourceRange, completion: SourceRange)

@@ -17,6 +17,8 @@ struct GeneratedNames {
     let queuedEvent: String
     /// The file-private enum of the ways a state is entered by its history (machines with history).
     let historyKind: String
+    /// The file-private struct of transitions looked up by number (machines with parallel states).
+    let transitionInfo: String
     /// The parameter that carries the actions object through the handlers.
     let actionsVariable: String
     /// The parameter that carries the machine (the State pattern's context) into a state's handlers.
@@ -37,6 +39,7 @@ struct GeneratedNames {
         runtime = SwiftNames.runtimeType(of: model.name)
         queuedEvent = SwiftNames.queuedEventType(of: model.name)
         historyKind = SwiftNames.historyType(of: model.name)
+        transitionInfo = SwiftNames.transitionType(of: model.name)
         let parameterNames = Set(model.events.flatMap { $0.parameters.map(\.name) })
         self.parameterNames = parameterNames
         actionsVariable = Self.unused("actions", avoiding: parameterNames)

@@ -29,6 +29,10 @@ public enum AccessLevel: String, Sendable, CaseIterable {
 /// The current state is held as a class metatype (`M.State.Type`) and the handlers are class
 /// methods, so nothing is copied or allocated per event; effects reach the context as
 /// non-escaping closures. Why classes rather than a protocol: see `emitStates`.
+///
+/// A machine with a parallel state holds its configuration and one active leaf per region instead,
+/// and an event selects in every region before one step fires the selection: see
+/// SwiftEmitter+ParallelRuntime. Every other machine is generated as if regions did not exist.
 public enum SwiftEmitter {
     /// The Swift source for `model`. The same model and options give byte-identical output.
     ///
@@ -54,6 +58,8 @@ struct SwiftMachineEmitter {
     /// `class func disarm(code: String, _ context: M, _ actions: any MActions) -> Bool` for each
     /// event: every state that handles the event repeats it.
     let handlerSignatures: [String]
+    /// Each transition's number, in a machine with parallel states (empty in the others).
+    let transitionNumbers: [Model.Transition: Int]
 
     init(model: Model, access: AccessLevel, observable: Bool) {
         self.model = model
@@ -61,6 +67,7 @@ struct SwiftMachineEmitter {
         self.observable = observable
         let names = GeneratedNames(model: model)
         self.names = names
+        self.transitionNumbers = Self.transitionNumbers(model)
         self.handlerSignatures = model.events.indices.map { event in
             let parameters =
                 names.parameterList(event) + [
@@ -89,7 +96,11 @@ struct SwiftMachineEmitter {
         out.line()
         emitProcessing(into: &out)
         out.line()
-        emitTransitionMachinery(into: &out)
+        if hasParallelStates {
+            emitParallelMachinery(into: &out)
+        } else {
+            emitTransitionMachinery(into: &out)
+        }
         out.line()
         emitStates(into: &out)
         out.line()

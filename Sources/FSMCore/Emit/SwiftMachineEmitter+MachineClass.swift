@@ -39,9 +39,14 @@ extension SwiftMachineEmitter {
                 "reads or writes it and is done), so the run-time exclusivity check, a cost on every event,",
                 "is left out.",
             ])
-            let initialLeaf = names.stateType(model.initialLeaf(of: model.initialState))
             let ignored = observable ? "@ObservationIgnored " : ""
-            out.line("\(ignored)@exclusivity(unchecked) fileprivate var machine = \(names.runtime)(current: \(initialLeaf).self)")
+            if hasParallelStates {
+                out.line("\(ignored)@exclusivity(unchecked) fileprivate var machine = \(names.runtime)()")
+            } else {
+                let initialLeaf = names.stateType(model.initialLeaf(of: model.initialState))
+                out.line(
+                    "\(ignored)@exclusivity(unchecked) fileprivate var machine = \(names.runtime)(current: \(initialLeaf).self)")
+            }
             out.line()
             out.docComment(["Creates the machine in its initial configuration, not yet started: see ``start()``."])
             out.block("\(api)init(actions: some \(names.actions))") { $0.line("self.actions = actions") }
@@ -97,27 +102,38 @@ extension SwiftMachineEmitter {
             out.line("_ = run(actions) { _ in true }")
         }
         out.line()
-        out.docComment([
-            "The innermost active state. Before ``start()``, the state that `start()` will enter."
-        ])
-        emitConfigurationRead("\(api)var state: StateID", "machine.current.id", into: &out)
-        out.line()
-        out.docComment([
-            "Every active state, outermost first: `state` and its ancestors, in the order written."
-        ])
-        out.block("\(api)var activeStates: [StateID]") { out in
-            if observable { out.line(Self.observedAccess) }
-            out.line("var states: [StateID] = []")
-            out.line("var active: \(names.stateMetatype)? = machine.current")
-            out.block("while let current = active") { out in
-                out.line("states.append(current.id)")
-                out.line("active = current.parent")
+        if hasParallelStates {
+            out.docComment([
+                "The active states in document order: every active region's states, each composite or",
+                "parallel state before the states inside it. Before ``start()``, the states `start()` will enter.",
+            ])
+            out.line("\(api)var activeStates: [StateID] { machine.configuration.map { $0.id } }")
+            out.line()
+            out.docComment(["Whether `state` is active (in any region)."])
+            out.line("\(api)func isIn(_ state: StateID) -> Bool { machine.configuration.contains { $0.id == state } }")
+        } else {
+            out.docComment([
+                "The innermost active state. Before ``start()``, the state that `start()` will enter."
+            ])
+            emitConfigurationRead("\(api)var state: StateID", "machine.current.id", into: &out)
+            out.line()
+            out.docComment([
+                "Every active state, outermost first: `state` and its ancestors, in the order written."
+            ])
+            out.block("\(api)var activeStates: [StateID]") { out in
+                if observable { out.line(Self.observedAccess) }
+                out.line("var states: [StateID] = []")
+                out.line("var active: \(names.stateMetatype)? = machine.current")
+                out.block("while let current = active") { out in
+                    out.line("states.append(current.id)")
+                    out.line("active = current.parent")
+                }
+                out.line("return states.reversed()")
             }
-            out.line("return states.reversed()")
+            out.line()
+            out.docComment(["Whether `state` is the innermost active state or one of its ancestors."])
+            emitConfigurationRead("\(api)func isIn(_ state: StateID) -> Bool", "machine.current.isIn(state)", into: &out)
         }
-        out.line()
-        out.docComment(["Whether `state` is the innermost active state or one of its ancestors."])
-        emitConfigurationRead("\(api)func isIn(_ state: StateID) -> Bool", "machine.current.isIn(state)", into: &out)
         out.line()
         out.docComment(["Whether a top-level final state has been entered; every event is unhandled from then on."])
         emitConfigurationRead("\(api)var isFinished: Bool", "machine.isFinished", into: &out)
@@ -129,8 +145,12 @@ extension SwiftMachineEmitter {
 
     private func emitHandles(_ out: inout CodeWriter) {
         out.docComment([
-            "Whether a transition for `event` is declared on the innermost active state, one of its",
-            "ancestors or the machine. Guards are not evaluated. `false` once the machine has finished.",
+            hasParallelStates
+                ? "Whether a transition for `event` is declared on an active state or the machine. Guards are"
+                : "Whether a transition for `event` is declared on the innermost active state, one of its",
+            hasParallelStates
+                ? "not evaluated. `false` once the machine has finished."
+                : "ancestors or the machine. Guards are not evaluated. `false` once the machine has finished.",
         ])
         guard hasEvents else {
             // `Event` has no cases, so this is never called; any statement would draw a warning.
@@ -162,8 +182,9 @@ extension SwiftMachineEmitter {
                     // `switch`, however many states declare the event.
                     out.line("case .\(names.eventCase(event)):")
                     out.indented { out in
-                        out.block("return machine.current.isIn") { out in
-                            out.line("switch $0 {")
+                        let walk = hasParallelStates ? "machine.configuration.contains" : "machine.current.isIn"
+                        out.block("return \(walk)") { out in
+                            out.line(hasParallelStates ? "switch $0.id {" : "switch $0 {")
                             let cases = wrapped(declaring.map { "." + names.stateCase($0) }, width: 100)
                             if cases.count == 1 {
                                 out.line("case \(cases[0]): true")

@@ -9,7 +9,11 @@ extension SwiftMachineEmitter {
         out.line()
         out.block("extension \(machineName)") { out in
             for event in model.events.indices {
-                emitEventHandler(for: event, into: &out)
+                if hasParallelStates {
+                    emitParallelSelection(for: event, into: &out)
+                } else {
+                    emitEventHandler(for: event, into: &out)
+                }
                 out.line()
             }
             let completes = model.usesCompletion
@@ -48,13 +52,18 @@ extension SwiftMachineEmitter {
                 completes ? "Enters the initial configuration and handles its completions." : "Enters the initial configuration."
             ])
             out.block("private func start(_ \(actionsName): \(actionsType))") { out in
+                guard !hasParallelStates else { return emitParallelStart(into: &out) }
                 out.line("machine.isStarted = true")
                 out.line("enter(\(names.stateType(model.initialState)).self, below: nil, \(actionsName))")
                 if completes { out.line("handleCompletions(\(actionsName))") }
             }
             if completes {
                 out.line()
-                emitHandleCompletions(into: &out)
+                if hasParallelStates {
+                    emitParallelHandleCompletions(into: &out)
+                } else {
+                    emitHandleCompletions(into: &out)
+                }
             }
             if hasEvents {
                 out.line()

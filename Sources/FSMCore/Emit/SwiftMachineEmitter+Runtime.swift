@@ -1,35 +1,10 @@
 /// Part 6, the end of the generated file: the run-time data of the machine.
 extension SwiftMachineEmitter {
     func emitRuntime(into out: inout CodeWriter) {
-        let machineName = names.machine
-        out.docComment(["What changes while a ``\(machineName)`` runs."])
-        out.block("fileprivate struct \(names.runtime)") { out in
-            out.docComment(["The innermost active state (before `start()`, the one it will enter)."])
-            out.line("var current: \(names.stateMetatype)")
-            out.line("var isStarted = false")
-            out.line("var isFinished = false")
-            out.docComment(["Whether an event is being processed; events sent meanwhile wait in `queue`."])
-            out.line("var isRunning = false")
-            if hasEvents {
-                out.line("var queue: [\(names.queuedEvent)] = []")
-            }
-            if model.usesCompletion {
-                out.docComment([
-                    "The states that completed and whose completion transitions have not been tried yet, in order."
-                ])
-                out.line("var completions: [\(names.stateMetatype)] = []")
-            }
-            if model.usesHistory {
-                out.docComment([
-                    "For each state that records history and has been exited: the active leaf when it was last",
-                    "exited. Its child on the way down to that leaf is its shallow history, the whole way its deep one.",
-                ])
-                out.line("var history: [\(machineName).StateID: \(names.stateMetatype)] = [:]")
-            }
-            if model.usesPush || model.usesPop {
-                out.docComment(["The states remembered by `-> push`, the last one on top."])
-                out.line("var stack: [\(names.stateMetatype)] = []")
-            }
+        if hasParallelStates {
+            emitParallelRuntime(into: &out)
+        } else {
+            emitOneLeafRuntime(into: &out)
         }
         if model.usesHistory {
             out.line()
@@ -44,6 +19,46 @@ extension SwiftMachineEmitter {
                 out.line(
                     "case \(names.eventMethod(event))" + (parameters.isEmpty ? "" : "(\(parameters.joined(separator: ", ")))"))
             }
+        }
+    }
+
+    /// The runtime struct of a machine without parallel states: one active leaf.
+    private func emitOneLeafRuntime(into out: inout CodeWriter) {
+        let machineName = names.machine
+        out.docComment(["What changes while a ``\(machineName)`` runs."])
+        out.block("fileprivate struct \(names.runtime)") { out in
+            out.docComment(["The innermost active state (before `start()`, the one it will enter)."])
+            out.line("var current: \(names.stateMetatype)")
+            emitRunFields(into: &out)
+            if model.usesHistory {
+                out.docComment([
+                    "For each state that records history and has been exited: the active leaf when it was last",
+                    "exited. Its child on the way down to that leaf is its shallow history, the whole way its deep one.",
+                ])
+                out.line("var history: [\(machineName).StateID: \(names.stateMetatype)] = [:]")
+            }
+            if model.usesPush || model.usesPop {
+                out.docComment(["The states remembered by `-> push`, the last one on top."])
+                out.line("var stack: [\(names.stateMetatype)] = []")
+            }
+        }
+    }
+
+    /// The fields every runtime struct has: whether the machine started, finished and is busy, the
+    /// events waiting and, with completion transitions, the completions waiting.
+    func emitRunFields(into out: inout CodeWriter) {
+        out.line("var isStarted = false")
+        out.line("var isFinished = false")
+        out.docComment(["Whether an event is being processed; events sent meanwhile wait in `queue`."])
+        out.line("var isRunning = false")
+        if hasEvents {
+            out.line("var queue: [\(names.queuedEvent)] = []")
+        }
+        if model.usesCompletion {
+            out.docComment([
+                "The states that completed and whose completion transitions have not been tried yet, in order."
+            ])
+            out.line("var completions: [\(names.stateMetatype)] = []")
         }
     }
 }

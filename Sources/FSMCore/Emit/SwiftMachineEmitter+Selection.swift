@@ -42,6 +42,12 @@ extension SwiftMachineEmitter {
     /// transition to the context, which exits, runs the effects and enters.
     private func emitFiring(_ transition: Model.Transition, source: Int?, context: ContextReference, into out: inout CodeWriter) {
         let actions = names.actionsVariable
+        if hasParallelStates {
+            // Selected, not fired: the step fires every transition the event selects, effects included.
+            let target = transition.target.state.map { "-> " + model.states[$0].name } ?? "internal"
+            out.line("return \(contextMember("machine", context)).select(\(transitionNumbers[transition] ?? -1))  // \(target)")
+            return
+        }
         let effects = transition.effects.map { SwiftExpressions.call($0, on: actions) }
         let call: String
         switch transition.target {

@@ -35,13 +35,23 @@ extension SwiftMachineEmitter {
         let actionsName = names.actionsVariable
         let state = names.stateMetatype
         out.block("extension \(machineName)") { out in
-            out.docComment([
-                "A state: a class whose class methods handle the events, one method per event. It is never",
-                "instantiated: the machine holds the class itself (a `State.Type`), so an event costs one",
-                "dynamic call and neither copies nor allocates anything. An event method returns whether a",
-                "transition fired; its default defers to the enclosing state, and reports \"not handled\" at",
-                "the top. Each state is a final subclass that overrides the events it handles.",
-            ])
+            out.docComment(
+                hasParallelStates
+                    ? [
+                        "A state: a class whose class methods handle the events, one method per event. It is never",
+                        "instantiated: the machine holds classes (`State.Type`), one active leaf per region. An",
+                        "event method selects the state's first enabled transition for the event (the step fires",
+                        "it later, with those of the other regions); its default defers to the enclosing state, and",
+                        "tries the machine's own transitions at the top. A state already examined for the event is",
+                        "not examined again. Each state is a final subclass that overrides the events it handles.",
+                    ]
+                    : [
+                        "A state: a class whose class methods handle the events, one method per event. It is never",
+                        "instantiated: the machine holds the class itself (a `State.Type`), so an event costs one",
+                        "dynamic call and neither copies nor allocates anything. An event method returns whether a",
+                        "transition fired; its default defers to the enclosing state, and reports \"not handled\" at",
+                        "the top. Each state is a final subclass that overrides the events it handles.",
+                    ])
             out.block("fileprivate class State") { out in
                 // Without a declared initializer, swiftc synthesises a nonisolated `init()` here and a
                 // main-actor one in each state under `-default-isolation MainActor`, and rejects the
@@ -56,7 +66,11 @@ extension SwiftMachineEmitter {
                 out.line("class var initial: \(state)? { nil }")
                 out.docComment(["Whether entering this state finishes the machine (a top-level final state)."])
                 out.line("class var finishesMachine: Bool { false }")
-                emitVersion2Members(into: &out)
+                if hasParallelStates {
+                    emitParallelMembers(into: &out)
+                } else {
+                    emitVersion2Members(into: &out)
+                }
                 out.line("class func entry(\(actionsParameter)) {}")
                 out.line("class func exit(\(actionsParameter)) {}")
                 if model.usesCompletion {
@@ -68,9 +82,20 @@ extension SwiftMachineEmitter {
                 for event in model.events.indices {
                     out.line()
                     out.block(handlerSignature(event, overriding: false)) { out in
-                        out.line("\(names.member("parent"))?.\(handlerCallArguments(event)) ?? false")
+                        let machineTransitions = model.machineTransitions.filter { $0.event == event }
+                        guard hasParallelStates, !machineTransitions.isEmpty else {
+                            return out.line("\(names.member("parent"))?.\(handlerCallArguments(event)) ?? false")
+                        }
+                        // At the top of the walk: the machine's own transitions, examined once per event.
+                        out.line("if let parent = \(names.member("parent")) { return parent.\(handlerCallArguments(event)) }")
+                        out.line("guard \(names.contextVariable).machine.examine(\(model.states.count)) else { return false }")
+                        if !emitTransitions(machineTransitions, source: nil, context: .parameter, into: &out) {
+                            out.line("return false")
+                        }
                     }
                 }
+                // With regions, the machine answers from its configuration and enters the states.
+                guard !hasParallelStates else { return }
                 out.line()
                 out.docComment(["Whether this state is `id` or lies inside it."])
                 out.line("static func isIn(_ id: StateID) -> Bool { isIn { $0 == id } }")
@@ -116,7 +141,8 @@ extension SwiftMachineEmitter {
         let actionsName = names.actionsVariable
         var doc = state.docComment
         if !doc.isEmpty { doc.append("") }
-        let kind = state.isFinal ? "final state" : state.isComposite ? "composite state" : "state"
+        let kind =
+            state.isFinal ? "final state" : state.isParallel ? "parallel state" : state.isComposite ? "composite state" : "state"
         doc.append("The \(kind) `\(state.name)`" + (state.parent.map { ", inside `\(model.states[$0].name)`." } ?? "."))
         out.docComment(doc)
         out.block("fileprivate final class \(names.stateType(index)): \(machineName).State") { out in
@@ -130,7 +156,11 @@ extension SwiftMachineEmitter {
             if state.isFinal && state.parent == nil {
                 out.line("override class var finishesMachine: Bool { true }")
             }
-            emitVersion2Overrides(index, into: &out)
+            if hasParallelStates {
+                emitParallelOverrides(index, into: &out)
+            } else {
+                emitVersion2Overrides(index, into: &out)
+            }
             for (name, calls) in [("entry", state.entry), ("exit", state.exit)] where !calls.isEmpty {
                 out.line()
                 out.block("override class func \(name)(\(actionsParameter))") { out in
@@ -155,6 +185,9 @@ extension SwiftMachineEmitter {
                 guard !transitions.isEmpty else { continue }
                 out.line()
                 out.block(handlerSignature(event, overriding: true)) { out in
+                    if hasParallelStates {
+                        out.line("guard \(names.contextVariable).machine.examine(\(index)) else { return false }")
+                    }
                     if !emitTransitions(transitions, source: index, context: .parameter, into: &out) {
                         out.line(fallback(for: event, from: index))
                     }
@@ -173,6 +206,10 @@ extension SwiftMachineEmitter {
                 return "return \(names.stateType(candidate)).\(handlerCallArguments(event))"
             }
             ancestor = model.states[candidate].parent
+        }
+        if hasParallelStates && model.machineTransitions.contains(where: { $0.event == event }) {
+            // The machine's own transitions, tried by the base class at the top of the walk.
+            return "return \(names.machine).State.\(handlerCallArguments(event))"
         }
         return "return false"
     }

@@ -179,6 +179,10 @@ extension Model {
     /// Without it the generated code keeps no history records.
     public var usesHistory: Bool { states.contains(where: \.recordsHistory) }
 
+    /// Whether the machine has a parallel state (section 4c). Without one the generated code keeps
+    /// one active leaf and has a `state`; with one it keeps the configuration and its regions.
+    public var hasParallelStates: Bool { states.contains(where: \.isParallel) }
+
     /// Whether some transition, the machine's or a state's, satisfies `predicate`.
     public func containsTransition(where predicate: (Transition) -> Bool) -> Bool {
         machineTransitions.contains(where: predicate) || states.contains { $0.transitions.contains(where: predicate) }

@@ -68,6 +68,10 @@ public enum SwiftNames {
     /// by machines that use history.
     public static func historyType(of machine: String) -> String { machine + "History" }
 
+    /// The file-private struct of a machine's transitions as the step of a machine with parallel
+    /// states looks them up.
+    public static func transitionType(of machine: String) -> String { machine + "Transition" }
+
     /// The file-private type of one state: `SecuritySystem_Armed`.
     public static func stateType(_ state: String, of machine: String) -> String { machine + "_" + state }
 

@@ -97,9 +97,13 @@ enum DifferentialHarness {
             }
             let inStates = model.states.indices.filter { interpreter.isIn($0) }.map { model.states[$0].name }
             let handled = model.events.indices.filter { interpreter.handles($0) }.map { model.events[$0].name }
+            // A machine with parallel states has no `state` in its generated API: its whole configuration is compared.
+            let configuration =
+                model.hasParallelStates
+                ? "active \(interpreter.configuration.map { model.states[$0].name })"
+                : "state \(model.states[interpreter.state].name)"
             host.lines.append(
-                "=> \(result) state \(model.states[interpreter.state].name) finished \(interpreter.isFinished) in \(inStates) handles \(handled)"
-            )
+                "=> \(result) \(configuration) finished \(interpreter.isFinished) in \(inStates) handles \(handled)")
         }
         return host.lines
     }
@@ -177,8 +181,10 @@ enum DifferentialHarness {
             model.events.isEmpty
                 ? "    let handled: [String] = []"
                 : "    let handled = \(m).Event.allCases.filter { machine.handles($0) }.map(\\.rawValue)")
+        let configuration =
+            model.hasParallelStates ? "active \\(machine.activeStates.map(\\.rawValue))" : "state \\(machine.state.rawValue)"
         out.append(
-            "    host.log.append(\"=> \\(result) state \\(machine.state.rawValue) finished \\(machine.isFinished) in \\(inStates) handles \\(handled)\")"
+            "    host.log.append(\"=> \\(result) \(configuration) finished \\(machine.isFinished) in \\(inStates) handles \\(handled)\")"
         )
         out.append("}")
         return out.joined(separator: "\n") + "\n"

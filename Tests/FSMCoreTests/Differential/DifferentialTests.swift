@@ -8,13 +8,14 @@ import XCTest
 ///
 /// The machines are of language version 2 (completion transitions, final states inside composites,
 /// history) unless told otherwise: they use every version-1 feature too. FSMC_DIFFTEST_V1=1 makes
-/// the long run generate the version-1 machines of earlier runs, seed for seed.
+/// the long run generate the version-1 machines of earlier runs, seed for seed;
+/// FSMC_DIFFTEST_PARALLEL=1 makes it generate machines with parallel states (section 4c).
 final class DifferentialTests: XCTestCase {
-    private func cases(count: Int, firstSeed: UInt64, version2: Bool = true) -> [DifferentialCase] {
+    private func cases(count: Int, firstSeed: UInt64, version2: Bool = true, parallel: Bool = false) -> [DifferentialCase] {
         var result: [DifferentialCase] = []
         var seed = firstSeed
         while result.count < count {
-            if let testCase = DifferentialCase.generate(seed: seed, name: "M\(seed)", version2: version2) {
+            if let testCase = DifferentialCase.generate(seed: seed, name: "M\(seed)", version2: version2, parallel: parallel) {
                 result.append(testCase)
             }
             seed += 1
@@ -37,16 +38,18 @@ final class DifferentialTests: XCTestCase {
         }
     }
 
-    /// The CI batch: 40 machines in one swiftc invocation, 20 of version 1 and 20 of version 2
-    /// (named apart: a seed gives a different machine in each version).
+    /// The CI batch: 45 machines in one swiftc invocation, 15 of version 1, 15 of version 2 without
+    /// parallel states and 15 with them (named apart: a seed gives a different machine in each).
     func testFixedSeedBatchMatchesInterpreter() throws {
         let directory = workDirectory("ci")
         defer { try? FileManager.default.removeItem(at: directory) }
-        let batch = cases(count: 20, firstSeed: 1, version2: false) + cases(count: 20, firstSeed: 500)
+        let batch =
+            cases(count: 15, firstSeed: 1, version2: false) + cases(count: 15, firstSeed: 500)
+            + cases(count: 15, firstSeed: 2000, parallel: true)
         let result = DifferentialHarness.runBatch(batch, in: directory)
         if let failure = result.failure { return XCTFail(failure) }
-        XCTAssertEqual(result.machines, 40)
-        XCTAssertGreaterThan(result.operations, 40 * 10)
+        XCTAssertEqual(result.machines, 45)
+        XCTAssertGreaterThan(result.operations, 45 * 10)
         for mismatch in result.mismatches.prefix(1) {
             XCTFail(DifferentialHarness.minimise(mismatch, in: directory).description)
         }
@@ -61,6 +64,7 @@ final class DifferentialTests: XCTestCase {
         let batchSize = environment["FSMC_DIFFTEST_BATCH"].flatMap(Int.init) ?? 100
         var seed = environment["FSMC_DIFFTEST_SEED"].flatMap(UInt64.init) ?? 1_000_000
         let version2 = environment["FSMC_DIFFTEST_V1"] != "1"
+        let parallel = environment["FSMC_DIFFTEST_PARALLEL"] == "1"
         let directory = workDirectory("long")
         defer { try? FileManager.default.removeItem(at: directory) }
         var machines = 0
@@ -69,7 +73,7 @@ final class DifferentialTests: XCTestCase {
         var mismatches = 0
         let started = Date()
         while machines < total {
-            let batch = cases(count: min(batchSize, total - machines), firstSeed: seed, version2: version2)
+            let batch = cases(count: min(batchSize, total - machines), firstSeed: seed, version2: version2, parallel: parallel)
             seed = batch.last!.seed + 1
             let result = DifferentialHarness.runBatch(batch, in: directory)
             if let failure = result.failure { return XCTFail(failure) }

@@ -1,0 +1,206 @@
+/// Parts 3 of the generated file for a machine with parallel states: selection in every region,
+/// and the step that fires the selected transitions together (see SwiftEmitter+ParallelRuntime).
+extension SwiftMachineEmitter {
+    /// `private func disarm(code: String, _ actions: ...) -> Bool`: each active leaf in document
+    /// order selects (deferring outwards, each state examined once), then the step fires what was
+    /// selected, the effects with the event's arguments in scope.
+    func emitParallelSelection(for event: Int, into out: inout CodeWriter) {
+        let actionsName = names.actionsVariable
+        let method = names.eventMethod(event)
+        let parameters = (names.parameterList(event) + ["_ \(actionsName): \(names.actionsExistential)"]).joined(separator: ", ")
+        let arguments = (names.argumentList(event) + ["self", actionsName]).joined(separator: ", ")
+        let machine = names.member("machine")
+        out.docComment([
+            "Selects the transitions for `\(model.events[event].name)`: from each active leaf outwards, in document",
+            "order, a state examined once is not examined again; then fires them together.",
+        ])
+        out.block("private func \(method)(\(parameters)) -> Bool") { out in
+            out.block("if !\(machine).isFinished") { out in
+                out.line("\(machine).beginSelection()")
+                out.line("for leaf in \(machine).leaves { _ = leaf.\(method)(\(arguments)) }")
+                out.block("if !\(machine).selected.isEmpty") { out in
+                    emitFireCall(model.allTransitions.filter { $0.event == event }, into: &out)
+                    out.line("return true")
+                }
+            }
+            out.line("\(actionsName).unhandledEvent(.\(names.eventCase(event)), in: \(machine).innermostContaining)")
+            out.line("return false")
+        }
+    }
+
+    /// `fire(actions) { switch $0 { case 3: ... } }`: the step, with the effects of `transitions`
+    /// by number.
+    private func emitFireCall(_ transitions: [Model.Transition], into out: inout CodeWriter) {
+        let actionsName = names.actionsVariable
+        let fire = names.member("fire")
+        let withEffects = transitions.filter { !$0.effects.isEmpty }
+        guard !withEffects.isEmpty else {
+            out.line("\(fire)(\(actionsName)) { _ in }")
+            return
+        }
+        out.block("\(fire)(\(actionsName))") { out in
+            out.line("switch $0 {")
+            for transition in withEffects {
+                out.line("case \(transitionNumbers[transition] ?? -1):")
+                out.indented { $0.lines(transition.effects.map { SwiftExpressions.call($0, on: actionsName) }) }
+            }
+            out.line("default: break")
+            out.line("}")
+        }
+    }
+
+    /// `start`, the step (`fire`), `enter` and, with completion transitions, `handleCompletions`.
+    func emitParallelMachinery(into out: inout CodeWriter) {
+        let machineName = names.machine
+        let actionsName = names.actionsVariable
+        let actionsType = names.actionsExistential
+        let s = names.stateMetatype
+        let history = model.usesHistory
+        out.line("// MARK: - Carrying out transitions")
+        out.line()
+        out.block("extension \(machineName)") { out in
+            out.docComment([
+                "The step (section 4c) for the selected transitions: drops those that conflict, then, for the",
+                "others together, exits the union of their exit sets in reverse document order"
+                    + (history ? " (history recorded" : ","),
+                history
+                    ? "before any exit activity), runs their effects in selection order and enters the union of"
+                    : "runs their effects in selection order and enters the union of their entry sets in",
+                history ? "their entry sets in document order." : "document order.",
+            ])
+            out.line("@inline(never)")
+            out.block("private func fire(_ \(actionsName): \(actionsType), effects: (Int) -> Void)") { out in
+                out.line("let kept = machine.removingConflicts()")
+                out.line("var exiting: [\(s)] = []")
+                out.block("for number in kept") { out in
+                    out.block(
+                        "for state in machine.exitSet(of: .numbered(number)) where !exiting.contains(where: { $0.number == state.number })"
+                    ) { $0.line("exiting.append(state)") }
+                }
+                out.line("exiting.sort { $0.number > $1.number }")
+                if history { out.line("machine.record(exiting: exiting)") }
+                out.line("for state in exiting { state.exit(\(actionsName)) }")
+                out.line("for number in kept { effects(number) }")
+                out.line("var entering: [\(s)] = []")
+                out.block("for number in kept") { out in
+                    out.line("let transition = \(names.transitionInfo).numbered(number)")
+                    out.line("guard let target = transition.target else { continue }")
+                    let by = history ? ", by: transition.history" : ""
+                    out.line("let entered = machine.entrySet(to: target, below: transition.domain\(by))")
+                    out.block("for state in entered where !entering.contains(where: { $0.number == state.number })") {
+                        $0.line("entering.append(state)")
+                    }
+                }
+                out.line("entering.sort { $0.number < $1.number }")
+                out.line(
+                    "let staying = machine.configuration.filter { state in !exiting.contains { $0.number == state.number } }")
+                out.line("enter(entering, staying: staying, \(actionsName))")
+            }
+            out.line()
+            var doc = [
+                "Enters `entering` in order; they and `staying` become the configuration once all are entered",
+                "(during the activities it is the one before).",
+            ]
+            if model.usesCompletion {
+                doc.append("The states that complete wait in `completions` for their turn, if they have completion transitions.")
+            }
+            out.docComment(doc)
+            out.line("@inline(never)")
+            out.block("private func enter(_ entering: [\(s)], staying: [\(s)], _ \(actionsName): \(actionsType))") { out in
+                out.line("for state in entering { state.entry(\(actionsName)) }")
+                out.line("guard !entering.isEmpty else { return }")
+                out.line("let configuration = (staying + entering).sorted { $0.number < $1.number }")
+                out.line("machine.configuration = configuration")
+                out.line(
+                    "machine.leaves = configuration.filter { state in !configuration.contains { $0.parent?.number == state.number } }"
+                )
+                if model.usesCompletion {
+                    out.line("machine.completions += machine.completingStates(onEntering: entering).filter { $0.hasCompletion }")
+                }
+                out.line("if entering.contains(where: { $0.finishesMachine }) { machine.isFinished = true }")
+            }
+        }
+    }
+
+    /// The body of `start(_:)`: the default entry of the machine.
+    func emitParallelStart(into out: inout CodeWriter) {
+        let actionsName = names.actionsVariable
+        let top = names.stateType(model.initialState) + ".self"
+        out.line("machine.isStarted = true")
+        out.line(
+            "enter([\(top)] + machine.entry(below: \(top)\(model.usesHistory ? ", by: nil" : "")), staying: [], \(actionsName))")
+        if model.usesCompletion { out.line("handleCompletions(\(actionsName))") }
+    }
+
+    /// `handleCompletions(_:)` with regions: a state still active (and, a composite, still complete)
+    /// selects its completion transition, which the step fires.
+    func emitParallelHandleCompletions(into out: inout CodeWriter) {
+        let actionsName = names.actionsVariable
+        out.docComment([
+            "Handles the pending completions in the order the states completed, those caused meanwhile",
+            "by completion transitions behind them. A state whose turn comes when it is no longer active,",
+            "or (a composite state) no longer complete, is skipped. Events sent meanwhile wait in the",
+            "queue: completions come first.",
+        ])
+        out.block("private func handleCompletions(_ \(actionsName): \(names.actionsExistential))") { out in
+            out.line("var next = 0")
+            out.block("while next < machine.completions.count") { out in
+                out.line("let state = machine.completions[next]")
+                out.line("next += 1")
+                out.line(
+                    "guard machine.isActive(state), !state.isComposite || \(names.runtime).isComplete(state, in: machine.configuration) else { continue }"
+                )
+                out.line("machine.beginSelection()")
+                out.block("if state.completion(self, \(actionsName))") { out in
+                    emitFireCall(model.allTransitions.filter(\.isCompletion), into: &out)
+                }
+            }
+            out.line("machine.completions.removeAll(keepingCapacity: true)")
+        }
+    }
+}
+
+/// The members the states have in a machine with parallel states: their place in the tree, which
+/// the step reads, and the flags of completion and history.
+extension SwiftMachineEmitter {
+    /// The defaults in the base class `State`.
+    func emitParallelMembers(into out: inout CodeWriter) {
+        out.docComment(["The state's place in document order; every state overrides it."])
+        out.line("class var number: Int { preconditionFailure(\"every state overrides number\") }")
+        out.line("class var isFinal: Bool { false }")
+        out.line("class var isComposite: Bool { false }")
+        out.line("class var isParallel: Bool { false }")
+        out.docComment(["The regions of a parallel state, in document order."])
+        out.line("class var regions: [\(names.stateMetatype)] { [] }")
+        if model.usesCompletion {
+            out.docComment(["Whether the state has completion transitions (its completion is worth queueing)."])
+            out.line("class var hasCompletion: Bool { false }")
+        }
+        if model.usesHistory {
+            out.docComment(["Whether exiting this state records the states active inside it, for its history."])
+            out.line("class var recordsHistory: Bool { false }")
+            out.docComment(["`initial history`: the default entry of this state enters it by its history."])
+            out.line("class var initialHistory: \(names.historyKind)? { nil }")
+        }
+    }
+
+    /// The overrides of one state.
+    func emitParallelOverrides(_ index: Int, into out: inout CodeWriter) {
+        let state = model.states[index]
+        out.line("override class var number: Int { \(index) }")
+        if state.isFinal { out.line("override class var isFinal: Bool { true }") }
+        if state.isComposite { out.line("override class var isComposite: Bool { true }") }
+        if state.isParallel {
+            out.line("override class var isParallel: Bool { true }")
+            let regions = state.children.map { names.stateType($0) + ".self" }.joined(separator: ", ")
+            out.line("override class var regions: [\(names.stateMetatype)] { [\(regions)] }")
+        }
+        if model.usesCompletion && !model.completionTransitions(of: index).isEmpty {
+            out.line("override class var hasCompletion: Bool { true }")
+        }
+        if state.recordsHistory { out.line("override class var recordsHistory: Bool { true }") }
+        if let kind = state.initialHistory {
+            out.line("override class var initialHistory: \(names.historyKind)? { .\(kind.rawValue) }")
+        }
+    }
+}
