@@ -57,13 +57,7 @@ extension EditorDocument {
             switch argument.value {
             case .parameter(let parameter):
                 type = parameters.first { $0.name.text == parameter.text }.map { "\($0.type)" } ?? "<unknown>"
-            case .literal(let literal):
-                switch literal.value {
-                case .string: type = "String"
-                case .integer: type = "Int"
-                case .decimal: type = "Double"
-                case .boolean: type = "Bool"
-                }
+            case .literal(let literal): type = "\(Model.Literal(literal.value).type)"
             }
             return "\(SwiftNames.escaped(argument.label.text)): \(type)"
         }

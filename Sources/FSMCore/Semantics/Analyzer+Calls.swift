@@ -45,13 +45,7 @@ extension Analyzer {
             labels[argument.label.text] = argument.label.range
             switch argument.value {
             case .literal(let literal):
-                let value: Model.Literal
-                switch literal.value {
-                case .string(let text): value = .string(text)
-                case .integer(let text): value = .integer(text)
-                case .decimal(let text): value = .decimal(text)
-                case .boolean(let flag): value = .boolean(flag)
-                }
+                let value = Model.Literal(literal.value)
                 arguments.append(Model.Argument(label: argument.label.text, value: .literal(value)))
                 parameters.append(Model.RequirementParameter(label: argument.label.text, type: value.type))
             case .parameter(let name):

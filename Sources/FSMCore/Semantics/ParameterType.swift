@@ -61,4 +61,14 @@ extension Model.Literal {
 
     /// The Swift type a literal argument gives its parameter.
     public var type: ParameterType { kind.type }
+
+    /// The literal written in the source: what the analyzer resolves and the editor's hover shows.
+    init(_ syntax: LiteralSyntax.Value) {
+        switch syntax {
+        case .string(let text): self = .string(text)
+        case .integer(let text): self = .integer(text)
+        case .decimal(let text): self = .decimal(text)
+        case .boolean(let flag): self = .boolean(flag)
+        }
+    }
 }
