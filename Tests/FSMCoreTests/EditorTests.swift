@@ -68,6 +68,24 @@ final class EditorTests: XCTestCase {
         }
     }
 
+    /// The editor's text keeps a byte-order mark as the first character of line 0 (U+FEFF: one
+    /// UTF-16 or UTF-32 unit, three UTF-8 bytes); fsmc's bytes leave it out, so line 0 is shifted.
+    func testByteOrderMarkCountsAsTheFirstCharacterOfLineZero() {
+        let file = SourceFile(path: "t", text: "\u{FEFF}machine M\nx")
+        XCTAssertTrue(file.hadByteOrderMark)
+        let name = 8  // "machine " without the mark
+        for (encoding, mark) in [(PositionEncoding.utf16, 1), (.utf32, 1), (.utf8, 3)] {
+            XCTAssertEqual(file.editorPosition(of: name, encoding: encoding), EditorPosition(line: 0, character: 8 + mark))
+            XCTAssertEqual(file.offset(of: EditorPosition(line: 0, character: 8 + mark), encoding: encoding), name)
+            XCTAssertEqual(file.offset(of: EditorPosition(line: 0, character: 0), encoding: encoding), 0, "on the mark")
+            XCTAssertEqual(file.editorPosition(of: 10, encoding: encoding), EditorPosition(line: 1, character: 0))
+            var cursor = EditorPositionCursor(file: file, encoding: encoding)
+            XCTAssertEqual(cursor.position(of: 0), EditorPosition(line: 0, character: mark))
+            XCTAssertEqual(cursor.position(of: name), EditorPosition(line: 0, character: 8 + mark))
+        }
+        XCTAssertFalse(SourceFile(path: "t", text: "machine M").hadByteOrderMark)
+    }
+
     func testDefinitionAndReferences() {
         let document = EditorDocument(path: "Door.fsm", text: Self.door)
         let target = offset(of: "Closed", 3, shift: 2)  // `-> Closed` in Opened

@@ -225,6 +225,17 @@ async def test_definition_and_references(client: LanguageClient):
     )
 
 
+async def test_a_byte_order_mark_is_the_first_character_of_line_zero(client: LanguageClient):
+    """The client's text holds the mark, so it counts it; fsmc's offsets leave it out."""
+    text = "\ufeffmachine M { initial A; state A { go -> A } }\n"
+    await open_document(client, "Mark.fsm", text)
+    definition = await client.text_document_definition_async(
+        types.DefinitionParams(text_document=doc("Mark.fsm"), position=position(text, "A }"))
+    )
+    assert definition.range.start == position(text, "A {")
+    assert position(text, "A {").character == len("\ufeffmachine M { initial A; state ")
+
+
 async def test_hover(client: LanguageClient):
     await open_document(client, "Door.fsm", DOOR)
 

@@ -29,11 +29,17 @@ public struct EditorPosition: Sendable, Hashable {
 }
 
 extension SourceFile {
+    /// Where a line's text starts for the editor: after the byte-order mark on line 0 of a file
+    /// that has one, since the editor's text holds it (U+FEFF is one UTF-16 unit, three UTF-8 bytes).
+    func firstCharacter(ofLine line: Int, encoding: PositionEncoding) -> Int {
+        line == 0 && hadByteOrderMark ? encoding.units(forUTF8Length: 3) : 0
+    }
+
     /// The editor position of a byte offset (clamped to the file).
     public func editorPosition(of offset: Int, encoding: PositionEncoding) -> EditorPosition {
         let clamped = min(max(offset, 0), bytes.count)
         let line = lineIndex(containing: clamped)
-        var character = 0
+        var character = firstCharacter(ofLine: line, encoding: encoding)
         var index = lineStarts[line]
         while index < clamped {
             let length = scalarLength(at: index)
@@ -45,13 +51,14 @@ extension SourceFile {
 
     /// The byte offset of an editor position. A line past the end means the end of the file; a
     /// character past the end of its line means the end of that line (LSP's rule); a position inside
-    /// a scalar (half of a surrogate pair) means the start of that scalar.
+    /// a scalar (half of a surrogate pair) means the start of that scalar; a position on the
+    /// byte-order mark means the start of the file.
     public func offset(of position: EditorPosition, encoding: PositionEncoding) -> Int {
         guard position.line >= 0 else { return 0 }
         guard position.line < lineStarts.count else { return bytes.count }
         let end = lineContentEnd(position.line)
         var index = lineStarts[position.line]
-        var remaining = max(0, position.character)
+        var remaining = max(0, position.character - firstCharacter(ofLine: position.line, encoding: encoding))
         while index < end, remaining > 0 {
             let length = scalarLength(at: index)
             let units = encoding.units(forUTF8Length: length)
@@ -109,6 +116,7 @@ public struct EditorPositionCursor {
     public init(file: SourceFile, encoding: PositionEncoding) {
         self.file = file
         self.encoding = encoding
+        self.character = file.firstCharacter(ofLine: 0, encoding: encoding)
     }
 
     public mutating func position(of target: Int) -> EditorPosition {

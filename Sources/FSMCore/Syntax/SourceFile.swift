@@ -9,13 +9,17 @@ public struct SourceFile: Sendable {
     public let path: String
     /// The file's bytes, without a leading byte-order mark.
     public let bytes: [UInt8]
+    /// Whether the file started with a UTF-8 byte-order mark, which `bytes` leaves out. An editor
+    /// counts it as the first character of line 0 (``editorPosition(of:encoding:)``).
+    public let hadByteOrderMark: Bool
     /// Byte offset at which each line starts. LF, CRLF and CR all end a line.
     public let lineStarts: [Int]
 
     public init(path: String, bytes: [UInt8]) {
         self.path = path
         let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
-        self.bytes = bytes.starts(with: bom) ? Array(bytes.dropFirst(3)) : bytes
+        self.hadByteOrderMark = bytes.starts(with: bom)
+        self.bytes = hadByteOrderMark ? Array(bytes.dropFirst(3)) : bytes
         self.lineStarts = SourceFile.computeLineStarts(self.bytes)
     }
 
