@@ -32,6 +32,19 @@ final class FormatterTests: XCTestCase {
         XCTAssertGreaterThan(formatted, files.count / 2)
     }
 
+    /// The examples are what a newcomer copies from: each is already in the canonical layout
+    /// (`fsmc format --check examples/*/*.fsm` lists nothing).
+    func testEveryExampleIsFormatted() throws {
+        let examples = try Self.corpus().filter { $0.path.contains("/examples/") }
+        XCTAssertGreaterThan(examples.count, 8)
+        for url in examples {
+            let source = String(decoding: try Data(contentsOf: url), as: UTF8.self)
+            XCTAssertEqual(
+                Formatter.format(source, path: url.lastPathComponent).text, source,
+                "\(url.lastPathComponent) is not formatted: run fsmc format")
+        }
+    }
+
     func testRandomMachinesKeepTheirMeaning() {
         for seed in UInt64(1)...150 {
             let source = DifferentialCase.generateSource(seed: seed, name: "R\(seed)")
