@@ -56,14 +56,6 @@ extension Commands {
                     if status == ExitStatus.success { status = ExitStatus.inputErrors }
                     continue
                 }
-                // Observation of a configuration with regions is not generated yet: refuse it rather than
-                // generate a machine whose observers are never told of a change.
-                if observable, model.states.contains(where: \.isParallel) {
-                    Terminal.writeError(
-                        "error: \(FileIO.displayName(path)): --observable does not support machines with parallel states yet\n")
-                    status = ExitStatus.usage
-                    continue
-                }
                 let source = SwiftEmitter.emit(
                     model, sourceName: fileName(FileIO.displayName(path)), access: access, observable: observable)
                 if path == FileIO.standardInput {

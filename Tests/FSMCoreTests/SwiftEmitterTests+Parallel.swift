@@ -98,7 +98,7 @@ extension SwiftEmitterTests {
     }
 
     static var parallelScenarios: [Scenario] {
-        [Scenario(name: "parallel", machines: [(studio, .internal)], driver: studioDriver)]
+        [Scenario(name: "parallel", machines: [(studio, .internal)], driver: studioDriver), parallelCompletionScenario]
     }
 
     static let studio = """

@@ -26,18 +26,24 @@ final class GenerateCommandTests: XCTestCase {
         XCTAssertFalse(swift.contains("import "))
     }
 
-    func testObservableRefusesParallelStatesAndWritesNothing() throws {
+    func testObservableGeneratesMachinesWithParallelStates() throws {
         let folder = try temporaryFolder(self)
         try write(
             "machine Call {\n initial On\n parallel state On {\n  state Audio { mute -> Audio }\n  state Video { camera -> Video }\n }\n}\n",
             to: "call.fsm", in: folder)
-        let refused = try runFSMC(["generate", "call.fsm", "-o", "out", "--observable"], in: folder)
-        XCTAssertEqual(refused.status, 2)
-        XCTAssertEqual(refused.stderr, "error: call.fsm: --observable does not support machines with parallel states yet\n")
-        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("out/call.swift").path))
+        let observable = try runFSMC(["generate", "call.fsm", "-o", "out", "--observable"], in: folder)
+        XCTAssertEqual(observable.status, 0, observable.stderr)
+        XCTAssertEqual(observable.stdout + observable.stderr, "")
+        let swift = try read("out/call.swift", in: folder)
+        XCTAssertTrue(swift.contains("\nimport Observation\n"))
+        XCTAssertTrue(swift.contains("\n@Observable\nfinal class Call {"))
+        // The machine has no `state`: reads and changes are reported under `activeStates`.
+        XCTAssertTrue(swift.contains("access(keyPath: \\.activeStates)"))
+        XCTAssertTrue(swift.contains("withMutation(keyPath: \\.activeStates)"))
+        XCTAssertFalse(swift.contains("\\.state)"))
         let plain = try runFSMC(["generate", "call.fsm", "-o", "out"], in: folder)
         XCTAssertEqual(plain.status, 0, plain.stderr)
-        XCTAssertTrue(try read("out/call.swift", in: folder).contains("var activeStates: [StateID]"))
+        XCTAssertFalse(try read("out/call.swift", in: folder).contains("import "))
     }
 
     func testAccessLevel() throws {

@@ -78,11 +78,6 @@ final class ObservableMachineTests: XCTestCase {
         """
 
     func testObserversHearOfConfigurationChangesOnly() throws {
-        let folder = try temporaryFolder(self)
-        try Self.lamp.write(to: folder.appendingPathComponent("Lamp.fsm"), atomically: true, encoding: .utf8)
-        try Self.driver.write(to: folder.appendingPathComponent("main.swift"), atomically: true, encoding: .utf8)
-        let generate = try runFSMC(["generate", "Lamp.fsm", "--observable"], in: folder)
-        XCTAssertEqual(generate.status, 0, generate.stderr)
         let everyone = "state activeStates isFinished isIn handles"
         let expected = """
             start: nobody; Off
@@ -96,16 +91,31 @@ final class ObservableMachineTests: XCTestCase {
             dim (finished): nobody; Broken
 
             """
-        // In a module whose default isolation is nonisolated, and in one whose is the main actor.
+        try Self.expectOutput(expected, of: Self.lamp, named: "Lamp", driver: Self.driver, in: self)
+    }
+
+    /// Generates `machine` (in `name`.fsm) `--observable`, compiles it with `driver` under Swift 6
+    /// (warnings as errors) in a module whose default isolation is nonisolated and in one whose is
+    /// the main actor, runs each program and checks that it prints `expected`.
+    static func expectOutput(
+        _ expected: String, of machine: String, named name: String, driver: String, in test: XCTestCase,
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws {
+        let folder = try temporaryFolder(test)
+        try machine.write(to: folder.appendingPathComponent("\(name).fsm"), atomically: true, encoding: .utf8)
+        try driver.write(to: folder.appendingPathComponent("main.swift"), atomically: true, encoding: .utf8)
+        let generate = try runFSMC(["generate", "\(name).fsm", "--observable"], in: folder)
+        XCTAssertEqual(generate.status, 0, generate.stderr, file: file, line: line)
         for isolation in [[], ["-default-isolation", "MainActor"]] {
             let compile = try runProcess(
                 URL(fileURLWithPath: "/usr/bin/env"),
                 ["swiftc", "-swift-version", "6", "-warnings-as-errors"] + isolation + [
-                    "Lamp.swift", "main.swift", "-o", "lamp",
+                    "\(name).swift", "main.swift", "-o", "program",
                 ],
                 in: folder)
-            XCTAssertEqual(compile.status, 0, compile.stderr + compile.stdout)
-            XCTAssertEqual(try runProcess(folder.appendingPathComponent("lamp"), []).stdout, expected, "\(isolation)")
+            XCTAssertEqual(compile.status, 0, compile.stderr + compile.stdout, file: file, line: line)
+            let output = try runProcess(folder.appendingPathComponent("program"), []).stdout
+            XCTAssertEqual(output, expected, "\(isolation)", file: file, line: line)
         }
     }
 

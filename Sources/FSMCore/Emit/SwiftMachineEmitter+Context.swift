@@ -99,7 +99,7 @@ extension SwiftMachineEmitter {
             if observable {
                 out.line("// Observers hear of a new configuration only: leaving and entering a state again is none.")
                 out.block("if leaf != machine.current || leaf.finishesMachine != machine.isFinished") { out in
-                    out.block("withMutation(keyPath: \\.state)") { out in
+                    out.block("withMutation(keyPath: \(observedKeyPath))") { out in
                         out.line("machine.current = leaf")
                         out.line("machine.isFinished = leaf.finishesMachine")
                     }

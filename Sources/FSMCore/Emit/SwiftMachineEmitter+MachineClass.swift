@@ -17,9 +17,15 @@ extension SwiftMachineEmitter {
         if observable {
             doc += [
                 "",
-                "Observable: reading `state`, `activeStates`, `isIn(_:)`, `isFinished` or `handles(_:)` (in a",
-                "SwiftUI view's body, or in `withObservationTracking`) makes the reader an observer of the",
-                "configuration, told when an event changes it and not when an event leaves it as it was.",
+                hasParallelStates
+                    ? "Observable: reading `activeStates`, `isIn(_:)`, `isFinished` or `handles(_:)` (in a SwiftUI"
+                    : "Observable: reading `state`, `activeStates`, `isIn(_:)`, `isFinished` or `handles(_:)` (in a",
+                hasParallelStates
+                    ? "view's body, or in `withObservationTracking`) makes the reader an observer of the configuration,"
+                    : "SwiftUI view's body, or in `withObservationTracking`) makes the reader an observer of the",
+                hasParallelStates
+                    ? "told when an event changes it and not when an event leaves it as it was."
+                    : "configuration, told when an event changes it and not when an event leaves it as it was.",
             ]
             out.docComment(doc)
             out.line("@Observable")
@@ -107,10 +113,11 @@ extension SwiftMachineEmitter {
                 "The active states in document order: every active region's states, each composite or",
                 "parallel state before the states inside it. Before ``start()``, the states `start()` will enter.",
             ])
-            out.line("\(api)var activeStates: [StateID] { machine.configuration.map { $0.id } }")
+            emitConfigurationRead("\(api)var activeStates: [StateID]", "machine.configuration.map { $0.id }", into: &out)
             out.line()
             out.docComment(["Whether `state` is active (in any region)."])
-            out.line("\(api)func isIn(_ state: StateID) -> Bool { machine.configuration.contains { $0.id == state } }")
+            emitConfigurationRead(
+                "\(api)func isIn(_ state: StateID) -> Bool", "machine.configuration.contains { $0.id == state }", into: &out)
         } else {
             out.docComment([
                 "The innermost active state. Before ``start()``, the state that `start()` will enter."
@@ -121,7 +128,7 @@ extension SwiftMachineEmitter {
                 "Every active state, outermost first: `state` and its ancestors, in the order written."
             ])
             out.block("\(api)var activeStates: [StateID]") { out in
-                if observable { out.line(Self.observedAccess) }
+                if observable { out.line(observedAccess) }
                 out.line("var states: [StateID] = []")
                 out.line("var active: \(names.stateMetatype)? = machine.current")
                 out.block("while let current = active") { out in
@@ -158,7 +165,7 @@ extension SwiftMachineEmitter {
             return
         }
         out.block("\(api)func handles(_ event: Event) -> Bool") { out in
-            if observable { out.line(Self.observedAccess) }
+            if observable { out.line(observedAccess) }
             out.line("if machine.isFinished { return false }")
             out.line("switch event {")
             // The states declaring each event, in one pass over the machine.
@@ -214,14 +221,18 @@ extension SwiftMachineEmitter {
             return
         }
         out.block(declaration) { out in
-            out.line(Self.observedAccess)
+            out.line(observedAccess)
             out.line("return \(value)")
         }
     }
 
     /// The one key path under which an observable machine reports every read of its configuration and
-    /// every change to it, so that an observer of any of the readers hears of every change.
-    static let observedAccess = "access(keyPath: \\.state)"
+    /// every change to it, so that an observer of any of the readers hears of every change: `state`,
+    /// or `activeStates` in a machine with parallel states (which has no `state`).
+    var observedKeyPath: String { hasParallelStates ? "\\.activeStates" : "\\.state" }
+
+    /// The statement that registers a read of the configuration with observation.
+    private var observedAccess: String { "access(keyPath: \(observedKeyPath))" }
 
     /// `items` joined by `, ` into lines of about `width` characters, each but the last ending in `,`.
     private func wrapped(_ items: [String], width: Int) -> [String] {

@@ -110,14 +110,37 @@ extension SwiftMachineEmitter {
                 out.line("for state in entering { state.entry(\(actionsName)) }")
                 out.line("guard !entering.isEmpty else { return }")
                 out.line("let configuration = (staying + entering).sorted { $0.number < $1.number }")
-                out.line("machine.configuration = configuration")
-                out.line(
-                    "machine.leaves = configuration.filter { state in !configuration.contains { $0.parent?.number == state.number } }"
-                )
-                if model.usesCompletion {
-                    out.line("machine.completions += machine.completingStates(onEntering: entering).filter { $0.hasCompletion }")
+                let completions =
+                    "machine.completions += machine.completingStates(onEntering: entering).filter { $0.hasCompletion }"
+                if observable {
+                    emitObservedConfigurationChange(into: &out)
+                    if model.usesCompletion { out.line(completions) }
+                } else {
+                    out.lines(Self.configurationChange)
+                    if model.usesCompletion { out.line(completions) }
+                    out.line("if entering.contains(where: { $0.finishesMachine }) { machine.isFinished = true }")
                 }
-                out.line("if entering.contains(where: { $0.finishesMachine }) { machine.isFinished = true }")
+            }
+        }
+    }
+
+    /// The new configuration (`configuration`, after `entering`) becomes the machine's.
+    private static let configurationChange = [
+        "machine.configuration = configuration",
+        "machine.leaves = configuration.filter { state in !configuration.contains { $0.parent?.number == state.number } }",
+    ]
+
+    /// The same in an observable machine, whose observers are told only when the states active, or
+    /// whether the machine has finished, differ from before the step.
+    private func emitObservedConfigurationChange(into out: inout CodeWriter) {
+        out.line("let isFinished = machine.isFinished || entering.contains { $0.finishesMachine }")
+        out.line("// Observers hear of a new configuration only: leaving and entering a state again is none.")
+        out.block(
+            "if isFinished != machine.isFinished || !configuration.elementsEqual(machine.configuration, by: { $0.number == $1.number })"
+        ) { out in
+            out.block("withMutation(keyPath: \(observedKeyPath))") { out in
+                out.lines(Self.configurationChange)
+                out.line("machine.isFinished = isFinished")
             }
         }
     }
