@@ -68,7 +68,8 @@ final class DiagramStatechartTests: XCTestCase {
                 }
                 """))
         let cluster = try XCTUnwrap(block(opening: "subgraph \"cluster C\" {", in: DOTEmitter.emit(model)))
-        XCTAssertTrue(cluster.contains { $0.hasPrefix("\"Done\" [shape=point, width=0.16, peripheries=2") }, "\(cluster)")
+        XCTAssertTrue(
+            cluster.contains { $0.hasPrefix("\"Done\" [shape=plain, label=<<TABLE") && $0.contains("&#9673;") }, "\(cluster)")
         let composite = try XCTUnwrap(block(opening: "state C {", in: MermaidEmitter.emit(model)))
         XCTAssertTrue(composite.contains("Done --> [*]"), "\(composite)")
         XCTAssertFalse(composite.contains("Out --> [*]"), "\(composite)")

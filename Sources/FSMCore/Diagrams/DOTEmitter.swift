@@ -1,6 +1,6 @@
 /// Graphviz DOT in UML state-diagram notation, from the resolved model.
 ///
-/// - The initial pseudostate is a small filled dot; a final state is the UML bull's-eye with its name beside it.
+/// - The initial pseudostate is a small filled dot; a final state is the UML bull's-eye with its name under it.
 /// - A simple state is a rounded box: its name, a line, then `entry /`, `exit /` and its internal transitions.
 /// - A composite state is a rounded cluster with the same compartment in its title and its own initial dot.
 ///   Transitions from or to it start and end at its border (`compound=true`, `ltail`/`lhead`), anchored on
@@ -114,11 +114,10 @@ private struct DOTBuilder {
                 writer.line(initialEdge(from: initialNode(of: index), to: .state(index)))
             }
         } else if state.isFinal {
-            var caption = state.name
-            if !lines.isEmpty { caption += "\n" + lines.joined(separator: "\n") }
-            writer.line(
-                "\(quoted(state.name)) [shape=point, width=0.16, peripheries=2, color=\(quoted(Self.ink)), "
-                    + "fillcolor=\(quoted(Self.ink)), xlabel=\(labelText(caption))]")
+            // The bull's-eye (U+25C9) and the name under it are one node: an external label
+            // (`xlabel`) is placed after the layout and lands on edges and their labels.
+            let mark = "<FONT POINT-SIZE=\"18\" COLOR=\(quoted(Self.ink))>&#9673;</FONT><BR/>\(html(state.name))"
+            writer.line("\(quoted(state.name)) [shape=plain, label=<\(table(title: mark, lines: lines, bordered: false))>]")
         } else {
             writer.line(box(of: index))
         }
