@@ -35,26 +35,61 @@ public struct DispatchRuns {
 /// Every shape of the benchmark, in the order of docs/Performance.md.
 public let dispatchShapes = [playerShape, heroShape, keypadShape, streamShape]
 
+/// A machine of the benchmark, generated or hand-written, as the benchmark drives it. Each shape's
+/// drivers file makes both of its machines conform.
+protocol DrivenMachine<Input>: AnyObject {
+    /// The shape's events.
+    associatedtype Input
+    /// Enters the initial configuration.
+    func start()
+    /// Sends one event; whether it was handled.
+    func send(_ input: Input) -> Bool
+    /// Every active state's name (not on the dispatch path).
+    var configuration: [String] { get }
+}
+
+extension DispatchRuns {
+    /// Starts both machines; `actions` keeps their actions alive (the generated machine holds its
+    /// actions unowned). Generic only in the source: each shape's call is specialised, so that the
+    /// loops call the machines' event methods directly.
+    init<Generated: DrivenMachine, HandWritten: DrivenMachine>(
+        _ events: [Generated.Input], _ generated: Generated, _ handWritten: HandWritten, keeping actions: Any
+    ) where HandWritten.Input == Generated.Input {
+        generated.start()
+        handWritten.start()
+        self.init(
+            events: events.count,
+            generated: { withExtendedLifetime(actions) { drive(events) { generated.send($0) } } },
+            handWritten: { drive(events) { handWritten.send($0) } }
+        )
+    }
+}
+
 /// Sends every event with `send` and counts the handled ones. Always inlined, so that with the
 /// closure literal of its caller the loop calls the machine's event methods directly: the
 /// benchmark measures the machines, not this loop.
 @inline(__always)
-func drive<Input>(_ events: [Input], _ send: (Input) -> Bool) -> Int {
+private func drive<Input>(_ events: [Input], _ send: (Input) -> Bool) -> Int {
     var handled = 0
     for event in events where send(event) { handled &+= 1 }
     return handled
 }
 
-/// Sends every event with `send`, writing after each one into `log` the event, whether it was
-/// handled and the configuration; returns the whole transcript (the machine's start included).
-func transcript<Input>(
-    _ events: [Input], _ log: TranscriptLog, send: (Input) -> Bool, configuration: () -> [String]
-) -> [String] {
-    for event in events {
-        let handled = send(event)
-        log.lines.append("\(event) -> \(handled) in \(configuration().joined(separator: ","))")
+/// What both machines do on `events`, each writing into its own log: the lines its actions write
+/// (its start included) and, after each event, the event, whether it was handled and the
+/// configuration.
+func transcripts<Generated: DrivenMachine, HandWritten: DrivenMachine>(
+    _ events: [Generated.Input], _ generated: Generated, _ handWritten: HandWritten, logs: (TranscriptLog, TranscriptLog)
+) -> (generated: [String], handWritten: [String]) where HandWritten.Input == Generated.Input {
+    func transcript(_ machine: some DrivenMachine<Generated.Input>, _ log: TranscriptLog) -> [String] {
+        machine.start()
+        for event in events {
+            let handled = machine.send(event)
+            log.lines.append("\(event) -> \(handled) in \(machine.configuration.joined(separator: ","))")
+        }
+        return log.lines
     }
-    return log.lines
+    return (transcript(generated, logs.0), transcript(handWritten, logs.1))
 }
 
 /// The lines a transcript-writing actions object has written.

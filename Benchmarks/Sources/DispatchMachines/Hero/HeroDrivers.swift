@@ -5,29 +5,34 @@
 /// One event of the hero's stream, with its argument.
 enum HeroInput: Equatable {
     case tick(Int), move(Int), aim(Int), hit(Int), jump, respawn
-
-    /// Sends this event to `machine`.
-    @inline(__always)
-    func send(to machine: some HeroEvents) -> Bool {
-        switch self {
-        case .tick(let dt): machine.tick(dt: dt)
-        case .move(let dx): machine.move(dx: dx)
-        case .aim(let angle): machine.aim(angle: angle)
-        case .hit(let damage): machine.hit(damage: damage)
-        case .jump: machine.jump()
-        case .respawn: machine.respawn()
-        }
-    }
 }
 
 /// The events of Hero.fsm, which the generated and the hand-written hero both have.
-protocol HeroEvents: AnyObject {
+protocol HeroEvents: DrivenMachine where Input == HeroInput {
+    var activeStates: [Hero.StateID] { get }
     func tick(dt: Int) -> Bool
     func move(dx: Int) -> Bool
     func aim(angle: Int) -> Bool
     func hit(damage: Int) -> Bool
     func jump() -> Bool
     func respawn() -> Bool
+}
+
+extension HeroEvents {
+    /// Sends `input`.
+    @inline(__always)
+    func send(_ input: HeroInput) -> Bool {
+        switch input {
+        case .tick(let dt): tick(dt: dt)
+        case .move(let dx): move(dx: dx)
+        case .aim(let angle): aim(angle: angle)
+        case .hit(let damage): hit(damage: damage)
+        case .jump: jump()
+        case .respawn: respawn()
+        }
+    }
+
+    var configuration: [String] { activeStates.map { $0.rawValue } }
 }
 
 extension Hero: HeroEvents {}
@@ -92,7 +97,9 @@ final class HeroTranscriptActions: HeroGuards, HeroActions {
     func drift(dx: Int) { log.note("drift(\(dx))") }
     func die() { log.note("die") }
     func fade(dt: Int) { log.note("fade(\(dt))") }
-    func unhandledEvent(_ event: Hero.Event, in state: Hero.StateID) { log.note("unhandled \(event) in \(state)") }
+    func unhandledEvent(_ event: Hero.Event, in state: Hero.StateID) {
+        log.note("unhandled \(event.rawValue) in \(state.rawValue)")
+    }
 }
 
 /// Hero.fsm: five states, one composite, mostly internal transitions.
@@ -100,28 +107,16 @@ let heroShape = DispatchShape(
     name: "Hero",
     states: Hero.StateID.allCases.map(\.rawValue),
     runs: { count in
-        let events = heroEventStream(count: count)
         let actions = (HeroChecksumActions(), HeroChecksumActions())
-        let generated = Hero(actions: actions.0)
-        let handWritten = HandWrittenHero(actions: actions.1)
-        generated.start()
-        handWritten.start()
         return DispatchRuns(
-            events: count,
-            generated: { withExtendedLifetime(actions) { drive(events) { $0.send(to: generated) } } },
-            handWritten: { drive(events) { $0.send(to: handWritten) } }
+            heroEventStream(count: count), Hero(actions: actions.0), HandWrittenHero(actions: actions.1), keeping: actions
         )
     },
     transcripts: { count in
-        let events = heroEventStream(count: count)
         let actions = (HeroTranscriptActions(), HeroTranscriptActions())
-        let generated = Hero(actions: actions.0)
-        let handWritten = HandWrittenHero(actions: actions.1)
-        generated.start()
-        handWritten.start()
-        return (
-            transcript(events, actions.0.log, send: { $0.send(to: generated) }) { generated.activeStates.map(\.rawValue) },
-            transcript(events, actions.1.log, send: { $0.send(to: handWritten) }) { handWritten.activeStates.map(\.rawValue) }
+        return transcripts(
+            heroEventStream(count: count), Hero(actions: actions.0), HandWrittenHero(actions: actions.1),
+            logs: (actions.0.log, actions.1.log)
         )
     }
 )

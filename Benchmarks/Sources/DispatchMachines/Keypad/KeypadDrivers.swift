@@ -5,27 +5,32 @@
 /// One event of the keypad's stream, with its argument.
 enum KeypadInput: Equatable {
     case digit(Int), tick(Int), reset, pull, shut
-
-    /// Sends this event to `machine`.
-    @inline(__always)
-    func send(to machine: some KeypadEvents) -> Bool {
-        switch self {
-        case .digit(let value): machine.digit(value: value)
-        case .tick(let ms): machine.tick(ms: ms)
-        case .reset: machine.reset()
-        case .pull: machine.pull()
-        case .shut: machine.shut()
-        }
-    }
 }
 
 /// The events of Keypad.fsm, which the generated and the hand-written keypad both have.
-protocol KeypadEvents: AnyObject {
+protocol KeypadEvents: DrivenMachine where Input == KeypadInput {
+    var activeStates: [Keypad.StateID] { get }
     func digit(value: Int) -> Bool
     func tick(ms: Int) -> Bool
     func reset() -> Bool
     func pull() -> Bool
     func shut() -> Bool
+}
+
+extension KeypadEvents {
+    /// Sends `input`.
+    @inline(__always)
+    func send(_ input: KeypadInput) -> Bool {
+        switch input {
+        case .digit(let value): digit(value: value)
+        case .tick(let ms): tick(ms: ms)
+        case .reset: reset()
+        case .pull: pull()
+        case .shut: shut()
+        }
+    }
+
+    var configuration: [String] { activeStates.map { $0.rawValue } }
 }
 
 extension Keypad: KeypadEvents {}
@@ -93,7 +98,9 @@ final class KeypadTranscriptActions: KeypadGuards, KeypadActions {
     func startAlarmTimer() { log.note("startAlarmTimer") }
     func stopAlarm() { log.note("stopAlarm") }
     func soundAlarm() { log.note("soundAlarm") }
-    func unhandledEvent(_ event: Keypad.Event, in state: Keypad.StateID) { log.note("unhandled \(event) in \(state)") }
+    func unhandledEvent(_ event: Keypad.Event, in state: Keypad.StateID) {
+        log.note("unhandled \(event.rawValue) in \(state.rawValue)")
+    }
 }
 
 /// Keypad.fsm: four states, no composite, self and external transitions.
@@ -101,28 +108,16 @@ let keypadShape = DispatchShape(
     name: "Keypad",
     states: Keypad.StateID.allCases.map(\.rawValue),
     runs: { count in
-        let events = keypadEventStream(count: count)
         let actions = (KeypadChecksumActions(), KeypadChecksumActions())
-        let generated = Keypad(actions: actions.0)
-        let handWritten = HandWrittenKeypad(actions: actions.1)
-        generated.start()
-        handWritten.start()
         return DispatchRuns(
-            events: count,
-            generated: { withExtendedLifetime(actions) { drive(events) { $0.send(to: generated) } } },
-            handWritten: { drive(events) { $0.send(to: handWritten) } }
+            keypadEventStream(count: count), Keypad(actions: actions.0), HandWrittenKeypad(actions: actions.1), keeping: actions
         )
     },
     transcripts: { count in
-        let events = keypadEventStream(count: count)
         let actions = (KeypadTranscriptActions(), KeypadTranscriptActions())
-        let generated = Keypad(actions: actions.0)
-        let handWritten = HandWrittenKeypad(actions: actions.1)
-        generated.start()
-        handWritten.start()
-        return (
-            transcript(events, actions.0.log, send: { $0.send(to: generated) }) { generated.activeStates.map(\.rawValue) },
-            transcript(events, actions.1.log, send: { $0.send(to: handWritten) }) { handWritten.activeStates.map(\.rawValue) }
+        return transcripts(
+            keypadEventStream(count: count), Keypad(actions: actions.0), HandWrittenKeypad(actions: actions.1),
+            logs: (actions.0.log, actions.1.log)
         )
     }
 )

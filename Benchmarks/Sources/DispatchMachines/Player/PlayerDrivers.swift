@@ -5,25 +5,11 @@
 /// One event of the player's stream, with its argument.
 enum PlayerInput: Equatable {
     case key(Int), tick(Int), seek(Int), power, menu, play, stop, pause
-
-    /// Sends this event to `machine`.
-    @inline(__always)
-    func send(to machine: some PlayerEvents) -> Bool {
-        switch self {
-        case .key(let code): machine.key(code: code)
-        case .tick(let ms): machine.tick(ms: ms)
-        case .seek(let position): machine.seek(position: position)
-        case .power: machine.power()
-        case .menu: machine.menu()
-        case .play: machine.play()
-        case .stop: machine.stop()
-        case .pause: machine.pause()
-        }
-    }
 }
 
 /// The events of Player.fsm, which the generated and the hand-written player both have.
-protocol PlayerEvents: AnyObject {
+protocol PlayerEvents: DrivenMachine where Input == PlayerInput {
+    var activeStates: [Player.StateID] { get }
     func key(code: Int) -> Bool
     func tick(ms: Int) -> Bool
     func seek(position: Int) -> Bool
@@ -32,6 +18,25 @@ protocol PlayerEvents: AnyObject {
     func play() -> Bool
     func stop() -> Bool
     func pause() -> Bool
+}
+
+extension PlayerEvents {
+    /// Sends `input`.
+    @inline(__always)
+    func send(_ input: PlayerInput) -> Bool {
+        switch input {
+        case .key(let code): key(code: code)
+        case .tick(let ms): tick(ms: ms)
+        case .seek(let position): seek(position: position)
+        case .power: power()
+        case .menu: menu()
+        case .play: play()
+        case .stop: stop()
+        case .pause: pause()
+        }
+    }
+
+    var configuration: [String] { activeStates.map { $0.rawValue } }
 }
 
 extension Player: PlayerEvents {}
@@ -119,7 +124,9 @@ final class PlayerTranscriptActions: PlayerGuards, PlayerActions {
     func blink(ms: Int) { log.note("blink(\(ms))") }
     func highlight(code: Int) { log.note("highlight(\(code))") }
     func adjust(code: Int) { log.note("adjust(\(code))") }
-    func unhandledEvent(_ event: Player.Event, in state: Player.StateID) { log.note("unhandled \(event) in \(state)") }
+    func unhandledEvent(_ event: Player.Event, in state: Player.StateID) {
+        log.note("unhandled \(event.rawValue) in \(state.rawValue)")
+    }
 }
 
 /// Player.fsm: 11 states, composites two deep, guards, effects, entry and exit, push and pop.
@@ -127,28 +134,16 @@ let playerShape = DispatchShape(
     name: "Player",
     states: Player.StateID.allCases.map(\.rawValue),
     runs: { count in
-        let events = playerEventStream(count: count)
         let actions = (PlayerChecksumActions(), PlayerChecksumActions())
-        let generated = Player(actions: actions.0)
-        let handWritten = HandWrittenPlayer(actions: actions.1)
-        generated.start()
-        handWritten.start()
         return DispatchRuns(
-            events: count,
-            generated: { withExtendedLifetime(actions) { drive(events) { $0.send(to: generated) } } },
-            handWritten: { drive(events) { $0.send(to: handWritten) } }
+            playerEventStream(count: count), Player(actions: actions.0), HandWrittenPlayer(actions: actions.1), keeping: actions
         )
     },
     transcripts: { count in
-        let events = playerEventStream(count: count)
         let actions = (PlayerTranscriptActions(), PlayerTranscriptActions())
-        let generated = Player(actions: actions.0)
-        let handWritten = HandWrittenPlayer(actions: actions.1)
-        generated.start()
-        handWritten.start()
-        return (
-            transcript(events, actions.0.log, send: { $0.send(to: generated) }) { generated.activeStates.map(\.rawValue) },
-            transcript(events, actions.1.log, send: { $0.send(to: handWritten) }) { handWritten.activeStates.map(\.rawValue) }
+        return transcripts(
+            playerEventStream(count: count), Player(actions: actions.0), HandWrittenPlayer(actions: actions.1),
+            logs: (actions.0.log, actions.1.log)
         )
     }
 )

@@ -6,29 +6,34 @@
 /// One event of the client's stream, with its argument.
 enum StreamInput: Equatable {
     case tick(Int), play, stop, pause, drop, touch
-
-    /// Sends this event to `machine`.
-    @inline(__always)
-    func send(to machine: some StreamEvents) -> Bool {
-        switch self {
-        case .tick(let ms): machine.tick(ms: ms)
-        case .play: machine.play()
-        case .stop: machine.stop()
-        case .pause: machine.pause()
-        case .drop: machine.drop()
-        case .touch: machine.touch()
-        }
-    }
 }
 
 /// The events of Stream.fsm, which the generated and the hand-written client both have.
-protocol StreamEvents: AnyObject {
+protocol StreamEvents: DrivenMachine where Input == StreamInput {
+    var activeStates: [Stream.StateID] { get }
     func tick(ms: Int) -> Bool
     func play() -> Bool
     func stop() -> Bool
     func pause() -> Bool
     func drop() -> Bool
     func touch() -> Bool
+}
+
+extension StreamEvents {
+    /// Sends `input`.
+    @inline(__always)
+    func send(_ input: StreamInput) -> Bool {
+        switch input {
+        case .tick(let ms): tick(ms: ms)
+        case .play: play()
+        case .stop: stop()
+        case .pause: pause()
+        case .drop: drop()
+        case .touch: touch()
+        }
+    }
+
+    var configuration: [String] { activeStates.map { $0.rawValue } }
 }
 
 extension Stream: StreamEvents {}
@@ -92,7 +97,9 @@ final class StreamTranscriptActions: StreamGuards, StreamActions {
     func showControls() { log.note("showControls") }
     func dim() { log.note("dim") }
     func brighten() { log.note("brighten") }
-    func unhandledEvent(_ event: Stream.Event, in state: Stream.StateID) { log.note("unhandled \(event) in \(state)") }
+    func unhandledEvent(_ event: Stream.Event, in state: Stream.StateID) {
+        log.note("unhandled \(event.rawValue) in \(state.rawValue)")
+    }
 }
 
 /// Stream.fsm: a parallel state of three regions, events handled in several, one conflict.
@@ -100,28 +107,16 @@ let streamShape = DispatchShape(
     name: "Stream",
     states: Stream.StateID.allCases.map(\.rawValue),
     runs: { count in
-        let events = streamEventStream(count: count)
         let actions = (StreamChecksumActions(), StreamChecksumActions())
-        let generated = Stream(actions: actions.0)
-        let handWritten = HandWrittenStream(actions: actions.1)
-        generated.start()
-        handWritten.start()
         return DispatchRuns(
-            events: count,
-            generated: { withExtendedLifetime(actions) { drive(events) { $0.send(to: generated) } } },
-            handWritten: { drive(events) { $0.send(to: handWritten) } }
+            streamEventStream(count: count), Stream(actions: actions.0), HandWrittenStream(actions: actions.1), keeping: actions
         )
     },
     transcripts: { count in
-        let events = streamEventStream(count: count)
         let actions = (StreamTranscriptActions(), StreamTranscriptActions())
-        let generated = Stream(actions: actions.0)
-        let handWritten = HandWrittenStream(actions: actions.1)
-        generated.start()
-        handWritten.start()
-        return (
-            transcript(events, actions.0.log, send: { $0.send(to: generated) }) { generated.activeStates.map(\.rawValue) },
-            transcript(events, actions.1.log, send: { $0.send(to: handWritten) }) { handWritten.activeStates.map(\.rawValue) }
+        return transcripts(
+            streamEventStream(count: count), Stream(actions: actions.0), HandWrittenStream(actions: actions.1),
+            logs: (actions.0.log, actions.1.log)
         )
     }
 )
