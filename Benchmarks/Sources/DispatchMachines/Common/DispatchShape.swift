@@ -17,6 +17,7 @@ public struct DispatchShape: Sendable, CustomStringConvertible {
     /// guard call and result, and after each event its result and the configuration.
     public let transcripts: @Sendable (_ count: Int) -> (generated: [String], handWritten: [String])
 
+    /// The shape's name (what the test and the benchmarks print).
     public var description: String { name }
 }
 
