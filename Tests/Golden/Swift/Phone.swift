@@ -318,18 +318,23 @@ extension Phone {
         machine.isRunning = true
         if !machine.isStarted { start(actions) }
         let handled = handle(actions)
-        handleCompletions(actions)
-        if !machine.queue.isEmpty {
-            var next = 0
-            while next < machine.queue.count {
-                replay(machine.queue[next], actions)
-                handleCompletions(actions)
-                next += 1
-            }
-            machine.queue.removeAll(keepingCapacity: true)
-        }
+        if !machine.completions.isEmpty { handleCompletions(actions) }
+        if !machine.queue.isEmpty { processQueue(actions) }
         machine.isRunning = false
         return handled
+    }
+
+    /// Processes the events queued meanwhile, in the order they were sent, each followed by its
+    /// completions. Not inlined: the queue is rarely used, and `run` stays small.
+    @inline(never)
+    private func processQueue(_ actions: any PhoneActions) {
+        var next = 0
+        while next < machine.queue.count {
+            replay(machine.queue[next], actions)
+            if !machine.completions.isEmpty { handleCompletions(actions) }
+            next += 1
+        }
+        machine.queue.removeAll(keepingCapacity: true)
     }
 
     /// Enters the initial configuration and handles its completions.
