@@ -8,6 +8,7 @@
 #   make format   format the sources with the toolchain's swift-format
 #   make diagrams regenerate every example's .dot, .mmd and .svg (needs Graphviz's dot)
 #   make bench    compiler throughput, generated-code dispatch and swiftc time (docs/Performance.md)
+#   make bench-dispatch  the dispatch ratio of every benchmark shape (SHAPES=Hero for one)
 #   make fuzz     fuzz the front end and the emitters with libFuzzer for SECONDS (default 60)
 #   make difftest compare generated Swift with the reference interpreter on N random machines
 
@@ -15,7 +16,7 @@ SWIFT ?= swift
 FSMC := .build/debug/fsmc
 EXAMPLES := $(wildcard examples/*/*.fsm)
 
-.PHONY: demo build test check-generated-swift test-plugin-consumer lint golden format clean diagrams check-diagrams bench check-bench-generated fuzz fuzz-build difftest
+.PHONY: demo build test check-generated-swift test-plugin-consumer lint golden format clean diagrams check-diagrams bench bench-generate bench-dispatch check-bench-generated fuzz fuzz-build difftest
 
 build:
 	$(SWIFT) build --product fsmc
@@ -49,7 +50,7 @@ test: lint
 	$(MAKE) check-diagrams
 	$(MAKE) check-bench-generated
 	$(SWIFT) build --package-path Benchmarks --build-tests
-	$(SWIFT) test --package-path Benchmarks --skip-build --disable-xctest   # the players agree (Swift Testing)
+	$(SWIFT) test --package-path Benchmarks --skip-build --disable-xctest   # each shape's machines agree (Swift Testing)
 	$(MAKE) test-plugin-consumer
 	$(MAKE) test-editor
 
@@ -69,33 +70,49 @@ test-plugin-consumer:
 test-editor: build
 	scripts/test-editor
 
-BENCH_PLAYER := Benchmarks/Sources/PlayerMachines/Player
+# The machines of the dispatch benchmark (docs/Performance.md section 2): each shape's .fsm, its
+# generated Swift (committed) and its hand-written twin, in Benchmarks/Sources/DispatchMachines/<Shape>/.
+BENCH_SHAPES := Player Hero Keypad Stream
+BENCH_MACHINES := Benchmarks/Sources/DispatchMachines
 # swiftc -O on 1,000 or 5,000 generated states takes many minutes today (docs/Performance.md):
 # `make bench BENCH_SWIFTC_SIZES="100 1000 5000"` measures them.
 BENCH_SWIFTC_SIZES ?= 100
 
 # The benchmarks (docs/Performance.md), in release: per-stage compiler times and peak memory on
-# synthetic machines, the dispatch ratio, the package-benchmark suite, then swiftc's time on
-# generated code. Regenerates the dispatch benchmark's Player.swift first.
-bench:
-	$(SWIFT) build -c release --product fsmc
-	.build/release/fsmc generate $(BENCH_PLAYER).fsm -o $(dir $(BENCH_PLAYER))
+# synthetic machines, the dispatch ratio of every shape built as users build it, the
+# package-benchmark suite (heap allocations per event), then swiftc's time on generated code.
+# Regenerates the dispatch benchmark's machines first.
+bench: bench-dispatch
 	$(SWIFT) build -c release --package-path Benchmarks
 	@echo "== Compiler throughput (CPU time per stage; each size in its own process for its peak RSS)"
 	@for n in 100 1000 10000 50000; do Benchmarks/.build/release/stage-times $$n | tail -n +$$( [ $$n = 100 ] && echo 1 || echo 2 ); done
-	@echo; echo "== Generated-code dispatch"
-	Benchmarks/.build/release/dispatch-ratio
 	cd Benchmarks && $(SWIFT) package --allow-writing-to-package-directory benchmark --no-progress
 	@echo; echo "== Generated-code dispatch, default and --observable (the generated player)"
 	scripts/bench-observable
 	@echo; echo "== swiftc -O on generated code"
 	scripts/bench-swiftc $(BENCH_SWIFTC_SIZES)
 
-# The dispatch benchmark's generated Player.swift is committed; it must be what fsmc generates now.
+# Regenerates every shape's machine with the current fsmc (release).
+bench-generate:
+	$(SWIFT) build -c release --product fsmc
+	@for shape in $(BENCH_SHAPES); do .build/release/fsmc generate $(BENCH_MACHINES)/$$shape/$$shape.fsm -o $(BENCH_MACHINES)/$$shape || exit 1; done
+
+# The dispatch ratio of every shape (or `make bench-dispatch SHAPES=Hero`), machine, actions and
+# driver in one module with swiftc -O -wmo, default and unchecked exclusivity (scripts/bench-dispatch;
+# RUNS and ROUNDS are passed on). Regenerates the machines first.
+SHAPES ?=
+bench-dispatch: bench-generate
+	@echo; echo "== Generated-code dispatch, one module, swiftc -O -wmo"
+	scripts/bench-dispatch $(SHAPES)
+
+# The dispatch benchmark's generated machines are committed; each must be what fsmc generates now.
 check-bench-generated: build
-	@mkdir -p .build/bench-check && $(FSMC) generate $(BENCH_PLAYER).fsm -o .build/bench-check >/dev/null
-	@cmp -s .build/bench-check/Player.swift $(BENCH_PLAYER).swift || { echo "error: $(BENCH_PLAYER).swift is stale: run make bench (or fsmc generate) and commit it"; exit 1; }
-	@echo "ok  $(BENCH_PLAYER).swift is current"
+	@mkdir -p .build/bench-check
+	@for shape in $(BENCH_SHAPES); do \
+	    $(FSMC) generate $(BENCH_MACHINES)/$$shape/$$shape.fsm -o .build/bench-check >/dev/null || exit 1; \
+	    cmp -s .build/bench-check/$$shape.swift $(BENCH_MACHINES)/$$shape/$$shape.swift || { echo "error: $(BENCH_MACHINES)/$$shape/$$shape.swift is stale: run make bench-generate (or fsmc generate) and commit it"; exit 1; }; \
+	    echo "ok  $(BENCH_MACHINES)/$$shape/$$shape.swift is current"; \
+	done
 
 golden:
 	FSMC_UPDATE_GOLDEN=1 $(SWIFT) test --filter Golden

@@ -1,15 +1,12 @@
-// Generated-code dispatch: Player.fsm as fsmc generates it, against the same machine written by
-// hand as an `enum` and `switch`, driven by the same pseudo-random stream of events.
+// Generated-code dispatch, per event, for every shape of docs/Performance.md section 2: each
+// machine as fsmc generates it and the same machine written by hand, driven by the same stream of
+// events. What this suite adds to dispatch-ratio is the malloc counters: heap allocations per event.
 import Benchmark
-import PlayerMachines
+import DispatchMachines
 
 let eventsPerIteration = 1_000_000
 
 let benchmarks: @Sendable () -> Void = {
-    let events = playerEventStream(count: eventsPerIteration)
-    let transcripts = playerTranscripts(Array(events.prefix(100_000)))
-    precondition(transcripts.generated == transcripts.handWritten, "the two machines disagree: fix before measuring")
-
     Benchmark.defaultConfiguration = .init(
         metrics: [.wallClock, .cpuTotal, .mallocCountTotal, .memoryLeaked, .throughput],
         timeUnits: .nanoseconds,
@@ -18,21 +15,27 @@ let benchmarks: @Sendable () -> Void = {
         maxIterations: 30
     )
 
-    // One iteration sends a million events; with the scaling factor `.mega` the figures reported
-    // are per event (ns/event, mallocs/event).
-    Benchmark("Dispatch: generated (State pattern)") { benchmark in
-        let run = GeneratedPlayerRun(actions: ChecksumActions())
-        _ = run.drive(events)  // warm: the push stack and queue reach their capacity
-        benchmark.startMeasurement()
-        precondition(benchmark.scaledIterations.count == events.count)
-        blackHole(run.drive(events))
-    }
+    for shape in dispatchShapes {
+        let transcripts = shape.transcripts(100_000)
+        precondition(transcripts.generated == transcripts.handWritten, "\(shape) disagrees: fix before measuring")
 
-    Benchmark("Dispatch: hand-written (enum + switch)") { benchmark in
-        let run = HandWrittenPlayerRun(actions: ChecksumActions())
-        _ = run.drive(events)
-        benchmark.startMeasurement()
-        precondition(benchmark.scaledIterations.count == events.count)
-        blackHole(run.drive(events))
+        // One iteration sends a million events; with the scaling factor `.mega` the figures
+        // reported are per event (ns/event, mallocs/event). Each run is warmed first: the push
+        // stack, the queue and the parallel machine's arrays reach their capacity.
+        Benchmark("\(shape): generated") { benchmark in
+            let run = shape.runs(eventsPerIteration)
+            _ = run.generated()
+            benchmark.startMeasurement()
+            precondition(benchmark.scaledIterations.count == run.events)
+            blackHole(run.generated())
+        }
+
+        Benchmark("\(shape): hand-written") { benchmark in
+            let run = shape.runs(eventsPerIteration)
+            _ = run.handWritten()
+            benchmark.startMeasurement()
+            precondition(benchmark.scaledIterations.count == run.events)
+            blackHole(run.handWritten())
+        }
     }
 }

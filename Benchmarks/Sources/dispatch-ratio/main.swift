@@ -1,34 +1,70 @@
-// ns/event of the generated and the hand-written player, measured alternately in one process, and
-// their ratio: `swift run -c release dispatch-ratio [rounds]`. The best round of each counts (the
-// least disturbed by whatever else the machine runs).
+// ns/event of each shape's generated and hand-written machine, measured alternately in one
+// process with the same events, and their ratio:
+//
+//     dispatch-ratio [--rounds N] [--events N] [SHAPE ...]
+//
+// (default: 15 rounds of a million events, every shape). Each round is timed in thread CPU time,
+// and the best round of each machine counts: the least disturbed by whatever else the computer
+// runs. scripts/bench-dispatch compiles these sources and the machines' as one module with
+// `swiftc -O -wmo`, as the build plugin and a release build would; `swift run -c release
+// dispatch-ratio` measures them across two modules instead.
+import DispatchMachines
 import Foundation
-import PlayerMachines
 
-let events = playerEventStream(count: 1_000_000)
-let transcripts = playerTranscripts(Array(events.prefix(100_000)))
-guard transcripts.generated == transcripts.handWritten else {
-    print("error: the generated and hand-written machines disagree")
-    exit(1)
+var arguments = ArraySlice(CommandLine.arguments.dropFirst())
+var rounds = 15
+var eventCount = 1_000_000
+var names: [String] = []
+while let argument = arguments.popFirst() {
+    switch argument {
+    case "--rounds": rounds = arguments.popFirst().flatMap { Int($0) } ?? rounds
+    case "--events": eventCount = arguments.popFirst().flatMap { Int($0) } ?? eventCount
+    default: names.append(argument)
+    }
 }
-let rounds = CommandLine.arguments.dropFirst().first.flatMap { Int($0) } ?? 15
-let generated = GeneratedPlayerRun(actions: ChecksumActions())
-let handWritten = HandWrittenPlayerRun(actions: ChecksumActions())
-var sink = generated.drive(events) &+ handWritten.drive(events)  // warm up
+let unknown = names.filter { name in !dispatchShapes.contains { $0.name == name } }
+guard unknown.isEmpty, rounds > 0, eventCount > 0 else {
+    print("usage: dispatch-ratio [--rounds N] [--events N] [SHAPE ...]; shapes: \(dispatchShapes.map(\.name))")
+    exit(2)
+}
 
-func nanosecondsPerEvent(_ drive: () -> Int) -> (Double, Int) {
-    let start = DispatchTime.now().uptimeNanoseconds
+/// The CPU time this thread has used, in nanoseconds. Rounds are timed in CPU time, not wall
+/// clock: on a shared machine the process is descheduled now and then, and the time it waits does
+/// not belong to the machine measured.
+func threadNanoseconds() -> UInt64 {
+    var time = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+    return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+}
+
+func nanosecondsPerEvent(_ events: Int, _ drive: () -> Int) -> (Double, Int) {
+    let start = threadNanoseconds()
     let handled = drive()
-    return (Double(DispatchTime.now().uptimeNanoseconds - start) / Double(events.count), handled)
+    return (Double(threadNanoseconds() - start) / Double(events), handled)
 }
 
-var best = (generated: Double.infinity, handWritten: Double.infinity)
-for _ in 0..<rounds {
-    let a = nanosecondsPerEvent { generated.drive(events) }
-    let b = nanosecondsPerEvent { handWritten.drive(events) }
-    best = (min(best.generated, a.0), min(best.handWritten, b.0))
-    sink &+= a.1 &+ b.1
+var sink = 0
+for shape in dispatchShapes where names.isEmpty || names.contains(shape.name) {
+    let transcripts = shape.transcripts(100_000)
+    guard transcripts.generated == transcripts.handWritten else {
+        print("error: the generated and hand-written \(shape.name) disagree")
+        exit(1)
+    }
+    let runs = shape.runs(eventCount)
+    sink &+= runs.generated() &+ runs.handWritten()  // warm up
+    var best = (generated: Double.infinity, handWritten: Double.infinity)
+    for _ in 0..<rounds {
+        let a = nanosecondsPerEvent(runs.events, runs.generated)
+        let b = nanosecondsPerEvent(runs.events, runs.handWritten)
+        best = (min(best.generated, a.0), min(best.handWritten, b.0))
+        sink &+= a.1 &+ b.1
+    }
+    let name = shape.name.padding(toLength: 8, withPad: " ", startingAt: 0)
+    print(
+        String(
+            format: "%@ generated %7.2f ns/event   hand-written %7.2f ns/event   ratio %5.2f",
+            name, best.generated, best.handWritten, best.generated / best.handWritten
+        )
+    )
 }
-print(String(format: "generated (State pattern):    %6.2f ns/event", best.generated))
-print(String(format: "hand-written (enum + switch): %6.2f ns/event", best.handWritten))
-print(String(format: "ratio generated/hand-written: %6.2f (target: at most 2.00)", best.generated / best.handWritten))
 if sink == 42 { print("") }  // keeps the work observable

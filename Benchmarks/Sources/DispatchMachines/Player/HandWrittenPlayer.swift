@@ -2,7 +2,7 @@
 // Swift — the innermost state an `enum`, one method per event with a `switch`, every exit, effect
 // and entry spelled out in UML order. It uses the same actions protocol as the generated machine
 // and holds its actions strongly. It does without what the generated machine offers besides
-// dispatch (queueing of events sent from actions, introspection, a weak actions reference).
+// dispatch (queueing of events sent from actions, introspection, an unowned actions reference).
 
 /// Player.fsm by hand, as an `enum` and `switch`.
 final class HandWrittenPlayer {
@@ -32,6 +32,16 @@ final class HandWrittenPlayer {
         case .paused: .paused
         case .main: .main
         case .settings: .settings
+        }
+    }
+
+    /// Every active state, outermost first (what the transcripts compare; not on the dispatch path).
+    var activeStates: [Player.StateID] {
+        switch leaf {
+        case .off, .standby: [state]
+        case .idle: [.on, .idle]
+        case .buffering, .playing, .paused: [.on, .active, state]
+        case .main, .settings: [.on, .menu, state]
         }
     }
 
