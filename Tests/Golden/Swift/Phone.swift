@@ -383,6 +383,11 @@ extension Phone {
     /// their entry sets in document order.
     @inline(never)
     private func fire(_ actions: any PhoneActions, effects: (Int) -> Void) {
+        // Internal transitions exit and enter nothing, so none conflicts: the common case, without building sets.
+        if machine.selected.allSatisfy({ PhoneTransition.numbered($0).target == nil }) {
+            for number in machine.selected { effects(number) }
+            return
+        }
         let kept = machine.removingConflicts()
         var exiting: [Phone.State.Type] = []
         for number in kept {

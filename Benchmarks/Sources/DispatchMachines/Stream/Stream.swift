@@ -366,16 +366,21 @@ extension Stream {
         machine.isRunning = true
         if !machine.isStarted { start(actions) }
         let handled = handle(actions)
-        if !machine.queue.isEmpty {
-            var next = 0
-            while next < machine.queue.count {
-                replay(machine.queue[next], actions)
-                next += 1
-            }
-            machine.queue.removeAll(keepingCapacity: true)
-        }
+        if !machine.queue.isEmpty { processQueue(actions) }
         machine.isRunning = false
         return handled
+    }
+
+    /// Processes the events queued meanwhile, in the order they were sent. Not inlined: the
+    /// queue is rarely used, and `run` stays small.
+    @inline(never)
+    private func processQueue(_ actions: any StreamActions) {
+        var next = 0
+        while next < machine.queue.count {
+            replay(machine.queue[next], actions)
+            next += 1
+        }
+        machine.queue.removeAll(keepingCapacity: true)
     }
 
     /// Enters the initial configuration.
@@ -405,6 +410,11 @@ extension Stream {
     /// document order.
     @inline(never)
     private func fire(_ actions: any StreamActions, effects: (Int) -> Void) {
+        // Internal transitions exit and enter nothing, so none conflicts: the common case, without building sets.
+        if machine.selected.allSatisfy({ StreamTransition.numbered($0).target == nil }) {
+            for number in machine.selected { effects(number) }
+            return
+        }
         let kept = machine.removingConflicts()
         var exiting: [Stream.State.Type] = []
         for number in kept {
