@@ -383,9 +383,26 @@ extension Phone {
     /// their entry sets in document order.
     @inline(never)
     private func fire(_ actions: any PhoneActions, effects: (Int) -> Void) {
-        // Internal transitions exit and enter nothing, so none conflicts: the common case, without building sets.
-        if machine.selected.allSatisfy({ PhoneTransition.numbered($0).target == nil }) {
+        // Transitions local to a region: none conflicts, and no set needs building.
+        if machine.selected.allSatisfy(Self.isLocal) {
+            // Selected in document order, one per region: exits in reverse, entries in order.
+            for number in machine.selected.reversed() {
+                let transition = PhoneTransition.numbered(number)
+                if transition.target != nil { transition.source?.exit(actions) }
+            }
             for number in machine.selected { effects(number) }
+            for number in machine.selected { PhoneTransition.numbered(number).target?.entry(actions) }
+            for number in machine.selected {
+                let transition = PhoneTransition.numbered(number)
+                guard let source = transition.source, let target = transition.target else { continue }
+                if let index = machine.configuration.firstIndex(where: { $0.number == source.number }) {
+                    machine.configuration[index] = target
+                }
+                if let index = machine.leaves.firstIndex(where: { $0.number == source.number }) {
+                    machine.leaves[index] = target
+                }
+                if target.hasCompletion { machine.completions.append(target) }
+            }
             return
         }
         let kept = machine.removingConflicts()
@@ -411,6 +428,15 @@ extension Phone {
         entering.sort { $0.number < $1.number }
         let staying = machine.configuration.filter { state in !exiting.contains { $0.number == state.number } }
         enter(entering, staying: staying, actions)
+    }
+
+    /// Whether transition `number` stays inside one region and changes at most its leaf: an internal
+    /// transition, or one from a leaf to a non-final leaf beside it.
+    private static func isLocal(_ number: Int) -> Bool {
+        switch number {
+        case 2, 3, 4, 6, 7: true
+        default: false
+        }
     }
 
     /// Enters `entering` in order; they and `staying` become the configuration once all are entered
