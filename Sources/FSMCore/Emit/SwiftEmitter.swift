@@ -18,10 +18,12 @@ public enum AccessLevel: String, Sendable, CaseIterable {
 ///    (`+Processing`);
 /// 4. the one place where a transition's exits, effects and entries are carried out, with push
 ///    and pop (`+Context`);
-/// 5. the states: a base class `M.State` with one class method per event, whose default defers to
-///    the enclosing state and reports "not handled" at the top, and one final subclass per state
-///    that overrides the events the state handles, its entry and exit activities and its place in
-///    the tree (`parent`, `initial`) (`+States`);
+/// 5. the states: a base class `M.State` with one class method per event, which reports "not
+///    handled", and one class per state, a subclass of its enclosing state's (behavioural
+///    inheritance: an event a state does not handle is its enclosing state's), that overrides the
+///    events the state handles, its entry and exit activities and its place in the tree (`parent`,
+///    `initial`) (`+States`); with parallel states each state is a final subclass of `M.State`
+///    whose defaults walk outwards;
 /// 6. the run-time data: what changes while the machine runs and the queued events (`+Runtime`).
 ///
 /// Parts 3 and 5 try a level's transitions with the same code (`+Selection`).

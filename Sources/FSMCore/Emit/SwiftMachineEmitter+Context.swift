@@ -25,6 +25,12 @@ extension SwiftMachineEmitter {
                 out.line("enter(target, below: domain,\(history ? " by: history," : "") \(actionsName))")
                 out.line("return true")
             }
+            if model.allTransitions.contains(where: { transition in
+                transition.target.state.map { isBetweenSiblingLeaves(transition, to: $0) } ?? false
+            }) {
+                out.line()
+                emitSiblingTransition(into: &out)
+            }
             if model.usesPush {
                 out.line()
                 out.docComment(["`-> push T`: remembers the innermost active state; a transition to `T` follows."])
@@ -96,21 +102,48 @@ extension SwiftMachineEmitter {
             } else {
                 out.line("let leaf = target.enter(below: domain, \(actionsName))")
             }
-            if observable {
-                out.line("// Observers hear of a new configuration only: leaving and entering a state again is none.")
-                out.block("if leaf != machine.current || leaf.finishesMachine != machine.isFinished") { out in
-                    out.block("withMutation(keyPath: \(observedKeyPath))") { out in
-                        out.line("machine.current = leaf")
-                        out.line("machine.isFinished = leaf.finishesMachine")
-                    }
+            emitLeafChange("leaf", into: &out)
+        }
+    }
+
+    /// `transition(from:to:)`: a transition between two leaves with the same parent (or from a leaf to
+    /// itself), as `transition(below:to:)` would carry it out, in three calls.
+    private func emitSiblingTransition(into out: inout CodeWriter) {
+        let actionsName = names.actionsVariable
+        let stateType = names.stateMetatype
+        out.docComment([
+            "An external transition from `source`, the active leaf, to `target`, a leaf with the same parent",
+            "(or `source` itself): exits `source`, runs the effects, enters `target`. What `transition(below:to:)`",
+            "does in this case, without walking the hierarchy. Always returns `true`.",
+        ])
+        out.block(
+            "fileprivate func transition(from source: \(stateType), to target: \(stateType), _ \(actionsName): \(names.actionsExistential), effects: () -> Void = {}) -> Bool"
+        ) { out in
+            out.line("source.exit(\(actionsName))")
+            out.line("effects()")
+            out.line("target.entry(\(actionsName))")
+            emitLeafChange("target", into: &out)
+            out.line("return true")
+        }
+    }
+
+    /// The lines that make `leaf` (a variable or parameter of that name) the active leaf once it has
+    /// been entered.
+    private func emitLeafChange(_ leaf: String, into out: inout CodeWriter) {
+        if observable {
+            out.line("// Observers hear of a new configuration only: leaving and entering a state again is none.")
+            out.block("if \(leaf) != machine.current || \(leaf).finishesMachine != machine.isFinished") { out in
+                out.block("withMutation(keyPath: \(observedKeyPath))") { out in
+                    out.line("machine.current = \(leaf)")
+                    out.line("machine.isFinished = \(leaf).finishesMachine")
                 }
-            } else {
-                out.line("machine.current = leaf")
-                out.line("machine.isFinished = leaf.finishesMachine")
             }
-            if model.usesCompletion {
-                out.line("if let completed = leaf.completes { machine.completions.append(completed) }")
-            }
+        } else {
+            out.line("machine.current = \(leaf)")
+            out.line("machine.isFinished = \(leaf).finishesMachine")
+        }
+        if model.usesCompletion {
+            out.line("if let completed = \(leaf).completes { machine.completions.append(completed) }")
         }
     }
 

@@ -70,6 +70,7 @@ extension SwiftMachineEmitter {
             ])
             out.line("@inline(never)")
             out.block("private func fire(_ \(actionsName): \(actionsType), effects: (Int) -> Void)") { out in
+                emitLocalStep(into: &out)
                 out.line("let kept = machine.removingConflicts()")
                 out.line("var exiting: [\(s)] = []")
                 out.block("for number in kept") { out in
@@ -96,6 +97,7 @@ extension SwiftMachineEmitter {
                     "let staying = machine.configuration.filter { state in !exiting.contains { $0.number == state.number } }")
                 out.line("enter(entering, staying: staying, \(actionsName))")
             }
+            emitIsLocal(into: &out)
             out.line()
             var doc = [
                 "Enters `entering` in order; they and `staying` become the configuration once all are entered",
@@ -224,6 +226,96 @@ extension SwiftMachineEmitter {
         if state.recordsHistory { out.line("override class var recordsHistory: Bool { true }") }
         if let kind = state.initialHistory {
             out.line("override class var initialHistory: \(names.historyKind)? { .\(kind.rawValue) }")
+        }
+    }
+
+    /// The numbers of the transitions that stay inside one region and change at most its leaf: the
+    /// internal ones, and those from a leaf to a non-final leaf beside it (the same parent, not a
+    /// parallel state, as domain). Such a transition exits nothing but its source, a leaf (which
+    /// records no history), and enters nothing but its target.
+    private var localTransitions: [Int] {
+        model.allTransitions.enumerated().compactMap { number, transition in
+            guard let target = transition.target.state else { return number }
+            guard case .state = transition.target, let source = transition.source, let domain = transition.domain else {
+                return nil
+            }
+            let from = model.states[source]
+            let to = model.states[target]
+            let isLocal =
+                !from.isComposite && !to.isComposite && !to.isFinal && from.parent == domain && to.parent == domain
+                && !model.states[domain].isParallel
+            return isLocal ? number : nil
+        }
+    }
+
+    /// The start of `fire`: when every selected transition is local (``localTransitions``), their
+    /// exit sets are their sources alone, so none conflicts, and the step changes the configuration in
+    /// place: no set is built and nothing is allocated (a tick handled in every region).
+    private func emitLocalStep(into out: inout CodeWriter) {
+        guard !localTransitions.isEmpty else { return }
+        out.line("// Transitions local to a region: none conflicts, and no set needs building.")
+        out.block("if machine.selected.allSatisfy(Self.isLocal)") { out in
+            emitLocalStepBody(info: names.transitionInfo, actionsName: names.actionsVariable, into: &out)
+        }
+    }
+
+    /// `isLocal(_:)`: whether the transition numbered `number` is local to a region.
+    private func emitIsLocal(into out: inout CodeWriter) {
+        let local = localTransitions
+        guard !local.isEmpty else { return }
+        out.line()
+        out.docComment([
+            "Whether transition `number` stays inside one region and changes at most its leaf: an internal",
+            "transition, or one from a leaf to a non-final leaf beside it.",
+        ])
+        out.block("private static func isLocal(_ number: Int) -> Bool") { out in
+            out.line("switch number {")
+            out.line("case \(local.map(String.init).joined(separator: ", ")): true")
+            out.line("default: false")
+            out.line("}")
+        }
+    }
+
+    private func emitLocalStepBody(info: String, actionsName: String, into out: inout CodeWriter) {
+        out.line("// Selected in document order, one per region: exits in reverse, entries in order.")
+        out.block("for number in machine.selected.reversed()") { out in
+            out.line("let transition = \(info).numbered(number)")
+            out.line("if transition.target != nil { transition.source?.exit(\(actionsName)) }")
+        }
+        out.line("for number in machine.selected { effects(number) }")
+        out.line("for number in machine.selected { \(info).numbered(number).target?.entry(\(actionsName)) }")
+        guard observable else {
+            emitLeafReplacements(info: info, into: &out)
+            out.line("return")
+            return
+        }
+        // Observers hear of a step only when some region's leaf changes: not of a transition from a
+        // leaf to itself, nor of internal ones.
+        out.block("func replaceLeaves()") { emitLeafReplacements(info: info, into: &$0) }
+        out.line("let changesLeaf = machine.selected.contains { number in")
+        out.indented {
+            $0.line("let transition = \(info).numbered(number)")
+            $0.line("return transition.target.map { $0.number != transition.source?.number } ?? false")
+        }
+        out.line("}")
+        out.line("if changesLeaf { withMutation(keyPath: \(observedKeyPath), replaceLeaves) } else { replaceLeaves() }")
+        out.line("return")
+    }
+
+    /// Each selected transition's target takes its source's place in the configuration and leaves.
+    private func emitLeafReplacements(info: String, into out: inout CodeWriter) {
+        out.block("for number in machine.selected") { out in
+            out.line("let transition = \(info).numbered(number)")
+            out.line("guard let source = transition.source, let target = transition.target else { continue }")
+            out.block("if let index = machine.configuration.firstIndex(where: { $0.number == source.number })") {
+                $0.line("machine.configuration[index] = target")
+            }
+            out.block("if let index = machine.leaves.firstIndex(where: { $0.number == source.number })") {
+                $0.line("machine.leaves[index] = target")
+            }
+            if model.usesCompletion {
+                out.line("if target.hasCompletion { machine.completions.append(target) }")
+            }
         }
     }
 }

@@ -32,20 +32,31 @@ extension SwiftMachineEmitter {
                 out.line("machine.isRunning = true")
                 out.line("if !machine.isStarted { start(\(actionsName)) }")
                 out.line("let handled = handle(\(actionsName))")
-                if completes { out.line("handleCompletions(\(actionsName))") }
-                if hasEvents {
-                    out.block("if !machine.queue.isEmpty") { out in
-                        out.line("var next = 0")
-                        out.block("while next < machine.queue.count") { out in
-                            out.line("replay(machine.queue[next], \(actionsName))")
-                            if completes { out.line("handleCompletions(\(actionsName))") }
-                            out.line("next += 1")
-                        }
-                        out.line("machine.queue.removeAll(keepingCapacity: true)")
-                    }
-                }
+                if completes { out.line("if !machine.completions.isEmpty { handleCompletions(\(actionsName)) }") }
+                if hasEvents { out.line("if !machine.queue.isEmpty { processQueue(\(actionsName)) }") }
                 out.line("machine.isRunning = false")
                 out.line("return handled")
+            }
+            if hasEvents {
+                out.line()
+                out.docComment([
+                    completes
+                        ? "Processes the events queued meanwhile, in the order they were sent, each followed by its"
+                        : "Processes the events queued meanwhile, in the order they were sent. Not inlined: the",
+                    completes
+                        ? "completions. Not inlined: the queue is rarely used, and `run` stays small."
+                        : "queue is rarely used, and `run` stays small.",
+                ])
+                out.line("@inline(never)")
+                out.block("private func processQueue(_ \(actionsName): \(actionsType))") { out in
+                    out.line("var next = 0")
+                    out.block("while next < machine.queue.count") { out in
+                        out.line("replay(machine.queue[next], \(actionsName))")
+                        if completes { out.line("if !machine.completions.isEmpty { handleCompletions(\(actionsName)) }") }
+                        out.line("next += 1")
+                    }
+                    out.line("machine.queue.removeAll(keepingCapacity: true)")
+                }
             }
             out.line()
             out.docComment([
@@ -92,7 +103,8 @@ extension SwiftMachineEmitter {
         out.block("private func \(method)(\(parameters)) -> Bool") { out in
             let byStates = "\(machine).current.\(method)(\(arguments))"
             if machineTransitions.isEmpty {
-                out.line("if !\(machine).isFinished, \(byStates) { return true }")
+                // A finished machine's state is a top-level final state, which handles nothing.
+                out.line("if \(byStates) { return true }")
             } else {
                 out.block("if !\(machine).isFinished") { out in
                     out.line("if \(byStates) { return true }")

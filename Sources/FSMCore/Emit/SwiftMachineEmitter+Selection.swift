@@ -73,13 +73,28 @@ extension SwiftMachineEmitter {
         }
     }
 
-    /// `context.transition(below: .armed, to: M_Alarm.self, actions)`, with `by: .deep` for a history target.
+    /// `context.transition(below: .armed, to: M_Alarm.self, actions)`, with `by: .deep` for a history target;
+    /// `context.transition(from: M_Idle.self, to: M_Busy.self, actions)` between two leaves side by side.
     private func transitionCall(
         _ transition: Model.Transition, to target: Int, by history: Model.HistoryKind? = nil, context: ContextReference
     ) -> String {
+        if history == nil, let source = transition.source, isBetweenSiblingLeaves(transition, to: target) {
+            return
+                "\(contextMember("transition", context))(from: \(names.stateType(source)).self, to: \(names.stateType(target)).self, \(names.actionsVariable))"
+        }
         let domain = transition.domain.map { "." + names.stateCase($0) } ?? "nil"
         let by = history.map { " by: .\($0.rawValue)," } ?? ""
         return
             "\(contextMember("transition", context))(below: \(domain), to: \(names.stateType(target)).self,\(by) \(names.actionsVariable))"
+    }
+
+    /// Whether `transition` goes from a leaf to a leaf (itself, or another) with the same parent, leaving
+    /// and entering only those two: the most common transition, which the context carries out without
+    /// walking the hierarchy. A leaf records no history, and its handler runs only while it is the active leaf.
+    func isBetweenSiblingLeaves(_ transition: Model.Transition, to target: Int) -> Bool {
+        guard !hasParallelStates, let source = transition.source else { return false }
+        let from = model.states[source]
+        let to = model.states[target]
+        return !from.isComposite && !to.isComposite && from.parent == transition.domain && to.parent == transition.domain
     }
 }

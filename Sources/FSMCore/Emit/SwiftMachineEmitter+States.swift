@@ -47,10 +47,11 @@ extension SwiftMachineEmitter {
                     ]
                     : [
                         "A state: a class whose class methods handle the events, one method per event. It is never",
-                        "instantiated: the machine holds the class itself (a `State.Type`), so an event costs one",
-                        "dynamic call and neither copies nor allocates anything. An event method returns whether a",
-                        "transition fired; its default defers to the enclosing state, and reports \"not handled\" at",
-                        "the top. Each state is a final subclass that overrides the events it handles.",
+                        "instantiated: the machine holds the class itself (a `State.Type`). An event method returns",
+                        "whether a transition fired; here, at the top, it reports \"not handled\". A state is a",
+                        "subclass of its enclosing state's class and overrides the events it handles, so an event it",
+                        "does not handle goes to the nearest enclosing state that does: one dynamic call per event",
+                        "however deep the state, and nothing copied or allocated.",
                     ])
             out.block("fileprivate class State") { out in
                 // Without a declared initializer, swiftc synthesises a nonisolated `init()` here and a
@@ -79,11 +80,17 @@ extension SwiftMachineEmitter {
                         "class func completion(_ \(names.contextVariable): \(machineName), \(actionsParameter)) -> Bool { false }"
                     )
                 }
+                if !hasParallelStates && hasEvents { out.line() }
                 for event in model.events.indices {
+                    // Without regions a state inherits its enclosing state's handlers: the top handles nothing.
+                    guard hasParallelStates else {
+                        out.line(handlerSignature(event, overriding: false) + " { false }")
+                        continue
+                    }
                     out.line()
                     out.block(handlerSignature(event, overriding: false)) { out in
                         let machineTransitions = model.machineTransitions.filter { $0.event == event }
-                        guard hasParallelStates, !machineTransitions.isEmpty else {
+                        guard !machineTransitions.isEmpty else {
                             return out.line("\(names.member("parent"))?.\(handlerCallArguments(event)) ?? false")
                         }
                         // At the top of the walk: the machine's own transitions, examined once per event.
@@ -145,7 +152,11 @@ extension SwiftMachineEmitter {
             state.isFinal ? "final state" : state.isParallel ? "parallel state" : state.isComposite ? "composite state" : "state"
         doc.append("The \(kind) `\(state.name)`" + (state.parent.map { ", inside `\(model.states[$0].name)`." } ?? "."))
         out.docComment(doc)
-        out.block("fileprivate final class \(names.stateType(index)): \(machineName).State") { out in
+        // Without regions a state subclasses its enclosing state (behavioural inheritance); a state with
+        // children is subclassed, the others are final.
+        let superclass = hasParallelStates ? nil : state.parent.map { names.stateType($0) }
+        let modifier = !hasParallelStates && state.isComposite ? "" : "final "
+        out.block("fileprivate \(modifier)class \(names.stateType(index)): \(superclass ?? machineName + ".State")") { out in
             out.line("override class var id: \(machineName).StateID { .\(names.stateCase(index)) }")
             if let parent = state.parent {
                 out.line("override class var parent: \(names.stateMetatype)? { \(names.stateType(parent)).self }")
@@ -160,6 +171,7 @@ extension SwiftMachineEmitter {
                 emitParallelOverrides(index, into: &out)
             } else {
                 emitVersion2Overrides(index, into: &out)
+                emitResets(index, into: &out)
             }
             for (name, calls) in [("entry", state.entry), ("exit", state.exit)] where !calls.isEmpty {
                 out.line()
@@ -197,13 +209,13 @@ extension SwiftMachineEmitter {
     }
 
     /// When none of a state's own transitions fires: the nearest ancestor that declares transitions
-    /// for the event, called directly rather than through the default's walk outwards, or "not
-    /// handled" (the machine level is tried by the context).
+    /// for the event (its superclass's handler without regions; called directly rather than through
+    /// the default's walk outwards with them), or "not handled" (the machine level is tried by the context).
     private func fallback(for event: Int, from index: Int) -> String {
         var ancestor = model.states[index].parent
         while let candidate = ancestor {
             if model.states[candidate].transitions.contains(where: { $0.event == event }) {
-                return "return \(names.stateType(candidate)).\(handlerCallArguments(event))"
+                return "return \(hasParallelStates ? names.stateType(candidate) : "super").\(handlerCallArguments(event))"
             }
             ancestor = model.states[candidate].parent
         }
@@ -212,5 +224,30 @@ extension SwiftMachineEmitter {
             return "return \(names.machine).State.\(handlerCallArguments(event))"
         }
         return "return false"
+    }
+
+    /// A state inherits its enclosing state's members; those that describe the state itself rather
+    /// than what it handles go back to the base class's value where an ancestor changed them and
+    /// this state does not.
+    private func emitResets(_ index: Int, into out: inout CodeWriter) {
+        let state = model.states[index]
+        let ancestors = model.ancestry(of: index).dropFirst().map { model.states[$0] }
+        var resets: [String] = []
+        if !ancestors.isEmpty && !state.isComposite {
+            resets.append("override class var initial: \(names.stateMetatype)? { nil }")
+        }
+        if ancestors.contains(where: \.recordsHistory) && !state.recordsHistory {
+            resets.append("override class var recordsHistory: Bool { false }")
+        }
+        if ancestors.contains(where: { $0.initialHistory != nil }) && state.initialHistory == nil {
+            resets.append("override class var initialHistory: \(names.historyKind)? { nil }")
+        }
+        for (name, calls) in [("entry", \Model.State.entry), ("exit", \Model.State.exit)]
+        where state[keyPath: calls].isEmpty && ancestors.contains(where: { !$0[keyPath: calls].isEmpty }) {
+            resets.append("override class func \(name)(\(actionsParameter)) {}")
+        }
+        guard !resets.isEmpty else { return }
+        out.line("// Not inherited: what describes the enclosing state itself.")
+        out.lines(resets)
     }
 }

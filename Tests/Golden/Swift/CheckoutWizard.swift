@@ -259,63 +259,63 @@ final class CheckoutWizard {
 extension CheckoutWizard {
     /// Selects the transition for `checkout` among the active states', innermost first.
     private func checkout(_ actions: any CheckoutWizardActions) -> Bool {
-        if !machine.isFinished, machine.current.checkout(self, actions) { return true }
+        if machine.current.checkout(self, actions) { return true }
         actions.unhandledEvent(.checkout, in: state)
         return false
     }
 
     /// Selects the transition for `cancel` among the active states', innermost first.
     private func cancel(_ actions: any CheckoutWizardActions) -> Bool {
-        if !machine.isFinished, machine.current.cancel(self, actions) { return true }
+        if machine.current.cancel(self, actions) { return true }
         actions.unhandledEvent(.cancel, in: state)
         return false
     }
 
     /// Selects the transition for `help` among the active states', innermost first.
     private func help(_ actions: any CheckoutWizardActions) -> Bool {
-        if !machine.isFinished, machine.current.help(self, actions) { return true }
+        if machine.current.help(self, actions) { return true }
         actions.unhandledEvent(.help, in: state)
         return false
     }
 
     /// Selects the transition for `next` among the active states', innermost first.
     private func next(_ actions: any CheckoutWizardActions) -> Bool {
-        if !machine.isFinished, machine.current.next(self, actions) { return true }
+        if machine.current.next(self, actions) { return true }
         actions.unhandledEvent(.next, in: state)
         return false
     }
 
     /// Selects the transition for `express` among the active states', innermost first.
     private func express(_ actions: any CheckoutWizardActions) -> Bool {
-        if !machine.isFinished, machine.current.express(self, actions) { return true }
+        if machine.current.express(self, actions) { return true }
         actions.unhandledEvent(.express, in: state)
         return false
     }
 
     /// Selects the transition for `standard` among the active states', innermost first.
     private func standard(_ actions: any CheckoutWizardActions) -> Bool {
-        if !machine.isFinished, machine.current.standard(self, actions) { return true }
+        if machine.current.standard(self, actions) { return true }
         actions.unhandledEvent(.standard, in: state)
         return false
     }
 
     /// Selects the transition for `pay` among the active states', innermost first.
     private func pay(_ actions: any CheckoutWizardActions) -> Bool {
-        if !machine.isFinished, machine.current.pay(self, actions) { return true }
+        if machine.current.pay(self, actions) { return true }
         actions.unhandledEvent(.pay, in: state)
         return false
     }
 
     /// Selects the transition for `back` among the active states', innermost first.
     private func back(_ actions: any CheckoutWizardActions) -> Bool {
-        if !machine.isFinished, machine.current.back(self, actions) { return true }
+        if machine.current.back(self, actions) { return true }
         actions.unhandledEvent(.back, in: state)
         return false
     }
 
     /// Selects the transition for `done` among the active states', innermost first.
     private func done(_ actions: any CheckoutWizardActions) -> Bool {
-        if !machine.isFinished, machine.current.done(self, actions) { return true }
+        if machine.current.done(self, actions) { return true }
         actions.unhandledEvent(.done, in: state)
         return false
     }
@@ -327,18 +327,23 @@ extension CheckoutWizard {
         machine.isRunning = true
         if !machine.isStarted { start(actions) }
         let handled = handle(actions)
-        handleCompletions(actions)
-        if !machine.queue.isEmpty {
-            var next = 0
-            while next < machine.queue.count {
-                replay(machine.queue[next], actions)
-                handleCompletions(actions)
-                next += 1
-            }
-            machine.queue.removeAll(keepingCapacity: true)
-        }
+        if !machine.completions.isEmpty { handleCompletions(actions) }
+        if !machine.queue.isEmpty { processQueue(actions) }
         machine.isRunning = false
         return handled
+    }
+
+    /// Processes the events queued meanwhile, in the order they were sent, each followed by its
+    /// completions. Not inlined: the queue is rarely used, and `run` stays small.
+    @inline(never)
+    private func processQueue(_ actions: any CheckoutWizardActions) {
+        var next = 0
+        while next < machine.queue.count {
+            replay(machine.queue[next], actions)
+            if !machine.completions.isEmpty { handleCompletions(actions) }
+            next += 1
+        }
+        machine.queue.removeAll(keepingCapacity: true)
     }
 
     /// Enters the initial configuration and handles its completions.
@@ -388,6 +393,19 @@ extension CheckoutWizard {
         exit(below: domain, actions)
         effects()
         enter(target, below: domain, by: history, actions)
+        return true
+    }
+
+    /// An external transition from `source`, the active leaf, to `target`, a leaf with the same parent
+    /// (or `source` itself): exits `source`, runs the effects, enters `target`. What `transition(below:to:)`
+    /// does in this case, without walking the hierarchy. Always returns `true`.
+    fileprivate func transition(from source: CheckoutWizard.State.Type, to target: CheckoutWizard.State.Type, _ actions: any CheckoutWizardActions, effects: () -> Void = {}) -> Bool {
+        source.exit(actions)
+        effects()
+        target.entry(actions)
+        machine.current = target
+        machine.isFinished = target.finishesMachine
+        if let completed = target.completes { machine.completions.append(completed) }
         return true
     }
 
@@ -456,10 +474,11 @@ extension CheckoutWizard {
 
 extension CheckoutWizard {
     /// A state: a class whose class methods handle the events, one method per event. It is never
-    /// instantiated: the machine holds the class itself (a `State.Type`), so an event costs one
-    /// dynamic call and neither copies nor allocates anything. An event method returns whether a
-    /// transition fired; its default defers to the enclosing state, and reports "not handled" at
-    /// the top. Each state is a final subclass that overrides the events it handles.
+    /// instantiated: the machine holds the class itself (a `State.Type`). An event method returns
+    /// whether a transition fired; here, at the top, it reports "not handled". A state is a
+    /// subclass of its enclosing state's class and overrides the events it handles, so an event it
+    /// does not handle goes to the nearest enclosing state that does: one dynamic call per event
+    /// however deep the state, and nothing copied or allocated.
     fileprivate class State {
         /// Never instantiated: the machine holds the class itself.
         private init() {}
@@ -485,41 +504,15 @@ extension CheckoutWizard {
         /// Tries the state's completion transitions in order; returns whether one fired.
         class func completion(_ context: CheckoutWizard, _ actions: any CheckoutWizardActions) -> Bool { false }
 
-        class func checkout(_ context: CheckoutWizard, _ actions: any CheckoutWizardActions) -> Bool {
-            parent?.checkout(context, actions) ?? false
-        }
-
-        class func cancel(_ context: CheckoutWizard, _ actions: any CheckoutWizardActions) -> Bool {
-            parent?.cancel(context, actions) ?? false
-        }
-
-        class func help(_ context: CheckoutWizard, _ actions: any CheckoutWizardActions) -> Bool {
-            parent?.help(context, actions) ?? false
-        }
-
-        class func next(_ context: CheckoutWizard, _ actions: any CheckoutWizardActions) -> Bool {
-            parent?.next(context, actions) ?? false
-        }
-
-        class func express(_ context: CheckoutWizard, _ actions: any CheckoutWizardActions) -> Bool {
-            parent?.express(context, actions) ?? false
-        }
-
-        class func standard(_ context: CheckoutWizard, _ actions: any CheckoutWizardActions) -> Bool {
-            parent?.standard(context, actions) ?? false
-        }
-
-        class func pay(_ context: CheckoutWizard, _ actions: any CheckoutWizardActions) -> Bool {
-            parent?.pay(context, actions) ?? false
-        }
-
-        class func back(_ context: CheckoutWizard, _ actions: any CheckoutWizardActions) -> Bool {
-            parent?.back(context, actions) ?? false
-        }
-
-        class func done(_ context: CheckoutWizard, _ actions: any CheckoutWizardActions) -> Bool {
-            parent?.done(context, actions) ?? false
-        }
+        class func checkout(_ context: CheckoutWizard, _ actions: any CheckoutWizardActions) -> Bool { false }
+        class func cancel(_ context: CheckoutWizard, _ actions: any CheckoutWizardActions) -> Bool { false }
+        class func help(_ context: CheckoutWizard, _ actions: any CheckoutWizardActions) -> Bool { false }
+        class func next(_ context: CheckoutWizard, _ actions: any CheckoutWizardActions) -> Bool { false }
+        class func express(_ context: CheckoutWizard, _ actions: any CheckoutWizardActions) -> Bool { false }
+        class func standard(_ context: CheckoutWizard, _ actions: any CheckoutWizardActions) -> Bool { false }
+        class func pay(_ context: CheckoutWizard, _ actions: any CheckoutWizardActions) -> Bool { false }
+        class func back(_ context: CheckoutWizard, _ actions: any CheckoutWizardActions) -> Bool { false }
+        class func done(_ context: CheckoutWizard, _ actions: any CheckoutWizardActions) -> Bool { false }
 
         /// Whether this state is `id` or lies inside it.
         static func isIn(_ id: StateID) -> Bool { isIn { $0 == id } }
@@ -555,7 +548,7 @@ fileprivate final class CheckoutWizard_Shopping: CheckoutWizard.State {
 /// step they left.
 ///
 /// The composite state `Checkout`.
-fileprivate final class CheckoutWizard_Checkout: CheckoutWizard.State {
+fileprivate class CheckoutWizard_Checkout: CheckoutWizard.State {
     override class var id: CheckoutWizard.StateID { .checkout }
     override class var initial: CheckoutWizard.State.Type? { CheckoutWizard_Address.self }
     override class var recordsHistory: Bool { true }
@@ -575,38 +568,49 @@ fileprivate final class CheckoutWizard_Checkout: CheckoutWizard.State {
 }
 
 /// The state `Address`, inside `Checkout`.
-fileprivate final class CheckoutWizard_Address: CheckoutWizard.State {
+fileprivate final class CheckoutWizard_Address: CheckoutWizard_Checkout {
     override class var id: CheckoutWizard.StateID { .address }
     override class var parent: CheckoutWizard.State.Type? { CheckoutWizard_Checkout.self }
+    // Not inherited: what describes the enclosing state itself.
+    override class var initial: CheckoutWizard.State.Type? { nil }
+    override class var recordsHistory: Bool { false }
+    override class var initialHistory: CheckoutWizardHistory? { nil }
 
     override class func next(_ context: CheckoutWizard, _ actions: any CheckoutWizardActions) -> Bool {
-        return context.transition(below: .checkout, to: CheckoutWizard_Verifying.self, actions)
+        return context.transition(from: CheckoutWizard_Address.self, to: CheckoutWizard_Verifying.self, actions)
     }
 }
 
 /// A choice: left as soon as it is entered.
 ///
 /// The state `Verifying`, inside `Checkout`.
-fileprivate final class CheckoutWizard_Verifying: CheckoutWizard.State {
+fileprivate final class CheckoutWizard_Verifying: CheckoutWizard_Checkout {
     override class var id: CheckoutWizard.StateID { .verifying }
     override class var parent: CheckoutWizard.State.Type? { CheckoutWizard_Checkout.self }
     override class var completes: CheckoutWizard.State.Type? { CheckoutWizard_Verifying.self }
+    // Not inherited: what describes the enclosing state itself.
+    override class var initial: CheckoutWizard.State.Type? { nil }
+    override class var recordsHistory: Bool { false }
+    override class var initialHistory: CheckoutWizardHistory? { nil }
 
     override class func completion(_ context: CheckoutWizard, _ actions: any CheckoutWizardActions) -> Bool {
         if actions.addressValid() {
             return context.transition(below: .checkout, to: CheckoutWizard_Delivery.self, actions)
         }
-        return context.transition(below: .checkout, to: CheckoutWizard_Address.self, actions) {
+        return context.transition(from: CheckoutWizard_Verifying.self, to: CheckoutWizard_Address.self, actions) {
             actions.flagAddress()
         }
     }
 }
 
 /// The composite state `Delivery`, inside `Checkout`.
-fileprivate final class CheckoutWizard_Delivery: CheckoutWizard.State {
+fileprivate class CheckoutWizard_Delivery: CheckoutWizard_Checkout {
     override class var id: CheckoutWizard.StateID { .delivery }
     override class var parent: CheckoutWizard.State.Type? { CheckoutWizard_Checkout.self }
     override class var initial: CheckoutWizard.State.Type? { CheckoutWizard_Standard.self }
+    // Not inherited: what describes the enclosing state itself.
+    override class var recordsHistory: Bool { false }
+    override class var initialHistory: CheckoutWizardHistory? { nil }
 
     override class func next(_ context: CheckoutWizard, _ actions: any CheckoutWizardActions) -> Bool {
         return context.transition(below: .checkout, to: CheckoutWizard_Payment.self, actions)
@@ -614,33 +618,45 @@ fileprivate final class CheckoutWizard_Delivery: CheckoutWizard.State {
 }
 
 /// The state `Standard`, inside `Delivery`.
-fileprivate final class CheckoutWizard_Standard: CheckoutWizard.State {
+fileprivate final class CheckoutWizard_Standard: CheckoutWizard_Delivery {
     override class var id: CheckoutWizard.StateID { .standard }
     override class var parent: CheckoutWizard.State.Type? { CheckoutWizard_Delivery.self }
+    // Not inherited: what describes the enclosing state itself.
+    override class var initial: CheckoutWizard.State.Type? { nil }
+    override class var recordsHistory: Bool { false }
+    override class var initialHistory: CheckoutWizardHistory? { nil }
 
     override class func express(_ context: CheckoutWizard, _ actions: any CheckoutWizardActions) -> Bool {
-        return context.transition(below: .delivery, to: CheckoutWizard_Express.self, actions)
+        return context.transition(from: CheckoutWizard_Standard.self, to: CheckoutWizard_Express.self, actions)
     }
 }
 
 /// The state `Express`, inside `Delivery`.
-fileprivate final class CheckoutWizard_Express: CheckoutWizard.State {
+fileprivate final class CheckoutWizard_Express: CheckoutWizard_Delivery {
     override class var id: CheckoutWizard.StateID { .express }
     override class var parent: CheckoutWizard.State.Type? { CheckoutWizard_Delivery.self }
+    // Not inherited: what describes the enclosing state itself.
+    override class var initial: CheckoutWizard.State.Type? { nil }
+    override class var recordsHistory: Bool { false }
+    override class var initialHistory: CheckoutWizardHistory? { nil }
 
     override class func standard(_ context: CheckoutWizard, _ actions: any CheckoutWizardActions) -> Bool {
-        return context.transition(below: .delivery, to: CheckoutWizard_Standard.self, actions)
+        return context.transition(from: CheckoutWizard_Express.self, to: CheckoutWizard_Standard.self, actions)
     }
 }
 
 /// The state `Payment`, inside `Checkout`.
-fileprivate final class CheckoutWizard_Payment: CheckoutWizard.State {
+fileprivate final class CheckoutWizard_Payment: CheckoutWizard_Checkout {
     override class var id: CheckoutWizard.StateID { .payment }
     override class var parent: CheckoutWizard.State.Type? { CheckoutWizard_Checkout.self }
+    // Not inherited: what describes the enclosing state itself.
+    override class var initial: CheckoutWizard.State.Type? { nil }
+    override class var recordsHistory: Bool { false }
+    override class var initialHistory: CheckoutWizardHistory? { nil }
 
     override class func pay(_ context: CheckoutWizard, _ actions: any CheckoutWizardActions) -> Bool {
         if actions.cardAccepted() {
-            return context.transition(below: .checkout, to: CheckoutWizard_Paid.self, actions) {
+            return context.transition(from: CheckoutWizard_Payment.self, to: CheckoutWizard_Paid.self, actions) {
                 actions.charge()
             }
         }
@@ -649,11 +665,15 @@ fileprivate final class CheckoutWizard_Payment: CheckoutWizard.State {
 }
 
 /// The final state `Paid`, inside `Checkout`.
-fileprivate final class CheckoutWizard_Paid: CheckoutWizard.State {
+fileprivate final class CheckoutWizard_Paid: CheckoutWizard_Checkout {
     override class var id: CheckoutWizard.StateID { .paid }
     override class var parent: CheckoutWizard.State.Type? { CheckoutWizard_Checkout.self }
     override class var completes: CheckoutWizard.State.Type? { CheckoutWizard_Checkout.self }
     override class var isFinal: Bool { true }
+    // Not inherited: what describes the enclosing state itself.
+    override class var initial: CheckoutWizard.State.Type? { nil }
+    override class var recordsHistory: Bool { false }
+    override class var initialHistory: CheckoutWizardHistory? { nil }
 }
 
 /// The state `Help`.
@@ -670,7 +690,7 @@ fileprivate final class CheckoutWizard_Receipt: CheckoutWizard.State {
     override class var id: CheckoutWizard.StateID { .receipt }
 
     override class func done(_ context: CheckoutWizard, _ actions: any CheckoutWizardActions) -> Bool {
-        return context.transition(below: nil, to: CheckoutWizard_Shopping.self, actions)
+        return context.transition(from: CheckoutWizard_Receipt.self, to: CheckoutWizard_Shopping.self, actions)
     }
 }
 

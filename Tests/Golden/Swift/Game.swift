@@ -280,56 +280,56 @@ final class Game {
 extension Game {
     /// Selects the transition for `touchDown` among the active states', innermost first.
     private func touchDown(x: Int, y: Int, _ actions: any GameActions) -> Bool {
-        if !machine.isFinished, machine.current.touchDown(x: x, y: y, self, actions) { return true }
+        if machine.current.touchDown(x: x, y: y, self, actions) { return true }
         actions.unhandledEvent(.touchDown, in: state)
         return false
     }
 
     /// Selects the transition for `touchMoved` among the active states', innermost first.
     private func touchMoved(x: Int, y: Int, _ actions: any GameActions) -> Bool {
-        if !machine.isFinished, machine.current.touchMoved(x: x, y: y, self, actions) { return true }
+        if machine.current.touchMoved(x: x, y: y, self, actions) { return true }
         actions.unhandledEvent(.touchMoved, in: state)
         return false
     }
 
     /// Selects the transition for `touchUp` among the active states', innermost first.
     private func touchUp(x: Int, y: Int, _ actions: any GameActions) -> Bool {
-        if !machine.isFinished, machine.current.touchUp(x: x, y: y, self, actions) { return true }
+        if machine.current.touchUp(x: x, y: y, self, actions) { return true }
         actions.unhandledEvent(.touchUp, in: state)
         return false
     }
 
     /// Selects the transition for `pause` among the active states', innermost first.
     private func pause(_ actions: any GameActions) -> Bool {
-        if !machine.isFinished, machine.current.pause(self, actions) { return true }
+        if machine.current.pause(self, actions) { return true }
         actions.unhandledEvent(.pause, in: state)
         return false
     }
 
     /// Selects the transition for `enterEditMode` among the active states', innermost first.
     private func enterEditMode(_ actions: any GameActions) -> Bool {
-        if !machine.isFinished, machine.current.enterEditMode(self, actions) { return true }
+        if machine.current.enterEditMode(self, actions) { return true }
         actions.unhandledEvent(.enterEditMode, in: state)
         return false
     }
 
     /// Selects the transition for `leaveEditMode` among the active states', innermost first.
     private func leaveEditMode(_ actions: any GameActions) -> Bool {
-        if !machine.isFinished, machine.current.leaveEditMode(self, actions) { return true }
+        if machine.current.leaveEditMode(self, actions) { return true }
         actions.unhandledEvent(.leaveEditMode, in: state)
         return false
     }
 
     /// Selects the transition for `resume` among the active states', innermost first.
     private func resume(_ actions: any GameActions) -> Bool {
-        if !machine.isFinished, machine.current.resume(self, actions) { return true }
+        if machine.current.resume(self, actions) { return true }
         actions.unhandledEvent(.resume, in: state)
         return false
     }
 
     /// Selects the transition for `quit` among the active states', innermost first.
     private func quit(_ actions: any GameActions) -> Bool {
-        if !machine.isFinished, machine.current.quit(self, actions) { return true }
+        if machine.current.quit(self, actions) { return true }
         actions.unhandledEvent(.quit, in: state)
         return false
     }
@@ -340,16 +340,21 @@ extension Game {
         machine.isRunning = true
         if !machine.isStarted { start(actions) }
         let handled = handle(actions)
-        if !machine.queue.isEmpty {
-            var next = 0
-            while next < machine.queue.count {
-                replay(machine.queue[next], actions)
-                next += 1
-            }
-            machine.queue.removeAll(keepingCapacity: true)
-        }
+        if !machine.queue.isEmpty { processQueue(actions) }
         machine.isRunning = false
         return handled
+    }
+
+    /// Processes the events queued meanwhile, in the order they were sent. Not inlined: the
+    /// queue is rarely used, and `run` stays small.
+    @inline(never)
+    private func processQueue(_ actions: any GameActions) {
+        var next = 0
+        while next < machine.queue.count {
+            replay(machine.queue[next], actions)
+            next += 1
+        }
+        machine.queue.removeAll(keepingCapacity: true)
     }
 
     /// Enters the initial configuration.
@@ -382,6 +387,18 @@ extension Game {
         exit(below: domain, actions)
         effects()
         enter(target, below: domain, actions)
+        return true
+    }
+
+    /// An external transition from `source`, the active leaf, to `target`, a leaf with the same parent
+    /// (or `source` itself): exits `source`, runs the effects, enters `target`. What `transition(below:to:)`
+    /// does in this case, without walking the hierarchy. Always returns `true`.
+    fileprivate func transition(from source: Game.State.Type, to target: Game.State.Type, _ actions: any GameActions, effects: () -> Void = {}) -> Bool {
+        source.exit(actions)
+        effects()
+        target.entry(actions)
+        machine.current = target
+        machine.isFinished = target.finishesMachine
         return true
     }
 
@@ -429,10 +446,11 @@ extension Game {
 
 extension Game {
     /// A state: a class whose class methods handle the events, one method per event. It is never
-    /// instantiated: the machine holds the class itself (a `State.Type`), so an event costs one
-    /// dynamic call and neither copies nor allocates anything. An event method returns whether a
-    /// transition fired; its default defers to the enclosing state, and reports "not handled" at
-    /// the top. Each state is a final subclass that overrides the events it handles.
+    /// instantiated: the machine holds the class itself (a `State.Type`). An event method returns
+    /// whether a transition fired; here, at the top, it reports "not handled". A state is a
+    /// subclass of its enclosing state's class and overrides the events it handles, so an event it
+    /// does not handle goes to the nearest enclosing state that does: one dynamic call per event
+    /// however deep the state, and nothing copied or allocated.
     fileprivate class State {
         /// Never instantiated: the machine holds the class itself.
         private init() {}
@@ -447,37 +465,14 @@ extension Game {
         class func entry(_ actions: any GameActions) {}
         class func exit(_ actions: any GameActions) {}
 
-        class func touchDown(x: Int, y: Int, _ context: Game, _ actions: any GameActions) -> Bool {
-            parent?.touchDown(x: x, y: y, context, actions) ?? false
-        }
-
-        class func touchMoved(x: Int, y: Int, _ context: Game, _ actions: any GameActions) -> Bool {
-            parent?.touchMoved(x: x, y: y, context, actions) ?? false
-        }
-
-        class func touchUp(x: Int, y: Int, _ context: Game, _ actions: any GameActions) -> Bool {
-            parent?.touchUp(x: x, y: y, context, actions) ?? false
-        }
-
-        class func pause(_ context: Game, _ actions: any GameActions) -> Bool {
-            parent?.pause(context, actions) ?? false
-        }
-
-        class func enterEditMode(_ context: Game, _ actions: any GameActions) -> Bool {
-            parent?.enterEditMode(context, actions) ?? false
-        }
-
-        class func leaveEditMode(_ context: Game, _ actions: any GameActions) -> Bool {
-            parent?.leaveEditMode(context, actions) ?? false
-        }
-
-        class func resume(_ context: Game, _ actions: any GameActions) -> Bool {
-            parent?.resume(context, actions) ?? false
-        }
-
-        class func quit(_ context: Game, _ actions: any GameActions) -> Bool {
-            parent?.quit(context, actions) ?? false
-        }
+        class func touchDown(x: Int, y: Int, _ context: Game, _ actions: any GameActions) -> Bool { false }
+        class func touchMoved(x: Int, y: Int, _ context: Game, _ actions: any GameActions) -> Bool { false }
+        class func touchUp(x: Int, y: Int, _ context: Game, _ actions: any GameActions) -> Bool { false }
+        class func pause(_ context: Game, _ actions: any GameActions) -> Bool { false }
+        class func enterEditMode(_ context: Game, _ actions: any GameActions) -> Bool { false }
+        class func leaveEditMode(_ context: Game, _ actions: any GameActions) -> Bool { false }
+        class func resume(_ context: Game, _ actions: any GameActions) -> Bool { false }
+        class func quit(_ context: Game, _ actions: any GameActions) -> Bool { false }
 
         /// Whether this state is `id` or lies inside it.
         static func isIn(_ id: StateID) -> Bool { isIn { $0 == id } }
@@ -515,7 +510,7 @@ extension Game {
 /// The map scrolls under the player's finger, in play and edit mode alike.
 ///
 /// The composite state `Scrolling`.
-fileprivate final class Game_Scrolling: Game.State {
+fileprivate class Game_Scrolling: Game.State {
     override class var id: Game.StateID { .scrolling }
     override class var initial: Game.State.Type? { Game_Playing.self }
 
@@ -533,9 +528,11 @@ fileprivate final class Game_Scrolling: Game.State {
 /// Normal play: tapping a crop harvests it, tapping a zombie... deals with it.
 ///
 /// The state `Playing`, inside `Scrolling`.
-fileprivate final class Game_Playing: Game.State {
+fileprivate final class Game_Playing: Game_Scrolling {
     override class var id: Game.StateID { .playing }
     override class var parent: Game.State.Type? { Game_Scrolling.self }
+    // Not inherited: what describes the enclosing state itself.
+    override class var initial: Game.State.Type? { nil }
 
     override class func entry(_ actions: any GameActions) {
         actions.showPlayHUD()
@@ -554,7 +551,7 @@ fileprivate final class Game_Playing: Game.State {
 /// Redecorating the farm.
 ///
 /// The composite state `Editing`, inside `Scrolling`.
-fileprivate final class Game_Editing: Game.State {
+fileprivate class Game_Editing: Game_Scrolling {
     override class var id: Game.StateID { .editing }
     override class var parent: Game.State.Type? { Game_Scrolling.self }
     override class var initial: Game.State.Type? { Game_Browsing.self }
@@ -574,13 +571,17 @@ fileprivate final class Game_Editing: Game.State {
 }
 
 /// The state `Browsing`, inside `Editing`.
-fileprivate final class Game_Browsing: Game.State {
+fileprivate final class Game_Browsing: Game_Editing {
     override class var id: Game.StateID { .browsing }
     override class var parent: Game.State.Type? { Game_Editing.self }
+    // Not inherited: what describes the enclosing state itself.
+    override class var initial: Game.State.Type? { nil }
+    override class func entry(_ actions: any GameActions) {}
+    override class func exit(_ actions: any GameActions) {}
 
     override class func touchDown(x: Int, y: Int, _ context: Game, _ actions: any GameActions) -> Bool {
         if actions.objectAt(x: x, y: y) {
-            return context.transition(below: .editing, to: Game_Dragging.self, actions) {
+            return context.transition(from: Game_Browsing.self, to: Game_Dragging.self, actions) {
                 actions.pickUp(x: x, y: y)
             }
         }
@@ -596,9 +597,11 @@ fileprivate final class Game_Browsing: Game.State {
 /// Moving an object: the map must not scroll meanwhile.
 ///
 /// The state `Dragging`, inside `Editing`.
-fileprivate final class Game_Dragging: Game.State {
+fileprivate final class Game_Dragging: Game_Editing {
     override class var id: Game.StateID { .dragging }
     override class var parent: Game.State.Type? { Game_Editing.self }
+    // Not inherited: what describes the enclosing state itself.
+    override class var initial: Game.State.Type? { nil }
 
     override class func entry(_ actions: any GameActions) {
         actions.beginDrag()
@@ -614,7 +617,7 @@ fileprivate final class Game_Dragging: Game.State {
     }
 
     override class func touchUp(x: Int, y: Int, _ context: Game, _ actions: any GameActions) -> Bool {
-        return context.transition(below: .editing, to: Game_Browsing.self, actions) {
+        return context.transition(from: Game_Dragging.self, to: Game_Browsing.self, actions) {
             actions.drop(x: x, y: y)
         }
     }
@@ -642,7 +645,7 @@ fileprivate final class Game_Paused: Game.State {
     }
 
     override class func quit(_ context: Game, _ actions: any GameActions) -> Bool {
-        return context.transition(below: nil, to: Game_GameOver.self, actions)
+        return context.transition(from: Game_Paused.self, to: Game_GameOver.self, actions)
     }
 }
 

@@ -318,18 +318,23 @@ extension Phone {
         machine.isRunning = true
         if !machine.isStarted { start(actions) }
         let handled = handle(actions)
-        handleCompletions(actions)
-        if !machine.queue.isEmpty {
-            var next = 0
-            while next < machine.queue.count {
-                replay(machine.queue[next], actions)
-                handleCompletions(actions)
-                next += 1
-            }
-            machine.queue.removeAll(keepingCapacity: true)
-        }
+        if !machine.completions.isEmpty { handleCompletions(actions) }
+        if !machine.queue.isEmpty { processQueue(actions) }
         machine.isRunning = false
         return handled
+    }
+
+    /// Processes the events queued meanwhile, in the order they were sent, each followed by its
+    /// completions. Not inlined: the queue is rarely used, and `run` stays small.
+    @inline(never)
+    private func processQueue(_ actions: any PhoneActions) {
+        var next = 0
+        while next < machine.queue.count {
+            replay(machine.queue[next], actions)
+            if !machine.completions.isEmpty { handleCompletions(actions) }
+            next += 1
+        }
+        machine.queue.removeAll(keepingCapacity: true)
     }
 
     /// Enters the initial configuration and handles its completions.
@@ -378,6 +383,28 @@ extension Phone {
     /// their entry sets in document order.
     @inline(never)
     private func fire(_ actions: any PhoneActions, effects: (Int) -> Void) {
+        // Transitions local to a region: none conflicts, and no set needs building.
+        if machine.selected.allSatisfy(Self.isLocal) {
+            // Selected in document order, one per region: exits in reverse, entries in order.
+            for number in machine.selected.reversed() {
+                let transition = PhoneTransition.numbered(number)
+                if transition.target != nil { transition.source?.exit(actions) }
+            }
+            for number in machine.selected { effects(number) }
+            for number in machine.selected { PhoneTransition.numbered(number).target?.entry(actions) }
+            for number in machine.selected {
+                let transition = PhoneTransition.numbered(number)
+                guard let source = transition.source, let target = transition.target else { continue }
+                if let index = machine.configuration.firstIndex(where: { $0.number == source.number }) {
+                    machine.configuration[index] = target
+                }
+                if let index = machine.leaves.firstIndex(where: { $0.number == source.number }) {
+                    machine.leaves[index] = target
+                }
+                if target.hasCompletion { machine.completions.append(target) }
+            }
+            return
+        }
         let kept = machine.removingConflicts()
         var exiting: [Phone.State.Type] = []
         for number in kept {
@@ -401,6 +428,15 @@ extension Phone {
         entering.sort { $0.number < $1.number }
         let staying = machine.configuration.filter { state in !exiting.contains { $0.number == state.number } }
         enter(entering, staying: staying, actions)
+    }
+
+    /// Whether transition `number` stays inside one region and changes at most its leaf: an internal
+    /// transition, or one from a leaf to a non-final leaf beside it.
+    private static func isLocal(_ number: Int) -> Bool {
+        switch number {
+        case 2, 3, 4, 6, 7: true
+        default: false
+        }
     }
 
     /// Enters `entering` in order; they and `staying` become the configuration once all are entered

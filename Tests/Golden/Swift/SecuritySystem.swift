@@ -219,35 +219,35 @@ final class SecuritySystem {
 extension SecuritySystem {
     /// Selects the transition for `disarm` among the active states', innermost first.
     private func disarm(code: String, _ actions: any SecuritySystemActions) -> Bool {
-        if !machine.isFinished, machine.current.disarm(code: code, self, actions) { return true }
+        if machine.current.disarm(code: code, self, actions) { return true }
         actions.unhandledEvent(.disarm, in: state)
         return false
     }
 
     /// Selects the transition for `reset` among the active states', innermost first.
     private func reset(code: String, _ actions: any SecuritySystemActions) -> Bool {
-        if !machine.isFinished, machine.current.reset(code: code, self, actions) { return true }
+        if machine.current.reset(code: code, self, actions) { return true }
         actions.unhandledEvent(.reset, in: state)
         return false
     }
 
     /// Selects the transition for `arm` among the active states', innermost first.
     private func arm(_ actions: any SecuritySystemActions) -> Bool {
-        if !machine.isFinished, machine.current.arm(self, actions) { return true }
+        if machine.current.arm(self, actions) { return true }
         actions.unhandledEvent(.arm, in: state)
         return false
     }
 
     /// Selects the transition for `panic` among the active states', innermost first.
     private func panic(_ actions: any SecuritySystemActions) -> Bool {
-        if !machine.isFinished, machine.current.panic(self, actions) { return true }
+        if machine.current.panic(self, actions) { return true }
         actions.unhandledEvent(.panic, in: state)
         return false
     }
 
     /// Selects the transition for `breach` among the active states', innermost first.
     private func breach(_ actions: any SecuritySystemActions) -> Bool {
-        if !machine.isFinished, machine.current.breach(self, actions) { return true }
+        if machine.current.breach(self, actions) { return true }
         actions.unhandledEvent(.breach, in: state)
         return false
     }
@@ -258,16 +258,21 @@ extension SecuritySystem {
         machine.isRunning = true
         if !machine.isStarted { start(actions) }
         let handled = handle(actions)
-        if !machine.queue.isEmpty {
-            var next = 0
-            while next < machine.queue.count {
-                replay(machine.queue[next], actions)
-                next += 1
-            }
-            machine.queue.removeAll(keepingCapacity: true)
-        }
+        if !machine.queue.isEmpty { processQueue(actions) }
         machine.isRunning = false
         return handled
+    }
+
+    /// Processes the events queued meanwhile, in the order they were sent. Not inlined: the
+    /// queue is rarely used, and `run` stays small.
+    @inline(never)
+    private func processQueue(_ actions: any SecuritySystemActions) {
+        var next = 0
+        while next < machine.queue.count {
+            replay(machine.queue[next], actions)
+            next += 1
+        }
+        machine.queue.removeAll(keepingCapacity: true)
     }
 
     /// Enters the initial configuration.
@@ -300,6 +305,18 @@ extension SecuritySystem {
         return true
     }
 
+    /// An external transition from `source`, the active leaf, to `target`, a leaf with the same parent
+    /// (or `source` itself): exits `source`, runs the effects, enters `target`. What `transition(below:to:)`
+    /// does in this case, without walking the hierarchy. Always returns `true`.
+    fileprivate func transition(from source: SecuritySystem.State.Type, to target: SecuritySystem.State.Type, _ actions: any SecuritySystemActions, effects: () -> Void = {}) -> Bool {
+        source.exit(actions)
+        effects()
+        target.entry(actions)
+        machine.current = target
+        machine.isFinished = target.finishesMachine
+        return true
+    }
+
     /// Exits the active states inside `domain` (all of them when it is `nil`), innermost first.
     /// Not inlined, like `enter`: a copy in every transition would make swiftc -O examine every
     /// state class at each one, and compile time would grow with states × transitions.
@@ -325,10 +342,11 @@ extension SecuritySystem {
 
 extension SecuritySystem {
     /// A state: a class whose class methods handle the events, one method per event. It is never
-    /// instantiated: the machine holds the class itself (a `State.Type`), so an event costs one
-    /// dynamic call and neither copies nor allocates anything. An event method returns whether a
-    /// transition fired; its default defers to the enclosing state, and reports "not handled" at
-    /// the top. Each state is a final subclass that overrides the events it handles.
+    /// instantiated: the machine holds the class itself (a `State.Type`). An event method returns
+    /// whether a transition fired; here, at the top, it reports "not handled". A state is a
+    /// subclass of its enclosing state's class and overrides the events it handles, so an event it
+    /// does not handle goes to the nearest enclosing state that does: one dynamic call per event
+    /// however deep the state, and nothing copied or allocated.
     fileprivate class State {
         /// Never instantiated: the machine holds the class itself.
         private init() {}
@@ -343,25 +361,11 @@ extension SecuritySystem {
         class func entry(_ actions: any SecuritySystemActions) {}
         class func exit(_ actions: any SecuritySystemActions) {}
 
-        class func disarm(code: String, _ context: SecuritySystem, _ actions: any SecuritySystemActions) -> Bool {
-            parent?.disarm(code: code, context, actions) ?? false
-        }
-
-        class func reset(code: String, _ context: SecuritySystem, _ actions: any SecuritySystemActions) -> Bool {
-            parent?.reset(code: code, context, actions) ?? false
-        }
-
-        class func arm(_ context: SecuritySystem, _ actions: any SecuritySystemActions) -> Bool {
-            parent?.arm(context, actions) ?? false
-        }
-
-        class func panic(_ context: SecuritySystem, _ actions: any SecuritySystemActions) -> Bool {
-            parent?.panic(context, actions) ?? false
-        }
-
-        class func breach(_ context: SecuritySystem, _ actions: any SecuritySystemActions) -> Bool {
-            parent?.breach(context, actions) ?? false
-        }
+        class func disarm(code: String, _ context: SecuritySystem, _ actions: any SecuritySystemActions) -> Bool { false }
+        class func reset(code: String, _ context: SecuritySystem, _ actions: any SecuritySystemActions) -> Bool { false }
+        class func arm(_ context: SecuritySystem, _ actions: any SecuritySystemActions) -> Bool { false }
+        class func panic(_ context: SecuritySystem, _ actions: any SecuritySystemActions) -> Bool { false }
+        class func breach(_ context: SecuritySystem, _ actions: any SecuritySystemActions) -> Bool { false }
 
         /// Whether this state is `id` or lies inside it.
         static func isIn(_ id: StateID) -> Bool { isIn { $0 == id } }
@@ -407,11 +411,11 @@ fileprivate final class SecuritySystem_Disarmed: SecuritySystem.State {
     }
 
     override class func arm(_ context: SecuritySystem, _ actions: any SecuritySystemActions) -> Bool {
-        return context.transition(below: nil, to: SecuritySystem_Armed.self, actions)
+        return context.transition(from: SecuritySystem_Disarmed.self, to: SecuritySystem_Armed.self, actions)
     }
 
     override class func panic(_ context: SecuritySystem, _ actions: any SecuritySystemActions) -> Bool {
-        return context.transition(below: nil, to: SecuritySystem_SilentAlarm.self, actions)
+        return context.transition(from: SecuritySystem_Disarmed.self, to: SecuritySystem_SilentAlarm.self, actions)
     }
 }
 
@@ -427,10 +431,10 @@ fileprivate final class SecuritySystem_Armed: SecuritySystem.State {
 
     override class func disarm(code: String, _ context: SecuritySystem, _ actions: any SecuritySystemActions) -> Bool {
         if actions.isValid(code: code) {
-            return context.transition(below: nil, to: SecuritySystem_Disarmed.self, actions)
+            return context.transition(from: SecuritySystem_Armed.self, to: SecuritySystem_Disarmed.self, actions)
         }
         if actions.tooManyAttempts() {
-            return context.transition(below: nil, to: SecuritySystem_Alarm.self, actions) {
+            return context.transition(from: SecuritySystem_Armed.self, to: SecuritySystem_Alarm.self, actions) {
                 actions.informAdministrator()
             }
         }
@@ -439,11 +443,11 @@ fileprivate final class SecuritySystem_Armed: SecuritySystem.State {
     }
 
     override class func panic(_ context: SecuritySystem, _ actions: any SecuritySystemActions) -> Bool {
-        return context.transition(below: nil, to: SecuritySystem_Alarm.self, actions)
+        return context.transition(from: SecuritySystem_Armed.self, to: SecuritySystem_Alarm.self, actions)
     }
 
     override class func breach(_ context: SecuritySystem, _ actions: any SecuritySystemActions) -> Bool {
-        return context.transition(below: nil, to: SecuritySystem_Alarm.self, actions)
+        return context.transition(from: SecuritySystem_Armed.self, to: SecuritySystem_Alarm.self, actions)
     }
 }
 
@@ -463,7 +467,7 @@ fileprivate final class SecuritySystem_Alarm: SecuritySystem.State {
 
     override class func reset(code: String, _ context: SecuritySystem, _ actions: any SecuritySystemActions) -> Bool {
         if actions.isValid(code: code) {
-            return context.transition(below: nil, to: SecuritySystem_Disarmed.self, actions)
+            return context.transition(from: SecuritySystem_Alarm.self, to: SecuritySystem_Disarmed.self, actions)
         }
         return false
     }
@@ -481,7 +485,7 @@ fileprivate final class SecuritySystem_SilentAlarm: SecuritySystem.State {
 
     override class func reset(code: String, _ context: SecuritySystem, _ actions: any SecuritySystemActions) -> Bool {
         if actions.isValid(code: code) {
-            return context.transition(below: nil, to: SecuritySystem_Disarmed.self, actions)
+            return context.transition(from: SecuritySystem_SilentAlarm.self, to: SecuritySystem_Disarmed.self, actions)
         }
         return false
     }

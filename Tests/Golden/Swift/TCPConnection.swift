@@ -264,7 +264,7 @@ public final class TCPConnection {
 extension TCPConnection {
     /// Selects the transition for `segment` among the active states', innermost first.
     private func segment(flags: String, _ actions: any TCPConnectionActions) -> Bool {
-        if !machine.isFinished, machine.current.segment(flags: flags, self, actions) { return true }
+        if machine.current.segment(flags: flags, self, actions) { return true }
         actions.unhandledEvent(.segment, in: state)
         return false
     }
@@ -284,35 +284,35 @@ extension TCPConnection {
 
     /// Selects the transition for `passiveOpen` among the active states', innermost first.
     private func passiveOpen(_ actions: any TCPConnectionActions) -> Bool {
-        if !machine.isFinished, machine.current.passiveOpen(self, actions) { return true }
+        if machine.current.passiveOpen(self, actions) { return true }
         actions.unhandledEvent(.passiveOpen, in: state)
         return false
     }
 
     /// Selects the transition for `activeOpen` among the active states', innermost first.
     private func activeOpen(_ actions: any TCPConnectionActions) -> Bool {
-        if !machine.isFinished, machine.current.activeOpen(self, actions) { return true }
+        if machine.current.activeOpen(self, actions) { return true }
         actions.unhandledEvent(.activeOpen, in: state)
         return false
     }
 
     /// Selects the transition for `close` among the active states', innermost first.
     private func close(_ actions: any TCPConnectionActions) -> Bool {
-        if !machine.isFinished, machine.current.close(self, actions) { return true }
+        if machine.current.close(self, actions) { return true }
         actions.unhandledEvent(.close, in: state)
         return false
     }
 
     /// Selects the transition for `send` among the active states', innermost first.
     private func send(_ actions: any TCPConnectionActions) -> Bool {
-        if !machine.isFinished, machine.current.send(self, actions) { return true }
+        if machine.current.send(self, actions) { return true }
         actions.unhandledEvent(.send, in: state)
         return false
     }
 
     /// Selects the transition for `timeout` among the active states', innermost first.
     private func timeout(_ actions: any TCPConnectionActions) -> Bool {
-        if !machine.isFinished, machine.current.timeout(self, actions) { return true }
+        if machine.current.timeout(self, actions) { return true }
         actions.unhandledEvent(.timeout, in: state)
         return false
     }
@@ -323,16 +323,21 @@ extension TCPConnection {
         machine.isRunning = true
         if !machine.isStarted { start(actions) }
         let handled = handle(actions)
-        if !machine.queue.isEmpty {
-            var next = 0
-            while next < machine.queue.count {
-                replay(machine.queue[next], actions)
-                next += 1
-            }
-            machine.queue.removeAll(keepingCapacity: true)
-        }
+        if !machine.queue.isEmpty { processQueue(actions) }
         machine.isRunning = false
         return handled
+    }
+
+    /// Processes the events queued meanwhile, in the order they were sent. Not inlined: the
+    /// queue is rarely used, and `run` stays small.
+    @inline(never)
+    private func processQueue(_ actions: any TCPConnectionActions) {
+        var next = 0
+        while next < machine.queue.count {
+            replay(machine.queue[next], actions)
+            next += 1
+        }
+        machine.queue.removeAll(keepingCapacity: true)
     }
 
     /// Enters the initial configuration.
@@ -367,6 +372,18 @@ extension TCPConnection {
         return true
     }
 
+    /// An external transition from `source`, the active leaf, to `target`, a leaf with the same parent
+    /// (or `source` itself): exits `source`, runs the effects, enters `target`. What `transition(below:to:)`
+    /// does in this case, without walking the hierarchy. Always returns `true`.
+    fileprivate func transition(from source: TCPConnection.State.Type, to target: TCPConnection.State.Type, _ actions: any TCPConnectionActions, effects: () -> Void = {}) -> Bool {
+        source.exit(actions)
+        effects()
+        target.entry(actions)
+        machine.current = target
+        machine.isFinished = target.finishesMachine
+        return true
+    }
+
     /// Exits the active states inside `domain` (all of them when it is `nil`), innermost first.
     /// Not inlined, like `enter`: a copy in every transition would make swiftc -O examine every
     /// state class at each one, and compile time would grow with states × transitions.
@@ -392,10 +409,11 @@ extension TCPConnection {
 
 extension TCPConnection {
     /// A state: a class whose class methods handle the events, one method per event. It is never
-    /// instantiated: the machine holds the class itself (a `State.Type`), so an event costs one
-    /// dynamic call and neither copies nor allocates anything. An event method returns whether a
-    /// transition fired; its default defers to the enclosing state, and reports "not handled" at
-    /// the top. Each state is a final subclass that overrides the events it handles.
+    /// instantiated: the machine holds the class itself (a `State.Type`). An event method returns
+    /// whether a transition fired; here, at the top, it reports "not handled". A state is a
+    /// subclass of its enclosing state's class and overrides the events it handles, so an event it
+    /// does not handle goes to the nearest enclosing state that does: one dynamic call per event
+    /// however deep the state, and nothing copied or allocated.
     fileprivate class State {
         /// Never instantiated: the machine holds the class itself.
         private init() {}
@@ -410,33 +428,13 @@ extension TCPConnection {
         class func entry(_ actions: any TCPConnectionActions) {}
         class func exit(_ actions: any TCPConnectionActions) {}
 
-        class func segment(flags: String, _ context: TCPConnection, _ actions: any TCPConnectionActions) -> Bool {
-            parent?.segment(flags: flags, context, actions) ?? false
-        }
-
-        class func abort(_ context: TCPConnection, _ actions: any TCPConnectionActions) -> Bool {
-            parent?.abort(context, actions) ?? false
-        }
-
-        class func passiveOpen(_ context: TCPConnection, _ actions: any TCPConnectionActions) -> Bool {
-            parent?.passiveOpen(context, actions) ?? false
-        }
-
-        class func activeOpen(_ context: TCPConnection, _ actions: any TCPConnectionActions) -> Bool {
-            parent?.activeOpen(context, actions) ?? false
-        }
-
-        class func close(_ context: TCPConnection, _ actions: any TCPConnectionActions) -> Bool {
-            parent?.close(context, actions) ?? false
-        }
-
-        class func send(_ context: TCPConnection, _ actions: any TCPConnectionActions) -> Bool {
-            parent?.send(context, actions) ?? false
-        }
-
-        class func timeout(_ context: TCPConnection, _ actions: any TCPConnectionActions) -> Bool {
-            parent?.timeout(context, actions) ?? false
-        }
+        class func segment(flags: String, _ context: TCPConnection, _ actions: any TCPConnectionActions) -> Bool { false }
+        class func abort(_ context: TCPConnection, _ actions: any TCPConnectionActions) -> Bool { false }
+        class func passiveOpen(_ context: TCPConnection, _ actions: any TCPConnectionActions) -> Bool { false }
+        class func activeOpen(_ context: TCPConnection, _ actions: any TCPConnectionActions) -> Bool { false }
+        class func close(_ context: TCPConnection, _ actions: any TCPConnectionActions) -> Bool { false }
+        class func send(_ context: TCPConnection, _ actions: any TCPConnectionActions) -> Bool { false }
+        class func timeout(_ context: TCPConnection, _ actions: any TCPConnectionActions) -> Bool { false }
 
         /// Whether this state is `id` or lies inside it.
         static func isIn(_ id: StateID) -> Bool { isIn { $0 == id } }
@@ -480,11 +478,11 @@ fileprivate final class TCPConnection_Closed: TCPConnection.State {
     }
 
     override class func passiveOpen(_ context: TCPConnection, _ actions: any TCPConnectionActions) -> Bool {
-        return context.transition(below: nil, to: TCPConnection_Listen.self, actions)
+        return context.transition(from: TCPConnection_Closed.self, to: TCPConnection_Listen.self, actions)
     }
 
     override class func activeOpen(_ context: TCPConnection, _ actions: any TCPConnectionActions) -> Bool {
-        return context.transition(below: nil, to: TCPConnection_SynSent.self, actions) {
+        return context.transition(from: TCPConnection_Closed.self, to: TCPConnection_SynSent.self, actions) {
             actions.sendSyn()
         }
     }
@@ -496,7 +494,7 @@ fileprivate final class TCPConnection_Listen: TCPConnection.State {
 
     override class func segment(flags: String, _ context: TCPConnection, _ actions: any TCPConnectionActions) -> Bool {
         if actions.isSyn(flags: flags) {
-            return context.transition(below: nil, to: TCPConnection_SynReceived.self, actions) {
+            return context.transition(from: TCPConnection_Listen.self, to: TCPConnection_SynReceived.self, actions) {
                 actions.sendSynAck()
             }
         }
@@ -504,7 +502,7 @@ fileprivate final class TCPConnection_Listen: TCPConnection.State {
     }
 
     override class func close(_ context: TCPConnection, _ actions: any TCPConnectionActions) -> Bool {
-        return context.transition(below: nil, to: TCPConnection_Closed.self, actions)
+        return context.transition(from: TCPConnection_Listen.self, to: TCPConnection_Closed.self, actions)
     }
 }
 
@@ -514,7 +512,7 @@ fileprivate final class TCPConnection_SynSent: TCPConnection.State {
 
     override class func segment(flags: String, _ context: TCPConnection, _ actions: any TCPConnectionActions) -> Bool {
         if actions.isSynAck(flags: flags) {
-            return context.transition(below: nil, to: TCPConnection_Established.self, actions) {
+            return context.transition(from: TCPConnection_SynSent.self, to: TCPConnection_Established.self, actions) {
                 actions.sendAck()
             }
         }
@@ -522,7 +520,7 @@ fileprivate final class TCPConnection_SynSent: TCPConnection.State {
     }
 
     override class func close(_ context: TCPConnection, _ actions: any TCPConnectionActions) -> Bool {
-        return context.transition(below: nil, to: TCPConnection_Closed.self, actions)
+        return context.transition(from: TCPConnection_SynSent.self, to: TCPConnection_Closed.self, actions)
     }
 }
 
@@ -532,7 +530,7 @@ fileprivate final class TCPConnection_SynReceived: TCPConnection.State {
 
     override class func segment(flags: String, _ context: TCPConnection, _ actions: any TCPConnectionActions) -> Bool {
         if actions.isAck(flags: flags) {
-            return context.transition(below: nil, to: TCPConnection_Established.self, actions)
+            return context.transition(from: TCPConnection_SynReceived.self, to: TCPConnection_Established.self, actions)
         }
         return false
     }
@@ -550,7 +548,7 @@ fileprivate final class TCPConnection_Established: TCPConnection.State {
 
     override class func segment(flags: String, _ context: TCPConnection, _ actions: any TCPConnectionActions) -> Bool {
         if actions.isFin(flags: flags) {
-            return context.transition(below: nil, to: TCPConnection_CloseWait.self, actions) {
+            return context.transition(from: TCPConnection_Established.self, to: TCPConnection_CloseWait.self, actions) {
                 actions.sendAck()
             }
         }
@@ -573,32 +571,36 @@ fileprivate final class TCPConnection_Established: TCPConnection.State {
 /// We closed first and wait for the peer.
 ///
 /// The composite state `Closing`.
-fileprivate final class TCPConnection_Closing: TCPConnection.State {
+fileprivate class TCPConnection_Closing: TCPConnection.State {
     override class var id: TCPConnection.StateID { .closing }
     override class var initial: TCPConnection.State.Type? { TCPConnection_FinWait1.self }
 }
 
 /// The state `FinWait1`, inside `Closing`.
-fileprivate final class TCPConnection_FinWait1: TCPConnection.State {
+fileprivate final class TCPConnection_FinWait1: TCPConnection_Closing {
     override class var id: TCPConnection.StateID { .finWait1 }
     override class var parent: TCPConnection.State.Type? { TCPConnection_Closing.self }
+    // Not inherited: what describes the enclosing state itself.
+    override class var initial: TCPConnection.State.Type? { nil }
 
     override class func segment(flags: String, _ context: TCPConnection, _ actions: any TCPConnectionActions) -> Bool {
         if actions.isAck(flags: flags) {
-            return context.transition(below: .closing, to: TCPConnection_FinWait2.self, actions)
+            return context.transition(from: TCPConnection_FinWait1.self, to: TCPConnection_FinWait2.self, actions)
         }
         return false
     }
 }
 
 /// The state `FinWait2`, inside `Closing`.
-fileprivate final class TCPConnection_FinWait2: TCPConnection.State {
+fileprivate final class TCPConnection_FinWait2: TCPConnection_Closing {
     override class var id: TCPConnection.StateID { .finWait2 }
     override class var parent: TCPConnection.State.Type? { TCPConnection_Closing.self }
+    // Not inherited: what describes the enclosing state itself.
+    override class var initial: TCPConnection.State.Type? { nil }
 
     override class func segment(flags: String, _ context: TCPConnection, _ actions: any TCPConnectionActions) -> Bool {
         if actions.isFin(flags: flags) {
-            return context.transition(below: .closing, to: TCPConnection_TimeWait.self, actions) {
+            return context.transition(from: TCPConnection_FinWait2.self, to: TCPConnection_TimeWait.self, actions) {
                 actions.sendAck()
             }
         }
@@ -607,9 +609,11 @@ fileprivate final class TCPConnection_FinWait2: TCPConnection.State {
 }
 
 /// The state `TimeWait`, inside `Closing`.
-fileprivate final class TCPConnection_TimeWait: TCPConnection.State {
+fileprivate final class TCPConnection_TimeWait: TCPConnection_Closing {
     override class var id: TCPConnection.StateID { .timeWait }
     override class var parent: TCPConnection.State.Type? { TCPConnection_Closing.self }
+    // Not inherited: what describes the enclosing state itself.
+    override class var initial: TCPConnection.State.Type? { nil }
 
     override class func timeout(_ context: TCPConnection, _ actions: any TCPConnectionActions) -> Bool {
         return context.transition(below: nil, to: TCPConnection_Closed.self, actions)
@@ -623,7 +627,7 @@ fileprivate final class TCPConnection_CloseWait: TCPConnection.State {
     override class var id: TCPConnection.StateID { .closeWait }
 
     override class func close(_ context: TCPConnection, _ actions: any TCPConnectionActions) -> Bool {
-        return context.transition(below: nil, to: TCPConnection_LastAck.self, actions) {
+        return context.transition(from: TCPConnection_CloseWait.self, to: TCPConnection_LastAck.self, actions) {
             actions.sendFin()
         }
     }
@@ -635,7 +639,7 @@ fileprivate final class TCPConnection_LastAck: TCPConnection.State {
 
     override class func segment(flags: String, _ context: TCPConnection, _ actions: any TCPConnectionActions) -> Bool {
         if actions.isAck(flags: flags) {
-            return context.transition(below: nil, to: TCPConnection_Closed.self, actions)
+            return context.transition(from: TCPConnection_LastAck.self, to: TCPConnection_Closed.self, actions)
         }
         return false
     }

@@ -248,42 +248,42 @@ final class Hero {
 extension Hero {
     /// Selects the transition for `tick` among the active states', innermost first.
     private func tick(dt: Int, _ actions: any HeroActions) -> Bool {
-        if !machine.isFinished, machine.current.tick(dt: dt, self, actions) { return true }
+        if machine.current.tick(dt: dt, self, actions) { return true }
         actions.unhandledEvent(.tick, in: state)
         return false
     }
 
     /// Selects the transition for `move` among the active states', innermost first.
     private func move(dx: Int, _ actions: any HeroActions) -> Bool {
-        if !machine.isFinished, machine.current.move(dx: dx, self, actions) { return true }
+        if machine.current.move(dx: dx, self, actions) { return true }
         actions.unhandledEvent(.move, in: state)
         return false
     }
 
     /// Selects the transition for `aim` among the active states', innermost first.
     private func aim(angle: Int, _ actions: any HeroActions) -> Bool {
-        if !machine.isFinished, machine.current.aim(angle: angle, self, actions) { return true }
+        if machine.current.aim(angle: angle, self, actions) { return true }
         actions.unhandledEvent(.aim, in: state)
         return false
     }
 
     /// Selects the transition for `hit` among the active states', innermost first.
     private func hit(damage: Int, _ actions: any HeroActions) -> Bool {
-        if !machine.isFinished, machine.current.hit(damage: damage, self, actions) { return true }
+        if machine.current.hit(damage: damage, self, actions) { return true }
         actions.unhandledEvent(.hit, in: state)
         return false
     }
 
     /// Selects the transition for `jump` among the active states', innermost first.
     private func jump(_ actions: any HeroActions) -> Bool {
-        if !machine.isFinished, machine.current.jump(self, actions) { return true }
+        if machine.current.jump(self, actions) { return true }
         actions.unhandledEvent(.jump, in: state)
         return false
     }
 
     /// Selects the transition for `respawn` among the active states', innermost first.
     private func respawn(_ actions: any HeroActions) -> Bool {
-        if !machine.isFinished, machine.current.respawn(self, actions) { return true }
+        if machine.current.respawn(self, actions) { return true }
         actions.unhandledEvent(.respawn, in: state)
         return false
     }
@@ -294,16 +294,21 @@ extension Hero {
         machine.isRunning = true
         if !machine.isStarted { start(actions) }
         let handled = handle(actions)
-        if !machine.queue.isEmpty {
-            var next = 0
-            while next < machine.queue.count {
-                replay(machine.queue[next], actions)
-                next += 1
-            }
-            machine.queue.removeAll(keepingCapacity: true)
-        }
+        if !machine.queue.isEmpty { processQueue(actions) }
         machine.isRunning = false
         return handled
+    }
+
+    /// Processes the events queued meanwhile, in the order they were sent. Not inlined: the
+    /// queue is rarely used, and `run` stays small.
+    @inline(never)
+    private func processQueue(_ actions: any HeroActions) {
+        var next = 0
+        while next < machine.queue.count {
+            replay(machine.queue[next], actions)
+            next += 1
+        }
+        machine.queue.removeAll(keepingCapacity: true)
     }
 
     /// Enters the initial configuration.
@@ -337,6 +342,18 @@ extension Hero {
         return true
     }
 
+    /// An external transition from `source`, the active leaf, to `target`, a leaf with the same parent
+    /// (or `source` itself): exits `source`, runs the effects, enters `target`. What `transition(below:to:)`
+    /// does in this case, without walking the hierarchy. Always returns `true`.
+    fileprivate func transition(from source: Hero.State.Type, to target: Hero.State.Type, _ actions: any HeroActions, effects: () -> Void = {}) -> Bool {
+        source.exit(actions)
+        effects()
+        target.entry(actions)
+        machine.current = target
+        machine.isFinished = target.finishesMachine
+        return true
+    }
+
     /// Exits the active states inside `domain` (all of them when it is `nil`), innermost first.
     /// Not inlined, like `enter`: a copy in every transition would make swiftc -O examine every
     /// state class at each one, and compile time would grow with states × transitions.
@@ -362,10 +379,11 @@ extension Hero {
 
 extension Hero {
     /// A state: a class whose class methods handle the events, one method per event. It is never
-    /// instantiated: the machine holds the class itself (a `State.Type`), so an event costs one
-    /// dynamic call and neither copies nor allocates anything. An event method returns whether a
-    /// transition fired; its default defers to the enclosing state, and reports "not handled" at
-    /// the top. Each state is a final subclass that overrides the events it handles.
+    /// instantiated: the machine holds the class itself (a `State.Type`). An event method returns
+    /// whether a transition fired; here, at the top, it reports "not handled". A state is a
+    /// subclass of its enclosing state's class and overrides the events it handles, so an event it
+    /// does not handle goes to the nearest enclosing state that does: one dynamic call per event
+    /// however deep the state, and nothing copied or allocated.
     fileprivate class State {
         /// Never instantiated: the machine holds the class itself.
         private init() {}
@@ -380,29 +398,12 @@ extension Hero {
         class func entry(_ actions: any HeroActions) {}
         class func exit(_ actions: any HeroActions) {}
 
-        class func tick(dt: Int, _ context: Hero, _ actions: any HeroActions) -> Bool {
-            parent?.tick(dt: dt, context, actions) ?? false
-        }
-
-        class func move(dx: Int, _ context: Hero, _ actions: any HeroActions) -> Bool {
-            parent?.move(dx: dx, context, actions) ?? false
-        }
-
-        class func aim(angle: Int, _ context: Hero, _ actions: any HeroActions) -> Bool {
-            parent?.aim(angle: angle, context, actions) ?? false
-        }
-
-        class func hit(damage: Int, _ context: Hero, _ actions: any HeroActions) -> Bool {
-            parent?.hit(damage: damage, context, actions) ?? false
-        }
-
-        class func jump(_ context: Hero, _ actions: any HeroActions) -> Bool {
-            parent?.jump(context, actions) ?? false
-        }
-
-        class func respawn(_ context: Hero, _ actions: any HeroActions) -> Bool {
-            parent?.respawn(context, actions) ?? false
-        }
+        class func tick(dt: Int, _ context: Hero, _ actions: any HeroActions) -> Bool { false }
+        class func move(dx: Int, _ context: Hero, _ actions: any HeroActions) -> Bool { false }
+        class func aim(angle: Int, _ context: Hero, _ actions: any HeroActions) -> Bool { false }
+        class func hit(damage: Int, _ context: Hero, _ actions: any HeroActions) -> Bool { false }
+        class func jump(_ context: Hero, _ actions: any HeroActions) -> Bool { false }
+        class func respawn(_ context: Hero, _ actions: any HeroActions) -> Bool { false }
 
         /// Whether this state is `id` or lies inside it.
         static func isIn(_ id: StateID) -> Bool { isIn { $0 == id } }
@@ -438,7 +439,7 @@ extension Hero {
 }
 
 /// The composite state `Alive`.
-fileprivate final class Hero_Alive: Hero.State {
+fileprivate class Hero_Alive: Hero.State {
     override class var id: Hero.StateID { .alive }
     override class var initial: Hero.State.Type? { Hero_Idle.self }
 
@@ -457,9 +458,11 @@ fileprivate final class Hero_Alive: Hero.State {
 }
 
 /// The state `Idle`, inside `Alive`.
-fileprivate final class Hero_Idle: Hero.State {
+fileprivate final class Hero_Idle: Hero_Alive {
     override class var id: Hero.StateID { .idle }
     override class var parent: Hero.State.Type? { Hero_Alive.self }
+    // Not inherited: what describes the enclosing state itself.
+    override class var initial: Hero.State.Type? { nil }
 
     override class func tick(dt: Int, _ context: Hero, _ actions: any HeroActions) -> Bool {
         actions.breathe(dt: dt)
@@ -467,20 +470,22 @@ fileprivate final class Hero_Idle: Hero.State {
     }
 
     override class func move(dx: Int, _ context: Hero, _ actions: any HeroActions) -> Bool {
-        return context.transition(below: .alive, to: Hero_Walking.self, actions) {
+        return context.transition(from: Hero_Idle.self, to: Hero_Walking.self, actions) {
             actions.startWalking(dx: dx)
         }
     }
 
     override class func jump(_ context: Hero, _ actions: any HeroActions) -> Bool {
-        return context.transition(below: .alive, to: Hero_Airborne.self, actions)
+        return context.transition(from: Hero_Idle.self, to: Hero_Airborne.self, actions)
     }
 }
 
 /// The state `Walking`, inside `Alive`.
-fileprivate final class Hero_Walking: Hero.State {
+fileprivate final class Hero_Walking: Hero_Alive {
     override class var id: Hero.StateID { .walking }
     override class var parent: Hero.State.Type? { Hero_Alive.self }
+    // Not inherited: what describes the enclosing state itself.
+    override class var initial: Hero.State.Type? { nil }
 
     override class func tick(dt: Int, _ context: Hero, _ actions: any HeroActions) -> Bool {
         actions.step(dt: dt)
@@ -489,21 +494,23 @@ fileprivate final class Hero_Walking: Hero.State {
 
     override class func move(dx: Int, _ context: Hero, _ actions: any HeroActions) -> Bool {
         if actions.isStill(dx: dx) {
-            return context.transition(below: .alive, to: Hero_Idle.self, actions)
+            return context.transition(from: Hero_Walking.self, to: Hero_Idle.self, actions)
         }
         actions.steer(dx: dx)
         return true
     }
 
     override class func jump(_ context: Hero, _ actions: any HeroActions) -> Bool {
-        return context.transition(below: .alive, to: Hero_Airborne.self, actions)
+        return context.transition(from: Hero_Walking.self, to: Hero_Airborne.self, actions)
     }
 }
 
 /// The state `Airborne`, inside `Alive`.
-fileprivate final class Hero_Airborne: Hero.State {
+fileprivate final class Hero_Airborne: Hero_Alive {
     override class var id: Hero.StateID { .airborne }
     override class var parent: Hero.State.Type? { Hero_Alive.self }
+    // Not inherited: what describes the enclosing state itself.
+    override class var initial: Hero.State.Type? { nil }
 
     override class func entry(_ actions: any HeroActions) {
         actions.leaveGround()
@@ -515,7 +522,7 @@ fileprivate final class Hero_Airborne: Hero.State {
 
     override class func tick(dt: Int, _ context: Hero, _ actions: any HeroActions) -> Bool {
         if actions.hasLanded(dt: dt) {
-            return context.transition(below: .alive, to: Hero_Idle.self, actions)
+            return context.transition(from: Hero_Airborne.self, to: Hero_Idle.self, actions)
         }
         actions.fall(dt: dt)
         return true

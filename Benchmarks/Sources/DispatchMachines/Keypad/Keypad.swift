@@ -233,14 +233,14 @@ final class Keypad {
 extension Keypad {
     /// Selects the transition for `digit` among the active states', innermost first.
     private func digit(value: Int, _ actions: any KeypadActions) -> Bool {
-        if !machine.isFinished, machine.current.digit(value: value, self, actions) { return true }
+        if machine.current.digit(value: value, self, actions) { return true }
         actions.unhandledEvent(.digit, in: state)
         return false
     }
 
     /// Selects the transition for `tick` among the active states', innermost first.
     private func tick(ms: Int, _ actions: any KeypadActions) -> Bool {
-        if !machine.isFinished, machine.current.tick(ms: ms, self, actions) { return true }
+        if machine.current.tick(ms: ms, self, actions) { return true }
         actions.unhandledEvent(.tick, in: state)
         return false
     }
@@ -260,14 +260,14 @@ extension Keypad {
 
     /// Selects the transition for `pull` among the active states', innermost first.
     private func pull(_ actions: any KeypadActions) -> Bool {
-        if !machine.isFinished, machine.current.pull(self, actions) { return true }
+        if machine.current.pull(self, actions) { return true }
         actions.unhandledEvent(.pull, in: state)
         return false
     }
 
     /// Selects the transition for `shut` among the active states', innermost first.
     private func shut(_ actions: any KeypadActions) -> Bool {
-        if !machine.isFinished, machine.current.shut(self, actions) { return true }
+        if machine.current.shut(self, actions) { return true }
         actions.unhandledEvent(.shut, in: state)
         return false
     }
@@ -278,16 +278,21 @@ extension Keypad {
         machine.isRunning = true
         if !machine.isStarted { start(actions) }
         let handled = handle(actions)
-        if !machine.queue.isEmpty {
-            var next = 0
-            while next < machine.queue.count {
-                replay(machine.queue[next], actions)
-                next += 1
-            }
-            machine.queue.removeAll(keepingCapacity: true)
-        }
+        if !machine.queue.isEmpty { processQueue(actions) }
         machine.isRunning = false
         return handled
+    }
+
+    /// Processes the events queued meanwhile, in the order they were sent. Not inlined: the
+    /// queue is rarely used, and `run` stays small.
+    @inline(never)
+    private func processQueue(_ actions: any KeypadActions) {
+        var next = 0
+        while next < machine.queue.count {
+            replay(machine.queue[next], actions)
+            next += 1
+        }
+        machine.queue.removeAll(keepingCapacity: true)
     }
 
     /// Enters the initial configuration.
@@ -320,6 +325,18 @@ extension Keypad {
         return true
     }
 
+    /// An external transition from `source`, the active leaf, to `target`, a leaf with the same parent
+    /// (or `source` itself): exits `source`, runs the effects, enters `target`. What `transition(below:to:)`
+    /// does in this case, without walking the hierarchy. Always returns `true`.
+    fileprivate func transition(from source: Keypad.State.Type, to target: Keypad.State.Type, _ actions: any KeypadActions, effects: () -> Void = {}) -> Bool {
+        source.exit(actions)
+        effects()
+        target.entry(actions)
+        machine.current = target
+        machine.isFinished = target.finishesMachine
+        return true
+    }
+
     /// Exits the active states inside `domain` (all of them when it is `nil`), innermost first.
     /// Not inlined, like `enter`: a copy in every transition would make swiftc -O examine every
     /// state class at each one, and compile time would grow with states × transitions.
@@ -345,10 +362,11 @@ extension Keypad {
 
 extension Keypad {
     /// A state: a class whose class methods handle the events, one method per event. It is never
-    /// instantiated: the machine holds the class itself (a `State.Type`), so an event costs one
-    /// dynamic call and neither copies nor allocates anything. An event method returns whether a
-    /// transition fired; its default defers to the enclosing state, and reports "not handled" at
-    /// the top. Each state is a final subclass that overrides the events it handles.
+    /// instantiated: the machine holds the class itself (a `State.Type`). An event method returns
+    /// whether a transition fired; here, at the top, it reports "not handled". A state is a
+    /// subclass of its enclosing state's class and overrides the events it handles, so an event it
+    /// does not handle goes to the nearest enclosing state that does: one dynamic call per event
+    /// however deep the state, and nothing copied or allocated.
     fileprivate class State {
         /// Never instantiated: the machine holds the class itself.
         private init() {}
@@ -363,25 +381,11 @@ extension Keypad {
         class func entry(_ actions: any KeypadActions) {}
         class func exit(_ actions: any KeypadActions) {}
 
-        class func digit(value: Int, _ context: Keypad, _ actions: any KeypadActions) -> Bool {
-            parent?.digit(value: value, context, actions) ?? false
-        }
-
-        class func tick(ms: Int, _ context: Keypad, _ actions: any KeypadActions) -> Bool {
-            parent?.tick(ms: ms, context, actions) ?? false
-        }
-
-        class func reset(_ context: Keypad, _ actions: any KeypadActions) -> Bool {
-            parent?.reset(context, actions) ?? false
-        }
-
-        class func pull(_ context: Keypad, _ actions: any KeypadActions) -> Bool {
-            parent?.pull(context, actions) ?? false
-        }
-
-        class func shut(_ context: Keypad, _ actions: any KeypadActions) -> Bool {
-            parent?.shut(context, actions) ?? false
-        }
+        class func digit(value: Int, _ context: Keypad, _ actions: any KeypadActions) -> Bool { false }
+        class func tick(ms: Int, _ context: Keypad, _ actions: any KeypadActions) -> Bool { false }
+        class func reset(_ context: Keypad, _ actions: any KeypadActions) -> Bool { false }
+        class func pull(_ context: Keypad, _ actions: any KeypadActions) -> Bool { false }
+        class func shut(_ context: Keypad, _ actions: any KeypadActions) -> Bool { false }
 
         /// Whether this state is `id` or lies inside it.
         static func isIn(_ id: StateID) -> Bool { isIn { $0 == id } }
@@ -426,7 +430,7 @@ fileprivate final class Keypad_Locked: Keypad.State {
 
     override class func digit(value: Int, _ context: Keypad, _ actions: any KeypadActions) -> Bool {
         if actions.isFirst(value: value) {
-            return context.transition(below: nil, to: Keypad_Entering.self, actions) {
+            return context.transition(from: Keypad_Locked.self, to: Keypad_Entering.self, actions) {
                 actions.record(value: value)
             }
         }
@@ -449,23 +453,23 @@ fileprivate final class Keypad_Entering: Keypad.State {
 
     override class func digit(value: Int, _ context: Keypad, _ actions: any KeypadActions) -> Bool {
         if actions.isLast(value: value) {
-            return context.transition(below: nil, to: Keypad_Open.self, actions) {
+            return context.transition(from: Keypad_Entering.self, to: Keypad_Open.self, actions) {
                 actions.record(value: value)
             }
         }
         if actions.isNext(value: value) {
-            return context.transition(below: nil, to: Keypad_Entering.self, actions) {
+            return context.transition(from: Keypad_Entering.self, to: Keypad_Entering.self, actions) {
                 actions.record(value: value)
             }
         }
-        return context.transition(below: nil, to: Keypad_Locked.self, actions) {
+        return context.transition(from: Keypad_Entering.self, to: Keypad_Locked.self, actions) {
             actions.buzz()
         }
     }
 
     override class func tick(ms: Int, _ context: Keypad, _ actions: any KeypadActions) -> Bool {
         if actions.timedOut(ms: ms) {
-            return context.transition(below: nil, to: Keypad_Locked.self, actions)
+            return context.transition(from: Keypad_Entering.self, to: Keypad_Locked.self, actions)
         }
         actions.blink(ms: ms)
         return true
@@ -487,13 +491,13 @@ fileprivate final class Keypad_Open: Keypad.State {
 
     override class func tick(ms: Int, _ context: Keypad, _ actions: any KeypadActions) -> Bool {
         if actions.timedOut(ms: ms) {
-            return context.transition(below: nil, to: Keypad_Locked.self, actions)
+            return context.transition(from: Keypad_Open.self, to: Keypad_Locked.self, actions)
         }
         return false
     }
 
     override class func pull(_ context: Keypad, _ actions: any KeypadActions) -> Bool {
-        return context.transition(below: nil, to: Keypad_Ajar.self, actions)
+        return context.transition(from: Keypad_Open.self, to: Keypad_Ajar.self, actions)
     }
 }
 
@@ -511,7 +515,7 @@ fileprivate final class Keypad_Ajar: Keypad.State {
 
     override class func tick(ms: Int, _ context: Keypad, _ actions: any KeypadActions) -> Bool {
         if actions.heldTooLong(ms: ms) {
-            return context.transition(below: nil, to: Keypad_Ajar.self, actions) {
+            return context.transition(from: Keypad_Ajar.self, to: Keypad_Ajar.self, actions) {
                 actions.soundAlarm()
             }
         }
@@ -519,7 +523,7 @@ fileprivate final class Keypad_Ajar: Keypad.State {
     }
 
     override class func shut(_ context: Keypad, _ actions: any KeypadActions) -> Bool {
-        return context.transition(below: nil, to: Keypad_Locked.self, actions)
+        return context.transition(from: Keypad_Ajar.self, to: Keypad_Locked.self, actions)
     }
 }
 

@@ -331,56 +331,56 @@ final class Player {
 extension Player {
     /// Selects the transition for `key` among the active states', innermost first.
     private func key(code: Int, _ actions: any PlayerActions) -> Bool {
-        if !machine.isFinished, machine.current.key(code: code, self, actions) { return true }
+        if machine.current.key(code: code, self, actions) { return true }
         actions.unhandledEvent(.key, in: state)
         return false
     }
 
     /// Selects the transition for `tick` among the active states', innermost first.
     private func tick(ms: Int, _ actions: any PlayerActions) -> Bool {
-        if !machine.isFinished, machine.current.tick(ms: ms, self, actions) { return true }
+        if machine.current.tick(ms: ms, self, actions) { return true }
         actions.unhandledEvent(.tick, in: state)
         return false
     }
 
     /// Selects the transition for `seek` among the active states', innermost first.
     private func seek(position: Int, _ actions: any PlayerActions) -> Bool {
-        if !machine.isFinished, machine.current.seek(position: position, self, actions) { return true }
+        if machine.current.seek(position: position, self, actions) { return true }
         actions.unhandledEvent(.seek, in: state)
         return false
     }
 
     /// Selects the transition for `power` among the active states', innermost first.
     private func power(_ actions: any PlayerActions) -> Bool {
-        if !machine.isFinished, machine.current.power(self, actions) { return true }
+        if machine.current.power(self, actions) { return true }
         actions.unhandledEvent(.power, in: state)
         return false
     }
 
     /// Selects the transition for `menu` among the active states', innermost first.
     private func menu(_ actions: any PlayerActions) -> Bool {
-        if !machine.isFinished, machine.current.menu(self, actions) { return true }
+        if machine.current.menu(self, actions) { return true }
         actions.unhandledEvent(.menu, in: state)
         return false
     }
 
     /// Selects the transition for `play` among the active states', innermost first.
     private func play(_ actions: any PlayerActions) -> Bool {
-        if !machine.isFinished, machine.current.play(self, actions) { return true }
+        if machine.current.play(self, actions) { return true }
         actions.unhandledEvent(.play, in: state)
         return false
     }
 
     /// Selects the transition for `stop` among the active states', innermost first.
     private func stop(_ actions: any PlayerActions) -> Bool {
-        if !machine.isFinished, machine.current.stop(self, actions) { return true }
+        if machine.current.stop(self, actions) { return true }
         actions.unhandledEvent(.stop, in: state)
         return false
     }
 
     /// Selects the transition for `pause` among the active states', innermost first.
     private func pause(_ actions: any PlayerActions) -> Bool {
-        if !machine.isFinished, machine.current.pause(self, actions) { return true }
+        if machine.current.pause(self, actions) { return true }
         actions.unhandledEvent(.pause, in: state)
         return false
     }
@@ -391,16 +391,21 @@ extension Player {
         machine.isRunning = true
         if !machine.isStarted { start(actions) }
         let handled = handle(actions)
-        if !machine.queue.isEmpty {
-            var next = 0
-            while next < machine.queue.count {
-                replay(machine.queue[next], actions)
-                next += 1
-            }
-            machine.queue.removeAll(keepingCapacity: true)
-        }
+        if !machine.queue.isEmpty { processQueue(actions) }
         machine.isRunning = false
         return handled
+    }
+
+    /// Processes the events queued meanwhile, in the order they were sent. Not inlined: the
+    /// queue is rarely used, and `run` stays small.
+    @inline(never)
+    private func processQueue(_ actions: any PlayerActions) {
+        var next = 0
+        while next < machine.queue.count {
+            replay(machine.queue[next], actions)
+            next += 1
+        }
+        machine.queue.removeAll(keepingCapacity: true)
     }
 
     /// Enters the initial configuration.
@@ -433,6 +438,18 @@ extension Player {
         exit(below: domain, actions)
         effects()
         enter(target, below: domain, actions)
+        return true
+    }
+
+    /// An external transition from `source`, the active leaf, to `target`, a leaf with the same parent
+    /// (or `source` itself): exits `source`, runs the effects, enters `target`. What `transition(below:to:)`
+    /// does in this case, without walking the hierarchy. Always returns `true`.
+    fileprivate func transition(from source: Player.State.Type, to target: Player.State.Type, _ actions: any PlayerActions, effects: () -> Void = {}) -> Bool {
+        source.exit(actions)
+        effects()
+        target.entry(actions)
+        machine.current = target
+        machine.isFinished = target.finishesMachine
         return true
     }
 
@@ -480,10 +497,11 @@ extension Player {
 
 extension Player {
     /// A state: a class whose class methods handle the events, one method per event. It is never
-    /// instantiated: the machine holds the class itself (a `State.Type`), so an event costs one
-    /// dynamic call and neither copies nor allocates anything. An event method returns whether a
-    /// transition fired; its default defers to the enclosing state, and reports "not handled" at
-    /// the top. Each state is a final subclass that overrides the events it handles.
+    /// instantiated: the machine holds the class itself (a `State.Type`). An event method returns
+    /// whether a transition fired; here, at the top, it reports "not handled". A state is a
+    /// subclass of its enclosing state's class and overrides the events it handles, so an event it
+    /// does not handle goes to the nearest enclosing state that does: one dynamic call per event
+    /// however deep the state, and nothing copied or allocated.
     fileprivate class State {
         /// Never instantiated: the machine holds the class itself.
         private init() {}
@@ -498,37 +516,14 @@ extension Player {
         class func entry(_ actions: any PlayerActions) {}
         class func exit(_ actions: any PlayerActions) {}
 
-        class func key(code: Int, _ context: Player, _ actions: any PlayerActions) -> Bool {
-            parent?.key(code: code, context, actions) ?? false
-        }
-
-        class func tick(ms: Int, _ context: Player, _ actions: any PlayerActions) -> Bool {
-            parent?.tick(ms: ms, context, actions) ?? false
-        }
-
-        class func seek(position: Int, _ context: Player, _ actions: any PlayerActions) -> Bool {
-            parent?.seek(position: position, context, actions) ?? false
-        }
-
-        class func power(_ context: Player, _ actions: any PlayerActions) -> Bool {
-            parent?.power(context, actions) ?? false
-        }
-
-        class func menu(_ context: Player, _ actions: any PlayerActions) -> Bool {
-            parent?.menu(context, actions) ?? false
-        }
-
-        class func play(_ context: Player, _ actions: any PlayerActions) -> Bool {
-            parent?.play(context, actions) ?? false
-        }
-
-        class func stop(_ context: Player, _ actions: any PlayerActions) -> Bool {
-            parent?.stop(context, actions) ?? false
-        }
-
-        class func pause(_ context: Player, _ actions: any PlayerActions) -> Bool {
-            parent?.pause(context, actions) ?? false
-        }
+        class func key(code: Int, _ context: Player, _ actions: any PlayerActions) -> Bool { false }
+        class func tick(ms: Int, _ context: Player, _ actions: any PlayerActions) -> Bool { false }
+        class func seek(position: Int, _ context: Player, _ actions: any PlayerActions) -> Bool { false }
+        class func power(_ context: Player, _ actions: any PlayerActions) -> Bool { false }
+        class func menu(_ context: Player, _ actions: any PlayerActions) -> Bool { false }
+        class func play(_ context: Player, _ actions: any PlayerActions) -> Bool { false }
+        class func stop(_ context: Player, _ actions: any PlayerActions) -> Bool { false }
+        class func pause(_ context: Player, _ actions: any PlayerActions) -> Bool { false }
 
         /// Whether this state is `id` or lies inside it.
         static func isIn(_ id: StateID) -> Bool { isIn { $0 == id } }
@@ -589,12 +584,12 @@ fileprivate final class Player_Standby: Player.State {
     }
 
     override class func power(_ context: Player, _ actions: any PlayerActions) -> Bool {
-        return context.transition(below: nil, to: Player_Off.self, actions)
+        return context.transition(from: Player_Standby.self, to: Player_Off.self, actions)
     }
 }
 
 /// The composite state `On`.
-fileprivate final class Player_On: Player.State {
+fileprivate class Player_On: Player.State {
     override class var id: Player.StateID { .on }
     override class var initial: Player.State.Type? { Player_Idle.self }
 
@@ -624,9 +619,13 @@ fileprivate final class Player_On: Player.State {
 }
 
 /// The state `Idle`, inside `On`.
-fileprivate final class Player_Idle: Player.State {
+fileprivate final class Player_Idle: Player_On {
     override class var id: Player.StateID { .idle }
     override class var parent: Player.State.Type? { Player_On.self }
+    // Not inherited: what describes the enclosing state itself.
+    override class var initial: Player.State.Type? { nil }
+    override class func entry(_ actions: any PlayerActions) {}
+    override class func exit(_ actions: any PlayerActions) {}
 
     override class func play(_ context: Player, _ actions: any PlayerActions) -> Bool {
         if actions.hasMedia() {
@@ -639,10 +638,13 @@ fileprivate final class Player_Idle: Player.State {
 }
 
 /// The composite state `Active`, inside `On`.
-fileprivate final class Player_Active: Player.State {
+fileprivate class Player_Active: Player_On {
     override class var id: Player.StateID { .active }
     override class var parent: Player.State.Type? { Player_On.self }
     override class var initial: Player.State.Type? { Player_Buffering.self }
+    // Not inherited: what describes the enclosing state itself.
+    override class func entry(_ actions: any PlayerActions) {}
+    override class func exit(_ actions: any PlayerActions) {}
 
     override class func tick(ms: Int, _ context: Player, _ actions: any PlayerActions) -> Bool {
         actions.advance(ms: ms)
@@ -666,9 +668,11 @@ fileprivate final class Player_Active: Player.State {
 }
 
 /// The state `Buffering`, inside `Active`.
-fileprivate final class Player_Buffering: Player.State {
+fileprivate final class Player_Buffering: Player_Active {
     override class var id: Player.StateID { .buffering }
     override class var parent: Player.State.Type? { Player_Active.self }
+    // Not inherited: what describes the enclosing state itself.
+    override class var initial: Player.State.Type? { nil }
 
     override class func entry(_ actions: any PlayerActions) {
         actions.showSpinner()
@@ -680,16 +684,18 @@ fileprivate final class Player_Buffering: Player.State {
 
     override class func tick(ms: Int, _ context: Player, _ actions: any PlayerActions) -> Bool {
         if actions.isBuffered(ms: ms) {
-            return context.transition(below: .active, to: Player_Playing.self, actions)
+            return context.transition(from: Player_Buffering.self, to: Player_Playing.self, actions)
         }
-        return Player_Active.tick(ms: ms, context, actions)
+        return super.tick(ms: ms, context, actions)
     }
 }
 
 /// The state `Playing`, inside `Active`.
-fileprivate final class Player_Playing: Player.State {
+fileprivate final class Player_Playing: Player_Active {
     override class var id: Player.StateID { .playing }
     override class var parent: Player.State.Type? { Player_Active.self }
+    // Not inherited: what describes the enclosing state itself.
+    override class var initial: Player.State.Type? { nil }
 
     override class func entry(_ actions: any PlayerActions) {
         actions.startAudio()
@@ -700,14 +706,18 @@ fileprivate final class Player_Playing: Player.State {
     }
 
     override class func pause(_ context: Player, _ actions: any PlayerActions) -> Bool {
-        return context.transition(below: .active, to: Player_Paused.self, actions)
+        return context.transition(from: Player_Playing.self, to: Player_Paused.self, actions)
     }
 }
 
 /// The state `Paused`, inside `Active`.
-fileprivate final class Player_Paused: Player.State {
+fileprivate final class Player_Paused: Player_Active {
     override class var id: Player.StateID { .paused }
     override class var parent: Player.State.Type? { Player_Active.self }
+    // Not inherited: what describes the enclosing state itself.
+    override class var initial: Player.State.Type? { nil }
+    override class func entry(_ actions: any PlayerActions) {}
+    override class func exit(_ actions: any PlayerActions) {}
 
     override class func seek(position: Int, _ context: Player, _ actions: any PlayerActions) -> Bool {
         actions.jump(position: position)
@@ -715,12 +725,12 @@ fileprivate final class Player_Paused: Player.State {
     }
 
     override class func play(_ context: Player, _ actions: any PlayerActions) -> Bool {
-        return context.transition(below: .active, to: Player_Playing.self, actions)
+        return context.transition(from: Player_Paused.self, to: Player_Playing.self, actions)
     }
 }
 
 /// The composite state `Menu`, inside `On`.
-fileprivate final class Player_Menu: Player.State {
+fileprivate class Player_Menu: Player_On {
     override class var id: Player.StateID { .menu }
     override class var parent: Player.State.Type? { Player_On.self }
     override class var initial: Player.State.Type? { Player_Main.self }
@@ -747,18 +757,22 @@ fileprivate final class Player_Menu: Player.State {
         if !context.machine.stack.isEmpty {
             return context.pop(from: Player_Menu.self, actions)
         }
-        return Player_On.menu(context, actions)
+        return super.menu(context, actions)
     }
 }
 
 /// The state `Main`, inside `Menu`.
-fileprivate final class Player_Main: Player.State {
+fileprivate final class Player_Main: Player_Menu {
     override class var id: Player.StateID { .main }
     override class var parent: Player.State.Type? { Player_Menu.self }
+    // Not inherited: what describes the enclosing state itself.
+    override class var initial: Player.State.Type? { nil }
+    override class func entry(_ actions: any PlayerActions) {}
+    override class func exit(_ actions: any PlayerActions) {}
 
     override class func key(code: Int, _ context: Player, _ actions: any PlayerActions) -> Bool {
         if actions.isEnter(code: code) {
-            return context.transition(below: .menu, to: Player_Settings.self, actions)
+            return context.transition(from: Player_Main.self, to: Player_Settings.self, actions)
         }
         actions.highlight(code: code)
         return true
@@ -766,13 +780,17 @@ fileprivate final class Player_Main: Player.State {
 }
 
 /// The state `Settings`, inside `Menu`.
-fileprivate final class Player_Settings: Player.State {
+fileprivate final class Player_Settings: Player_Menu {
     override class var id: Player.StateID { .settings }
     override class var parent: Player.State.Type? { Player_Menu.self }
+    // Not inherited: what describes the enclosing state itself.
+    override class var initial: Player.State.Type? { nil }
+    override class func entry(_ actions: any PlayerActions) {}
+    override class func exit(_ actions: any PlayerActions) {}
 
     override class func key(code: Int, _ context: Player, _ actions: any PlayerActions) -> Bool {
         if actions.isBack(code: code) {
-            return context.transition(below: .menu, to: Player_Main.self, actions)
+            return context.transition(from: Player_Settings.self, to: Player_Main.self, actions)
         }
         actions.adjust(code: code)
         return true
