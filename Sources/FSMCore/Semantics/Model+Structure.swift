@@ -374,7 +374,8 @@ extension Model {
             transition.domain = transition.target.state.flatMap { tree.domain(from: transition.source, to: $0) }
             return transition
         }
-        machineTransitions = machineTransitions.map(withDomain)
+        // Changed as a copy and stored once: each change of `states` makes the model's summary again.
+        var states = states
         for index in states.indices {
             states[index].transitions = states[index].transitions.map(withDomain)
             if states[index].initialHistory != nil { states[index].recordsHistory = true }
@@ -382,5 +383,7 @@ extension Model {
         for transition in allTransitions {
             if case .history(let state, _) = transition.target { states[state].recordsHistory = true }
         }
+        self.states = states
+        machineTransitions = machineTransitions.map(withDomain)
     }
 }
