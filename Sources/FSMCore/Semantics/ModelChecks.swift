@@ -21,9 +21,12 @@ enum ModelChecks {
         var reached = Set<Int>()
         var visitedLeaves = Set<Int>()
         var work: [Int] = []
+        // A state entered from anywhere always enters the same states: each is entered once.
+        var enteredTargets = Set<Int>()
         // Each active leaf is followed on its own: with parallel states a configuration has several,
         // and any of them may take the next transition (an over-approximation, as the guards are).
         func enter(_ state: Int) {
+            guard enteredTargets.insert(state).inserted else { return }
             let entered = model.entrySet(to: state, below: nil)
             reached.formUnion(entered)
             for leaf in entered where !model.states[leaf].isComposite && visitedLeaves.insert(leaf).inserted {
