@@ -175,9 +175,16 @@ private struct DOTBuilder {
 
     /// The label of an edge: `event [guard] / effect`, the effects on a line of their own when long.
     private func edgeLabel(_ label: DiagramText.Label) -> String {
-        guard let effects = label.effects, !label.head.isEmpty else { return label.oneLine }
+        let head = label.head
+        guard let effects = label.effects, !head.isEmpty else { return label.oneLine }
         let oneLine = label.oneLine
-        return oneLine.count <= 32 ? oneLine : "\(label.head)\n/ \(effects)"
+        return characterCount(oneLine) <= 32 ? oneLine : "\(head)\n/ \(effects)"
+    }
+
+    /// `text.count` without splitting ASCII text into grapheme clusters, which cost more than the
+    /// rest of the edge: each ASCII byte is a character of its own, but a CR joins a following LF.
+    private func characterCount(_ text: String) -> Int {
+        text.utf8.allSatisfy { $0 < 0x80 && $0 != 0x0D } ? text.utf8.count : text.count
     }
 
     /// An unlabelled arrow from a pseudostate: an initial transition or a default history transition.
@@ -262,26 +269,20 @@ func quoted(_ text: String) -> String {
 /// `&amp;`, because Graphviz decodes entities in labels (`&amp;` in a literal would show as `&`).
 /// A lone `&`, as in `a && b`, is left as it is: Graphviz shows it as written.
 func labelText(_ text: String) -> String {
-    let utf8 = text.utf8
-    guard utf8.contains(UInt8(ascii: "&")) else { return quoted(text) }
-    var result = ""
-    var copied = utf8.startIndex
-    var index = utf8.startIndex
-    while index != utf8.endIndex {
-        let next = utf8.index(after: index)
-        if utf8[index] == UInt8(ascii: "&"), startsEntity(utf8[next...]) {
-            result += text[copied..<index]
-            result += "&amp;"
-            copied = next
-        }
-        index = next
+    guard text.utf8.contains(UInt8(ascii: "&")) else { return quoted(text) }
+    // Byte by byte: walking the string's indices cost more than all the rest of an edge.
+    let bytes = Array(text.utf8)
+    var result: [UInt8] = []
+    result.reserveCapacity(bytes.count + 8)
+    for (offset, byte) in bytes.enumerated() {
+        result.append(byte)
+        if byte == UInt8(ascii: "&"), startsEntity(bytes[(offset + 1)...]) { result += "amp;".utf8 }
     }
-    result += text[copied...]
-    return quoted(result)
+    return quoted(String(decoding: result, as: UTF8.self))
 }
 
 /// Whether `rest` starts with `name;` or `#digits;`: one or more ASCII letters, digits or `#`, then `;`.
-private func startsEntity(_ rest: Substring.UTF8View) -> Bool {
+private func startsEntity(_ rest: ArraySlice<UInt8>) -> Bool {
     var length = 0
     for byte in rest {
         switch byte {
@@ -297,6 +298,11 @@ private func startsEntity(_ rest: Substring.UTF8View) -> Bool {
 
 /// Text for a Graphviz HTML-like label.
 func html(_ text: String) -> String {
+    let special: (UInt8) -> Bool = {
+        $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "\"")
+            || $0 == UInt8(ascii: "'")
+    }
+    guard text.utf8.contains(where: special) else { return text }
     var result = ""
     for character in text {
         switch character {

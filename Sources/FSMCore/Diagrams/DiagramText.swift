@@ -83,14 +83,21 @@ enum DiagramText {
 
         /// `«push» event [guard]`: the label up to its effects, its parts separated by one space.
         var head: String {
-            [stereotype, event, guardText.map { "[\($0)]" }].compactMap { $0 }.joined(separator: " ")
+            var text = stereotype ?? ""
+            if let event { text += stereotype == nil ? event : " " + event }
+            if let guardText { text += (stereotype == nil && event == nil ? "[" : " [") + guardText + "]" }
+            return text
         }
 
         /// `«push» event [guard] / effect` on one line.
-        var oneLine: String { effects.map { head.isEmpty ? "/ \($0)" : "\(head) / \($0)" } ?? head }
+        var oneLine: String {
+            let head = head
+            guard let effects else { return head }
+            return head.isEmpty ? "/ " + effects : head + " / " + effects
+        }
 
         /// Whether the label shows nothing: a completion transition without guard or effects.
-        var isEmpty: Bool { oneLine.isEmpty }
+        var isEmpty: Bool { effects == nil && head.isEmpty }
     }
 
     static func label(_ transition: Model.Transition, in model: Model, detail: DiagramDetail) -> Label {
