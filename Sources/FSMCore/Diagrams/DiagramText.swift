@@ -15,14 +15,27 @@ enum DiagramText {
     /// A call as written: `name`, or `name(label: value, ...)`; an event parameter passed under its
     /// own name is shown by its name alone, as in the source.
     static func call(_ call: Model.Call) -> String {
-        if call.arguments.isEmpty { return call.name }
-        let arguments = call.arguments.map { argument -> String in
+        var text = call.name
+        write(call, into: &text)
+        return text
+    }
+
+    /// Appends the arguments of `call`, in parentheses, to `text`, which ends with its name.
+    private static func write(_ call: Model.Call, into text: inout String) {
+        guard !call.arguments.isEmpty else { return }
+        text += "("
+        for (position, argument) in call.arguments.enumerated() {
+            if position > 0 { text += ", " }
             switch argument.value {
-            case .parameter(let name): name == argument.label ? name : "\(argument.label): \(name)"
-            case .literal(let literal): "\(argument.label): \(self.literal(literal))"
+            case .parameter(let name) where name == argument.label:
+                text += name
+            case .parameter(let name):
+                text += argument.label + ": " + name
+            case .literal(let literal):
+                text += argument.label + ": " + self.literal(literal)
             }
         }
-        return "\(call.name)(\(arguments.joined(separator: ", ")))"
+        text += ")"
     }
 
     /// A literal in source form: strings quoted with `\"`, `\\`, `\n`, `\t` and `\u{...}` escapes.
@@ -67,7 +80,13 @@ enum DiagramText {
 
     /// A list of calls, comma separated.
     static func calls(_ calls: [Model.Call]) -> String {
-        calls.map(call).joined(separator: ", ")
+        var text = ""
+        for (position, call) in calls.enumerated() {
+            if position > 0 { text += ", " }
+            text += call.name
+            write(call, into: &text)
+        }
+        return text
     }
 
     /// The parts of a transition's UML label: an edge's `«push»`/`«pop»` stereotype, `event`,
