@@ -249,20 +249,42 @@ private struct DOTBuilder {
 /// A DOT quoted string: `"` and `\` escaped, so no escape sequence of Graphviz (`\N`, `\l` ...) is
 /// triggered by a name or literal; a line break in `text` becomes DOT's centred `\n`.
 func quoted(_ text: String) -> String {
-    if !text.utf8.contains(where: { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 == 10 || $0 == 13 }) {
-        return "\"" + text + "\""
+    "\""
+        + replacingCharacters(in: text) { byte in
+            switch byte {
+            case UInt8(ascii: "\""): "\\\""
+            case UInt8(ascii: "\\"): "\\\\"
+            case UInt8(ascii: "\n"): "\\n"
+            case UInt8(ascii: "\r"): "\\r"
+            default: nil
+            }
+        } + "\""
+}
+
+/// `text` with each character that is one ASCII byte replaced by `replacement(byte)`, where that
+/// is not `nil`. Characters, not bytes: a CR LF pair, or a quote followed by a combining mark, is
+/// one character and stays as written. ASCII text without a CR, the usual case, has no such
+/// characters and is done byte by byte, without the cost of breaking it into characters.
+private func replacingCharacters(in text: String, _ replacement: (UInt8) -> String?) -> String {
+    let utf8 = text.utf8
+    guard utf8.contains(where: { replacement($0) != nil }) else { return text }
+    if utf8.allSatisfy({ $0 < 0x80 && $0 != UInt8(ascii: "\r") }) {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(utf8.count + 16)
+        for byte in utf8 {
+            if let replaced = replacement(byte) { bytes += replaced.utf8 } else { bytes.append(byte) }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
-    var result = "\""
+    var result = ""
     for character in text {
-        switch character {
-        case "\"": result += "\\\""
-        case "\\": result += "\\\\"
-        case "\n": result += "\\n"
-        case "\r": result += "\\r"
-        default: result.append(character)
+        if character.utf8.count == 1, let replaced = replacement(character.utf8.first!) {
+            result += replaced
+        } else {
+            result.append(character)
         }
     }
-    return result + "\""
+    return result
 }
 
 /// A DOT label string: quoted, and an `&` that starts something like a character entity written
@@ -298,21 +320,14 @@ private func startsEntity(_ rest: ArraySlice<UInt8>) -> Bool {
 
 /// Text for a Graphviz HTML-like label.
 func html(_ text: String) -> String {
-    let special: (UInt8) -> Bool = {
-        $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "\"")
-            || $0 == UInt8(ascii: "'")
-    }
-    guard text.utf8.contains(where: special) else { return text }
-    var result = ""
-    for character in text {
-        switch character {
-        case "&": result += "&amp;"
-        case "<": result += "&lt;"
-        case ">": result += "&gt;"
-        case "\"": result += "&quot;"
-        case "'": result += "&#39;"
-        default: result.append(character)
+    replacingCharacters(in: text) { byte in
+        switch byte {
+        case UInt8(ascii: "&"): "&amp;"
+        case UInt8(ascii: "<"): "&lt;"
+        case UInt8(ascii: ">"): "&gt;"
+        case UInt8(ascii: "\""): "&quot;"
+        case UInt8(ascii: "'"): "&#39;"
+        default: nil
         }
     }
-    return result
 }
