@@ -159,7 +159,8 @@ private struct DOTBuilder {
     /// An edge. Edges between a composite and its own contents are listed, never drawn, so every
     /// edge leaves a composite source at its border and enters a composite target at its border.
     private func line(for edge: DiagramLayout.Edge) -> String {
-        var attributes = edge.label.isEmpty ? [] : ["label=\(labelText(edgeLabel(edge.label)))"]
+        let head = edge.label.head  // made once for the three questions below
+        var attributes = edge.label.isEmpty(head: head) ? [] : ["label=\(labelText(edgeLabel(edge.label, head: head)))"]
         if case .state(let source) = edge.source, model.states[source].isComposite {
             attributes.append("ltail=\(quoted(cluster(source)))")
         }
@@ -174,10 +175,9 @@ private struct DOTBuilder {
     }
 
     /// The label of an edge: `event [guard] / effect`, the effects on a line of their own when long.
-    private func edgeLabel(_ label: DiagramText.Label) -> String {
-        let head = label.head
-        guard let effects = label.effects, !head.isEmpty else { return label.oneLine }
-        let oneLine = label.oneLine
+    private func edgeLabel(_ label: DiagramText.Label, head: String) -> String {
+        let oneLine = label.oneLine(head: head)
+        guard let effects = label.effects, !head.isEmpty else { return oneLine }
         return characterCount(oneLine) <= 32 ? oneLine : "\(head)\n/ \(effects)"
     }
 

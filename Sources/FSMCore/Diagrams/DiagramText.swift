@@ -42,6 +42,7 @@ enum DiagramText {
     static func literal(_ literal: Model.Literal) -> String {
         switch literal {
         case .string(let value):
+            if StringEscape.isWrittenAsIs(value) { return "\"" + value + "\"" }
             var text = "\""
             for scalar in value.unicodeScalars {
                 switch scalar {
@@ -102,21 +103,35 @@ enum DiagramText {
 
         /// `«push» event [guard]`: the label up to its effects, its parts separated by one space.
         var head: String {
+            // Appended piece by piece into one string: an emitter asks for every edge's label.
             var text = stereotype ?? ""
-            if let event { text += stereotype == nil ? event : " " + event }
-            if let guardText { text += (stereotype == nil && event == nil ? "[" : " [") + guardText + "]" }
+            if let event {
+                if stereotype != nil { text += " " }
+                text += event
+            }
+            if let guardText {
+                if stereotype != nil || event != nil { text += " " }
+                text += "["
+                text += guardText
+                text += "]"
+            }
             return text
         }
 
         /// `«push» event [guard] / effect` on one line.
-        var oneLine: String {
-            let head = head
+        var oneLine: String { oneLine(head: head) }
+
+        /// ``oneLine`` for a caller that already has the ``head``.
+        func oneLine(head: String) -> String {
             guard let effects else { return head }
             return head.isEmpty ? "/ " + effects : head + " / " + effects
         }
 
         /// Whether the label shows nothing: a completion transition without guard or effects.
-        var isEmpty: Bool { effects == nil && head.isEmpty }
+        var isEmpty: Bool { isEmpty(head: head) }
+
+        /// ``isEmpty`` for a caller that already has the ``head``.
+        func isEmpty(head: String) -> Bool { effects == nil && head.isEmpty }
     }
 
     static func label(_ transition: Model.Transition, in model: Model, detail: DiagramDetail) -> Label {
