@@ -13,6 +13,7 @@ enum SwiftExpressions {
     /// the common control characters get their short escapes; every other scalar (control or
     /// non-ASCII) is written as `\u{...}`, so the generated file is plain ASCII.
     static func stringLiteral(_ text: String) -> String {
+        if StringEscape.isWrittenAsIs(text) { return "\"" + text + "\"" }
         var result = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
