@@ -165,6 +165,18 @@ final class DiagramStatechartTests: XCTestCase {
         XCTAssertTrue(MermaidEmitter.emit(model).contains("\n    [*] --> A\n"))
         XCTAssertFalse(MermaidEmitter.emit(model).contains("\"H\""))
     }
+
+    /// DOT escaping replaces characters, not bytes: ASCII text takes a byte-by-byte path, other
+    /// text keeps a CR LF pair or a quote carrying a combining mark (one character each) as written.
+    func testDOTEscapingWorksOnCharacters() {
+        XCTAssertEqual(quoted(#"say "hi" \ now"#), #""say \"hi\" \\ now""#)
+        XCTAssertEqual(quoted("a\nb\rc"), #""a\nb\rc""#)
+        XCTAssertEqual(quoted("a\r\nb \"é"), "\"a\r\nb \\\"é\"")
+        XCTAssertEqual(quoted("q\"\u{301}"), "\"q\"\u{301}\"")
+        XCTAssertEqual(html(#"a < b && c > "d" 'e'"#), "a &lt; b &amp;&amp; c &gt; &quot;d&quot; &#39;e&#39;")
+        XCTAssertEqual(html("é & \"\u{301}"), "é &amp; \"\u{301}")
+        XCTAssertEqual(html("plain"), "plain")
+    }
 }
 
 extension XCTestCase {
@@ -177,4 +189,5 @@ extension XCTestCase {
         guard let end = lines[(start + 1)...].firstIndex(of: indentation + "}") else { return nil }
         return lines[(start + 1)..<end].map { $0.trimmingCharacters(in: .whitespaces) }
     }
+
 }

@@ -188,4 +188,33 @@ final class ModelStructureTests: XCTestCase {
         history.record(exiting: [0], from: [0, 1, 3, 4, 6], in: model)
         XCTAssertEqual(model.entrySet(to: 0, below: nil, by: .history(.deep), history: history), [0, 1, 3, 4, 6])
     }
+
+    /// The whole-machine facts are kept with the model (the emitters ask them per state) and follow
+    /// every change of its states and transitions.
+    func testWholeMachineFactsFollowChangesOfTheModel() throws {
+        var model = try XCTUnwrap(model(nested))
+        XCTAssertFalse(model.usesPush || model.usesPop || model.usesCompletion || model.usesHistory || model.hasParallelStates)
+        model.states[2].transitions[0].target = .push(3)
+        XCTAssertTrue(model.usesPush)
+        XCTAssertFalse(model.usesPop)
+        model.machineTransitions[0].target = .pop
+        XCTAssertTrue(model.usesPop)
+        model.machineTransitions[0].event = nil
+        XCTAssertTrue(model.usesCompletion)
+        model.states[1].recordsHistory = true
+        XCTAssertTrue(model.usesHistory)
+        model.states[0].isParallel = true
+        XCTAssertTrue(model.hasParallelStates)
+        model.states[2].transitions[0].target = .internal
+        XCTAssertFalse(model.usesPush)
+        model.machineTransitions = []
+        XCTAssertFalse(model.usesPop || model.usesCompletion)
+        model.states = model.states.map {
+            var state = $0
+            state.isParallel = false
+            return state
+        }
+        XCTAssertFalse(model.hasParallelStates)
+        XCTAssertTrue(model.usesHistory)
+    }
 }

@@ -7,6 +7,17 @@ import XCTest
 /// driver implements the actions by appending to a transcript, which the test compares exactly.
 /// All scenarios are compiled into one program, once, to keep the suite fast.
 final class SwiftEmitterTests: XCTestCase {
+    /// The case names of states and events: the leading capital run lowered, all but its last
+    /// letter when a lowercase letter follows; underscores in front and non-ASCII letters kept.
+    func testLowerCamelCaseNames() {
+        let expected = [
+            "SilentAlarm": "silentAlarm", "TCPConnection": "tcpConnection", "URL": "url", "A": "a", "x": "x",
+            "_Idle": "_idle", "__HTTPServer2": "__httpServer2", "ÉtatUn": "ÉtatUn", "ABÉ": "abÉ", "ABc": "aBc",
+            "already": "already", "": "", "_": "_", "IDs": "iDs",
+        ]
+        for (name, swiftName) in expected { XCTAssertEqual(SwiftNames.lowerCamelCase(name), swiftName, name) }
+    }
+
     func testSecuritySystemFromTheSpec() throws {
         try expect(
             "flat",

@@ -158,7 +158,8 @@ private struct DOTBuilder {
     /// An edge. Edges between a composite and its own contents are listed, never drawn, so every
     /// edge leaves a composite source at its border and enters a composite target at its border.
     private func line(for edge: DiagramLayout.Edge) -> String {
-        var attributes = edge.label.isEmpty ? [] : ["label=\(labelText(edgeLabel(edge.label)))"]
+        let head = edge.label.head  // made once for the three questions below
+        var attributes = edge.label.isEmpty(head: head) ? [] : ["label=\(labelText(edgeLabel(edge.label, head: head)))"]
         if case .state(let source) = edge.source, model.states[source].isComposite {
             attributes.append("ltail=\(quoted(cluster(source)))")
         }
@@ -173,10 +174,16 @@ private struct DOTBuilder {
     }
 
     /// The label of an edge: `event [guard] / effect`, the effects on a line of their own when long.
-    private func edgeLabel(_ label: DiagramText.Label) -> String {
-        guard let effects = label.effects, !label.head.isEmpty else { return label.oneLine }
-        let oneLine = label.oneLine
-        return oneLine.count <= 32 ? oneLine : "\(label.head)\n/ \(effects)"
+    private func edgeLabel(_ label: DiagramText.Label, head: String) -> String {
+        let oneLine = label.oneLine(head: head)
+        guard let effects = label.effects, !head.isEmpty else { return oneLine }
+        return characterCount(oneLine) <= 32 ? oneLine : "\(head)\n/ \(effects)"
+    }
+
+    /// `text.count` without splitting ASCII text into grapheme clusters, which cost more than the
+    /// rest of the edge: each ASCII byte is a character of its own, but a CR joins a following LF.
+    private func characterCount(_ text: String) -> Int {
+        text.utf8.allSatisfy { $0 < 0x80 && $0 != 0x0D } ? text.utf8.count : text.count
     }
 
     /// An unlabelled arrow from a pseudostate: an initial transition or a default history transition.
@@ -241,46 +248,62 @@ private struct DOTBuilder {
 /// A DOT quoted string: `"` and `\` escaped, so no escape sequence of Graphviz (`\N`, `\l` ...) is
 /// triggered by a name or literal; a line break in `text` becomes DOT's centred `\n`.
 func quoted(_ text: String) -> String {
-    if !text.utf8.contains(where: { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 == 10 || $0 == 13 }) {
-        return "\"" + text + "\""
+    "\""
+        + replacingCharacters(in: text) { byte in
+            switch byte {
+            case UInt8(ascii: "\""): "\\\""
+            case UInt8(ascii: "\\"): "\\\\"
+            case UInt8(ascii: "\n"): "\\n"
+            case UInt8(ascii: "\r"): "\\r"
+            default: nil
+            }
+        } + "\""
+}
+
+/// `text` with each character that is one ASCII byte replaced by `replacement(byte)`, where that
+/// is not `nil`. Characters, not bytes: a CR LF pair, or a quote followed by a combining mark, is
+/// one character and stays as written. ASCII text without a CR, the usual case, has no such
+/// characters and is done byte by byte, without the cost of breaking it into characters.
+private func replacingCharacters(in text: String, _ replacement: (UInt8) -> String?) -> String {
+    let utf8 = text.utf8
+    guard utf8.contains(where: { replacement($0) != nil }) else { return text }
+    if utf8.allSatisfy({ $0 < 0x80 && $0 != UInt8(ascii: "\r") }) {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(utf8.count + 16)
+        for byte in utf8 {
+            if let replaced = replacement(byte) { bytes += replaced.utf8 } else { bytes.append(byte) }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
-    var result = "\""
+    var result = ""
     for character in text {
-        switch character {
-        case "\"": result += "\\\""
-        case "\\": result += "\\\\"
-        case "\n": result += "\\n"
-        case "\r": result += "\\r"
-        default: result.append(character)
+        if character.utf8.count == 1, let replaced = replacement(character.utf8.first!) {
+            result += replaced
+        } else {
+            result.append(character)
         }
     }
-    return result + "\""
+    return result
 }
 
 /// A DOT label string: quoted, and an `&` that starts something like a character entity written
 /// `&amp;`, because Graphviz decodes entities in labels (`&amp;` in a literal would show as `&`).
 /// A lone `&`, as in `a && b`, is left as it is: Graphviz shows it as written.
 func labelText(_ text: String) -> String {
-    let utf8 = text.utf8
-    guard utf8.contains(UInt8(ascii: "&")) else { return quoted(text) }
-    var result = ""
-    var copied = utf8.startIndex
-    var index = utf8.startIndex
-    while index != utf8.endIndex {
-        let next = utf8.index(after: index)
-        if utf8[index] == UInt8(ascii: "&"), startsEntity(utf8[next...]) {
-            result += text[copied..<index]
-            result += "&amp;"
-            copied = next
-        }
-        index = next
+    guard text.utf8.contains(UInt8(ascii: "&")) else { return quoted(text) }
+    // Byte by byte: walking the string's indices cost more than all the rest of an edge.
+    let bytes = Array(text.utf8)
+    var result: [UInt8] = []
+    result.reserveCapacity(bytes.count + 8)
+    for (offset, byte) in bytes.enumerated() {
+        result.append(byte)
+        if byte == UInt8(ascii: "&"), startsEntity(bytes[(offset + 1)...]) { result += "amp;".utf8 }
     }
-    result += text[copied...]
-    return quoted(result)
+    return quoted(String(decoding: result, as: UTF8.self))
 }
 
 /// Whether `rest` starts with `name;` or `#digits;`: one or more ASCII letters, digits or `#`, then `;`.
-private func startsEntity(_ rest: Substring.UTF8View) -> Bool {
+private func startsEntity(_ rest: ArraySlice<UInt8>) -> Bool {
     var length = 0
     for byte in rest {
         switch byte {
@@ -296,16 +319,14 @@ private func startsEntity(_ rest: Substring.UTF8View) -> Bool {
 
 /// Text for a Graphviz HTML-like label.
 func html(_ text: String) -> String {
-    var result = ""
-    for character in text {
-        switch character {
-        case "&": result += "&amp;"
-        case "<": result += "&lt;"
-        case ">": result += "&gt;"
-        case "\"": result += "&quot;"
-        case "'": result += "&#39;"
-        default: result.append(character)
+    replacingCharacters(in: text) { byte in
+        switch byte {
+        case UInt8(ascii: "&"): "&amp;"
+        case UInt8(ascii: "<"): "&lt;"
+        case UInt8(ascii: ">"): "&gt;"
+        case UInt8(ascii: "\""): "&quot;"
+        case UInt8(ascii: "'"): "&#39;"
+        default: nil
         }
     }
-    return result
 }

@@ -107,6 +107,9 @@ struct DiagramLayout {
 
         var edges: [Edge] = []
         var seen = Set<Edge>()
+        // Room for every transition up front: growing the set would hash every edge again.
+        let transitionCount = model.states.reduce(model.machineTransitions.count) { $0 + $1.transitions.count }
+        seen.reserveCapacity(transitionCount)
         for transition in model.allTransitions where !Self.isListed(transition, in: model) {
             let edge = Self.edge(for: transition, in: model, detail: detail)
             if seen.insert(edge).inserted { edges.append(edge) }

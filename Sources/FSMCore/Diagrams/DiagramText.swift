@@ -15,20 +15,34 @@ enum DiagramText {
     /// A call as written: `name`, or `name(label: value, ...)`; an event parameter passed under its
     /// own name is shown by its name alone, as in the source.
     static func call(_ call: Model.Call) -> String {
-        if call.arguments.isEmpty { return call.name }
-        let arguments = call.arguments.map { argument -> String in
+        var text = call.name
+        write(call, into: &text)
+        return text
+    }
+
+    /// Appends the arguments of `call`, in parentheses, to `text`, which ends with its name.
+    private static func write(_ call: Model.Call, into text: inout String) {
+        guard !call.arguments.isEmpty else { return }
+        text += "("
+        for (position, argument) in call.arguments.enumerated() {
+            if position > 0 { text += ", " }
             switch argument.value {
-            case .parameter(let name): name == argument.label ? name : "\(argument.label): \(name)"
-            case .literal(let literal): "\(argument.label): \(self.literal(literal))"
+            case .parameter(let name) where name == argument.label:
+                text += name
+            case .parameter(let name):
+                text += argument.label + ": " + name
+            case .literal(let literal):
+                text += argument.label + ": " + self.literal(literal)
             }
         }
-        return "\(call.name)(\(arguments.joined(separator: ", ")))"
+        text += ")"
     }
 
     /// A literal in source form: strings quoted with `\"`, `\\`, `\n`, `\t` and `\u{...}` escapes.
     static func literal(_ literal: Model.Literal) -> String {
         switch literal {
         case .string(let value):
+            if StringEscape.isWrittenAsIs(value) { return "\"" + value + "\"" }
             var text = "\""
             for scalar in value.unicodeScalars {
                 switch scalar {
@@ -67,7 +81,13 @@ enum DiagramText {
 
     /// A list of calls, comma separated.
     static func calls(_ calls: [Model.Call]) -> String {
-        calls.map(call).joined(separator: ", ")
+        var text = ""
+        for (position, call) in calls.enumerated() {
+            if position > 0 { text += ", " }
+            text += call.name
+            write(call, into: &text)
+        }
+        return text
     }
 
     /// The parts of a transition's UML label: an edge's `«push»`/`«pop»` stereotype, `event`,
@@ -83,14 +103,35 @@ enum DiagramText {
 
         /// `«push» event [guard]`: the label up to its effects, its parts separated by one space.
         var head: String {
-            [stereotype, event, guardText.map { "[\($0)]" }].compactMap { $0 }.joined(separator: " ")
+            // Appended piece by piece into one string: an emitter asks for every edge's label.
+            var text = stereotype ?? ""
+            if let event {
+                if stereotype != nil { text += " " }
+                text += event
+            }
+            if let guardText {
+                if stereotype != nil || event != nil { text += " " }
+                text += "["
+                text += guardText
+                text += "]"
+            }
+            return text
         }
 
         /// `«push» event [guard] / effect` on one line.
-        var oneLine: String { effects.map { head.isEmpty ? "/ \($0)" : "\(head) / \($0)" } ?? head }
+        var oneLine: String { oneLine(head: head) }
+
+        /// ``oneLine`` for a caller that already has the ``head``.
+        func oneLine(head: String) -> String {
+            guard let effects else { return head }
+            return head.isEmpty ? "/ " + effects : head + " / " + effects
+        }
 
         /// Whether the label shows nothing: a completion transition without guard or effects.
-        var isEmpty: Bool { oneLine.isEmpty }
+        var isEmpty: Bool { isEmpty(head: head) }
+
+        /// ``isEmpty`` for a caller that already has the ``head``.
+        func isEmpty(head: String) -> Bool { effects == nil && head.isEmpty }
     }
 
     static func label(_ transition: Model.Transition, in model: Model, detail: DiagramDetail) -> Label {

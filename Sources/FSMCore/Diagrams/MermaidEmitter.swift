@@ -116,7 +116,8 @@ private struct MermaidBuilder {
         }
         for edge in layout.edgesByScope[scope] ?? [] {
             let arrow = "\(id(of: edge.source)) --> \(id(of: edge.target))"
-            writer.line(edge.label.isEmpty ? arrow : "\(arrow) : \(text(edge.label.oneLine))")
+            let head = edge.label.head
+            writer.line(edge.label.isEmpty(head: head) ? arrow : "\(arrow) : \(text(edge.label.oneLine(head: head)))")
         }
     }
 

@@ -12,8 +12,7 @@ struct CodeWriter {
     /// Writes one line at the current indentation; an empty line stays empty.
     mutating func line(_ content: String = "") {
         if !content.isEmpty {
-            while indents.count <= level { indents.append(indents[indents.count - 1] + "    ") }
-            text += indents[level]
+            writeIndentation()
             text += content
         }
         text += "\n"
@@ -26,9 +25,15 @@ struct CodeWriter {
 
     /// Writes `header {`, the body one level deeper, then `}` (followed by `trailer`).
     mutating func block(_ header: String, trailer: String = "", _ body: (inout CodeWriter) -> Void) {
-        line(header + " {")
+        // Piece by piece, not `line(header + " {")`: no string made per line only to be appended.
+        writeIndentation()
+        text += header
+        text += " {\n"
         indented(body)
-        line("}" + trailer)
+        writeIndentation()
+        text += "}"
+        text += trailer
+        text += "\n"
     }
 
     /// Writes the body one level deeper.
@@ -41,7 +46,17 @@ struct CodeWriter {
     /// Writes `///` lines; nothing when `lines` is empty.
     mutating func docComment(_ lines: [String]) {
         for content in lines {
-            line(content.isEmpty ? "///" : "/// " + content)
+            writeIndentation()
+            text += content.isEmpty ? "///\n" : "/// "
+            if !content.isEmpty {
+                text += content
+                text += "\n"
+            }
         }
+    }
+
+    private mutating func writeIndentation() {
+        while indents.count <= level { indents.append(indents[indents.count - 1] + "    ") }
+        text += indents[level]
     }
 }

@@ -18,7 +18,9 @@ struct GuardSpelling: Sendable {
 enum GuardPrinter {
     /// `guardExpression` spelled as `spelling` says.
     static func text(_ guardExpression: Model.Guard, _ spelling: GuardSpelling) -> String {
-        text(guardExpression, spelling, context: .or)
+        var text = ""
+        write(guardExpression, spelling, context: .or, into: &text)
+        return text
     }
 
     /// Binding strength, weakest first: an expression weaker than its context is parenthesised.
@@ -28,28 +30,40 @@ enum GuardPrinter {
         static func < (left: Precedence, right: Precedence) -> Bool { left.rawValue < right.rawValue }
     }
 
-    private static func text(_ expression: Model.Guard, _ spelling: GuardSpelling, context: Precedence) -> String {
+    /// Appends `expression`, written where an operand of `context`'s strength goes, to `text`: one
+    /// string for the whole guard rather than one per operand.
+    private static func write(_ expression: Model.Guard, _ spelling: GuardSpelling, context: Precedence, into text: inout String)
+    {
         let precedence: Precedence
-        let body: String
+        let operands: (left: Model.Guard, right: Model.Guard)
+        let rightContext: Precedence
+        let separator: String
         switch expression {
         case .call(let call):
-            return spelling.call(call)
+            text += spelling.call(call)
+            return
         case .not(let operand):
             if case .not = operand, spelling.parenthesizesDoubleNegation {
-                return "!(" + text(operand, spelling, context: .or) + ")"
+                text += "!("
+                write(operand, spelling, context: .or, into: &text)
+                text += ")"
+            } else {
+                text += "!"
+                write(operand, spelling, context: .prefix, into: &text)
             }
-            return "!" + text(operand, spelling, context: .prefix)
+            return
         case .and(let left, let right):
-            precedence = .and
-            body =
-                text(left, spelling, context: .and) + " && "
-                + text(right, spelling, context: spelling.regroupsRightOperands ? .and : .prefix)
+            (precedence, operands, separator) = (.and, (left, right), " && ")
+            rightContext = spelling.regroupsRightOperands ? .and : .prefix
         case .or(let left, let right):
-            precedence = .or
-            body =
-                text(left, spelling, context: .or) + " || "
-                + text(right, spelling, context: spelling.regroupsRightOperands ? .or : .and)
+            (precedence, operands, separator) = (.or, (left, right), " || ")
+            rightContext = spelling.regroupsRightOperands ? .or : .and
         }
-        return precedence < context ? "(\(body))" : body
+        let parenthesized = precedence < context
+        if parenthesized { text += "(" }
+        write(operands.left, spelling, context: precedence, into: &text)
+        text += separator
+        write(operands.right, spelling, context: rightContext, into: &text)
+        if parenthesized { text += ")" }
     }
 }

@@ -13,6 +13,7 @@ enum SwiftExpressions {
     /// the common control characters get their short escapes; every other scalar (control or
     /// non-ASCII) is written as `\u{...}`, so the generated file is plain ASCII.
     static func stringLiteral(_ text: String) -> String {
+        if StringEscape.isWrittenAsIs(text) { return "\"" + text + "\"" }
         var result = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -30,15 +31,19 @@ enum SwiftExpressions {
 
     /// `actions.isValid(code: code)`: a guard or action called on the actions object.
     static func call(_ call: Model.Call, on receiver: String) -> String {
-        let arguments = call.arguments.map { argument in
-            let value: String
+        // Written into one string, without an array of arguments: a large machine has tens of
+        // thousands of calls.
+        var text = receiver + "." + SwiftNames.escaped(call.name) + "("
+        for (position, argument) in call.arguments.enumerated() {
+            if position > 0 { text += ", " }
+            text += argumentLabel(argument.label)
+            text += ": "
             switch argument.value {
-            case .parameter(let name): value = SwiftNames.escaped(name)
-            case .literal(let literal): value = Self.literal(literal)
+            case .parameter(let name): text += SwiftNames.escaped(name)
+            case .literal(let literal): text += Self.literal(literal)
             }
-            return "\(argumentLabel(argument.label)): \(value)"
         }
-        return "\(receiver).\(SwiftNames.escaped(call.name))(\(arguments.joined(separator: ", ")))"
+        return text + ")"
     }
 
     /// An argument label at a call site. Swift takes most keywords there as they are (and warns

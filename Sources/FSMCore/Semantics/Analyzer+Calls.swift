@@ -34,15 +34,14 @@ extension Analyzer {
         checkName(call.name, role: isGuard ? "guard" : "action")
         var arguments: [Model.Argument] = []
         var parameters: [Model.RequirementParameter] = []
-        var labels: [String: SourceRange] = [:]
         var valid = true
-        for argument in call.arguments {
-            if let previous = labels[argument.label.text] {
-                diagnostics.emit(.duplicateLabel(argument.label.text, at: argument.label.range, previous: previous))
+        for (position, argument) in call.arguments.enumerated() {
+            // A call has a few arguments: looking back costs less than a dictionary of labels.
+            if let previous = call.arguments[..<position].first(where: { $0.label.text == argument.label.text }) {
+                diagnostics.emit(.duplicateLabel(argument.label.text, at: argument.label.range, previous: previous.label.range))
                 valid = false
                 continue
             }
-            labels[argument.label.text] = argument.label.range
             switch argument.value {
             case .literal(let literal):
                 let value = Model.Literal(literal.value)

@@ -76,7 +76,20 @@ extension Model {
     /// tried: the leaf's own, then each ancestor's outwards, then the machine's. Completion
     /// transitions are not among them: see ``completionTransitions(of:)``.
     public func candidateTransitions(in leaf: Int) -> [Transition] {
-        (ancestry(of: leaf).flatMap { states[$0].transitions } + machineTransitions).filter { !$0.isCompletion }
+        var candidates: [Transition] = []
+        forEachCandidate(in: leaf) { candidates.append($0) }
+        return candidates
+    }
+
+    /// Calls `body` with each of ``candidateTransitions(in:)`` in turn, walking the tree outwards
+    /// without collecting them first (the checks ask for every leaf of the machine).
+    private func forEachCandidate(in leaf: Int, _ body: (Transition) -> Void) {
+        var node: Int? = leaf
+        while let state = node {
+            for transition in states[state].transitions where !transition.isCompletion { body(transition) }
+            node = states[state].parent
+        }
+        for transition in machineTransitions where !transition.isCompletion { body(transition) }
     }
 
     /// The candidates of a leaf that can actually fire: for each event, those up to and including
@@ -84,8 +97,8 @@ extension Model {
     public func transitionsThatMayFire(in leaf: Int) -> [Transition] {
         var result: [Transition] = []
         var settled = Set<Int>()
-        for transition in candidateTransitions(in: leaf) {
-            guard let event = transition.event, !settled.contains(event) else { continue }
+        forEachCandidate(in: leaf) { transition in
+            guard let event = transition.event, !settled.contains(event) else { return }
             result.append(transition)
             if transition.alwaysFires { settled.insert(event) }
         }
@@ -374,7 +387,8 @@ extension Model {
             transition.domain = transition.target.state.flatMap { tree.domain(from: transition.source, to: $0) }
             return transition
         }
-        machineTransitions = machineTransitions.map(withDomain)
+        // Changed as a copy and stored once: each change of `states` makes the model's summary again.
+        var states = states
         for index in states.indices {
             states[index].transitions = states[index].transitions.map(withDomain)
             if states[index].initialHistory != nil { states[index].recordsHistory = true }
@@ -382,5 +396,7 @@ extension Model {
         for transition in allTransitions {
             if case .history(let state, _) = transition.target { states[state].recordsHistory = true }
         }
+        self.states = states
+        machineTransitions = machineTransitions.map(withDomain)
     }
 }

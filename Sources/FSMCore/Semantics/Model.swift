@@ -11,17 +11,39 @@ public struct Model: Sendable, Hashable {
     public var name: String
     public var docComment: [String]
     /// All states, depth-first in the order written.
-    public var states: [State]
+    public var states: [State] { didSet { summary = Summary(states: states, machineTransitions: machineTransitions) } }
     /// The states declared directly in the machine, in order.
     public var topLevelStates: [Int]
     /// The machine's `initial` state.
     public var initialState: Int
     /// Transitions declared directly in the machine; they apply in every state.
-    public var machineTransitions: [Transition]
+    public var machineTransitions: [Transition] {
+        didSet { summary = Summary(states: states, machineTransitions: machineTransitions) }
+    }
     /// Events in order of first appearance (declaration or use) in the file.
     public var events: [Event]
     /// Guards and actions in order of first use: the requirements of the generated actions protocol.
     public var requirements: [Requirement]
+    /// The facts about the whole machine (``usesPush``, ``hasParallelStates``, …), made again
+    /// whenever ``states`` or ``machineTransitions`` change rather than on each question: the Swift
+    /// emitter asks them once per state and per transition, and a scan per question made generating
+    /// a large machine quadratic.
+    private var summary: Summary
+
+    init(
+        name: String, docComment: [String], states: [State], topLevelStates: [Int], initialState: Int,
+        machineTransitions: [Transition], events: [Event], requirements: [Requirement]
+    ) {
+        self.name = name
+        self.docComment = docComment
+        self.states = states
+        self.topLevelStates = topLevelStates
+        self.initialState = initialState
+        self.machineTransitions = machineTransitions
+        self.events = events
+        self.requirements = requirements
+        self.summary = Summary(states: states, machineTransitions: machineTransitions)
+    }
 
     public struct State: Sendable, Hashable {
         public var name: String
@@ -166,22 +188,51 @@ public struct Model: Sendable, Hashable {
 
 extension Model {
     /// Whether the model uses `push` anywhere.
-    public var usesPush: Bool { containsTransition { if case .push = $0.target { true } else { false } } }
+    public var usesPush: Bool { summary.usesPush }
 
     /// Whether the model uses `pop` anywhere.
-    public var usesPop: Bool { containsTransition { $0.target == .pop } }
+    public var usesPop: Bool { summary.usesPop }
 
     /// Whether the model has completion transitions (section 4a). Without them the generated code
     /// keeps no completion queue.
-    public var usesCompletion: Bool { containsTransition(where: \.isCompletion) }
+    public var usesCompletion: Bool { summary.usesCompletion }
 
     /// Whether some state records history (a `history` target or an `initial history`, section 4b).
     /// Without it the generated code keeps no history records.
-    public var usesHistory: Bool { states.contains(where: \.recordsHistory) }
+    public var usesHistory: Bool { summary.usesHistory }
 
     /// Whether the machine has a parallel state (section 4c). Without one the generated code keeps
     /// one active leaf and has a `state`; with one it keeps the configuration and its regions.
-    public var hasParallelStates: Bool { states.contains(where: \.isParallel) }
+    public var hasParallelStates: Bool { summary.hasParallelStates }
+
+    /// The whole-machine facts behind the properties above, found in one pass over the states and
+    /// their transitions.
+    fileprivate struct Summary: Sendable, Hashable {
+        var usesPush = false
+        var usesPop = false
+        var usesCompletion = false
+        var usesHistory = false
+        var hasParallelStates = false
+
+        init(states: [State], machineTransitions: [Transition]) {
+            func note(_ transitions: [Transition]) {
+                for transition in transitions {
+                    switch transition.target {
+                    case .push: usesPush = true
+                    case .pop: usesPop = true
+                    case .internal, .state, .history: break
+                    }
+                    if transition.isCompletion { usesCompletion = true }
+                }
+            }
+            note(machineTransitions)
+            for state in states {
+                note(state.transitions)
+                if state.recordsHistory { usesHistory = true }
+                if state.isParallel { hasParallelStates = true }
+            }
+        }
+    }
 
     /// Whether some transition, the machine's or a state's, satisfies `predicate`.
     public func containsTransition(where predicate: (Transition) -> Bool) -> Bool {

@@ -5,9 +5,9 @@ enum ModelChecks {
     static func run(_ model: Model, diagnostics: inout DiagnosticEngine) {
         checkCompletionCycles(model, diagnostics: &diagnostics)
         checkCompletionsThatNeverFire(model, diagnostics: &diagnostics)
-        let reached = reachableStates(of: model)
-        checkReachability(model, reached: reached, diagnostics: &diagnostics)
-        checkDeadEnds(model, reached: reached, diagnostics: &diagnostics)
+        let search = reachability(of: model)
+        checkReachability(model, reached: search.reached, diagnostics: &diagnostics)
+        checkDeadEnds(model, search, diagnostics: &diagnostics)
         checkUnusedEvents(model, diagnostics: &diagnostics)
         checkPopWithoutPush(model, diagnostics: &diagnostics)
     }
@@ -16,16 +16,20 @@ enum ModelChecks {
     /// Entering a state from anywhere makes its entry set from the machine active (its ancestors,
     /// itself and its default entry); `pop` returns to a state that was already active, so it adds none,
     /// and so does an entry by history beyond the default entry (it restores states that were active).
-    /// Every guard may hold, so a state is reported only when it is certainly unreachable.
-    static func reachableStates(of model: Model) -> Set<Int> {
-        var reached = Set<Int>()
+    /// Every guard may hold, so a state is reported only when it is certainly unreachable. The
+    /// search looks at every reached leaf's transitions anyway, so it notes the dead ends on the way.
+    static func reachability(of model: Model) -> Reachability {
+        var search = Reachability()
         var visitedLeaves = Set<Int>()
         var work: [Int] = []
+        // A state entered from anywhere always enters the same states: each is entered once.
+        var enteredTargets = Set<Int>()
         // Each active leaf is followed on its own: with parallel states a configuration has several,
         // and any of them may take the next transition (an over-approximation, as the guards are).
         func enter(_ state: Int) {
+            guard enteredTargets.insert(state).inserted else { return }
             let entered = model.entrySet(to: state, below: nil)
-            reached.formUnion(entered)
+            search.reached.formUnion(entered)
             for leaf in entered where !model.states[leaf].isComposite && visitedLeaves.insert(leaf).inserted {
                 work.append(leaf)
             }
@@ -34,11 +38,23 @@ enum ModelChecks {
         while let leaf = work.popLast() {
             // A top-level final state finishes the machine: nothing leaves it.
             if model.finishesMachine(leaf) { continue }
-            for transition in transitionsLeadingOn(from: leaf, in: model) {
+            let transitions = transitionsLeadingOn(from: leaf, in: model)
+            for transition in transitions {
                 if let target = transition.target.state { enter(target) }
             }
+            // Any external transition leads out, a self-transition too: it exits and re-enters the state.
+            if !model.states[leaf].isFinal, !transitions.contains(where: { $0.target != .internal }) {
+                search.deadEnds.insert(leaf)
+            }
         }
-        return reached
+        return search
+    }
+
+    /// What ``reachability(of:)`` finds: the states reached, and the reached leaves (neither
+    /// composite nor final) from which no transition leads out.
+    struct Reachability {
+        var reached = Set<Int>()
+        var deadEnds = Set<Int>()
     }
 
     private static func checkReachability(_ model: Model, reached: Set<Int>, diagnostics: inout DiagnosticEngine) {
@@ -50,11 +66,9 @@ enum ModelChecks {
     }
 
     /// Judged for reachable leaves only: an unreachable state already has its own warning.
-    private static func checkDeadEnds(_ model: Model, reached: Set<Int>, diagnostics: inout DiagnosticEngine) {
-        for (index, state) in model.states.enumerated() where !state.isComposite && !state.isFinal && reached.contains(index) {
-            // Any external transition leads out, a self-transition too: it exits and re-enters the state.
-            let leadsOut = transitionsLeadingOn(from: index, in: model).contains { $0.target != .internal }
-            if !leadsOut { diagnostics.emit(.deadEnd(state.name, at: state.range)) }
+    private static func checkDeadEnds(_ model: Model, _ search: Reachability, diagnostics: inout DiagnosticEngine) {
+        for (index, state) in model.states.enumerated() where search.deadEnds.contains(index) {
+            diagnostics.emit(.deadEnd(state.name, at: state.range))
         }
     }
 

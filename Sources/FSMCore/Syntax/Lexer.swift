@@ -63,7 +63,7 @@ public struct Lexer {
             case _ where isIdentifierStart(byte):
                 lexIdentifier()
             default:
-                if let kind = Lexer.punctuation[byte] {
+                if let kind = Lexer.punctuation(byte) {
                     index += 1
                     add(kind, from: start)
                 } else {
@@ -80,15 +80,27 @@ public struct Lexer {
         tokens.append(Token(kind: .endOfFile, range: SourceRange(start: bytes.count, end: bytes.count)))
     }
 
-    private static let punctuation: [UInt8: TokenKind] = [
-        UInt8(ascii: "{"): .leftBrace, UInt8(ascii: "}"): .rightBrace,
-        UInt8(ascii: "("): .leftParen, UInt8(ascii: ")"): .rightParen,
-        UInt8(ascii: "["): .leftBracket, UInt8(ascii: "]"): .rightBracket,
-        UInt8(ascii: "<"): .leftAngle, UInt8(ascii: ">"): .rightAngle,
-        UInt8(ascii: ","): .comma, UInt8(ascii: ";"): .semicolon, UInt8(ascii: ":"): .colon,
-        UInt8(ascii: "."): .dot, UInt8(ascii: "?"): .question, UInt8(ascii: "/"): .slash,
-        UInt8(ascii: "!"): .bang,
-    ]
+    /// The one-byte punctuation tokens (a `switch`, not a dictionary: no hashing per token).
+    private static func punctuation(_ byte: UInt8) -> TokenKind? {
+        switch byte {
+        case UInt8(ascii: "{"): .leftBrace
+        case UInt8(ascii: "}"): .rightBrace
+        case UInt8(ascii: "("): .leftParen
+        case UInt8(ascii: ")"): .rightParen
+        case UInt8(ascii: "["): .leftBracket
+        case UInt8(ascii: "]"): .rightBracket
+        case UInt8(ascii: "<"): .leftAngle
+        case UInt8(ascii: ">"): .rightAngle
+        case UInt8(ascii: ","): .comma
+        case UInt8(ascii: ";"): .semicolon
+        case UInt8(ascii: ":"): .colon
+        case UInt8(ascii: "."): .dot
+        case UInt8(ascii: "?"): .question
+        case UInt8(ascii: "/"): .slash
+        case UInt8(ascii: "!"): .bang
+        default: nil
+        }
+    }
 
     private mutating func add(_ kind: TokenKind, from start: Int, text: String = "") {
         let doc = pendingDoc
@@ -111,23 +123,19 @@ public struct Lexer {
 
     private func isIdentifierContinue(_ byte: UInt8) -> Bool { isIdentifierStart(byte) || isDigit(byte) }
 
-    /// The span of the keywords' lengths and of their first bytes: most names fall outside one of
-    /// them and skip the string comparisons of `Keyword(rawValue:)`.
-    private static let keywordLengths = span(Keyword.allCases.map { $0.rawValue.utf8.count })
-    private static let keywordFirstBytes = span(Keyword.allCases.map { $0.rawValue.utf8.first! })
-    private static func span<T: Comparable>(_ values: [T]) -> ClosedRange<T> { values.min()!...values.max()! }
+    /// Each keyword's spelling in bytes: a name is compared with those of its length and first
+    /// byte, which costs a small fraction of `Keyword(rawValue:)`'s string matching.
+    private static let keywordSpellings = Keyword.allCases.map { (spelling: Array($0.rawValue.utf8), keyword: $0) }
 
     private mutating func lexIdentifier() {
         let start = index
         while let byte = peek(), isIdentifierContinue(byte) { index += 1 }
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
-        if Self.keywordLengths.contains(index - start), Self.keywordFirstBytes.contains(bytes[start]),
-            let keyword = Keyword(rawValue: text)
-        {
-            add(.keyword(keyword), from: start, text: text)
-        } else {
-            add(.identifier, from: start, text: text)
+        let name = bytes[start..<index]
+        let keyword = Self.keywordSpellings.first {
+            $0.spelling.count == name.count && $0.spelling[0] == name.first && $0.spelling.elementsEqual(name)
         }
+        add(keyword.map { .keyword($0.keyword) } ?? .identifier, from: start, text: text)
     }
 
     private mutating func lexNumber(start: Int) {

@@ -43,12 +43,15 @@ public struct Parser {
 
     // MARK: - Token access
 
-    var current: Token {
+    var current: Token { tokens[currentIndex] }
+
+    /// Where ``current`` is: past line ends inside `( )` and `[ ]`.
+    private var currentIndex: Int {
         var index = position
         if newlineInsensitivity > 0 {
             while tokens[index].kind == .newline { index += 1 }
         }
-        return tokens[index]
+        return index
     }
 
     var previousEnd: Int {
@@ -57,15 +60,12 @@ public struct Parser {
         return index >= 0 ? tokens[index].range.end : 0
     }
 
-    func at(_ kind: TokenKind) -> Bool { current.kind == kind }
+    /// Whether ``current`` is of `kind`; reads the kind alone, without copying the token.
+    func at(_ kind: TokenKind) -> Bool { tokens[currentIndex].kind == kind }
 
     /// The kind of the token after ``current``, skipping line ends the same way.
     var kindAfterCurrent: TokenKind {
-        var index = position
-        if newlineInsensitivity > 0 {
-            while tokens[index].kind == .newline { index += 1 }
-        }
-        index = min(index + 1, tokens.count - 1)
+        var index = min(currentIndex + 1, tokens.count - 1)
         if newlineInsensitivity > 0 {
             while tokens[index].kind == .newline { index += 1 }
         }

@@ -17,6 +17,15 @@ enum StringEscape {
         case invalidUnicode
     }
 
+    /// Whether `text` is written as it is between quotes, by every writer of literals (the Swift
+    /// generator's and the diagrams'): printable ASCII without a quote or a backslash. The writers
+    /// take it whole instead of scalar by scalar.
+    static func isWrittenAsIs(_ text: String) -> Bool {
+        text.utf8.allSatisfy {
+            $0 >= UInt8(ascii: " ") && $0 <= UInt8(ascii: "~") && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\")
+        }
+    }
+
     /// The longest `\u{...}` escape has this many hex digits.
     private static let maxHexDigits = 8
 
