@@ -227,14 +227,24 @@ extension Model {
                 if !states[state].isComposite { result.append(state) }
                 continue
             }
-            var completed = states[state].parent
-            while let node = completed {
+            let entered = configuration.subtracting(notYetEntered)
+            for node in statesCompleted(byEntering: state, withParallel: { isComplete($0, in: entered) }) {
                 guard !result.contains(node) else { break }
                 result.append(node)
-                completed = states[node].parent.flatMap { parent in
-                    states[parent].isParallel && isComplete(parent, in: configuration.subtracting(notYetEntered)) ? parent : nil
-                }
             }
+        }
+        return result
+    }
+
+    /// The states that entering the final state `final` completes, inner first: its parent (none for
+    /// a top-level final state), then each parallel state above for which `completes` says every
+    /// region has completed (in a configuration, or possibly: the checks ask that).
+    func statesCompleted(byEntering final: Int, withParallel completes: (Int) -> Bool) -> [Int] {
+        var result: [Int] = []
+        var node = states[final].parent
+        while let completed = node {
+            result.append(completed)
+            node = states[completed].parent.flatMap { states[$0].isParallel && completes($0) ? $0 : nil }
         }
         return result
     }

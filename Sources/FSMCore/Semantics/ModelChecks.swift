@@ -80,14 +80,8 @@ enum ModelChecks {
         let state = model.states[leaf]
         if state.isFinal {
             // The composite it completes, and each parallel state that may complete with it.
-            var completing: [Model.Transition] = []
-            var node = state.parent
-            while let composite = node, canComplete(composite, in: model) {
-                completing += model.completionTransitions(of: composite)
-                guard let parent = model.states[composite].parent, model.states[parent].isParallel else { break }
-                node = parent
-            }
-            return completing + model.transitionsThatMayFire(in: leaf)
+            let completed = model.statesCompleted(byEntering: leaf) { canComplete($0, in: model) }
+            return completed.flatMap(model.completionTransitions(of:)) + model.transitionsThatMayFire(in: leaf)
         }
         let completions = model.completionTransitions(of: leaf)
         return model.isLeftOnCompletion(leaf) ? completions : completions + model.transitionsThatMayFire(in: leaf)
