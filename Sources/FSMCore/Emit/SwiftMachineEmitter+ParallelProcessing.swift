@@ -68,9 +68,10 @@ extension SwiftMachineEmitter {
                     : "runs their effects in selection order and enters the union of their entry sets in",
                 history ? "their entry sets in document order." : "document order.",
             ])
+            let local = localTransitions
             out.line("@inline(never)")
             out.block("private func fire(_ \(actionsName): \(actionsType), effects: (Int) -> Void)") { out in
-                emitLocalStep(into: &out)
+                emitLocalStep(local, into: &out)
                 out.line("let kept = machine.removingConflicts()")
                 out.line("var exiting: [\(s)] = []")
                 out.block("for number in kept") { out in
@@ -97,7 +98,7 @@ extension SwiftMachineEmitter {
                     "let staying = machine.configuration.filter { state in !exiting.contains { $0.number == state.number } }")
                 out.line("enter(entering, staying: staying, \(actionsName))")
             }
-            emitIsLocal(into: &out)
+            emitIsLocal(local, into: &out)
             out.line()
             var doc = [
                 "Enters `entering` in order; they and `staying` become the configuration once all are entered",
@@ -114,12 +115,9 @@ extension SwiftMachineEmitter {
                 out.line("let configuration = (staying + entering).sorted { $0.number < $1.number }")
                 let completions =
                     "machine.completions += machine.completingStates(onEntering: entering).filter { $0.hasCompletion }"
-                if observable {
-                    emitObservedConfigurationChange(into: &out)
-                    if model.usesCompletion { out.line(completions) }
-                } else {
-                    out.lines(Self.configurationChange)
-                    if model.usesCompletion { out.line(completions) }
+                if observable { emitObservedConfigurationChange(into: &out) } else { out.lines(Self.configurationChange) }
+                if model.usesCompletion { out.line(completions) }
+                if !observable {
                     out.line("if entering.contains(where: { $0.finishesMachine }) { machine.isFinished = true }")
                 }
             }
@@ -248,11 +246,12 @@ extension SwiftMachineEmitter {
         }
     }
 
-    /// The start of `fire`: when every selected transition is local (``localTransitions``), their
-    /// exit sets are their sources alone, so none conflicts, and the step changes the configuration in
-    /// place: no set is built and nothing is allocated (a tick handled in every region).
-    private func emitLocalStep(into out: inout CodeWriter) {
-        guard !localTransitions.isEmpty else { return }
+    /// The start of `fire`: when every selected transition is local (`local`, the
+    /// ``localTransitions``), their exit sets are their sources alone, so none conflicts, and the
+    /// step changes the configuration in place: no set is built and nothing is allocated (a tick
+    /// handled in every region).
+    private func emitLocalStep(_ local: [Int], into out: inout CodeWriter) {
+        guard !local.isEmpty else { return }
         out.line("// Transitions local to a region: none conflicts, and no set needs building.")
         out.block("if machine.selected.allSatisfy(Self.isLocal)") { out in
             emitLocalStepBody(info: names.transitionInfo, actionsName: names.actionsVariable, into: &out)
@@ -260,8 +259,7 @@ extension SwiftMachineEmitter {
     }
 
     /// `isLocal(_:)`: whether the transition numbered `number` is local to a region.
-    private func emitIsLocal(into out: inout CodeWriter) {
-        let local = localTransitions
+    private func emitIsLocal(_ local: [Int], into out: inout CodeWriter) {
         guard !local.isEmpty else { return }
         out.line()
         out.docComment([
