@@ -15,18 +15,20 @@ extension SwiftMachineEmitter {
             "Not thread-safe: use one machine from one thread (or actor) at a time.",
         ]
         if observable {
-            doc += [
-                "",
+            // The same paragraph; a machine with parallel states has no `state` to read.
+            doc.append("")
+            doc +=
                 hasParallelStates
-                    ? "Observable: reading `activeStates`, `isIn(_:)`, `isFinished` or `handles(_:)` (in a SwiftUI"
-                    : "Observable: reading `state`, `activeStates`, `isIn(_:)`, `isFinished` or `handles(_:)` (in a",
-                hasParallelStates
-                    ? "view's body, or in `withObservationTracking`) makes the reader an observer of the configuration,"
-                    : "SwiftUI view's body, or in `withObservationTracking`) makes the reader an observer of the",
-                hasParallelStates
-                    ? "told when an event changes it and not when an event leaves it as it was."
-                    : "configuration, told when an event changes it and not when an event leaves it as it was.",
-            ]
+                ? [
+                    "Observable: reading `activeStates`, `isIn(_:)`, `isFinished` or `handles(_:)` (in a SwiftUI",
+                    "view's body, or in `withObservationTracking`) makes the reader an observer of the configuration,",
+                    "told when an event changes it and not when an event leaves it as it was.",
+                ]
+                : [
+                    "Observable: reading `state`, `activeStates`, `isIn(_:)`, `isFinished` or `handles(_:)` (in a",
+                    "SwiftUI view's body, or in `withObservationTracking`) makes the reader an observer of the",
+                    "configuration, told when an event changes it and not when an event leaves it as it was.",
+                ]
             out.docComment(doc)
             out.line("@Observable")
         } else {
