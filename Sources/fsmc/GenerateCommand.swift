@@ -5,7 +5,8 @@ extension Commands {
     static let generate = Command(
         name: "generate",
         abstract: "Generate a Swift State-pattern machine from each .fsm file.",
-        usage: "fsmc generate <file>... [-o <dir>] [--access internal|public|package] [--observable] [--config <file>]",
+        usage:
+            "fsmc generate <file>... [-o <dir>] [--access internal|public|package] [--observable] [--actions-reference unowned|strong] [--config <file>]",
         options: [
             OptionSpec(
                 names: ["-o", "--output"], valueName: "dir", help: "Folder for the generated files (default: the current folder)."
@@ -17,9 +18,14 @@ extension Commands {
                 names: ["--observable"],
                 help: "Make the machine @Observable (import Observation), for SwiftUI and withObservationTracking."),
             OptionSpec(
+                names: ["--actions-reference"], valueName: "kind", allowedValues: ActionsReference.allCases.map(\.rawValue),
+                help:
+                    "How the machine holds its actions object: unowned (default; no cycle when the owner of the machine is its actions) or strong (keeps it alive; no reference counting per event)."
+            ),
+            OptionSpec(
                 names: ["--config"], valueName: "file",
                 help:
-                    "A JSON file of options, { \"access\": \"public\", \"observable\": true } (the SwiftPM plugin's fsmc.json); --access wins."
+                    "A JSON file of options, { \"access\": \"public\", \"observable\": true, \"actionsReference\": \"strong\" } (the SwiftPM plugin's fsmc.json); the command line wins."
             ),
         ],
         discussion: """
@@ -35,6 +41,9 @@ extension Commands {
             let access =
                 arguments.value("--access").flatMap(AccessLevel.init(rawValue:)) ?? configured?.access ?? .internal
             let observable = arguments.flag("--observable") || configured?.observable == true
+            let actionsReference =
+                arguments.value("--actions-reference").flatMap(ActionsReference.init(rawValue:))
+                ?? configured?.actionsReference ?? .unowned
             let folder = arguments.value("-o") ?? "."
             if files.filter({ $0 == FileIO.standardInput }).count > 1 {
                 throw UsageError(message: "standard input ('-') can be read only once", command: "generate")
@@ -57,7 +66,8 @@ extension Commands {
                     continue
                 }
                 let source = SwiftEmitter.emit(
-                    model, sourceName: fileName(FileIO.displayName(path)), access: access, observable: observable)
+                    model, sourceName: fileName(FileIO.displayName(path)), access: access, observable: observable,
+                    actionsReference: actionsReference)
                 if path == FileIO.standardInput {
                     Terminal.writeOut(source)
                     continue
@@ -101,6 +111,7 @@ extension Commands {
 struct GenerateConfig {
     var access: AccessLevel?
     var observable: Bool?
+    var actionsReference: ActionsReference?
 
     static func load(_ path: String) throws(IOError) -> GenerateConfig {
         func problem(_ message: String) -> IOError { IOError(message: "\(path): \(message)") }
@@ -126,8 +137,14 @@ struct GenerateConfig {
                     throw problem("\"observable\" must be true or false")
                 }
                 config.observable = flag
+            case "actionsReference":
+                guard let reference = (value as? String).flatMap(ActionsReference.init(rawValue:)) else {
+                    let kinds = ActionsReference.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+                    throw problem("\"actionsReference\" must be one of \(kinds)")
+                }
+                config.actionsReference = reference
             default:
-                throw problem("unknown key \"\(key)\"; the keys are \"access\" and \"observable\"")
+                throw problem("unknown key \"\(key)\"; the keys are \"access\", \"actionsReference\" and \"observable\"")
             }
         }
         return config

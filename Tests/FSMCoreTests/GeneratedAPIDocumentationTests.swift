@@ -3,8 +3,8 @@ import Foundation
 import XCTest
 
 /// The Swift blocks of docs/Generated-API.md marked `<!-- compiled by DocumentationTests: FLAGS -->`
-/// are compiled with the page's `Media` machine (generated `--observable` when FLAGS say so, the
-/// other FLAGS passed to swiftc), warnings as errors, and run: they print exactly what their
+/// are compiled with the page's `Media` machine (generated `--observable` and
+/// `--actions-reference strong` when FLAGS say so, the other FLAGS passed to swiftc), warnings as errors, and run: they print exactly what their
 /// `// prints "..."` comments say, in order, and nothing else.
 final class GeneratedAPIDocumentationTests: XCTestCase {
     static let marker = "<!-- compiled by DocumentationTests"
@@ -36,19 +36,24 @@ final class GeneratedAPIDocumentationTests: XCTestCase {
         let model = try XCTUnwrap(Compilation(path: "Media.fsm", text: media).model)
         let blocks = Self.markedBlocks(in: page)
         XCTAssertEqual(
-            blocks.count, 4, "the main-actor view model, the isolated conformance written and inferred, the observation")
+            blocks.count, 5,
+            "the strong actions, the main-actor view model, the isolated conformance written and inferred, the observation")
         for (number, block) in blocks.enumerated() {
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fsmc-docs-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(at: folder) }
             let observable = block.flags.contains("--observable")
-            let swift = SwiftEmitter.emit(model, sourceName: "Media.fsm", access: .internal, observable: observable)
+            let strong = block.flags.contains("--actions-reference")
+            let swift = SwiftEmitter.emit(
+                model, sourceName: "Media.fsm", access: .internal, observable: observable,
+                actionsReference: strong ? .strong : .unowned)
+            let fsmcFlags: Set = ["--observable", "--actions-reference", "strong"]
             try swift.write(to: folder.appendingPathComponent("Media.swift"), atomically: true, encoding: .utf8)
             try block.code.write(to: folder.appendingPathComponent("main.swift"), atomically: true, encoding: .utf8)
             let program = folder.appendingPathComponent("program").path
             let compile = try DifferentialHarness.run(
                 "/usr/bin/env",
-                ["swiftc", "-swift-version", "6", "-warnings-as-errors"] + block.flags.filter { $0 != "--observable" }
+                ["swiftc", "-swift-version", "6", "-warnings-as-errors"] + block.flags.filter { !fsmcFlags.contains($0) }
                     + [
                         "-o", program, folder.appendingPathComponent("Media.swift").path,
                         folder.appendingPathComponent("main.swift").path,

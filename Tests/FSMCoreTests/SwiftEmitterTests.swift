@@ -274,6 +274,21 @@ final class SwiftEmitterTests: XCTestCase {
             "stopped: Fatal error: Attempted to read an unowned reference but object was already destroyed")
     }
 
+    /// `--actions-reference strong`: the machine alone keeps its actions alive and frees them with
+    /// itself; the owner-is-its-actions pattern makes the cycle the documentation warns of.
+    func testStrongActionsAreKeptAliveByTheMachine() throws {
+        try expect(
+            "strong",
+            """
+            console alive: true
+            opening
+            open -> true
+            console deinit
+            console released: true
+            owner released: false, machine released: false
+            """)
+    }
+
     func testAccessLevelsAndEdgeCasesCompile() throws {
         try expect(
             "access",
@@ -332,7 +347,9 @@ final class SwiftEmitterTests: XCTestCase {
                             "\(scenario.name): "
                                 + TextDiagnosticRenderer(colors: false).render(compilation.diagnostics, in: compilation.file))
                     }
-                    files["\(model.name).swift"] = SwiftEmitter.emit(model, sourceName: "\(model.name).fsm", access: access)
+                    files["\(model.name).swift"] = SwiftEmitter.emit(
+                        model, sourceName: "\(model.name).fsm", access: access,
+                        actionsReference: scenario.actionsReference)
                 }
                 files["Driver_\(scenario.name).swift"] = scenario.driver
             }
@@ -399,6 +416,7 @@ final class SwiftEmitterTests: XCTestCase {
         var name: String
         var machines: [(String, AccessLevel)]
         var driver: String
+        var actionsReference = ActionsReference.unowned
     }
 
     private static let support = """
@@ -422,6 +440,10 @@ final class SwiftEmitterTests: XCTestCase {
             Scenario(name: "queue", machines: [(queue, .internal)], driver: queueDriver),
             Scenario(name: "keywords", machines: [(keywords, .internal)], driver: keywordsDriver),
             Scenario(name: "leak", machines: [(door, .internal)], driver: leakDriver),
+            Scenario(
+                name: "strong",
+                machines: [(door.replacingOccurrences(of: "machine Door", with: "machine StrongDoor"), .internal)],
+                driver: strongDriver, actionsReference: .strong),
             Scenario(
                 name: "access",
                 machines: [
@@ -855,6 +877,44 @@ extension SwiftEmitterTests {
             }
             _ = orphan.open()
             print("orphan open returned")
+        }
+        """
+
+    static let strongDriver = """
+        final class StrongDoorConsole: StrongDoorActions {
+            let t: Transcript
+            var door: StrongDoor?
+            init(t: Transcript) { self.t = t }
+            deinit { t.add("console deinit") }
+            func log(s: String) { t.add(s) }
+        }
+
+        func run_strong() -> [String] {
+            let t = Transcript()
+            weak var weakConsole: StrongDoorConsole?
+            var door: StrongDoor?
+            do {
+                let console = StrongDoorConsole(t: t)
+                weakConsole = console
+                door = StrongDoor(actions: console)
+            }
+            // Only the machine holds the console now.
+            t.add("console alive: \\(weakConsole != nil)")
+            t.add("open -> \\(door!.open())")
+            door = nil
+            t.add("console released: \\(weakConsole == nil)")
+
+            // An actions object that owns its machine: a cycle, with a strong reference.
+            weak var weakOwner: StrongDoorConsole?
+            weak var weakMachine: StrongDoor?
+            do {
+                let owner = StrongDoorConsole(t: Transcript())
+                owner.door = StrongDoor(actions: owner)
+                weakOwner = owner
+                weakMachine = owner.door
+            }
+            t.add("owner released: \\(weakOwner == nil), machine released: \\(weakMachine == nil)")
+            return t.lines
         }
         """
 

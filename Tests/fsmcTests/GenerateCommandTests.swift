@@ -74,7 +74,14 @@ final class GenerateCommandTests: XCTestCase {
             ("{ access: public", "error: fsmc.json: not valid JSON; expected an object such as { \"access\": \"public\" }\n"),
             ("[1]", "error: fsmc.json: expected a JSON object such as { \"access\": \"public\" }\n"),
             (#"{ "access": "open" }"#, "error: fsmc.json: \"access\" must be one of \"internal\", \"public\", \"package\"\n"),
-            (#"{ "acess": "public" }"#, "error: fsmc.json: unknown key \"acess\"; the keys are \"access\" and \"observable\"\n"),
+            (
+                #"{ "actionsReference": "weak" }"#,
+                "error: fsmc.json: \"actionsReference\" must be one of \"unowned\", \"strong\"\n"
+            ),
+            (
+                #"{ "acess": "public" }"#,
+                "error: fsmc.json: unknown key \"acess\"; the keys are \"access\", \"actionsReference\" and \"observable\"\n"
+            ),
         ]
         for (text, message) in cases {
             try write(text, to: "fsmc.json", in: folder)
@@ -83,6 +90,35 @@ final class GenerateCommandTests: XCTestCase {
             XCTAssertEqual(result.stderr, message, text)
             XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("bad").path), text)
         }
+    }
+
+    func testActionsReferenceFromTheCommandLineAndTheConfigFile() throws {
+        let folder = try temporaryFolder(self)
+        try write(validMachine, to: "door.fsm", in: folder)
+        func actionsDeclaration(_ arguments: [String]) throws -> String? {
+            let result = try runFSMC(["generate", "door.fsm"] + arguments, in: folder)
+            XCTAssertEqual(result.status, 0, result.stderr)
+            return try read("door.swift", in: folder).split(separator: "\n").first { $0.contains("let actions:") }
+                .map { $0.trimmingCharacters(in: .whitespaces) }
+        }
+        let unowned = "private unowned let actions: any DoorActions"
+        let strong = "private let actions: any DoorActions"
+        XCTAssertEqual(try actionsDeclaration([]), unowned)
+        XCTAssertEqual(try actionsDeclaration(["--actions-reference", "strong"]), strong)
+        XCTAssertEqual(try actionsDeclaration(["--actions-reference=unowned"]), unowned)
+        XCTAssertTrue(try read("door.swift", in: folder).contains("holds its actions object **unowned**"))
+        try write(#"{ "actionsReference": "strong" }"#, to: "fsmc.json", in: folder)
+        XCTAssertEqual(try actionsDeclaration(["--config", "fsmc.json"]), strong)
+        XCTAssertTrue(try read("door.swift", in: folder).contains("holds its actions object **strongly**"))
+        // The command line wins over the file.
+        XCTAssertEqual(try actionsDeclaration(["--config", "fsmc.json", "--actions-reference", "unowned"]), unowned)
+
+        let bad = try runFSMC(["generate", "door.fsm", "--actions-reference", "weak"], in: folder)
+        XCTAssertEqual(bad.status, 2)
+        XCTAssertTrue(
+            bad.stderr.hasPrefix(
+                "error: invalid value 'weak' for '--actions-reference'; expected one of: unowned, strong\n"),
+            bad.stderr)
     }
 
     func testStandardInputIsGeneratedToStandardOutput() throws {

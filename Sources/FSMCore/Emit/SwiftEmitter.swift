@@ -6,6 +6,17 @@ public enum AccessLevel: String, Sendable, CaseIterable {
     var modifier: String { self == .internal ? "" : rawValue + " " }
 }
 
+/// How the generated machine holds its actions object (`fsmc generate --actions-reference`).
+public enum ActionsReference: String, Sendable, CaseIterable {
+    /// The default: no reference cycle when the object that owns the machine is its actions; the
+    /// actions object must be kept alive by something else. Each event makes the reference strong
+    /// for its duration (an atomic retain and release).
+    case `unowned`
+    /// The machine keeps its actions alive, and an event costs no reference counting; an actions
+    /// object that owns the machine makes a reference cycle.
+    case strong
+}
+
 /// Generates the Swift State-pattern implementation of a machine.
 ///
 /// The generated file has six parts, in this order, each written by an extension of
@@ -41,10 +52,14 @@ public enum SwiftEmitter {
     /// With `observable`, the machine is an `@Observable` class (`import Observation`): reading its
     /// configuration (`state`, `activeStates`, `isIn`, `isFinished`, `handles`) registers with
     /// observation, and observers are told when an event changes the configuration. Without it the
-    /// file imports nothing.
-    public static func emit(_ model: Model, sourceName: String, access: AccessLevel, observable: Bool = false) -> String {
+    /// file imports nothing. `actionsReference` is how the machine holds its actions object.
+    public static func emit(
+        _ model: Model, sourceName: String, access: AccessLevel, observable: Bool = false,
+        actionsReference: ActionsReference = .unowned
+    ) -> String {
         var out = CodeWriter()
-        SwiftMachineEmitter(model: model, access: access, observable: observable).emitFile(sourceName: sourceName, into: &out)
+        SwiftMachineEmitter(model: model, access: access, observable: observable, actionsReference: actionsReference)
+            .emitFile(sourceName: sourceName, into: &out)
         return out.text
     }
 }
@@ -56,6 +71,8 @@ struct SwiftMachineEmitter {
     let access: AccessLevel
     /// Whether the machine is `@Observable` (`fsmc generate --observable`).
     let observable: Bool
+    /// How the machine holds its actions (`fsmc generate --actions-reference`).
+    let actionsReference: ActionsReference
     let names: GeneratedNames
     /// `class func disarm(code: String, _ context: M, _ actions: any MActions) -> Bool` for each
     /// event: every state that handles the event repeats it.
@@ -63,10 +80,11 @@ struct SwiftMachineEmitter {
     /// Each transition's number, in a machine with parallel states (empty in the others).
     let transitionNumbers: [Model.Transition: Int]
 
-    init(model: Model, access: AccessLevel, observable: Bool) {
+    init(model: Model, access: AccessLevel, observable: Bool, actionsReference: ActionsReference = .unowned) {
         self.model = model
         self.access = access
         self.observable = observable
+        self.actionsReference = actionsReference
         let names = GeneratedNames(model: model)
         self.names = names
         self.transitionNumbers = Self.transitionNumbers(model)

@@ -7,13 +7,9 @@ extension SwiftMachineEmitter {
         doc += [
             "A state machine generated from a `.fsm` file; its guards and actions are a ``\(names.actions)``.",
             "",
-            "The machine holds its actions object **unowned**, so the usual pattern — an object that owns",
-            "the machine and is also its actions — creates no reference cycle. Keep the actions object",
-            "alive for as long as you use the machine: sending an event or calling `start()` once it is",
-            "gone stops the program with Swift's \"unowned reference\" error.",
-            "",
-            "Not thread-safe: use one machine from one thread (or actor) at a time.",
         ]
+        doc += ownershipParagraph
+        doc += ["", "Not thread-safe: use one machine from one thread (or actor) at a time."]
         if observable {
             // The same paragraph; a machine with parallel states has no `state` to read.
             doc.append("")
@@ -39,8 +35,14 @@ extension SwiftMachineEmitter {
             out.line()
             emitEventEnum(&out)
             out.line()
-            out.docComment(["The guards and actions; unowned, see the class documentation."])
-            out.line("private unowned let actions: \(names.actionsExistential)")
+            switch actionsReference {
+            case .unowned:
+                out.docComment(["The guards and actions; unowned, see the class documentation."])
+                out.line("private unowned let actions: \(names.actionsExistential)")
+            case .strong:
+                out.docComment(["The guards and actions; strong, see the class documentation."])
+                out.line("private let actions: \(names.actionsExistential)")
+            }
             out.docComment([
                 "What changes while the machine runs. It is one stored property named with an fsm keyword,",
                 "so that no event method can clash with it. No access to it spans a call to the actions (each",
@@ -61,6 +63,26 @@ extension SwiftMachineEmitter {
             out.line()
             emitQueries(&out)
             emitEventMethods(&out)
+        }
+    }
+
+    /// What the class documentation says of how the machine holds its actions.
+    private var ownershipParagraph: [String] {
+        switch actionsReference {
+        case .unowned:
+            [
+                "The machine holds its actions object **unowned**, so the usual pattern — an object that owns",
+                "the machine and is also its actions — creates no reference cycle. Keep the actions object",
+                "alive for as long as you use the machine: sending an event or calling `start()` once it is",
+                "gone stops the program with Swift's \"unowned reference\" error.",
+            ]
+        case .strong:
+            [
+                "The machine holds its actions object **strongly** (generated with `--actions-reference strong`):",
+                "it keeps the actions object alive, and an event costs no reference counting. An actions object",
+                "that owns the machine makes a reference cycle, and neither is ever freed: for that pattern,",
+                "generate the machine with the default, unowned reference.",
+            ]
         }
     }
 
