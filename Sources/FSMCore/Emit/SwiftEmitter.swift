@@ -32,9 +32,12 @@ public enum ActionsReference: String, Sendable, CaseIterable {
 /// 5. the states: a base class `M.State` with one class method per event, which reports "not
 ///    handled", and one class per state, a subclass of its enclosing state's (behavioural
 ///    inheritance: an event a state does not handle is its enclosing state's), that overrides the
-///    events the state handles, its entry and exit activities and its place in the tree (`parent`,
-///    `initial`) (`+States`); with parallel states each state is a final subclass of `M.State`
-///    whose defaults walk outwards;
+///    events the state handles, its place in the tree (`parent`, and `initial` where the machine
+///    enters below a target at run time) and its entry and exit activities as `enterInward` and
+///    `exitOutward`, which call the enclosing state's through `super`: entering or leaving several
+///    levels is one dynamic call, then direct calls. A transition to a composite state names the
+///    leaf its initial states lead to (`+States`); with parallel states each state is a final
+///    subclass of `M.State` whose defaults walk outwards, with `entry` and `exit`;
 /// 6. the run-time data: what changes while the machine runs and the queued events (`+Runtime`).
 ///
 /// Parts 3 and 5 try a level's transitions with the same code (`+Selection`).

@@ -14,8 +14,9 @@ extension SwiftMachineEmitter {
                 "`nil`), innermost first; runs the effects; enters the states from just below `domain` down",
                 history
                     ? "to `target`, outermost first, then what lies below `target`: by its `history` when one is"
-                    : "to `target`, outermost first, then `target`'s initial children. Always returns `true`.",
+                    : "to `target`, outermost first. `target` is a leaf: a transition to a composite state is given",
             ])
+            if !history { out.docComment(["the leaf its initial states lead to. Always returns `true`."]) }
             if history { out.docComment(["given (`-> history S`), else by its default entry. Always returns `true`."]) }
             out.block(
                 "fileprivate func transition(below domain: StateID?, to target: \(stateType),\(historyParameter) _ \(actionsName): \(actionsType), effects: () -> Void = {}) -> Bool"
@@ -56,14 +57,7 @@ extension SwiftMachineEmitter {
             out.docComment(exitDoc)
             out.line("@inline(never)")
             out.block("private func exit(below domain: StateID?, _ \(actionsName): \(actionsType))") { out in
-                out.line("var exiting: \(stateType)? = machine.current")
-                out.block("while let state = exiting, state.id != domain") { out in
-                    if model.usesHistory {
-                        out.line("if state.recordsHistory { machine.history[state.id] = machine.current }")
-                    }
-                    out.line("state.exit(\(actionsName))")
-                    out.line("exiting = state.parent")
-                }
+                out.line("machine.current.exitOutward(to: domain?.depth ?? -1, self, \(actionsName))")
             }
             out.line()
             emitEnter(into: &out)
@@ -82,7 +76,11 @@ extension SwiftMachineEmitter {
     private func emitEnter(into out: inout CodeWriter) {
         let actionsName = names.actionsVariable
         let stateType = names.stateMetatype
-        var doc = ["Enters `target` from `domain` and makes the leaf state reached the current one."]
+        var doc = [
+            model.usesHistory
+                ? "Enters `target` from `domain` and makes the leaf state reached the current one."
+                : "Enters `target`, a leaf, from `domain` and makes it the current state."
+        ]
         if model.usesCompletion {
             doc += [
                 "Entering a leaf may complete a state with completion transitions (the leaf itself, or the",
@@ -96,13 +94,13 @@ extension SwiftMachineEmitter {
             "private func enter(_ target: \(stateType), below domain: StateID?,\(history) _ \(actionsName): \(names.actionsExistential))"
         ) {
             out in
+            out.line("target.enterInward(below: domain?.depth ?? -1, \(actionsName))")
             if model.usesHistory {
-                out.line("target.enterPath(below: domain, \(actionsName))")
                 out.line("let leaf = enterInside(target, by: history, \(actionsName))")
+                emitLeafChange("leaf", into: &out)
             } else {
-                out.line("let leaf = target.enter(below: domain, \(actionsName))")
+                emitLeafChange("target", into: &out)
             }
-            emitLeafChange("leaf", into: &out)
         }
     }
 
@@ -119,9 +117,9 @@ extension SwiftMachineEmitter {
         out.block(
             "fileprivate func transition(from source: \(stateType), to target: \(stateType), _ \(actionsName): \(names.actionsExistential), effects: () -> Void = {}) -> Bool"
         ) { out in
-            out.line("source.exit(\(actionsName))")
+            out.line("source.exitOutward(to: source.id.depth - 1, self, \(actionsName))")
             out.line("effects()")
-            out.line("target.entry(\(actionsName))")
+            out.line("target.enterInward(below: target.id.depth - 1, \(actionsName))")
             emitLeafChange("target", into: &out)
             out.line("return true")
         }
@@ -159,12 +157,11 @@ extension SwiftMachineEmitter {
             out.line("let target = machine.stack.removeLast()")
             out.line("var domain: StateID?")
             out.block("if let source") { out in
+                out.line("let leaf = target.id")
                 out.line("// The source when the target lies inside it, else its innermost ancestor that contains the target.")
-                out.line(
-                    "var candidate: \(names.stateMetatype)? = target.id != source.id && target.isIn(source.id) ? source : source.parent"
-                )
-                out.line("while let state = candidate, !target.isIn(state.id) { candidate = state.parent }")
-                out.line("domain = candidate?.id")
+                out.line("var candidate = leaf != source.id && leaf.lies(in: source.id) ? source.id : source.id.enclosing")
+                out.line("while let state = candidate, !leaf.lies(in: state) { candidate = state.enclosing }")
+                out.line("domain = candidate")
             }
             out.line("return transition(below: domain, to: target, \(actionsName), effects: effects)")
         }

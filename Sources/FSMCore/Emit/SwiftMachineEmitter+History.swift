@@ -32,21 +32,21 @@ extension SwiftMachineEmitter {
                     out.line("switch kind {")
                     out.line("case .deep:")
                     out.indented { out in
-                        out.line("recorded.enterPath(below: state.id, \(actionsName))")
+                        out.line("recorded.enterInward(below: state.id.depth, \(actionsName))")
                         out.line("return recorded")
                     }
                     out.line("case .shallow:")
                     out.indented { out in
                         out.line("var child = recorded")
                         out.line("while let parent = child.parent, parent.id != state.id { child = parent }")
-                        out.line("child.entry(\(actionsName))")
+                        out.line("child.enterInward(below: state.id.depth, \(actionsName))")
                         out.line("state = child")
                     }
                     out.line("}")
                 }
                 out.line("} else if let child = state.initial {")
                 out.indented { out in
-                    out.line("child.entry(\(actionsName))")
+                    out.line("child.enterInward(below: state.id.depth, \(actionsName))")
                     out.line("state = child")
                 }
                 out.line("} else {")

@@ -65,7 +65,8 @@ extension SwiftMachineEmitter {
             out.block("private func start(_ \(actionsName): \(actionsType))") { out in
                 guard !hasParallelStates else { return emitParallelStart(into: &out) }
                 out.line("machine.isStarted = true")
-                out.line("enter(\(names.stateType(model.initialState)).self, below: nil, \(actionsName))")
+                let entered = model.usesHistory ? model.initialState : model.initialLeaf(of: model.initialState)
+                out.line("enter(\(names.stateType(entered)).self, below: nil, \(actionsName))")
                 if completes { out.line("handleCompletions(\(actionsName))") }
             }
             if completes {

@@ -58,9 +58,11 @@ extension SwiftMachineEmitter {
         case .history(let target, let kind):
             call = transitionCall(transition, to: target, by: kind, context: context)
         case .state(let target):
+            noteEnteredLeaf(target, into: &out)
             call = transitionCall(transition, to: target, context: context)
         case .push(let target):
             out.line("\(contextMember("push", context))()")
+            noteEnteredLeaf(target, into: &out)
             call = transitionCall(transition, to: target, context: context)
         case .pop:
             let from = source.map { names.stateType($0) + ".self" } ?? "nil"
@@ -71,6 +73,12 @@ extension SwiftMachineEmitter {
         } else {
             out.block("return " + call) { $0.lines(effects) }
         }
+    }
+
+    /// `// -> Active, by its initial states`: why a transition to a composite state names a leaf.
+    private func noteEnteredLeaf(_ target: Int, into out: inout CodeWriter) {
+        guard !model.usesHistory, model.states[target].isComposite else { return }
+        out.line("// -> \(model.states[target].name), by its initial states")
     }
 
     /// `context.transition(below: .armed, to: M_Alarm.self, actions)`, with `by: .deep` for a history target;
@@ -84,8 +92,10 @@ extension SwiftMachineEmitter {
         }
         let domain = transition.domain.map { "." + names.stateCase($0) } ?? "nil"
         let by = history.map { " by: .\($0.rawValue)," } ?? ""
+        // Without history a target's default entry is known here: the context is given the leaf it reaches.
+        let entered = model.usesHistory ? target : model.initialLeaf(of: target)
         return
-            "\(contextMember("transition", context))(below: \(domain), to: \(names.stateType(target)).self,\(by) \(names.actionsVariable))"
+            "\(contextMember("transition", context))(below: \(domain), to: \(names.stateType(entered)).self,\(by) \(names.actionsVariable))"
     }
 
     /// Whether `transition` goes from a leaf to a leaf (itself, or another) with the same parent, leaving

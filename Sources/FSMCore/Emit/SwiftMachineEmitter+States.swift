@@ -11,6 +11,7 @@ extension SwiftMachineEmitter {
         out.line("// MARK: - States")
         out.line()
         emitStateClass(into: &out)
+        if !hasParallelStates { emitDepths(into: &out) }
         for index in model.states.indices {
             out.line()
             emitStateType(index, into: &out)
@@ -32,7 +33,6 @@ extension SwiftMachineEmitter {
 
     private func emitStateClass(into out: inout CodeWriter) {
         let machineName = names.machine
-        let actionsName = names.actionsVariable
         let state = names.stateMetatype
         out.block("extension \(machineName)") { out in
             out.docComment(
@@ -63,17 +63,19 @@ extension SwiftMachineEmitter {
                 out.line("class var id: StateID { preconditionFailure(\"every state overrides id\") }")
                 out.docComment(["The enclosing state; `nil` for a top-level state."])
                 out.line("class var parent: \(state)? { nil }")
-                out.docComment(["The initial child of a composite state."])
-                out.line("class var initial: \(state)? { nil }")
+                if needsInitial {
+                    out.docComment(["The initial child of a composite state."])
+                    out.line("class var initial: \(state)? { nil }")
+                }
                 out.docComment(["Whether entering this state finishes the machine (a top-level final state)."])
                 out.line("class var finishesMachine: Bool { false }")
                 if hasParallelStates {
                     emitParallelMembers(into: &out)
+                    out.line("class func entry(\(actionsParameter)) {}")
+                    out.line("class func exit(\(actionsParameter)) {}")
                 } else {
                     emitVersion2Members(into: &out)
                 }
-                out.line("class func entry(\(actionsParameter)) {}")
-                out.line("class func exit(\(actionsParameter)) {}")
                 if model.usesCompletion {
                     out.docComment(["Tries the state's completion transitions in order; returns whether one fired."])
                     out.line(
@@ -117,27 +119,18 @@ extension SwiftMachineEmitter {
                     out.line("return false")
                 }
                 out.line()
-                out.docComment(["Enters the states from just below `domain` down to this one, outermost first."])
-                out.block("static func enterPath(below domain: StateID?, \(actionsParameter))") { out in
-                    out.line("if let parent, parent.id != domain { parent.enterPath(below: domain, \(actionsName)) }")
-                    out.line("entry(\(actionsName))")
-                }
-                // With history, what lies below the target is entered by the machine, which holds the records.
-                guard !model.usesHistory else { return }
-                out.line()
                 out.docComment([
-                    "Enters the states from just below `domain` down to this one, then its initial children,",
-                    "recursively; returns the leaf state reached.",
+                    "Exits this state and the states it lies inside, innermost first, as long as they lie deeper",
+                    "than `depth` (the depth of a transition's domain, -1 for the whole machine). A state with",
+                    "nothing to do on exit inherits its enclosing state's: one dynamic call, then direct calls.",
                 ])
-                out.block("static func enter(below domain: StateID?, \(actionsParameter)) -> \(state)") { out in
-                    out.line("enterPath(below: domain, \(actionsName))")
-                    out.line("var leaf: \(state) = self")
-                    out.block("while let child = leaf.initial") { out in
-                        out.line("child.entry(\(actionsName))")
-                        out.line("leaf = child")
-                    }
-                    out.line("return leaf")
-                }
+                out.line(
+                    "class func exitOutward(to depth: Int, _ \(names.contextVariable): \(machineName), \(actionsParameter)) {}")
+                out.docComment([
+                    "Enters the states from just below `depth` down to this one, outermost first. A state with",
+                    "nothing to do on entry inherits its enclosing state's.",
+                ])
+                out.line("class func enterInward(below depth: Int, \(actionsParameter)) {}")
             }
         }
     }
@@ -161,7 +154,7 @@ extension SwiftMachineEmitter {
             if let parent = state.parent {
                 out.line("override class var parent: \(names.stateMetatype)? { \(names.stateType(parent)).self }")
             }
-            if let initial = state.initial {
+            if let initial = state.initial, needsInitial {
                 out.line("override class var initial: \(names.stateMetatype)? { \(names.stateType(initial)).self }")
             }
             if state.isFinal && state.parent == nil {
@@ -173,11 +166,15 @@ extension SwiftMachineEmitter {
                 emitVersion2Overrides(index, into: &out)
                 emitResets(index, into: &out)
             }
-            for (name, calls) in [("entry", state.entry), ("exit", state.exit)] where !calls.isEmpty {
-                out.line()
-                out.block("override class func \(name)(\(actionsParameter))") { out in
-                    out.lines(calls.map { SwiftExpressions.call($0, on: actionsName) })
+            if hasParallelStates {
+                for (name, calls) in [("entry", state.entry), ("exit", state.exit)] where !calls.isEmpty {
+                    out.line()
+                    out.block("override class func \(name)(\(actionsParameter))") { out in
+                        out.lines(calls.map { SwiftExpressions.call($0, on: actionsName) })
+                    }
                 }
+            } else {
+                emitOutwardAndInward(index, into: &out)
             }
             let completions = model.completionTransitions(of: index)
             if !completions.isEmpty {
@@ -208,6 +205,89 @@ extension SwiftMachineEmitter {
         }
     }
 
+    /// Whether the states know their initial child at run time: with parallel states or history, the
+    /// machine enters what lies below a target; otherwise each transition names the leaf it enters.
+    private var needsInitial: Bool { hasParallelStates || model.usesHistory }
+
+    /// `StateID.depth`, how a transition's domain is told to `exitOutward` and `enterInward`.
+    private func emitDepths(into out: inout CodeWriter) {
+        var byDepth: [[Int]] = []
+        for index in model.states.indices {
+            let depth = model.ancestry(of: index).count - 1
+            while byDepth.count <= depth { byDepth.append([]) }
+            byDepth[depth].append(index)
+        }
+        out.line()
+        out.block("extension \(names.machine).StateID") { out in
+            out.docComment(["How many states this state lies inside: 0 for a top-level state."])
+            out.block("fileprivate var depth: Int") { out in
+                out.line("switch self {")
+                for (depth, states) in byDepth.enumerated() {
+                    out.line("case " + states.map { ".\(names.stateCase($0))" }.joined(separator: ", ") + ": \(depth)")
+                }
+                out.line("}")
+            }
+            // A pop's domain is found at run time, from these.
+            guard model.usesPop else { return }
+            out.line()
+            out.docComment(["The state this state lies directly inside; `nil` for a top-level state."])
+            out.block("fileprivate var enclosing: \(names.machine).StateID?") { out in
+                out.line("switch self {")
+                var byParent: [Int?: [Int]] = [:]
+                var parents: [Int?] = []
+                for index in model.states.indices {
+                    let parent = model.states[index].parent
+                    if byParent[parent] == nil { parents.append(parent) }
+                    byParent[parent, default: []].append(index)
+                }
+                for parent in parents {
+                    let cases = (byParent[parent] ?? []).map { ".\(names.stateCase($0))" }.joined(separator: ", ")
+                    out.line("case \(cases): \(parent.map { "." + names.stateCase($0) } ?? "nil")")
+                }
+                out.line("}")
+            }
+            out.line()
+            out.docComment(["Whether this state is `state` or lies inside it."])
+            out.block("fileprivate func lies(in state: \(names.machine).StateID) -> Bool") { out in
+                out.line("var current = self")
+                out.line("while current.depth > state.depth, let next = current.enclosing { current = next }")
+                out.line("return current == state")
+            }
+        }
+    }
+
+    /// `exitOutward(to:_:_:)` and `enterInward(below:_:)` of a state that has something to do on
+    /// exit or entry: its own part, then (or, entering, before it) its enclosing state's, called
+    /// through `super`, so a walk through the hierarchy makes one dynamic call.
+    private func emitOutwardAndInward(_ index: Int, into out: inout CodeWriter) {
+        let state = model.states[index]
+        let actionsName = names.actionsVariable
+        let context = names.contextVariable
+        let depth = model.ancestry(of: index).count - 1
+        if !state.exit.isEmpty || state.recordsHistory {
+            out.line()
+            out.block(
+                "override class func exitOutward(to depth: Int, _ \(context): \(names.machine), \(actionsParameter))"
+            ) { out in
+                out.line("guard depth < \(depth) else { return }")
+                if state.recordsHistory {
+                    out.line("\(context).machine.history[.\(names.stateCase(index))] = \(context).machine.current")
+                }
+                out.lines(state.exit.map { SwiftExpressions.call($0, on: actionsName) })
+                if state.parent != nil { out.line("super.exitOutward(to: depth, \(context), \(actionsName))") }
+            }
+        }
+        if !state.entry.isEmpty {
+            out.line()
+            out.block("override class func enterInward(below depth: Int, \(actionsParameter))") { out in
+                if state.parent != nil { out.line("super.enterInward(below: depth, \(actionsName))") }
+                out.block("if depth < \(depth)") { out in
+                    out.lines(state.entry.map { SwiftExpressions.call($0, on: actionsName) })
+                }
+            }
+        }
+    }
+
     /// When none of a state's own transitions fires: the nearest ancestor that declares transitions
     /// for the event (its superclass's handler without regions; called directly rather than through
     /// the default's walk outwards with them), or "not handled" (the machine level is tried by the context).
@@ -233,7 +313,7 @@ extension SwiftMachineEmitter {
         let state = model.states[index]
         let ancestors = model.ancestry(of: index).dropFirst().map { model.states[$0] }
         var resets: [String] = []
-        if !ancestors.isEmpty && !state.isComposite {
+        if !ancestors.isEmpty && !state.isComposite && needsInitial {
             resets.append("override class var initial: \(names.stateMetatype)? { nil }")
         }
         if ancestors.contains(where: \.recordsHistory) && !state.recordsHistory {
@@ -241,10 +321,6 @@ extension SwiftMachineEmitter {
         }
         if ancestors.contains(where: { $0.initialHistory != nil }) && state.initialHistory == nil {
             resets.append("override class var initialHistory: \(names.historyKind)? { nil }")
-        }
-        for (name, calls) in [("entry", \Model.State.entry), ("exit", \Model.State.exit)]
-        where state[keyPath: calls].isEmpty && ancestors.contains(where: { !$0[keyPath: calls].isEmpty }) {
-            resets.append("override class func \(name)(\(actionsParameter)) {}")
         }
         guard !resets.isEmpty else { return }
         out.line("// Not inherited: what describes the enclosing state itself.")

@@ -400,9 +400,9 @@ extension CheckoutWizard {
     /// (or `source` itself): exits `source`, runs the effects, enters `target`. What `transition(below:to:)`
     /// does in this case, without walking the hierarchy. Always returns `true`.
     fileprivate func transition(from source: CheckoutWizard.State.Type, to target: CheckoutWizard.State.Type, _ actions: any CheckoutWizardActions, effects: () -> Void = {}) -> Bool {
-        source.exit(actions)
+        source.exitOutward(to: source.id.depth - 1, self, actions)
         effects()
-        target.entry(actions)
+        target.enterInward(below: target.id.depth - 1, actions)
         machine.current = target
         machine.isFinished = target.finishesMachine
         if let completed = target.completes { machine.completions.append(completed) }
@@ -417,12 +417,7 @@ extension CheckoutWizard {
     /// taken before any exit activity of the step runs.
     @inline(never)
     private func exit(below domain: StateID?, _ actions: any CheckoutWizardActions) {
-        var exiting: CheckoutWizard.State.Type? = machine.current
-        while let state = exiting, state.id != domain {
-            if state.recordsHistory { machine.history[state.id] = machine.current }
-            state.exit(actions)
-            exiting = state.parent
-        }
+        machine.current.exitOutward(to: domain?.depth ?? -1, self, actions)
     }
 
     /// Enters `target` from `domain` and makes the leaf state reached the current one.
@@ -430,7 +425,7 @@ extension CheckoutWizard {
     /// composite whose final child it is): that state waits in `completions` for its turn.
     @inline(never)
     private func enter(_ target: CheckoutWizard.State.Type, below domain: StateID?, by history: CheckoutWizardHistory? = nil, _ actions: any CheckoutWizardActions) {
-        target.enterPath(below: domain, actions)
+        target.enterInward(below: domain?.depth ?? -1, actions)
         let leaf = enterInside(target, by: history, actions)
         machine.current = leaf
         machine.isFinished = leaf.finishesMachine
@@ -451,16 +446,16 @@ extension CheckoutWizard {
             if let kind = history ?? state.initialHistory, let recorded = machine.history[state.id], !(recorded.isFinal && recorded.parent?.id == state.id) {
                 switch kind {
                 case .deep:
-                    recorded.enterPath(below: state.id, actions)
+                    recorded.enterInward(below: state.id.depth, actions)
                     return recorded
                 case .shallow:
                     var child = recorded
                     while let parent = child.parent, parent.id != state.id { child = parent }
-                    child.entry(actions)
+                    child.enterInward(below: state.id.depth, actions)
                     state = child
                 }
             } else if let child = state.initial {
-                child.entry(actions)
+                child.enterInward(below: state.id.depth, actions)
                 state = child
             } else {
                 return state
@@ -499,8 +494,6 @@ extension CheckoutWizard {
         class var initialHistory: CheckoutWizardHistory? { nil }
         /// Whether this is a final state inside a composite state.
         class var isFinal: Bool { false }
-        class func entry(_ actions: any CheckoutWizardActions) {}
-        class func exit(_ actions: any CheckoutWizardActions) {}
         /// Tries the state's completion transitions in order; returns whether one fired.
         class func completion(_ context: CheckoutWizard, _ actions: any CheckoutWizardActions) -> Bool { false }
 
@@ -527,10 +520,23 @@ extension CheckoutWizard {
             return false
         }
 
-        /// Enters the states from just below `domain` down to this one, outermost first.
-        static func enterPath(below domain: StateID?, _ actions: any CheckoutWizardActions) {
-            if let parent, parent.id != domain { parent.enterPath(below: domain, actions) }
-            entry(actions)
+        /// Exits this state and the states it lies inside, innermost first, as long as they lie deeper
+        /// than `depth` (the depth of a transition's domain, -1 for the whole machine). A state with
+        /// nothing to do on exit inherits its enclosing state's: one dynamic call, then direct calls.
+        class func exitOutward(to depth: Int, _ context: CheckoutWizard, _ actions: any CheckoutWizardActions) {}
+        /// Enters the states from just below `depth` down to this one, outermost first. A state with
+        /// nothing to do on entry inherits its enclosing state's.
+        class func enterInward(below depth: Int, _ actions: any CheckoutWizardActions) {}
+    }
+}
+
+extension CheckoutWizard.StateID {
+    /// How many states this state lies inside: 0 for a top-level state.
+    fileprivate var depth: Int {
+        switch self {
+        case .shopping, .checkout, .help, .receipt: 0
+        case .address, .verifying, .delivery, .payment, .paid: 1
+        case .standard, .express: 2
         }
     }
 }
@@ -553,6 +559,11 @@ fileprivate class CheckoutWizard_Checkout: CheckoutWizard.State {
     override class var initial: CheckoutWizard.State.Type? { CheckoutWizard_Address.self }
     override class var recordsHistory: Bool { true }
     override class var initialHistory: CheckoutWizardHistory? { .shallow }
+
+    override class func exitOutward(to depth: Int, _ context: CheckoutWizard, _ actions: any CheckoutWizardActions) {
+        guard depth < 0 else { return }
+        context.machine.history[.checkout] = context.machine.current
+    }
 
     override class func completion(_ context: CheckoutWizard, _ actions: any CheckoutWizardActions) -> Bool {
         return context.transition(below: nil, to: CheckoutWizard_Receipt.self, actions)

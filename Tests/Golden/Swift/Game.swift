@@ -360,7 +360,7 @@ extension Game {
     /// Enters the initial configuration.
     private func start(_ actions: any GameActions) {
         machine.isStarted = true
-        enter(Game_Scrolling.self, below: nil, actions)
+        enter(Game_Playing.self, below: nil, actions)
     }
 
     private func replay(_ event: GameQueuedEvent, _ actions: any GameActions) {
@@ -382,7 +382,8 @@ extension Game {
 extension Game {
     /// An external transition: exits the active states inside `domain` (all of them when it is
     /// `nil`), innermost first; runs the effects; enters the states from just below `domain` down
-    /// to `target`, outermost first, then `target`'s initial children. Always returns `true`.
+    /// to `target`, outermost first. `target` is a leaf: a transition to a composite state is given
+    /// the leaf its initial states lead to. Always returns `true`.
     fileprivate func transition(below domain: StateID?, to target: Game.State.Type, _ actions: any GameActions, effects: () -> Void = {}) -> Bool {
         exit(below: domain, actions)
         effects()
@@ -394,9 +395,9 @@ extension Game {
     /// (or `source` itself): exits `source`, runs the effects, enters `target`. What `transition(below:to:)`
     /// does in this case, without walking the hierarchy. Always returns `true`.
     fileprivate func transition(from source: Game.State.Type, to target: Game.State.Type, _ actions: any GameActions, effects: () -> Void = {}) -> Bool {
-        source.exit(actions)
+        source.exitOutward(to: source.id.depth - 1, self, actions)
         effects()
-        target.entry(actions)
+        target.enterInward(below: target.id.depth - 1, actions)
         machine.current = target
         machine.isFinished = target.finishesMachine
         return true
@@ -413,10 +414,11 @@ extension Game {
         let target = machine.stack.removeLast()
         var domain: StateID?
         if let source {
+            let leaf = target.id
             // The source when the target lies inside it, else its innermost ancestor that contains the target.
-            var candidate: Game.State.Type? = target.id != source.id && target.isIn(source.id) ? source : source.parent
-            while let state = candidate, !target.isIn(state.id) { candidate = state.parent }
-            domain = candidate?.id
+            var candidate = leaf != source.id && leaf.lies(in: source.id) ? source.id : source.id.enclosing
+            while let state = candidate, !leaf.lies(in: state) { candidate = state.enclosing }
+            domain = candidate
         }
         return transition(below: domain, to: target, actions, effects: effects)
     }
@@ -426,19 +428,15 @@ extension Game {
     /// state class at each one, and compile time would grow with states × transitions.
     @inline(never)
     private func exit(below domain: StateID?, _ actions: any GameActions) {
-        var exiting: Game.State.Type? = machine.current
-        while let state = exiting, state.id != domain {
-            state.exit(actions)
-            exiting = state.parent
-        }
+        machine.current.exitOutward(to: domain?.depth ?? -1, self, actions)
     }
 
-    /// Enters `target` from `domain` and makes the leaf state reached the current one.
+    /// Enters `target`, a leaf, from `domain` and makes it the current state.
     @inline(never)
     private func enter(_ target: Game.State.Type, below domain: StateID?, _ actions: any GameActions) {
-        let leaf = target.enter(below: domain, actions)
-        machine.current = leaf
-        machine.isFinished = leaf.finishesMachine
+        target.enterInward(below: domain?.depth ?? -1, actions)
+        machine.current = target
+        machine.isFinished = target.finishesMachine
     }
 }
 
@@ -458,12 +456,8 @@ extension Game {
         class var id: StateID { preconditionFailure("every state overrides id") }
         /// The enclosing state; `nil` for a top-level state.
         class var parent: Game.State.Type? { nil }
-        /// The initial child of a composite state.
-        class var initial: Game.State.Type? { nil }
         /// Whether entering this state finishes the machine (a top-level final state).
         class var finishesMachine: Bool { false }
-        class func entry(_ actions: any GameActions) {}
-        class func exit(_ actions: any GameActions) {}
 
         class func touchDown(x: Int, y: Int, _ context: Game, _ actions: any GameActions) -> Bool { false }
         class func touchMoved(x: Int, y: Int, _ context: Game, _ actions: any GameActions) -> Bool { false }
@@ -487,23 +481,40 @@ extension Game {
             return false
         }
 
-        /// Enters the states from just below `domain` down to this one, outermost first.
-        static func enterPath(below domain: StateID?, _ actions: any GameActions) {
-            if let parent, parent.id != domain { parent.enterPath(below: domain, actions) }
-            entry(actions)
-        }
+        /// Exits this state and the states it lies inside, innermost first, as long as they lie deeper
+        /// than `depth` (the depth of a transition's domain, -1 for the whole machine). A state with
+        /// nothing to do on exit inherits its enclosing state's: one dynamic call, then direct calls.
+        class func exitOutward(to depth: Int, _ context: Game, _ actions: any GameActions) {}
+        /// Enters the states from just below `depth` down to this one, outermost first. A state with
+        /// nothing to do on entry inherits its enclosing state's.
+        class func enterInward(below depth: Int, _ actions: any GameActions) {}
+    }
+}
 
-        /// Enters the states from just below `domain` down to this one, then its initial children,
-        /// recursively; returns the leaf state reached.
-        static func enter(below domain: StateID?, _ actions: any GameActions) -> Game.State.Type {
-            enterPath(below: domain, actions)
-            var leaf: Game.State.Type = self
-            while let child = leaf.initial {
-                child.entry(actions)
-                leaf = child
-            }
-            return leaf
+extension Game.StateID {
+    /// How many states this state lies inside: 0 for a top-level state.
+    fileprivate var depth: Int {
+        switch self {
+        case .scrolling, .paused, .gameOver: 0
+        case .playing, .editing: 1
+        case .browsing, .dragging: 2
         }
+    }
+
+    /// The state this state lies directly inside; `nil` for a top-level state.
+    fileprivate var enclosing: Game.StateID? {
+        switch self {
+        case .scrolling, .paused, .gameOver: nil
+        case .playing, .editing: .scrolling
+        case .browsing, .dragging: .editing
+        }
+    }
+
+    /// Whether this state is `state` or lies inside it.
+    fileprivate func lies(in state: Game.StateID) -> Bool {
+        var current = self
+        while current.depth > state.depth, let next = current.enclosing { current = next }
+        return current == state
     }
 }
 
@@ -512,7 +523,6 @@ extension Game {
 /// The composite state `Scrolling`.
 fileprivate class Game_Scrolling: Game.State {
     override class var id: Game.StateID { .scrolling }
-    override class var initial: Game.State.Type? { Game_Playing.self }
 
     override class func touchMoved(x: Int, y: Int, _ context: Game, _ actions: any GameActions) -> Bool {
         actions.scrollMap(x: x, y: y)
@@ -531,11 +541,12 @@ fileprivate class Game_Scrolling: Game.State {
 fileprivate final class Game_Playing: Game_Scrolling {
     override class var id: Game.StateID { .playing }
     override class var parent: Game.State.Type? { Game_Scrolling.self }
-    // Not inherited: what describes the enclosing state itself.
-    override class var initial: Game.State.Type? { nil }
 
-    override class func entry(_ actions: any GameActions) {
-        actions.showPlayHUD()
+    override class func enterInward(below depth: Int, _ actions: any GameActions) {
+        super.enterInward(below: depth, actions)
+        if depth < 1 {
+            actions.showPlayHUD()
+        }
     }
 
     override class func touchUp(x: Int, y: Int, _ context: Game, _ actions: any GameActions) -> Bool {
@@ -544,7 +555,8 @@ fileprivate final class Game_Playing: Game_Scrolling {
     }
 
     override class func enterEditMode(_ context: Game, _ actions: any GameActions) -> Bool {
-        return context.transition(below: .scrolling, to: Game_Editing.self, actions)
+        // -> Editing, by its initial states
+        return context.transition(below: .scrolling, to: Game_Browsing.self, actions)
     }
 }
 
@@ -554,15 +566,19 @@ fileprivate final class Game_Playing: Game_Scrolling {
 fileprivate class Game_Editing: Game_Scrolling {
     override class var id: Game.StateID { .editing }
     override class var parent: Game.State.Type? { Game_Scrolling.self }
-    override class var initial: Game.State.Type? { Game_Browsing.self }
 
-    override class func entry(_ actions: any GameActions) {
-        actions.showEditPalette()
-    }
-
-    override class func exit(_ actions: any GameActions) {
+    override class func exitOutward(to depth: Int, _ context: Game, _ actions: any GameActions) {
+        guard depth < 1 else { return }
         actions.hideEditPalette()
         actions.saveLayout()
+        super.exitOutward(to: depth, context, actions)
+    }
+
+    override class func enterInward(below depth: Int, _ actions: any GameActions) {
+        super.enterInward(below: depth, actions)
+        if depth < 1 {
+            actions.showEditPalette()
+        }
     }
 
     override class func leaveEditMode(_ context: Game, _ actions: any GameActions) -> Bool {
@@ -574,10 +590,6 @@ fileprivate class Game_Editing: Game_Scrolling {
 fileprivate final class Game_Browsing: Game_Editing {
     override class var id: Game.StateID { .browsing }
     override class var parent: Game.State.Type? { Game_Editing.self }
-    // Not inherited: what describes the enclosing state itself.
-    override class var initial: Game.State.Type? { nil }
-    override class func entry(_ actions: any GameActions) {}
-    override class func exit(_ actions: any GameActions) {}
 
     override class func touchDown(x: Int, y: Int, _ context: Game, _ actions: any GameActions) -> Bool {
         if actions.objectAt(x: x, y: y) {
@@ -600,15 +612,18 @@ fileprivate final class Game_Browsing: Game_Editing {
 fileprivate final class Game_Dragging: Game_Editing {
     override class var id: Game.StateID { .dragging }
     override class var parent: Game.State.Type? { Game_Editing.self }
-    // Not inherited: what describes the enclosing state itself.
-    override class var initial: Game.State.Type? { nil }
 
-    override class func entry(_ actions: any GameActions) {
-        actions.beginDrag()
+    override class func exitOutward(to depth: Int, _ context: Game, _ actions: any GameActions) {
+        guard depth < 2 else { return }
+        actions.endDrag()
+        super.exitOutward(to: depth, context, actions)
     }
 
-    override class func exit(_ actions: any GameActions) {
-        actions.endDrag()
+    override class func enterInward(below depth: Int, _ actions: any GameActions) {
+        super.enterInward(below: depth, actions)
+        if depth < 2 {
+            actions.beginDrag()
+        }
     }
 
     override class func touchMoved(x: Int, y: Int, _ context: Game, _ actions: any GameActions) -> Bool {
@@ -629,12 +644,15 @@ fileprivate final class Game_Dragging: Game_Editing {
 fileprivate final class Game_Paused: Game.State {
     override class var id: Game.StateID { .paused }
 
-    override class func entry(_ actions: any GameActions) {
-        actions.showPauseOverlay()
+    override class func exitOutward(to depth: Int, _ context: Game, _ actions: any GameActions) {
+        guard depth < 0 else { return }
+        actions.hidePauseOverlay()
     }
 
-    override class func exit(_ actions: any GameActions) {
-        actions.hidePauseOverlay()
+    override class func enterInward(below depth: Int, _ actions: any GameActions) {
+        if depth < 0 {
+            actions.showPauseOverlay()
+        }
     }
 
     override class func resume(_ context: Game, _ actions: any GameActions) -> Bool {
@@ -654,8 +672,10 @@ fileprivate final class Game_GameOver: Game.State {
     override class var id: Game.StateID { .gameOver }
     override class var finishesMachine: Bool { true }
 
-    override class func entry(_ actions: any GameActions) {
-        actions.showFinalScore()
+    override class func enterInward(below depth: Int, _ actions: any GameActions) {
+        if depth < 0 {
+            actions.showFinalScore()
+        }
     }
 }
 

@@ -297,7 +297,8 @@ extension SecuritySystem {
 extension SecuritySystem {
     /// An external transition: exits the active states inside `domain` (all of them when it is
     /// `nil`), innermost first; runs the effects; enters the states from just below `domain` down
-    /// to `target`, outermost first, then `target`'s initial children. Always returns `true`.
+    /// to `target`, outermost first. `target` is a leaf: a transition to a composite state is given
+    /// the leaf its initial states lead to. Always returns `true`.
     fileprivate func transition(below domain: StateID?, to target: SecuritySystem.State.Type, _ actions: any SecuritySystemActions, effects: () -> Void = {}) -> Bool {
         exit(below: domain, actions)
         effects()
@@ -309,9 +310,9 @@ extension SecuritySystem {
     /// (or `source` itself): exits `source`, runs the effects, enters `target`. What `transition(below:to:)`
     /// does in this case, without walking the hierarchy. Always returns `true`.
     fileprivate func transition(from source: SecuritySystem.State.Type, to target: SecuritySystem.State.Type, _ actions: any SecuritySystemActions, effects: () -> Void = {}) -> Bool {
-        source.exit(actions)
+        source.exitOutward(to: source.id.depth - 1, self, actions)
         effects()
-        target.entry(actions)
+        target.enterInward(below: target.id.depth - 1, actions)
         machine.current = target
         machine.isFinished = target.finishesMachine
         return true
@@ -322,19 +323,15 @@ extension SecuritySystem {
     /// state class at each one, and compile time would grow with states × transitions.
     @inline(never)
     private func exit(below domain: StateID?, _ actions: any SecuritySystemActions) {
-        var exiting: SecuritySystem.State.Type? = machine.current
-        while let state = exiting, state.id != domain {
-            state.exit(actions)
-            exiting = state.parent
-        }
+        machine.current.exitOutward(to: domain?.depth ?? -1, self, actions)
     }
 
-    /// Enters `target` from `domain` and makes the leaf state reached the current one.
+    /// Enters `target`, a leaf, from `domain` and makes it the current state.
     @inline(never)
     private func enter(_ target: SecuritySystem.State.Type, below domain: StateID?, _ actions: any SecuritySystemActions) {
-        let leaf = target.enter(below: domain, actions)
-        machine.current = leaf
-        machine.isFinished = leaf.finishesMachine
+        target.enterInward(below: domain?.depth ?? -1, actions)
+        machine.current = target
+        machine.isFinished = target.finishesMachine
     }
 }
 
@@ -354,12 +351,8 @@ extension SecuritySystem {
         class var id: StateID { preconditionFailure("every state overrides id") }
         /// The enclosing state; `nil` for a top-level state.
         class var parent: SecuritySystem.State.Type? { nil }
-        /// The initial child of a composite state.
-        class var initial: SecuritySystem.State.Type? { nil }
         /// Whether entering this state finishes the machine (a top-level final state).
         class var finishesMachine: Bool { false }
-        class func entry(_ actions: any SecuritySystemActions) {}
-        class func exit(_ actions: any SecuritySystemActions) {}
 
         class func disarm(code: String, _ context: SecuritySystem, _ actions: any SecuritySystemActions) -> Bool { false }
         class func reset(code: String, _ context: SecuritySystem, _ actions: any SecuritySystemActions) -> Bool { false }
@@ -380,22 +373,21 @@ extension SecuritySystem {
             return false
         }
 
-        /// Enters the states from just below `domain` down to this one, outermost first.
-        static func enterPath(below domain: StateID?, _ actions: any SecuritySystemActions) {
-            if let parent, parent.id != domain { parent.enterPath(below: domain, actions) }
-            entry(actions)
-        }
+        /// Exits this state and the states it lies inside, innermost first, as long as they lie deeper
+        /// than `depth` (the depth of a transition's domain, -1 for the whole machine). A state with
+        /// nothing to do on exit inherits its enclosing state's: one dynamic call, then direct calls.
+        class func exitOutward(to depth: Int, _ context: SecuritySystem, _ actions: any SecuritySystemActions) {}
+        /// Enters the states from just below `depth` down to this one, outermost first. A state with
+        /// nothing to do on entry inherits its enclosing state's.
+        class func enterInward(below depth: Int, _ actions: any SecuritySystemActions) {}
+    }
+}
 
-        /// Enters the states from just below `domain` down to this one, then its initial children,
-        /// recursively; returns the leaf state reached.
-        static func enter(below domain: StateID?, _ actions: any SecuritySystemActions) -> SecuritySystem.State.Type {
-            enterPath(below: domain, actions)
-            var leaf: SecuritySystem.State.Type = self
-            while let child = leaf.initial {
-                child.entry(actions)
-                leaf = child
-            }
-            return leaf
+extension SecuritySystem.StateID {
+    /// How many states this state lies inside: 0 for a top-level state.
+    fileprivate var depth: Int {
+        switch self {
+        case .disarmed, .armed, .alarm, .silentAlarm: 0
         }
     }
 }
@@ -406,8 +398,10 @@ extension SecuritySystem {
 fileprivate final class SecuritySystem_Disarmed: SecuritySystem.State {
     override class var id: SecuritySystem.StateID { .disarmed }
 
-    override class func entry(_ actions: any SecuritySystemActions) {
-        actions.announceDisarmed()
+    override class func enterInward(below depth: Int, _ actions: any SecuritySystemActions) {
+        if depth < 0 {
+            actions.announceDisarmed()
+        }
     }
 
     override class func arm(_ context: SecuritySystem, _ actions: any SecuritySystemActions) -> Bool {
@@ -425,8 +419,10 @@ fileprivate final class SecuritySystem_Disarmed: SecuritySystem.State {
 fileprivate final class SecuritySystem_Armed: SecuritySystem.State {
     override class var id: SecuritySystem.StateID { .armed }
 
-    override class func entry(_ actions: any SecuritySystemActions) {
-        actions.announceArmed()
+    override class func enterInward(below depth: Int, _ actions: any SecuritySystemActions) {
+        if depth < 0 {
+            actions.announceArmed()
+        }
     }
 
     override class func disarm(code: String, _ context: SecuritySystem, _ actions: any SecuritySystemActions) -> Bool {
@@ -457,12 +453,15 @@ fileprivate final class SecuritySystem_Armed: SecuritySystem.State {
 fileprivate final class SecuritySystem_Alarm: SecuritySystem.State {
     override class var id: SecuritySystem.StateID { .alarm }
 
-    override class func entry(_ actions: any SecuritySystemActions) {
-        actions.soundAlarm()
+    override class func exitOutward(to depth: Int, _ context: SecuritySystem, _ actions: any SecuritySystemActions) {
+        guard depth < 0 else { return }
+        actions.stopAlarm()
     }
 
-    override class func exit(_ actions: any SecuritySystemActions) {
-        actions.stopAlarm()
+    override class func enterInward(below depth: Int, _ actions: any SecuritySystemActions) {
+        if depth < 0 {
+            actions.soundAlarm()
+        }
     }
 
     override class func reset(code: String, _ context: SecuritySystem, _ actions: any SecuritySystemActions) -> Bool {
@@ -479,8 +478,10 @@ fileprivate final class SecuritySystem_Alarm: SecuritySystem.State {
 fileprivate final class SecuritySystem_SilentAlarm: SecuritySystem.State {
     override class var id: SecuritySystem.StateID { .silentAlarm }
 
-    override class func entry(_ actions: any SecuritySystemActions) {
-        actions.informPolice()
+    override class func enterInward(below depth: Int, _ actions: any SecuritySystemActions) {
+        if depth < 0 {
+            actions.informPolice()
+        }
     }
 
     override class func reset(code: String, _ context: SecuritySystem, _ actions: any SecuritySystemActions) -> Bool {

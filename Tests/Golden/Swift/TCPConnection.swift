@@ -364,7 +364,8 @@ extension TCPConnection {
 extension TCPConnection {
     /// An external transition: exits the active states inside `domain` (all of them when it is
     /// `nil`), innermost first; runs the effects; enters the states from just below `domain` down
-    /// to `target`, outermost first, then `target`'s initial children. Always returns `true`.
+    /// to `target`, outermost first. `target` is a leaf: a transition to a composite state is given
+    /// the leaf its initial states lead to. Always returns `true`.
     fileprivate func transition(below domain: StateID?, to target: TCPConnection.State.Type, _ actions: any TCPConnectionActions, effects: () -> Void = {}) -> Bool {
         exit(below: domain, actions)
         effects()
@@ -376,9 +377,9 @@ extension TCPConnection {
     /// (or `source` itself): exits `source`, runs the effects, enters `target`. What `transition(below:to:)`
     /// does in this case, without walking the hierarchy. Always returns `true`.
     fileprivate func transition(from source: TCPConnection.State.Type, to target: TCPConnection.State.Type, _ actions: any TCPConnectionActions, effects: () -> Void = {}) -> Bool {
-        source.exit(actions)
+        source.exitOutward(to: source.id.depth - 1, self, actions)
         effects()
-        target.entry(actions)
+        target.enterInward(below: target.id.depth - 1, actions)
         machine.current = target
         machine.isFinished = target.finishesMachine
         return true
@@ -389,19 +390,15 @@ extension TCPConnection {
     /// state class at each one, and compile time would grow with states × transitions.
     @inline(never)
     private func exit(below domain: StateID?, _ actions: any TCPConnectionActions) {
-        var exiting: TCPConnection.State.Type? = machine.current
-        while let state = exiting, state.id != domain {
-            state.exit(actions)
-            exiting = state.parent
-        }
+        machine.current.exitOutward(to: domain?.depth ?? -1, self, actions)
     }
 
-    /// Enters `target` from `domain` and makes the leaf state reached the current one.
+    /// Enters `target`, a leaf, from `domain` and makes it the current state.
     @inline(never)
     private func enter(_ target: TCPConnection.State.Type, below domain: StateID?, _ actions: any TCPConnectionActions) {
-        let leaf = target.enter(below: domain, actions)
-        machine.current = leaf
-        machine.isFinished = leaf.finishesMachine
+        target.enterInward(below: domain?.depth ?? -1, actions)
+        machine.current = target
+        machine.isFinished = target.finishesMachine
     }
 }
 
@@ -421,12 +418,8 @@ extension TCPConnection {
         class var id: StateID { preconditionFailure("every state overrides id") }
         /// The enclosing state; `nil` for a top-level state.
         class var parent: TCPConnection.State.Type? { nil }
-        /// The initial child of a composite state.
-        class var initial: TCPConnection.State.Type? { nil }
         /// Whether entering this state finishes the machine (a top-level final state).
         class var finishesMachine: Bool { false }
-        class func entry(_ actions: any TCPConnectionActions) {}
-        class func exit(_ actions: any TCPConnectionActions) {}
 
         class func segment(flags: String, _ context: TCPConnection, _ actions: any TCPConnectionActions) -> Bool { false }
         class func abort(_ context: TCPConnection, _ actions: any TCPConnectionActions) -> Bool { false }
@@ -449,22 +442,22 @@ extension TCPConnection {
             return false
         }
 
-        /// Enters the states from just below `domain` down to this one, outermost first.
-        static func enterPath(below domain: StateID?, _ actions: any TCPConnectionActions) {
-            if let parent, parent.id != domain { parent.enterPath(below: domain, actions) }
-            entry(actions)
-        }
+        /// Exits this state and the states it lies inside, innermost first, as long as they lie deeper
+        /// than `depth` (the depth of a transition's domain, -1 for the whole machine). A state with
+        /// nothing to do on exit inherits its enclosing state's: one dynamic call, then direct calls.
+        class func exitOutward(to depth: Int, _ context: TCPConnection, _ actions: any TCPConnectionActions) {}
+        /// Enters the states from just below `depth` down to this one, outermost first. A state with
+        /// nothing to do on entry inherits its enclosing state's.
+        class func enterInward(below depth: Int, _ actions: any TCPConnectionActions) {}
+    }
+}
 
-        /// Enters the states from just below `domain` down to this one, then its initial children,
-        /// recursively; returns the leaf state reached.
-        static func enter(below domain: StateID?, _ actions: any TCPConnectionActions) -> TCPConnection.State.Type {
-            enterPath(below: domain, actions)
-            var leaf: TCPConnection.State.Type = self
-            while let child = leaf.initial {
-                child.entry(actions)
-                leaf = child
-            }
-            return leaf
+extension TCPConnection.StateID {
+    /// How many states this state lies inside: 0 for a top-level state.
+    fileprivate var depth: Int {
+        switch self {
+        case .closed, .listen, .synSent, .synReceived, .established, .closing, .closeWait, .lastAck: 0
+        case .finWait1, .finWait2, .timeWait: 1
         }
     }
 }
@@ -473,8 +466,10 @@ extension TCPConnection {
 fileprivate final class TCPConnection_Closed: TCPConnection.State {
     override class var id: TCPConnection.StateID { .closed }
 
-    override class func entry(_ actions: any TCPConnectionActions) {
-        actions.releaseResources()
+    override class func enterInward(below depth: Int, _ actions: any TCPConnectionActions) {
+        if depth < 0 {
+            actions.releaseResources()
+        }
     }
 
     override class func passiveOpen(_ context: TCPConnection, _ actions: any TCPConnectionActions) -> Bool {
@@ -542,8 +537,10 @@ fileprivate final class TCPConnection_SynReceived: TCPConnection.State {
 fileprivate final class TCPConnection_Established: TCPConnection.State {
     override class var id: TCPConnection.StateID { .established }
 
-    override class func entry(_ actions: any TCPConnectionActions) {
-        actions.notifyConnected()
+    override class func enterInward(below depth: Int, _ actions: any TCPConnectionActions) {
+        if depth < 0 {
+            actions.notifyConnected()
+        }
     }
 
     override class func segment(flags: String, _ context: TCPConnection, _ actions: any TCPConnectionActions) -> Bool {
@@ -573,15 +570,12 @@ fileprivate final class TCPConnection_Established: TCPConnection.State {
 /// The composite state `Closing`.
 fileprivate class TCPConnection_Closing: TCPConnection.State {
     override class var id: TCPConnection.StateID { .closing }
-    override class var initial: TCPConnection.State.Type? { TCPConnection_FinWait1.self }
 }
 
 /// The state `FinWait1`, inside `Closing`.
 fileprivate final class TCPConnection_FinWait1: TCPConnection_Closing {
     override class var id: TCPConnection.StateID { .finWait1 }
     override class var parent: TCPConnection.State.Type? { TCPConnection_Closing.self }
-    // Not inherited: what describes the enclosing state itself.
-    override class var initial: TCPConnection.State.Type? { nil }
 
     override class func segment(flags: String, _ context: TCPConnection, _ actions: any TCPConnectionActions) -> Bool {
         if actions.isAck(flags: flags) {
@@ -595,8 +589,6 @@ fileprivate final class TCPConnection_FinWait1: TCPConnection_Closing {
 fileprivate final class TCPConnection_FinWait2: TCPConnection_Closing {
     override class var id: TCPConnection.StateID { .finWait2 }
     override class var parent: TCPConnection.State.Type? { TCPConnection_Closing.self }
-    // Not inherited: what describes the enclosing state itself.
-    override class var initial: TCPConnection.State.Type? { nil }
 
     override class func segment(flags: String, _ context: TCPConnection, _ actions: any TCPConnectionActions) -> Bool {
         if actions.isFin(flags: flags) {
@@ -612,8 +604,6 @@ fileprivate final class TCPConnection_FinWait2: TCPConnection_Closing {
 fileprivate final class TCPConnection_TimeWait: TCPConnection_Closing {
     override class var id: TCPConnection.StateID { .timeWait }
     override class var parent: TCPConnection.State.Type? { TCPConnection_Closing.self }
-    // Not inherited: what describes the enclosing state itself.
-    override class var initial: TCPConnection.State.Type? { nil }
 
     override class func timeout(_ context: TCPConnection, _ actions: any TCPConnectionActions) -> Bool {
         return context.transition(below: nil, to: TCPConnection_Closed.self, actions)

@@ -314,7 +314,7 @@ extension Hero {
     /// Enters the initial configuration.
     private func start(_ actions: any HeroActions) {
         machine.isStarted = true
-        enter(Hero_Alive.self, below: nil, actions)
+        enter(Hero_Idle.self, below: nil, actions)
     }
 
     private func replay(_ event: HeroQueuedEvent, _ actions: any HeroActions) {
@@ -334,7 +334,8 @@ extension Hero {
 extension Hero {
     /// An external transition: exits the active states inside `domain` (all of them when it is
     /// `nil`), innermost first; runs the effects; enters the states from just below `domain` down
-    /// to `target`, outermost first, then `target`'s initial children. Always returns `true`.
+    /// to `target`, outermost first. `target` is a leaf: a transition to a composite state is given
+    /// the leaf its initial states lead to. Always returns `true`.
     fileprivate func transition(below domain: StateID?, to target: Hero.State.Type, _ actions: any HeroActions, effects: () -> Void = {}) -> Bool {
         exit(below: domain, actions)
         effects()
@@ -346,9 +347,9 @@ extension Hero {
     /// (or `source` itself): exits `source`, runs the effects, enters `target`. What `transition(below:to:)`
     /// does in this case, without walking the hierarchy. Always returns `true`.
     fileprivate func transition(from source: Hero.State.Type, to target: Hero.State.Type, _ actions: any HeroActions, effects: () -> Void = {}) -> Bool {
-        source.exit(actions)
+        source.exitOutward(to: source.id.depth - 1, self, actions)
         effects()
-        target.entry(actions)
+        target.enterInward(below: target.id.depth - 1, actions)
         machine.current = target
         machine.isFinished = target.finishesMachine
         return true
@@ -359,19 +360,15 @@ extension Hero {
     /// state class at each one, and compile time would grow with states × transitions.
     @inline(never)
     private func exit(below domain: StateID?, _ actions: any HeroActions) {
-        var exiting: Hero.State.Type? = machine.current
-        while let state = exiting, state.id != domain {
-            state.exit(actions)
-            exiting = state.parent
-        }
+        machine.current.exitOutward(to: domain?.depth ?? -1, self, actions)
     }
 
-    /// Enters `target` from `domain` and makes the leaf state reached the current one.
+    /// Enters `target`, a leaf, from `domain` and makes it the current state.
     @inline(never)
     private func enter(_ target: Hero.State.Type, below domain: StateID?, _ actions: any HeroActions) {
-        let leaf = target.enter(below: domain, actions)
-        machine.current = leaf
-        machine.isFinished = leaf.finishesMachine
+        target.enterInward(below: domain?.depth ?? -1, actions)
+        machine.current = target
+        machine.isFinished = target.finishesMachine
     }
 }
 
@@ -391,12 +388,8 @@ extension Hero {
         class var id: StateID { preconditionFailure("every state overrides id") }
         /// The enclosing state; `nil` for a top-level state.
         class var parent: Hero.State.Type? { nil }
-        /// The initial child of a composite state.
-        class var initial: Hero.State.Type? { nil }
         /// Whether entering this state finishes the machine (a top-level final state).
         class var finishesMachine: Bool { false }
-        class func entry(_ actions: any HeroActions) {}
-        class func exit(_ actions: any HeroActions) {}
 
         class func tick(dt: Int, _ context: Hero, _ actions: any HeroActions) -> Bool { false }
         class func move(dx: Int, _ context: Hero, _ actions: any HeroActions) -> Bool { false }
@@ -418,22 +411,22 @@ extension Hero {
             return false
         }
 
-        /// Enters the states from just below `domain` down to this one, outermost first.
-        static func enterPath(below domain: StateID?, _ actions: any HeroActions) {
-            if let parent, parent.id != domain { parent.enterPath(below: domain, actions) }
-            entry(actions)
-        }
+        /// Exits this state and the states it lies inside, innermost first, as long as they lie deeper
+        /// than `depth` (the depth of a transition's domain, -1 for the whole machine). A state with
+        /// nothing to do on exit inherits its enclosing state's: one dynamic call, then direct calls.
+        class func exitOutward(to depth: Int, _ context: Hero, _ actions: any HeroActions) {}
+        /// Enters the states from just below `depth` down to this one, outermost first. A state with
+        /// nothing to do on entry inherits its enclosing state's.
+        class func enterInward(below depth: Int, _ actions: any HeroActions) {}
+    }
+}
 
-        /// Enters the states from just below `domain` down to this one, then its initial children,
-        /// recursively; returns the leaf state reached.
-        static func enter(below domain: StateID?, _ actions: any HeroActions) -> Hero.State.Type {
-            enterPath(below: domain, actions)
-            var leaf: Hero.State.Type = self
-            while let child = leaf.initial {
-                child.entry(actions)
-                leaf = child
-            }
-            return leaf
+extension Hero.StateID {
+    /// How many states this state lies inside: 0 for a top-level state.
+    fileprivate var depth: Int {
+        switch self {
+        case .alive, .dead: 0
+        case .idle, .walking, .airborne: 1
         }
     }
 }
@@ -441,7 +434,6 @@ extension Hero {
 /// The composite state `Alive`.
 fileprivate class Hero_Alive: Hero.State {
     override class var id: Hero.StateID { .alive }
-    override class var initial: Hero.State.Type? { Hero_Idle.self }
 
     override class func aim(angle: Int, _ context: Hero, _ actions: any HeroActions) -> Bool {
         actions.turn(angle: angle)
@@ -461,8 +453,6 @@ fileprivate class Hero_Alive: Hero.State {
 fileprivate final class Hero_Idle: Hero_Alive {
     override class var id: Hero.StateID { .idle }
     override class var parent: Hero.State.Type? { Hero_Alive.self }
-    // Not inherited: what describes the enclosing state itself.
-    override class var initial: Hero.State.Type? { nil }
 
     override class func tick(dt: Int, _ context: Hero, _ actions: any HeroActions) -> Bool {
         actions.breathe(dt: dt)
@@ -484,8 +474,6 @@ fileprivate final class Hero_Idle: Hero_Alive {
 fileprivate final class Hero_Walking: Hero_Alive {
     override class var id: Hero.StateID { .walking }
     override class var parent: Hero.State.Type? { Hero_Alive.self }
-    // Not inherited: what describes the enclosing state itself.
-    override class var initial: Hero.State.Type? { nil }
 
     override class func tick(dt: Int, _ context: Hero, _ actions: any HeroActions) -> Bool {
         actions.step(dt: dt)
@@ -509,15 +497,18 @@ fileprivate final class Hero_Walking: Hero_Alive {
 fileprivate final class Hero_Airborne: Hero_Alive {
     override class var id: Hero.StateID { .airborne }
     override class var parent: Hero.State.Type? { Hero_Alive.self }
-    // Not inherited: what describes the enclosing state itself.
-    override class var initial: Hero.State.Type? { nil }
 
-    override class func entry(_ actions: any HeroActions) {
-        actions.leaveGround()
+    override class func exitOutward(to depth: Int, _ context: Hero, _ actions: any HeroActions) {
+        guard depth < 1 else { return }
+        actions.land()
+        super.exitOutward(to: depth, context, actions)
     }
 
-    override class func exit(_ actions: any HeroActions) {
-        actions.land()
+    override class func enterInward(below depth: Int, _ actions: any HeroActions) {
+        super.enterInward(below: depth, actions)
+        if depth < 1 {
+            actions.leaveGround()
+        }
     }
 
     override class func tick(dt: Int, _ context: Hero, _ actions: any HeroActions) -> Bool {
@@ -538,8 +529,10 @@ fileprivate final class Hero_Airborne: Hero_Alive {
 fileprivate final class Hero_Dead: Hero.State {
     override class var id: Hero.StateID { .dead }
 
-    override class func entry(_ actions: any HeroActions) {
-        actions.die()
+    override class func enterInward(below depth: Int, _ actions: any HeroActions) {
+        if depth < 0 {
+            actions.die()
+        }
     }
 
     override class func tick(dt: Int, _ context: Hero, _ actions: any HeroActions) -> Bool {
@@ -548,7 +541,8 @@ fileprivate final class Hero_Dead: Hero.State {
     }
 
     override class func respawn(_ context: Hero, _ actions: any HeroActions) -> Bool {
-        return context.transition(below: nil, to: Hero_Alive.self, actions)
+        // -> Alive, by its initial states
+        return context.transition(below: nil, to: Hero_Idle.self, actions)
     }
 }
 

@@ -317,7 +317,8 @@ extension Keypad {
 extension Keypad {
     /// An external transition: exits the active states inside `domain` (all of them when it is
     /// `nil`), innermost first; runs the effects; enters the states from just below `domain` down
-    /// to `target`, outermost first, then `target`'s initial children. Always returns `true`.
+    /// to `target`, outermost first. `target` is a leaf: a transition to a composite state is given
+    /// the leaf its initial states lead to. Always returns `true`.
     fileprivate func transition(below domain: StateID?, to target: Keypad.State.Type, _ actions: any KeypadActions, effects: () -> Void = {}) -> Bool {
         exit(below: domain, actions)
         effects()
@@ -329,9 +330,9 @@ extension Keypad {
     /// (or `source` itself): exits `source`, runs the effects, enters `target`. What `transition(below:to:)`
     /// does in this case, without walking the hierarchy. Always returns `true`.
     fileprivate func transition(from source: Keypad.State.Type, to target: Keypad.State.Type, _ actions: any KeypadActions, effects: () -> Void = {}) -> Bool {
-        source.exit(actions)
+        source.exitOutward(to: source.id.depth - 1, self, actions)
         effects()
-        target.entry(actions)
+        target.enterInward(below: target.id.depth - 1, actions)
         machine.current = target
         machine.isFinished = target.finishesMachine
         return true
@@ -342,19 +343,15 @@ extension Keypad {
     /// state class at each one, and compile time would grow with states × transitions.
     @inline(never)
     private func exit(below domain: StateID?, _ actions: any KeypadActions) {
-        var exiting: Keypad.State.Type? = machine.current
-        while let state = exiting, state.id != domain {
-            state.exit(actions)
-            exiting = state.parent
-        }
+        machine.current.exitOutward(to: domain?.depth ?? -1, self, actions)
     }
 
-    /// Enters `target` from `domain` and makes the leaf state reached the current one.
+    /// Enters `target`, a leaf, from `domain` and makes it the current state.
     @inline(never)
     private func enter(_ target: Keypad.State.Type, below domain: StateID?, _ actions: any KeypadActions) {
-        let leaf = target.enter(below: domain, actions)
-        machine.current = leaf
-        machine.isFinished = leaf.finishesMachine
+        target.enterInward(below: domain?.depth ?? -1, actions)
+        machine.current = target
+        machine.isFinished = target.finishesMachine
     }
 }
 
@@ -374,12 +371,8 @@ extension Keypad {
         class var id: StateID { preconditionFailure("every state overrides id") }
         /// The enclosing state; `nil` for a top-level state.
         class var parent: Keypad.State.Type? { nil }
-        /// The initial child of a composite state.
-        class var initial: Keypad.State.Type? { nil }
         /// Whether entering this state finishes the machine (a top-level final state).
         class var finishesMachine: Bool { false }
-        class func entry(_ actions: any KeypadActions) {}
-        class func exit(_ actions: any KeypadActions) {}
 
         class func digit(value: Int, _ context: Keypad, _ actions: any KeypadActions) -> Bool { false }
         class func tick(ms: Int, _ context: Keypad, _ actions: any KeypadActions) -> Bool { false }
@@ -400,22 +393,21 @@ extension Keypad {
             return false
         }
 
-        /// Enters the states from just below `domain` down to this one, outermost first.
-        static func enterPath(below domain: StateID?, _ actions: any KeypadActions) {
-            if let parent, parent.id != domain { parent.enterPath(below: domain, actions) }
-            entry(actions)
-        }
+        /// Exits this state and the states it lies inside, innermost first, as long as they lie deeper
+        /// than `depth` (the depth of a transition's domain, -1 for the whole machine). A state with
+        /// nothing to do on exit inherits its enclosing state's: one dynamic call, then direct calls.
+        class func exitOutward(to depth: Int, _ context: Keypad, _ actions: any KeypadActions) {}
+        /// Enters the states from just below `depth` down to this one, outermost first. A state with
+        /// nothing to do on entry inherits its enclosing state's.
+        class func enterInward(below depth: Int, _ actions: any KeypadActions) {}
+    }
+}
 
-        /// Enters the states from just below `domain` down to this one, then its initial children,
-        /// recursively; returns the leaf state reached.
-        static func enter(below domain: StateID?, _ actions: any KeypadActions) -> Keypad.State.Type {
-            enterPath(below: domain, actions)
-            var leaf: Keypad.State.Type = self
-            while let child = leaf.initial {
-                child.entry(actions)
-                leaf = child
-            }
-            return leaf
+extension Keypad.StateID {
+    /// How many states this state lies inside: 0 for a top-level state.
+    fileprivate var depth: Int {
+        switch self {
+        case .locked, .entering, .`open`, .ajar: 0
         }
     }
 }
@@ -424,8 +416,10 @@ extension Keypad {
 fileprivate final class Keypad_Locked: Keypad.State {
     override class var id: Keypad.StateID { .locked }
 
-    override class func entry(_ actions: any KeypadActions) {
-        actions.lock()
+    override class func enterInward(below depth: Int, _ actions: any KeypadActions) {
+        if depth < 0 {
+            actions.lock()
+        }
     }
 
     override class func digit(value: Int, _ context: Keypad, _ actions: any KeypadActions) -> Bool {
@@ -443,12 +437,15 @@ fileprivate final class Keypad_Locked: Keypad.State {
 fileprivate final class Keypad_Entering: Keypad.State {
     override class var id: Keypad.StateID { .entering }
 
-    override class func entry(_ actions: any KeypadActions) {
-        actions.startTimer()
+    override class func exitOutward(to depth: Int, _ context: Keypad, _ actions: any KeypadActions) {
+        guard depth < 0 else { return }
+        actions.stopTimer()
     }
 
-    override class func exit(_ actions: any KeypadActions) {
-        actions.stopTimer()
+    override class func enterInward(below depth: Int, _ actions: any KeypadActions) {
+        if depth < 0 {
+            actions.startTimer()
+        }
     }
 
     override class func digit(value: Int, _ context: Keypad, _ actions: any KeypadActions) -> Bool {
@@ -480,8 +477,10 @@ fileprivate final class Keypad_Entering: Keypad.State {
 fileprivate final class Keypad_Open: Keypad.State {
     override class var id: Keypad.StateID { .`open` }
 
-    override class func entry(_ actions: any KeypadActions) {
-        actions.unlock()
+    override class func enterInward(below depth: Int, _ actions: any KeypadActions) {
+        if depth < 0 {
+            actions.unlock()
+        }
     }
 
     override class func digit(value: Int, _ context: Keypad, _ actions: any KeypadActions) -> Bool {
@@ -505,12 +504,15 @@ fileprivate final class Keypad_Open: Keypad.State {
 fileprivate final class Keypad_Ajar: Keypad.State {
     override class var id: Keypad.StateID { .ajar }
 
-    override class func entry(_ actions: any KeypadActions) {
-        actions.startAlarmTimer()
+    override class func exitOutward(to depth: Int, _ context: Keypad, _ actions: any KeypadActions) {
+        guard depth < 0 else { return }
+        actions.stopAlarm()
     }
 
-    override class func exit(_ actions: any KeypadActions) {
-        actions.stopAlarm()
+    override class func enterInward(below depth: Int, _ actions: any KeypadActions) {
+        if depth < 0 {
+            actions.startAlarmTimer()
+        }
     }
 
     override class func tick(ms: Int, _ context: Keypad, _ actions: any KeypadActions) -> Bool {

@@ -433,7 +433,8 @@ extension Player {
 extension Player {
     /// An external transition: exits the active states inside `domain` (all of them when it is
     /// `nil`), innermost first; runs the effects; enters the states from just below `domain` down
-    /// to `target`, outermost first, then `target`'s initial children. Always returns `true`.
+    /// to `target`, outermost first. `target` is a leaf: a transition to a composite state is given
+    /// the leaf its initial states lead to. Always returns `true`.
     fileprivate func transition(below domain: StateID?, to target: Player.State.Type, _ actions: any PlayerActions, effects: () -> Void = {}) -> Bool {
         exit(below: domain, actions)
         effects()
@@ -445,9 +446,9 @@ extension Player {
     /// (or `source` itself): exits `source`, runs the effects, enters `target`. What `transition(below:to:)`
     /// does in this case, without walking the hierarchy. Always returns `true`.
     fileprivate func transition(from source: Player.State.Type, to target: Player.State.Type, _ actions: any PlayerActions, effects: () -> Void = {}) -> Bool {
-        source.exit(actions)
+        source.exitOutward(to: source.id.depth - 1, self, actions)
         effects()
-        target.entry(actions)
+        target.enterInward(below: target.id.depth - 1, actions)
         machine.current = target
         machine.isFinished = target.finishesMachine
         return true
@@ -464,10 +465,11 @@ extension Player {
         let target = machine.stack.removeLast()
         var domain: StateID?
         if let source {
+            let leaf = target.id
             // The source when the target lies inside it, else its innermost ancestor that contains the target.
-            var candidate: Player.State.Type? = target.id != source.id && target.isIn(source.id) ? source : source.parent
-            while let state = candidate, !target.isIn(state.id) { candidate = state.parent }
-            domain = candidate?.id
+            var candidate = leaf != source.id && leaf.lies(in: source.id) ? source.id : source.id.enclosing
+            while let state = candidate, !leaf.lies(in: state) { candidate = state.enclosing }
+            domain = candidate
         }
         return transition(below: domain, to: target, actions, effects: effects)
     }
@@ -477,19 +479,15 @@ extension Player {
     /// state class at each one, and compile time would grow with states × transitions.
     @inline(never)
     private func exit(below domain: StateID?, _ actions: any PlayerActions) {
-        var exiting: Player.State.Type? = machine.current
-        while let state = exiting, state.id != domain {
-            state.exit(actions)
-            exiting = state.parent
-        }
+        machine.current.exitOutward(to: domain?.depth ?? -1, self, actions)
     }
 
-    /// Enters `target` from `domain` and makes the leaf state reached the current one.
+    /// Enters `target`, a leaf, from `domain` and makes it the current state.
     @inline(never)
     private func enter(_ target: Player.State.Type, below domain: StateID?, _ actions: any PlayerActions) {
-        let leaf = target.enter(below: domain, actions)
-        machine.current = leaf
-        machine.isFinished = leaf.finishesMachine
+        target.enterInward(below: domain?.depth ?? -1, actions)
+        machine.current = target
+        machine.isFinished = target.finishesMachine
     }
 }
 
@@ -509,12 +507,8 @@ extension Player {
         class var id: StateID { preconditionFailure("every state overrides id") }
         /// The enclosing state; `nil` for a top-level state.
         class var parent: Player.State.Type? { nil }
-        /// The initial child of a composite state.
-        class var initial: Player.State.Type? { nil }
         /// Whether entering this state finishes the machine (a top-level final state).
         class var finishesMachine: Bool { false }
-        class func entry(_ actions: any PlayerActions) {}
-        class func exit(_ actions: any PlayerActions) {}
 
         class func key(code: Int, _ context: Player, _ actions: any PlayerActions) -> Bool { false }
         class func tick(ms: Int, _ context: Player, _ actions: any PlayerActions) -> Bool { false }
@@ -538,23 +532,41 @@ extension Player {
             return false
         }
 
-        /// Enters the states from just below `domain` down to this one, outermost first.
-        static func enterPath(below domain: StateID?, _ actions: any PlayerActions) {
-            if let parent, parent.id != domain { parent.enterPath(below: domain, actions) }
-            entry(actions)
-        }
+        /// Exits this state and the states it lies inside, innermost first, as long as they lie deeper
+        /// than `depth` (the depth of a transition's domain, -1 for the whole machine). A state with
+        /// nothing to do on exit inherits its enclosing state's: one dynamic call, then direct calls.
+        class func exitOutward(to depth: Int, _ context: Player, _ actions: any PlayerActions) {}
+        /// Enters the states from just below `depth` down to this one, outermost first. A state with
+        /// nothing to do on entry inherits its enclosing state's.
+        class func enterInward(below depth: Int, _ actions: any PlayerActions) {}
+    }
+}
 
-        /// Enters the states from just below `domain` down to this one, then its initial children,
-        /// recursively; returns the leaf state reached.
-        static func enter(below domain: StateID?, _ actions: any PlayerActions) -> Player.State.Type {
-            enterPath(below: domain, actions)
-            var leaf: Player.State.Type = self
-            while let child = leaf.initial {
-                child.entry(actions)
-                leaf = child
-            }
-            return leaf
+extension Player.StateID {
+    /// How many states this state lies inside: 0 for a top-level state.
+    fileprivate var depth: Int {
+        switch self {
+        case .off, .standby, .on: 0
+        case .idle, .active, .menu: 1
+        case .buffering, .playing, .paused, .main, .settings: 2
         }
+    }
+
+    /// The state this state lies directly inside; `nil` for a top-level state.
+    fileprivate var enclosing: Player.StateID? {
+        switch self {
+        case .off, .standby, .on: nil
+        case .idle, .active, .menu: .on
+        case .buffering, .playing, .paused: .active
+        case .main, .settings: .menu
+        }
+    }
+
+    /// Whether this state is `state` or lies inside it.
+    fileprivate func lies(in state: Player.StateID) -> Bool {
+        var current = self
+        while current.depth > state.depth, let next = current.enclosing { current = next }
+        return current == state
     }
 }
 
@@ -562,12 +574,15 @@ extension Player {
 fileprivate final class Player_Off: Player.State {
     override class var id: Player.StateID { .off }
 
-    override class func entry(_ actions: any PlayerActions) {
-        actions.powerDown()
+    override class func enterInward(below depth: Int, _ actions: any PlayerActions) {
+        if depth < 0 {
+            actions.powerDown()
+        }
     }
 
     override class func power(_ context: Player, _ actions: any PlayerActions) -> Bool {
-        return context.transition(below: nil, to: Player_On.self, actions)
+        // -> On, by its initial states
+        return context.transition(below: nil, to: Player_Idle.self, actions)
     }
 }
 
@@ -575,12 +590,15 @@ fileprivate final class Player_Off: Player.State {
 fileprivate final class Player_Standby: Player.State {
     override class var id: Player.StateID { .standby }
 
-    override class func entry(_ actions: any PlayerActions) {
-        actions.dimScreen()
+    override class func enterInward(below depth: Int, _ actions: any PlayerActions) {
+        if depth < 0 {
+            actions.dimScreen()
+        }
     }
 
     override class func key(code: Int, _ context: Player, _ actions: any PlayerActions) -> Bool {
-        return context.transition(below: nil, to: Player_On.self, actions)
+        // -> On, by its initial states
+        return context.transition(below: nil, to: Player_Idle.self, actions)
     }
 
     override class func power(_ context: Player, _ actions: any PlayerActions) -> Bool {
@@ -591,14 +609,16 @@ fileprivate final class Player_Standby: Player.State {
 /// The composite state `On`.
 fileprivate class Player_On: Player.State {
     override class var id: Player.StateID { .on }
-    override class var initial: Player.State.Type? { Player_Idle.self }
 
-    override class func entry(_ actions: any PlayerActions) {
-        actions.powerUp()
+    override class func exitOutward(to depth: Int, _ context: Player, _ actions: any PlayerActions) {
+        guard depth < 0 else { return }
+        actions.saveSettings()
     }
 
-    override class func exit(_ actions: any PlayerActions) {
-        actions.saveSettings()
+    override class func enterInward(below depth: Int, _ actions: any PlayerActions) {
+        if depth < 0 {
+            actions.powerUp()
+        }
     }
 
     override class func tick(ms: Int, _ context: Player, _ actions: any PlayerActions) -> Bool {
@@ -614,7 +634,8 @@ fileprivate class Player_On: Player.State {
 
     override class func menu(_ context: Player, _ actions: any PlayerActions) -> Bool {
         context.push()
-        return context.transition(below: .on, to: Player_Menu.self, actions)
+        // -> Menu, by its initial states
+        return context.transition(below: .on, to: Player_Main.self, actions)
     }
 }
 
@@ -622,14 +643,11 @@ fileprivate class Player_On: Player.State {
 fileprivate final class Player_Idle: Player_On {
     override class var id: Player.StateID { .idle }
     override class var parent: Player.State.Type? { Player_On.self }
-    // Not inherited: what describes the enclosing state itself.
-    override class var initial: Player.State.Type? { nil }
-    override class func entry(_ actions: any PlayerActions) {}
-    override class func exit(_ actions: any PlayerActions) {}
 
     override class func play(_ context: Player, _ actions: any PlayerActions) -> Bool {
         if actions.hasMedia() {
-            return context.transition(below: .on, to: Player_Active.self, actions) {
+            // -> Active, by its initial states
+            return context.transition(below: .on, to: Player_Buffering.self, actions) {
                 actions.loadMedia()
             }
         }
@@ -641,10 +659,6 @@ fileprivate final class Player_Idle: Player_On {
 fileprivate class Player_Active: Player_On {
     override class var id: Player.StateID { .active }
     override class var parent: Player.State.Type? { Player_On.self }
-    override class var initial: Player.State.Type? { Player_Buffering.self }
-    // Not inherited: what describes the enclosing state itself.
-    override class func entry(_ actions: any PlayerActions) {}
-    override class func exit(_ actions: any PlayerActions) {}
 
     override class func tick(ms: Int, _ context: Player, _ actions: any PlayerActions) -> Bool {
         actions.advance(ms: ms)
@@ -671,15 +685,18 @@ fileprivate class Player_Active: Player_On {
 fileprivate final class Player_Buffering: Player_Active {
     override class var id: Player.StateID { .buffering }
     override class var parent: Player.State.Type? { Player_Active.self }
-    // Not inherited: what describes the enclosing state itself.
-    override class var initial: Player.State.Type? { nil }
 
-    override class func entry(_ actions: any PlayerActions) {
-        actions.showSpinner()
+    override class func exitOutward(to depth: Int, _ context: Player, _ actions: any PlayerActions) {
+        guard depth < 2 else { return }
+        actions.hideSpinner()
+        super.exitOutward(to: depth, context, actions)
     }
 
-    override class func exit(_ actions: any PlayerActions) {
-        actions.hideSpinner()
+    override class func enterInward(below depth: Int, _ actions: any PlayerActions) {
+        super.enterInward(below: depth, actions)
+        if depth < 2 {
+            actions.showSpinner()
+        }
     }
 
     override class func tick(ms: Int, _ context: Player, _ actions: any PlayerActions) -> Bool {
@@ -694,15 +711,18 @@ fileprivate final class Player_Buffering: Player_Active {
 fileprivate final class Player_Playing: Player_Active {
     override class var id: Player.StateID { .playing }
     override class var parent: Player.State.Type? { Player_Active.self }
-    // Not inherited: what describes the enclosing state itself.
-    override class var initial: Player.State.Type? { nil }
 
-    override class func entry(_ actions: any PlayerActions) {
-        actions.startAudio()
+    override class func exitOutward(to depth: Int, _ context: Player, _ actions: any PlayerActions) {
+        guard depth < 2 else { return }
+        actions.stopAudio()
+        super.exitOutward(to: depth, context, actions)
     }
 
-    override class func exit(_ actions: any PlayerActions) {
-        actions.stopAudio()
+    override class func enterInward(below depth: Int, _ actions: any PlayerActions) {
+        super.enterInward(below: depth, actions)
+        if depth < 2 {
+            actions.startAudio()
+        }
     }
 
     override class func pause(_ context: Player, _ actions: any PlayerActions) -> Bool {
@@ -714,10 +734,6 @@ fileprivate final class Player_Playing: Player_Active {
 fileprivate final class Player_Paused: Player_Active {
     override class var id: Player.StateID { .paused }
     override class var parent: Player.State.Type? { Player_Active.self }
-    // Not inherited: what describes the enclosing state itself.
-    override class var initial: Player.State.Type? { nil }
-    override class func entry(_ actions: any PlayerActions) {}
-    override class func exit(_ actions: any PlayerActions) {}
 
     override class func seek(position: Int, _ context: Player, _ actions: any PlayerActions) -> Bool {
         actions.jump(position: position)
@@ -733,14 +749,18 @@ fileprivate final class Player_Paused: Player_Active {
 fileprivate class Player_Menu: Player_On {
     override class var id: Player.StateID { .menu }
     override class var parent: Player.State.Type? { Player_On.self }
-    override class var initial: Player.State.Type? { Player_Main.self }
 
-    override class func entry(_ actions: any PlayerActions) {
-        actions.showMenu()
+    override class func exitOutward(to depth: Int, _ context: Player, _ actions: any PlayerActions) {
+        guard depth < 1 else { return }
+        actions.hideMenu()
+        super.exitOutward(to: depth, context, actions)
     }
 
-    override class func exit(_ actions: any PlayerActions) {
-        actions.hideMenu()
+    override class func enterInward(below depth: Int, _ actions: any PlayerActions) {
+        super.enterInward(below: depth, actions)
+        if depth < 1 {
+            actions.showMenu()
+        }
     }
 
     override class func tick(ms: Int, _ context: Player, _ actions: any PlayerActions) -> Bool {
@@ -765,10 +785,6 @@ fileprivate class Player_Menu: Player_On {
 fileprivate final class Player_Main: Player_Menu {
     override class var id: Player.StateID { .main }
     override class var parent: Player.State.Type? { Player_Menu.self }
-    // Not inherited: what describes the enclosing state itself.
-    override class var initial: Player.State.Type? { nil }
-    override class func entry(_ actions: any PlayerActions) {}
-    override class func exit(_ actions: any PlayerActions) {}
 
     override class func key(code: Int, _ context: Player, _ actions: any PlayerActions) -> Bool {
         if actions.isEnter(code: code) {
@@ -783,10 +799,6 @@ fileprivate final class Player_Main: Player_Menu {
 fileprivate final class Player_Settings: Player_Menu {
     override class var id: Player.StateID { .settings }
     override class var parent: Player.State.Type? { Player_Menu.self }
-    // Not inherited: what describes the enclosing state itself.
-    override class var initial: Player.State.Type? { nil }
-    override class func entry(_ actions: any PlayerActions) {}
-    override class func exit(_ actions: any PlayerActions) {}
 
     override class func key(code: Int, _ context: Player, _ actions: any PlayerActions) -> Bool {
         if actions.isBack(code: code) {
