@@ -40,8 +40,6 @@ extension SwiftMachineEmitter {
             out.line("class var completes: \(state)? { nil }")
         }
         if model.usesHistory {
-            out.docComment(["Whether exiting this state records the active leaf, for its history."])
-            out.line("class var recordsHistory: Bool { false }")
             out.docComment(["`initial history`: the default entry of this state enters it by its history."])
             out.line("class var initialHistory: \(names.historyKind)? { nil }")
             out.docComment(["Whether this is a final state inside a composite state."])
@@ -54,9 +52,6 @@ extension SwiftMachineEmitter {
         let state = model.states[index]
         if model.usesCompletion, let completes = completedOnEntry(of: index) {
             out.line("override class var completes: \(names.stateMetatype)? { \(names.stateType(completes)).self }")
-        }
-        if state.recordsHistory {
-            out.line("override class var recordsHistory: Bool { true }")
         }
         if let kind = state.initialHistory {
             out.line("override class var initialHistory: \(names.historyKind)? { .\(kind.rawValue) }")

@@ -316,9 +316,6 @@ extension SwiftMachineEmitter {
         if !ancestors.isEmpty && !state.isComposite && needsInitial {
             resets.append("override class var initial: \(names.stateMetatype)? { nil }")
         }
-        if ancestors.contains(where: \.recordsHistory) && !state.recordsHistory {
-            resets.append("override class var recordsHistory: Bool { false }")
-        }
         if ancestors.contains(where: { $0.initialHistory != nil }) && state.initialHistory == nil {
             resets.append("override class var initialHistory: \(names.historyKind)? { nil }")
         }

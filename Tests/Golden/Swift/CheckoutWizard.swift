@@ -488,8 +488,6 @@ extension CheckoutWizard {
         /// The state that completes when this one is entered, if it has completion transitions: this
         /// state (a simple state), or the composite state whose final child this is.
         class var completes: CheckoutWizard.State.Type? { nil }
-        /// Whether exiting this state records the active leaf, for its history.
-        class var recordsHistory: Bool { false }
         /// `initial history`: the default entry of this state enters it by its history.
         class var initialHistory: CheckoutWizardHistory? { nil }
         /// Whether this is a final state inside a composite state.
@@ -557,7 +555,6 @@ fileprivate final class CheckoutWizard_Shopping: CheckoutWizard.State {
 fileprivate class CheckoutWizard_Checkout: CheckoutWizard.State {
     override class var id: CheckoutWizard.StateID { .checkout }
     override class var initial: CheckoutWizard.State.Type? { CheckoutWizard_Address.self }
-    override class var recordsHistory: Bool { true }
     override class var initialHistory: CheckoutWizardHistory? { .shallow }
 
     override class func exitOutward(to depth: Int, _ context: CheckoutWizard, _ actions: any CheckoutWizardActions) {
@@ -584,7 +581,6 @@ fileprivate final class CheckoutWizard_Address: CheckoutWizard_Checkout {
     override class var parent: CheckoutWizard.State.Type? { CheckoutWizard_Checkout.self }
     // Not inherited: what describes the enclosing state itself.
     override class var initial: CheckoutWizard.State.Type? { nil }
-    override class var recordsHistory: Bool { false }
     override class var initialHistory: CheckoutWizardHistory? { nil }
 
     override class func next(_ context: CheckoutWizard, _ actions: any CheckoutWizardActions) -> Bool {
@@ -601,7 +597,6 @@ fileprivate final class CheckoutWizard_Verifying: CheckoutWizard_Checkout {
     override class var completes: CheckoutWizard.State.Type? { CheckoutWizard_Verifying.self }
     // Not inherited: what describes the enclosing state itself.
     override class var initial: CheckoutWizard.State.Type? { nil }
-    override class var recordsHistory: Bool { false }
     override class var initialHistory: CheckoutWizardHistory? { nil }
 
     override class func completion(_ context: CheckoutWizard, _ actions: any CheckoutWizardActions) -> Bool {
@@ -620,7 +615,6 @@ fileprivate class CheckoutWizard_Delivery: CheckoutWizard_Checkout {
     override class var parent: CheckoutWizard.State.Type? { CheckoutWizard_Checkout.self }
     override class var initial: CheckoutWizard.State.Type? { CheckoutWizard_Standard.self }
     // Not inherited: what describes the enclosing state itself.
-    override class var recordsHistory: Bool { false }
     override class var initialHistory: CheckoutWizardHistory? { nil }
 
     override class func next(_ context: CheckoutWizard, _ actions: any CheckoutWizardActions) -> Bool {
@@ -634,7 +628,6 @@ fileprivate final class CheckoutWizard_Standard: CheckoutWizard_Delivery {
     override class var parent: CheckoutWizard.State.Type? { CheckoutWizard_Delivery.self }
     // Not inherited: what describes the enclosing state itself.
     override class var initial: CheckoutWizard.State.Type? { nil }
-    override class var recordsHistory: Bool { false }
     override class var initialHistory: CheckoutWizardHistory? { nil }
 
     override class func express(_ context: CheckoutWizard, _ actions: any CheckoutWizardActions) -> Bool {
@@ -648,7 +641,6 @@ fileprivate final class CheckoutWizard_Express: CheckoutWizard_Delivery {
     override class var parent: CheckoutWizard.State.Type? { CheckoutWizard_Delivery.self }
     // Not inherited: what describes the enclosing state itself.
     override class var initial: CheckoutWizard.State.Type? { nil }
-    override class var recordsHistory: Bool { false }
     override class var initialHistory: CheckoutWizardHistory? { nil }
 
     override class func standard(_ context: CheckoutWizard, _ actions: any CheckoutWizardActions) -> Bool {
@@ -662,7 +654,6 @@ fileprivate final class CheckoutWizard_Payment: CheckoutWizard_Checkout {
     override class var parent: CheckoutWizard.State.Type? { CheckoutWizard_Checkout.self }
     // Not inherited: what describes the enclosing state itself.
     override class var initial: CheckoutWizard.State.Type? { nil }
-    override class var recordsHistory: Bool { false }
     override class var initialHistory: CheckoutWizardHistory? { nil }
 
     override class func pay(_ context: CheckoutWizard, _ actions: any CheckoutWizardActions) -> Bool {
@@ -683,7 +674,6 @@ fileprivate final class CheckoutWizard_Paid: CheckoutWizard_Checkout {
     override class var isFinal: Bool { true }
     // Not inherited: what describes the enclosing state itself.
     override class var initial: CheckoutWizard.State.Type? { nil }
-    override class var recordsHistory: Bool { false }
     override class var initialHistory: CheckoutWizardHistory? { nil }
 }
 
