@@ -82,6 +82,8 @@ struct SwiftMachineEmitter {
     let handlerSignatures: [String]
     /// Each transition's number, in a machine with parallel states (empty in the others).
     let transitionNumbers: [Model.Transition: Int]
+    /// The direct step of each transition that has one, by number (see SwiftMachineEmitter+DirectStep).
+    let directSteps: [Int: DirectStep]
 
     init(model: Model, access: AccessLevel, observable: Bool, actionsReference: ActionsReference = .unowned) {
         self.model = model
@@ -91,6 +93,7 @@ struct SwiftMachineEmitter {
         let names = GeneratedNames(model: model)
         self.names = names
         self.transitionNumbers = Self.transitionNumbers(model)
+        self.directSteps = Self.directSteps(model, observable: observable)
         self.handlerSignatures = model.events.indices.map { event in
             let parameters =
                 names.parameterList(event) + [

@@ -17,9 +17,16 @@ extension SwiftMachineEmitter {
         out.block("private func \(method)(\(parameters)) -> Bool") { out in
             out.block("if !\(machine).isFinished") { out in
                 out.line("\(machine).beginSelection()")
-                out.line("for leaf in \(machine).leaves { _ = leaf.\(method)(\(arguments)) }")
-                out.block("if !\(machine).selected.isEmpty") { out in
-                    emitFireCall(model.allTransitions.filter { $0.event == event }, into: &out)
+                // By index: a `for` over the leaves would hold the array (a retain and a release).
+                out.line("var leaf = 0")
+                out.block("while leaf < \(machine).leaves.count") { out in
+                    out.line("_ = \(machine).leaves[leaf].\(method)(\(arguments))")
+                    out.line("leaf += 1")
+                }
+                out.block("if \(machine).selectedCount > 0") { out in
+                    let transitions = model.allTransitions.filter { $0.event == event }
+                    guard !emitLocalStep(transitions, then: "return true", into: &out) else { return }
+                    emitFireCall(transitions, into: &out)
                     out.line("return true")
                 }
             }
@@ -59,19 +66,25 @@ extension SwiftMachineEmitter {
         out.line("// MARK: - Carrying out transitions")
         out.line()
         out.block("extension \(machineName)") { out in
-            out.docComment([
-                "The step (section 4c) for the selected transitions: drops those that conflict, then, for the",
-                "others together, exits the union of their exit sets in reverse document order"
-                    + (history ? " (history recorded" : ","),
-                history
-                    ? "before any exit activity), runs their effects in selection order and enters the union of"
-                    : "runs their effects in selection order and enters the union of their entry sets in",
-                history ? "their entry sets in document order." : "document order.",
-            ])
-            let local = localTransitions
+            out.docComment(
+                [
+                    "The step (section 4c) for the selected transitions: drops those that conflict, then, for the",
+                    "others together, exits the union of their exit sets in reverse document order"
+                        + (history ? " (history recorded" : ","),
+                    history
+                        ? "before any exit activity), runs their effects in selection order and enters the union of"
+                        : "runs their effects in selection order and enters the union of their entry sets in",
+                    history ? "their entry sets in document order." : "document order.",
+                ] + directStepDoc)
             out.line("@inline(never)")
             out.block("private func fire(_ \(actionsName): \(actionsType), effects: (Int) -> Void)") { out in
-                emitLocalStep(local, into: &out)
+                if allDirect { return emitDirectStep(into: &out) }
+                if !directSteps.isEmpty {
+                    out.block("if machine.allSelected(Self.isDirect)") { out in
+                        emitDirectStep(into: &out)
+                        out.line("return")
+                    }
+                }
                 out.line("let kept = machine.removingConflicts()")
                 out.line("var exiting: [\(s)] = []")
                 out.block("for number in kept") { out in
@@ -98,7 +111,8 @@ extension SwiftMachineEmitter {
                     "let staying = machine.configuration.filter { state in !exiting.contains { $0.number == state.number } }")
                 out.line("enter(entering, staying: staying, \(actionsName))")
             }
-            emitIsLocal(local, into: &out)
+            emitIsLocal(into: &out)
+            emitIsDirect(into: &out)
             out.line()
             var doc = [
                 "Enters `entering` in order; they and `staying` become the configuration once all are entered",
@@ -175,7 +189,9 @@ extension SwiftMachineEmitter {
                 )
                 out.line("machine.beginSelection()")
                 out.block("if state.completion(self, \(actionsName))") { out in
-                    emitFireCall(model.allTransitions.filter(\.isCompletion), into: &out)
+                    let transitions = model.allTransitions.filter(\.isCompletion)
+                    guard !emitLocalStep(transitions, then: "continue", into: &out) else { return }
+                    emitFireCall(transitions, into: &out)
                 }
             }
             out.line("machine.completions.removeAll(keepingCapacity: true)")
@@ -231,36 +247,104 @@ extension SwiftMachineEmitter {
     /// internal ones, and those from a leaf to a non-final leaf beside it (the same parent, not a
     /// parallel state, as domain). Such a transition exits nothing but its source, a leaf (which
     /// records no history), and enters nothing but its target.
-    private var localTransitions: [Int] {
-        model.allTransitions.enumerated().compactMap { number, transition in
-            guard let target = transition.target.state else { return number }
-            guard case .state = transition.target, let source = transition.source, let domain = transition.domain else {
-                return nil
-            }
-            let from = model.states[source]
-            let to = model.states[target]
-            let isLocal =
-                !from.isComposite && !to.isComposite && !to.isFinal && from.parent == domain && to.parent == domain
-                && !model.states[domain].isParallel
-            return isLocal ? number : nil
-        }
+    private var localTransitions: Set<Int> {
+        Set(
+            model.allTransitions.enumerated().compactMap { number, transition in
+                isLocal(transition) ? number : nil
+            })
     }
 
-    /// The start of `fire`: when every selected transition is local (`local`, the
-    /// ``localTransitions``), their exit sets are their sources alone, so none conflicts, and the
-    /// step changes the configuration in place: no set is built and nothing is allocated (a tick
-    /// handled in every region).
-    private func emitLocalStep(_ local: [Int], into out: inout CodeWriter) {
-        guard !local.isEmpty else { return }
-        out.line("// Transitions local to a region: none conflicts, and no set needs building.")
-        out.block("if machine.selected.allSatisfy(Self.isLocal)") { out in
-            emitLocalStepBody(info: names.transitionInfo, actionsName: names.actionsVariable, into: &out)
+    private func isLocal(_ transition: Model.Transition) -> Bool {
+        guard let target = transition.target.state else { return true }
+        guard case .state = transition.target, let source = transition.source, let domain = transition.domain else {
+            return false
+        }
+        let from = model.states[source]
+        let to = model.states[target]
+        return !from.isComposite && !to.isComposite && !to.isFinal && from.parent == domain && to.parent == domain
+            && !model.states[domain].isParallel
+    }
+
+    /// The step for selected transitions that are all local (``localTransitions``), written out for
+    /// the transitions `candidates` (an event's, or the completion transitions): their exit sets are
+    /// their sources alone, so none conflicts, and the step changes the leaves in place, with the
+    /// activities and effects called directly: nothing is built, looked up or allocated. Checks at
+    /// run time that every selected transition is local only where some candidate is not. Ends with
+    /// `terminal`. Returns whether every candidate is local (then nothing may follow).
+    private func emitLocalStep(_ candidates: [Model.Transition], then terminal: String, into out: inout CodeWriter) -> Bool {
+        let local = candidates.filter(isLocal)
+        guard !local.isEmpty else { return false }
+        let actionsName = names.actionsVariable
+        let number = { (transition: Model.Transition) in self.transitionNumbers[transition] ?? -1 }
+        let external = local.filter { $0.target.state != nil }
+        // Where some candidates are internal, the exits and entries are skipped when only those are selected.
+        let onlyIfExternal: (inout CodeWriter, (inout CodeWriter) -> Void) -> Void = { out, part in
+            guard external.count < local.count else { return part(&out) }
+            var inner = CodeWriter()
+            part(&inner)
+            guard !inner.text.isEmpty else { return }
+            out.block("if machine.selectedExternal", part)
+        }
+        let body: (inout CodeWriter) -> Void = { out in
+            out.line("// Every selected transition is local to its region: none conflicts.")
+            let exits: [(Int, [String])] = external.compactMap { transition in
+                guard let source = transition.source, !model.states[source].exit.isEmpty else { return nil }
+                return (number(transition), ["\(names.stateType(source)).exit(\(actionsName))"])
+            }
+            onlyIfExternal(&out) { self.emitSwitchOverSelected(exits, reversed: true, into: &$0) }
+            let effects = local.filter { !$0.effects.isEmpty }.map { transition in
+                (number(transition), transition.effects.map { SwiftExpressions.call($0, on: actionsName) })
+            }
+            self.emitSwitchOverSelected(effects, into: &out)
+            let entries: [(Int, [String])] = external.compactMap { transition in
+                guard let target = transition.target.state, !model.states[target].entry.isEmpty else { return nil }
+                return (number(transition), ["\(names.stateType(target)).entry(\(actionsName))"])
+            }
+            onlyIfExternal(&out) { out in
+                self.emitSwitchOverSelected(entries, into: &out)
+                self.emitLeafReplacements(external, number: number, into: &out)
+            }
+            out.line(terminal)
+        }
+        if local.count == candidates.count {
+            body(&out)
+            return true
+        }
+        out.block("if machine.allSelected(Self.isLocal)", body)
+        return false
+    }
+
+    /// `for index in 0..<machine.selectedCount { switch machine.selected[index] { ... } }` over the
+    /// selected transitions (in reverse with `reversed`), running each case's lines; cases with the
+    /// same lines share one `case`. Nothing when there are no cases.
+    private func emitSwitchOverSelected(_ cases: [(Int, [String])], reversed: Bool = false, into out: inout CodeWriter) {
+        guard !cases.isEmpty else { return }
+        var bodies: [[String]] = []
+        var numbers: [[Int]] = []
+        for (number, lines) in cases {
+            if let index = bodies.firstIndex(of: lines) {
+                numbers[index].append(number)
+            } else {
+                bodies.append(lines)
+                numbers.append([number])
+            }
+        }
+        let loop = reversed ? "for index in (0..<machine.selectedCount).reversed()" : "for index in 0..<machine.selectedCount"
+        out.block(loop) { out in
+            out.line("switch machine.selected[index] {")
+            for (lines, group) in zip(bodies, numbers) {
+                out.line("case \(group.map(String.init).joined(separator: ", ")):")
+                out.indented { $0.lines(lines) }
+            }
+            out.line("default: break")
+            out.line("}")
         }
     }
 
     /// `isLocal(_:)`: whether the transition numbered `number` is local to a region.
-    private func emitIsLocal(_ local: [Int], into out: inout CodeWriter) {
-        guard !local.isEmpty else { return }
+    private func emitIsLocal(into out: inout CodeWriter) {
+        let local = localTransitions.sorted()
+        guard !local.isEmpty, local.count < model.allTransitions.count else { return }
         out.line()
         out.docComment([
             "Whether transition `number` stays inside one region and changes at most its leaf: an internal",
@@ -274,46 +358,30 @@ extension SwiftMachineEmitter {
         }
     }
 
-    private func emitLocalStepBody(info: String, actionsName: String, into out: inout CodeWriter) {
-        out.line("// Selected in document order, one per region: exits in reverse, entries in order.")
-        out.block("for number in machine.selected.reversed()") { out in
-            out.line("let transition = \(info).numbered(number)")
-            out.line("if transition.target != nil { transition.source?.exit(\(actionsName)) }")
+    /// Each selected external transition's target takes its source's place among the leaves, and
+    /// completes if it has completion transitions. In an observable machine, observers hear of it
+    /// only when some region's leaf changes: not of a transition from a leaf to itself.
+    private func emitLeafReplacements(
+        _ external: [Model.Transition], number: (Model.Transition) -> Int, into out: inout CodeWriter
+    ) {
+        var replacements: [(Int, [String])] = []
+        var changing: [Int] = []
+        for transition in external {
+            guard let source = transition.source, let target = transition.target.state else { continue }
+            var lines: [String] = []
+            if source != target {
+                lines.append("machine.replaceLeaf(\(names.stateType(source)).self, by: \(names.stateType(target)).self)")
+                changing.append(number(transition))
+            }
+            if model.usesCompletion && !model.completionTransitions(of: target).isEmpty {
+                lines.append("machine.completions.append(\(names.stateType(target)).self)")
+            }
+            if !lines.isEmpty { replacements.append((number(transition), lines)) }
         }
-        out.line("for number in machine.selected { effects(number) }")
-        out.line("for number in machine.selected { \(info).numbered(number).target?.entry(\(actionsName)) }")
-        guard observable else {
-            emitLeafReplacements(info: info, into: &out)
-            out.line("return")
-            return
-        }
-        // Observers hear of a step only when some region's leaf changes: not of a transition from a
-        // leaf to itself, nor of internal ones.
-        out.block("func replaceLeaves()") { emitLeafReplacements(info: info, into: &$0) }
-        out.line("let changesLeaf = machine.selected.contains { number in")
-        out.indented {
-            $0.line("let transition = \(info).numbered(number)")
-            $0.line("return transition.target.map { $0.number != transition.source?.number } ?? false")
-        }
-        out.line("}")
+        guard observable, !changing.isEmpty else { return emitSwitchOverSelected(replacements, into: &out) }
+        out.block("func replaceLeaves()") { emitSwitchOverSelected(replacements, into: &$0) }
+        out.line("var changesLeaf = false")
+        emitSwitchOverSelected(changing.map { ($0, ["changesLeaf = true"]) }, into: &out)
         out.line("if changesLeaf { withMutation(keyPath: \(observedKeyPath), replaceLeaves) } else { replaceLeaves() }")
-        out.line("return")
-    }
-
-    /// Each selected transition's target takes its source's place in the configuration and leaves.
-    private func emitLeafReplacements(info: String, into out: inout CodeWriter) {
-        out.block("for number in machine.selected") { out in
-            out.line("let transition = \(info).numbered(number)")
-            out.line("guard let source = transition.source, let target = transition.target else { continue }")
-            out.block("if let index = machine.configuration.firstIndex(where: { $0.number == source.number })") {
-                $0.line("machine.configuration[index] = target")
-            }
-            out.block("if let index = machine.leaves.firstIndex(where: { $0.number == source.number })") {
-                $0.line("machine.leaves[index] = target")
-            }
-            if model.usesCompletion {
-                out.line("if target.hasCompletion { machine.completions.append(target) }")
-            }
-        }
     }
 }

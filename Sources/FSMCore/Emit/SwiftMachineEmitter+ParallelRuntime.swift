@@ -53,8 +53,14 @@ extension SwiftMachineEmitter {
                 ])
                 out.line("var history: [Int: [\(s)]] = [:]")
             }
-            out.docComment(["The transitions selected for the event or completion being processed, by number, in order."])
-            out.line("var selected: [Int] = []")
+            out.docComment([
+                "The transitions selected for the event or completion being processed, by number, in order:",
+                "the first `selectedCount`. One per active leaf at most, so the array never grows.",
+            ])
+            out.line("var selected = [Int](repeating: 0, count: \(maximumSelected))")
+            out.line("var selectedCount = 0")
+            out.docComment(["Whether a selected transition has a target: without one, nothing is exited or entered."])
+            out.line("var selectedExternal = false")
             out.docComment([
                 "For each state (by `number`) and, last, the machine: the selection in which it was last",
                 "examined. A state examined in the current selection is not examined again.",
@@ -73,7 +79,8 @@ extension SwiftMachineEmitter {
         var text = """
             /// Starts a selection: nothing selected, nothing examined yet.
             mutating func beginSelection() {
-                selected.removeAll(keepingCapacity: true)
+                selectedCount = 0
+                selectedExternal = false
                 selection &+= 1
             }
 
@@ -84,84 +91,111 @@ extension SwiftMachineEmitter {
                 return true
             }
 
-            /// Selects a transition (by number). Always `true`: the handler that selects it is done.
-            mutating func select(_ number: Int) -> Bool {
-                selected.append(number)
+            /// Selects a transition (by number), external when it has a target. Always `true`: the handler
+            /// that selects it is done.
+            mutating func select(_ number: Int, isExternal: Bool = false) -> Bool {
+                selected[selectedCount] = number
+                selectedCount += 1
+                if isExternal { selectedExternal = true }
                 return true
+            }
+
+            /// Whether every selected transition passes `test`.
+            func allSelected(_ test: (Int) -> Bool) -> Bool {
+                for index in 0..<selectedCount where !test(selected[index]) { return false }
+                return true
+            }
+
+            /// A local transition's target takes its source's place among the active states and leaves.
+            mutating func replaceLeaf(_ source: \(s), by target: \(s)) {
+                if let index = configuration.firstIndex(where: { $0 == source }) { configuration[index] = target }
+                if let index = leaves.firstIndex(where: { $0 == source }) { leaves[index] = target }
             }
 
             /// Whether `state` is active.
             func isActive(_ state: \(s)) -> Bool { configuration.contains { $0.number == state.number } }
 
             /// The innermost active state that contains every active state: the first active state,
-            /// then down through its active child as long as it is not a parallel state.
+            /// then down through its active child as long as it is not a parallel state. In document
+            /// order, the active child of a state that is not parallel comes right after it.
             var innermostContaining: \(names.machine).StateID {
-                var state = configuration[0]
-                while !state.isParallel, let child = configuration.first(where: { $0.parent?.number == state.number }) {
-                    state = child
+                var index = 0
+                while index + 1 < configuration.count, !configuration[index].isParallel,
+                    configuration[index + 1].parent == configuration[index]
+                {
+                    index += 1
                 }
-                return state.id
-            }
-
-            /// Whether `state` lies inside `node` and is not `node`; every state lies inside the machine (`nil`).
-            static func isProperDescendant(_ state: \(s), of node: \(s)?) -> Bool {
-                guard let node else { return true }
-                var ancestor = state.parent
-                while let current = ancestor {
-                    if current.number == node.number { return true }
-                    ancestor = current.parent
-                }
-                return false
-            }
-
-            /// The active states `transition` exits: none for an internal one, else those inside its domain.
-            func exitSet(of transition: \(names.transitionInfo)) -> [\(s)] {
-                guard transition.target != nil else { return [] }
-                return configuration.filter { Self.isProperDescendant($0, of: transition.domain) }
-            }
-
-            /// The selected transitions that fire, in selection order: each in turn replaces the ones kept
-            /// so far whose exit sets meet its own when its source lies inside the source of every one of
-            /// them (the more specific wins), and is dropped otherwise.
-            func removingConflicts() -> [Int] {
-                var kept: [Int] = []
-                for number in selected {
-                    let transition = \(names.transitionInfo).numbered(number)
-                    let exits = exitSet(of: transition)
-                    let conflicting = kept.indices.filter { index in
-                        exitSet(of: .numbered(kept[index])).contains { state in exits.contains { $0.number == state.number } }
-                    }
-                    let isMoreSpecific = conflicting.allSatisfy { index in
-                        transition.source.map { Self.isProperDescendant($0, of: \(names.transitionInfo).numbered(kept[index]).source) } ?? false
-                    }
-                    guard isMoreSpecific else { continue }
-                    for index in conflicting.reversed() { kept.remove(at: index) }
-                    kept.append(number)
-                }
-                return kept
-            }
-
-            /// The states entered when a transition with this domain enters `target`: from just below the
-            /// domain down to the target, the other regions of the parallel states on the way by their
-            /// default entry, then what the target's entry enters below it; in document order.
-            func entrySet(to target: \(s), below domain: \(s)?\(historyArgument(declaring: true))) -> [\(s)] {
-                var path: [\(s)] = []
-                var current: \(s)? = target
-                while let state = current, state.number != domain?.number {
-                    path.append(state)
-                    current = state.parent
-                }
-                var entered = path
-                for state in path.dropFirst() where state.isParallel {
-                    for region in state.regions where !path.contains(where: { $0.number == region.number }) {
-                        entered += [region] + entry(below: region\(historyArgument(passing: "nil")))
-                    }
-                }
-                entered += entry(below: target\(historyArgument(passing: "history")))
-                return entered.sorted { $0.number < $1.number }
+                return configuration[index].id
             }
 
             """
+        if !allDirect || model.usesHistory {
+            text += """
+                /// Whether `state` lies inside `node` and is not `node`; every state lies inside the machine (`nil`).
+                static func isProperDescendant(_ state: \(s), of node: \(s)?) -> Bool {
+                    guard let node else { return true }
+                    var ancestor = state.parent
+                    while let current = ancestor {
+                        if current.number == node.number { return true }
+                        ancestor = current.parent
+                    }
+                    return false
+                }
+
+                """
+        }
+        if !allDirect {
+            text += """
+                /// The active states `transition` exits: none for an internal one, else those inside its domain.
+                func exitSet(of transition: \(names.transitionInfo)) -> [\(s)] {
+                    guard transition.target != nil else { return [] }
+                    return configuration.filter { Self.isProperDescendant($0, of: transition.domain) }
+                }
+
+                /// The selected transitions that fire, in selection order: each in turn replaces the ones kept
+                /// so far whose exit sets meet its own when its source lies inside the source of every one of
+                /// them (the more specific wins), and is dropped otherwise.
+                func removingConflicts() -> [Int] {
+                    var kept: [Int] = []
+                    for number in selected[..<selectedCount] {
+                        let transition = \(names.transitionInfo).numbered(number)
+                        let exits = exitSet(of: transition)
+                        let conflicting = kept.indices.filter { index in
+                            exitSet(of: .numbered(kept[index])).contains { state in exits.contains { $0.number == state.number } }
+                        }
+                        let isMoreSpecific = conflicting.allSatisfy { index in
+                            transition.source.map { Self.isProperDescendant($0, of: \(names.transitionInfo).numbered(kept[index]).source) } ?? false
+                        }
+                        guard isMoreSpecific else { continue }
+                        for index in conflicting.reversed() { kept.remove(at: index) }
+                        kept.append(number)
+                    }
+                    return kept
+                }
+
+                /// The states entered when a transition with this domain enters `target`: from just below the
+                /// domain down to the target, the other regions of the parallel states on the way by their
+                /// default entry, then what the target's entry enters below it; in document order.
+                func entrySet(to target: \(s), below domain: \(s)?\(historyArgument(declaring: true))) -> [\(s)] {
+                    var path: [\(s)] = []
+                    var current: \(s)? = target
+                    while let state = current, state.number != domain?.number {
+                        path.append(state)
+                        current = state.parent
+                    }
+                    var entered = path
+                    for state in path.dropFirst() where state.isParallel {
+                        for region in state.regions where !path.contains(where: { $0.number == region.number }) {
+                            entered += [region] + entry(below: region\(historyArgument(passing: "nil")))
+                        }
+                    }
+                    entered += entry(below: target\(historyArgument(passing: "history")))
+                    return entered.sorted { $0.number < $1.number }
+                }
+
+                """
+        }
+        text += directStepRules()
         if model.usesHistory {
             text += """
                 /// The states entered below `node`, in document order: by its history when `history` is given
@@ -238,6 +272,18 @@ extension SwiftMachineEmitter {
         return text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
     }
 
+    /// The most transitions one selection can select: one per active leaf, so the most leaves any
+    /// configuration has (a parallel state has the sum of its regions', another state the most of its children's).
+    private var maximumSelected: Int {
+        func leaves(_ state: Int) -> Int {
+            let children = model.states[state].children
+            if children.isEmpty { return 1 }
+            let counts = children.map(leaves)
+            return model.states[state].isParallel ? counts.reduce(0, +) : counts.max() ?? 1
+        }
+        return model.states.indices.filter { model.states[$0].parent == nil }.map(leaves).max() ?? 1
+    }
+
     /// `, by history: MHistory?` (declaring) or `, by: history` (passing) in a machine with history.
     private func historyArgument(declaring: Bool = false, passing value: String = "") -> String {
         guard model.usesHistory else { return "" }
@@ -248,6 +294,11 @@ extension SwiftMachineEmitter {
     private func emitTransitionTable(into out: inout CodeWriter) {
         let s = names.stateMetatype
         let info = names.transitionInfo
+        if allDirect {
+            out.docComment(["The transitions as the step sees them, looked up by number."])
+            out.block("fileprivate enum \(info)") { emitDirectStepTable(into: &$0) }
+            return
+        }
         out.docComment([
             "A transition as the step sees it: its source (`nil`: the machine), its domain (`nil`: the",
             "machine), its target (`nil`: an internal transition)"
@@ -272,6 +323,10 @@ extension SwiftMachineEmitter {
                 }
                 out.line("default: preconditionFailure(\"no transition \\(number)\")")
                 out.line("}")
+            }
+            if !directSteps.isEmpty {
+                out.line()
+                emitDirectStepTable(into: &out)
             }
         }
     }

@@ -45,7 +45,9 @@ extension SwiftMachineEmitter {
         if hasParallelStates {
             // Selected, not fired: the step fires every transition the event selects, effects included.
             let target = transition.target.state.map { "-> " + model.states[$0].name } ?? "internal"
-            out.line("return \(contextMember("machine", context)).select(\(transitionNumbers[transition] ?? -1))  // \(target)")
+            let number = transitionNumbers[transition] ?? -1
+            let select = transition.target.state == nil ? "select(\(number))" : "select(\(number), isExternal: true)"
+            out.line("return \(contextMember("machine", context)).\(select)  // \(target)")
             return
         }
         let effects = transition.effects.map { SwiftExpressions.call($0, on: actions) }

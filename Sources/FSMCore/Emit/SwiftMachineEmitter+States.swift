@@ -85,18 +85,16 @@ extension SwiftMachineEmitter {
                 if !hasParallelStates && hasEvents { out.line() }
                 for event in model.events.indices {
                     // Without regions a state inherits its enclosing state's handlers: the top handles nothing.
-                    guard hasParallelStates else {
+                    // With regions, the machine's own transitions are here, and a leaf inherits them when no
+                    // state around it handles the event.
+                    let machineTransitions = hasParallelStates ? model.machineTransitions.filter { $0.event == event } : []
+                    guard !machineTransitions.isEmpty else {
                         out.line(handlerSignature(event, overriding: false) + " { false }")
                         continue
                     }
                     out.line()
                     out.block(handlerSignature(event, overriding: false)) { out in
-                        let machineTransitions = model.machineTransitions.filter { $0.event == event }
-                        guard !machineTransitions.isEmpty else {
-                            return out.line("\(names.member("parent"))?.\(handlerCallArguments(event)) ?? false")
-                        }
-                        // At the top of the walk: the machine's own transitions, examined once per event.
-                        out.line("if let parent = \(names.member("parent")) { return parent.\(handlerCallArguments(event)) }")
+                        // The machine's own transitions, examined once per event.
                         out.line("guard \(names.contextVariable).machine.examine(\(model.states.count)) else { return false }")
                         if !emitTransitions(machineTransitions, source: nil, context: .parameter, into: &out) {
                             out.line("return false")
@@ -191,10 +189,20 @@ extension SwiftMachineEmitter {
             }
             for event in model.events.indices {
                 let transitions = state.transitions.filter { $0.event == event }
-                guard !transitions.isEmpty else { continue }
+                guard !transitions.isEmpty else {
+                    // With regions, a leaf that does not handle the event calls the nearest state around it
+                    // that does, directly; it inherits the machine's transitions, or "not handled".
+                    if hasParallelStates && !state.isComposite, let ancestor = nearestHandler(of: event, around: index) {
+                        out.line()
+                        out.block(handlerSignature(event, overriding: true)) {
+                            $0.line("return \(names.stateType(ancestor)).\(handlerCallArguments(event))")
+                        }
+                    }
+                    continue
+                }
                 out.line()
                 out.block(handlerSignature(event, overriding: true)) { out in
-                    if hasParallelStates {
+                    if hasParallelStates && canBeReachedTwice(index) {
                         out.line("guard \(names.contextVariable).machine.examine(\(index)) else { return false }")
                     }
                     if !emitTransitions(transitions, source: index, context: .parameter, into: &out) {
@@ -203,6 +211,16 @@ extension SwiftMachineEmitter {
                 }
             }
         }
+    }
+
+    /// Whether more than one active leaf's walk outwards can reach `index` in one selection, so that it
+    /// must note that it was examined: a parallel state and the states around one. Any other state
+    /// has at most one active leaf inside it.
+    private func canBeReachedTwice(_ index: Int) -> Bool {
+        func hasParallel(_ state: Int) -> Bool {
+            model.states[state].isParallel || model.states[state].children.contains(where: hasParallel)
+        }
+        return hasParallel(index)
     }
 
     /// Whether the states know their initial child at run time: with parallel states or history, the
@@ -292,18 +310,24 @@ extension SwiftMachineEmitter {
     /// for the event (its superclass's handler without regions; called directly rather than through
     /// the default's walk outwards with them), or "not handled" (the machine level is tried by the context).
     private func fallback(for event: Int, from index: Int) -> String {
-        var ancestor = model.states[index].parent
-        while let candidate = ancestor {
-            if model.states[candidate].transitions.contains(where: { $0.event == event }) {
-                return "return \(hasParallelStates ? names.stateType(candidate) : "super").\(handlerCallArguments(event))"
-            }
-            ancestor = model.states[candidate].parent
+        if let ancestor = nearestHandler(of: event, around: index) {
+            return "return \(hasParallelStates ? names.stateType(ancestor) : "super").\(handlerCallArguments(event))"
         }
         if hasParallelStates && model.machineTransitions.contains(where: { $0.event == event }) {
-            // The machine's own transitions, tried by the base class at the top of the walk.
+            // The machine's own transitions, tried by the base class.
             return "return \(names.machine).State.\(handlerCallArguments(event))"
         }
         return "return false"
+    }
+
+    /// The nearest state around `index` that declares transitions for `event`.
+    private func nearestHandler(of event: Int, around index: Int) -> Int? {
+        var ancestor = model.states[index].parent
+        while let candidate = ancestor {
+            if model.states[candidate].transitions.contains(where: { $0.event == event }) { return candidate }
+            ancestor = model.states[candidate].parent
+        }
+        return nil
     }
 
     /// A state inherits its enclosing state's members; those that describe the state itself rather

@@ -214,10 +214,15 @@ extension Phone {
     private func volume(level: Int, _ actions: any PhoneActions) -> Bool {
         if !machine.isFinished {
             machine.beginSelection()
-            for leaf in machine.leaves { _ = leaf.volume(level: level, self, actions) }
-            if !machine.selected.isEmpty {
-                fire(actions) {
-                    switch $0 {
+            var leaf = 0
+            while leaf < machine.leaves.count {
+                _ = machine.leaves[leaf].volume(level: level, self, actions)
+                leaf += 1
+            }
+            if machine.selectedCount > 0 {
+                // Every selected transition is local to its region: none conflicts.
+                for index in 0..<machine.selectedCount {
+                    switch machine.selected[index] {
                     case 4:
                         actions.setVolume(level: level)
                     default: break
@@ -235,12 +240,30 @@ extension Phone {
     private func toggle(_ actions: any PhoneActions) -> Bool {
         if !machine.isFinished {
             machine.beginSelection()
-            for leaf in machine.leaves { _ = leaf.toggle(self, actions) }
-            if !machine.selected.isEmpty {
-                fire(actions) {
-                    switch $0 {
+            var leaf = 0
+            while leaf < machine.leaves.count {
+                _ = machine.leaves[leaf].toggle(self, actions)
+                leaf += 1
+            }
+            if machine.selectedCount > 0 {
+                // Every selected transition is local to its region: none conflicts.
+                for index in 0..<machine.selectedCount {
+                    switch machine.selected[index] {
                     case 2:
                         actions.unmute()
+                    default: break
+                    }
+                }
+                for index in 0..<machine.selectedCount {
+                    switch machine.selected[index] {
+                    case 2:
+                        machine.replaceLeaf(Phone_Muted.self, by: Phone_Live.self)
+                    case 3:
+                        machine.replaceLeaf(Phone_Live.self, by: Phone_Muted.self)
+                    case 6:
+                        machine.replaceLeaf(Phone_Off.self, by: Phone_On.self)
+                    case 7:
+                        machine.replaceLeaf(Phone_On.self, by: Phone_Off.self)
                     default: break
                     }
                 }
@@ -256,8 +279,12 @@ extension Phone {
     private func done(_ actions: any PhoneActions) -> Bool {
         if !machine.isFinished {
             machine.beginSelection()
-            for leaf in machine.leaves { _ = leaf.done(self, actions) }
-            if !machine.selected.isEmpty {
+            var leaf = 0
+            while leaf < machine.leaves.count {
+                _ = machine.leaves[leaf].done(self, actions)
+                leaf += 1
+            }
+            if machine.selectedCount > 0 {
                 fire(actions) { _ in }
                 return true
             }
@@ -271,8 +298,12 @@ extension Phone {
     private func share(_ actions: any PhoneActions) -> Bool {
         if !machine.isFinished {
             machine.beginSelection()
-            for leaf in machine.leaves { _ = leaf.share(self, actions) }
-            if !machine.selected.isEmpty {
+            var leaf = 0
+            while leaf < machine.leaves.count {
+                _ = machine.leaves[leaf].share(self, actions)
+                leaf += 1
+            }
+            if machine.selectedCount > 0 {
                 fire(actions) { _ in }
                 return true
             }
@@ -286,8 +317,12 @@ extension Phone {
     private func hangUp(_ actions: any PhoneActions) -> Bool {
         if !machine.isFinished {
             machine.beginSelection()
-            for leaf in machine.leaves { _ = leaf.hangUp(self, actions) }
-            if !machine.selected.isEmpty {
+            var leaf = 0
+            while leaf < machine.leaves.count {
+                _ = machine.leaves[leaf].hangUp(self, actions)
+                leaf += 1
+            }
+            if machine.selectedCount > 0 {
                 fire(actions) { _ in }
                 return true
             }
@@ -301,8 +336,12 @@ extension Phone {
     private func redial(_ actions: any PhoneActions) -> Bool {
         if !machine.isFinished {
             machine.beginSelection()
-            for leaf in machine.leaves { _ = leaf.redial(self, actions) }
-            if !machine.selected.isEmpty {
+            var leaf = 0
+            while leaf < machine.leaves.count {
+                _ = machine.leaves[leaf].redial(self, actions)
+                leaf += 1
+            }
+            if machine.selectedCount > 0 {
                 fire(actions) { _ in }
                 return true
             }
@@ -381,27 +420,41 @@ extension Phone {
     /// others together, exits the union of their exit sets in reverse document order (history recorded
     /// before any exit activity), runs their effects in selection order and enters the union of
     /// their entry sets in document order.
+    ///
+    /// When what each selected transition exits and enters is known in advance (no history, no
+    /// final state), the step changes the configuration in place and builds nothing.
     @inline(never)
     private func fire(_ actions: any PhoneActions, effects: (Int) -> Void) {
-        // Transitions local to a region: none conflicts, and no set needs building.
-        if machine.selected.allSatisfy(Self.isLocal) {
-            // Selected in document order, one per region: exits in reverse, entries in order.
-            for number in machine.selected.reversed() {
-                let transition = PhoneTransition.numbered(number)
-                if transition.target != nil { transition.source?.exit(actions) }
+        if machine.allSelected(Self.isDirect) {
+            machine.removeConflicts()
+            var position = machine.configuration.count
+            while position > 0 {
+                position -= 1
+                let state = machine.configuration[position]
+                if machine.isExited(state.number) { state.exit(actions) }
             }
-            for number in machine.selected { effects(number) }
-            for number in machine.selected { PhoneTransition.numbered(number).target?.entry(actions) }
-            for number in machine.selected {
-                let transition = PhoneTransition.numbered(number)
-                guard let source = transition.source, let target = transition.target else { continue }
-                if let index = machine.configuration.firstIndex(where: { $0.number == source.number }) {
-                    machine.configuration[index] = target
+            for index in 0..<machine.selectedCount { effects(machine.selected[index]) }
+            machine.sortSelectedByExits()
+            for index in 0..<machine.selectedCount {
+                switch machine.selected[index] {
+                case 2:
+                    let at = machine.removeStates(in: 2..<5)
+                    machine.configuration.insert(Phone_Live.self, at: at.configuration)
+                    machine.leaves.insert(Phone_Live.self, at: at.leaves)
+                case 3:
+                    let at = machine.removeStates(in: 2..<5)
+                    machine.configuration.insert(Phone_Muted.self, at: at.configuration)
+                    machine.leaves.insert(Phone_Muted.self, at: at.leaves)
+                case 6:
+                    let at = machine.removeStates(in: 6..<9)
+                    machine.configuration.insert(Phone_On.self, at: at.configuration)
+                    machine.leaves.insert(Phone_On.self, at: at.leaves)
+                case 7:
+                    let at = machine.removeStates(in: 6..<9)
+                    machine.configuration.insert(Phone_Off.self, at: at.configuration)
+                    machine.leaves.insert(Phone_Off.self, at: at.leaves)
+                default: break
                 }
-                if let index = machine.leaves.firstIndex(where: { $0.number == source.number }) {
-                    machine.leaves[index] = target
-                }
-                if target.hasCompletion { machine.completions.append(target) }
             }
             return
         }
@@ -433,6 +486,14 @@ extension Phone {
     /// Whether transition `number` stays inside one region and changes at most its leaf: an internal
     /// transition, or one from a leaf to a non-final leaf beside it.
     private static func isLocal(_ number: Int) -> Bool {
+        switch number {
+        case 2, 3, 4, 6, 7: true
+        default: false
+        }
+    }
+
+    /// Whether transition `number` exits and enters states known in advance: no history, no final state.
+    private static func isDirect(_ number: Int) -> Bool {
         switch number {
         case 2, 3, 4, 6, 7: true
         default: false
@@ -491,30 +552,12 @@ extension Phone {
         class func exit(_ actions: any PhoneActions) {}
         /// Tries the state's completion transitions in order; returns whether one fired.
         class func completion(_ context: Phone, _ actions: any PhoneActions) -> Bool { false }
-
-        class func volume(level: Int, _ context: Phone, _ actions: any PhoneActions) -> Bool {
-            parent?.volume(level: level, context, actions) ?? false
-        }
-
-        class func toggle(_ context: Phone, _ actions: any PhoneActions) -> Bool {
-            parent?.toggle(context, actions) ?? false
-        }
-
-        class func done(_ context: Phone, _ actions: any PhoneActions) -> Bool {
-            parent?.done(context, actions) ?? false
-        }
-
-        class func share(_ context: Phone, _ actions: any PhoneActions) -> Bool {
-            parent?.share(context, actions) ?? false
-        }
-
-        class func hangUp(_ context: Phone, _ actions: any PhoneActions) -> Bool {
-            parent?.hangUp(context, actions) ?? false
-        }
-
-        class func redial(_ context: Phone, _ actions: any PhoneActions) -> Bool {
-            parent?.redial(context, actions) ?? false
-        }
+        class func volume(level: Int, _ context: Phone, _ actions: any PhoneActions) -> Bool { false }
+        class func toggle(_ context: Phone, _ actions: any PhoneActions) -> Bool { false }
+        class func done(_ context: Phone, _ actions: any PhoneActions) -> Bool { false }
+        class func share(_ context: Phone, _ actions: any PhoneActions) -> Bool { false }
+        class func hangUp(_ context: Phone, _ actions: any PhoneActions) -> Bool { false }
+        class func redial(_ context: Phone, _ actions: any PhoneActions) -> Bool { false }
     }
 }
 
@@ -533,12 +576,12 @@ fileprivate final class Phone_Call: Phone.State {
     }
 
     override class func completion(_ context: Phone, _ actions: any PhoneActions) -> Bool {
-        return context.machine.select(0)  // -> Ended
+        return context.machine.select(0, isExternal: true)  // -> Ended
     }
 
     override class func hangUp(_ context: Phone, _ actions: any PhoneActions) -> Bool {
         guard context.machine.examine(0) else { return false }
-        return context.machine.select(1)  // -> Ended
+        return context.machine.select(1, isExternal: true)  // -> Ended
     }
 }
 
@@ -558,8 +601,11 @@ fileprivate final class Phone_Muted: Phone.State {
     override class var number: Int { 2 }
 
     override class func toggle(_ context: Phone, _ actions: any PhoneActions) -> Bool {
-        guard context.machine.examine(2) else { return false }
-        return context.machine.select(2)  // -> Live
+        return context.machine.select(2, isExternal: true)  // -> Live
+    }
+
+    override class func hangUp(_ context: Phone, _ actions: any PhoneActions) -> Bool {
+        return Phone_Call.hangUp(context, actions)
     }
 }
 
@@ -570,18 +616,19 @@ fileprivate final class Phone_Live: Phone.State {
     override class var number: Int { 3 }
 
     override class func volume(level: Int, _ context: Phone, _ actions: any PhoneActions) -> Bool {
-        guard context.machine.examine(3) else { return false }
         return context.machine.select(4)  // internal
     }
 
     override class func toggle(_ context: Phone, _ actions: any PhoneActions) -> Bool {
-        guard context.machine.examine(3) else { return false }
-        return context.machine.select(3)  // -> Muted
+        return context.machine.select(3, isExternal: true)  // -> Muted
     }
 
     override class func done(_ context: Phone, _ actions: any PhoneActions) -> Bool {
-        guard context.machine.examine(3) else { return false }
-        return context.machine.select(5)  // -> AudioDone
+        return context.machine.select(5, isExternal: true)  // -> AudioDone
+    }
+
+    override class func hangUp(_ context: Phone, _ actions: any PhoneActions) -> Bool {
+        return Phone_Call.hangUp(context, actions)
     }
 }
 
@@ -591,6 +638,10 @@ fileprivate final class Phone_AudioDone: Phone.State {
     override class var parent: Phone.State.Type? { Phone_Audio.self }
     override class var number: Int { 4 }
     override class var isFinal: Bool { true }
+
+    override class func hangUp(_ context: Phone, _ actions: any PhoneActions) -> Bool {
+        return Phone_Call.hangUp(context, actions)
+    }
 }
 
 /// The composite state `Video`, inside `Call`.
@@ -609,11 +660,14 @@ fileprivate final class Phone_Off: Phone.State {
     override class var number: Int { 6 }
 
     override class func toggle(_ context: Phone, _ actions: any PhoneActions) -> Bool {
-        guard context.machine.examine(6) else { return false }
         if actions.cameraReady() {
-            return context.machine.select(6)  // -> On
+            return context.machine.select(6, isExternal: true)  // -> On
         }
         return false
+    }
+
+    override class func hangUp(_ context: Phone, _ actions: any PhoneActions) -> Bool {
+        return Phone_Call.hangUp(context, actions)
     }
 }
 
@@ -624,18 +678,19 @@ fileprivate final class Phone_On: Phone.State {
     override class var number: Int { 7 }
 
     override class func toggle(_ context: Phone, _ actions: any PhoneActions) -> Bool {
-        guard context.machine.examine(7) else { return false }
-        return context.machine.select(7)  // -> Off
+        return context.machine.select(7, isExternal: true)  // -> Off
     }
 
     override class func done(_ context: Phone, _ actions: any PhoneActions) -> Bool {
-        guard context.machine.examine(7) else { return false }
-        return context.machine.select(8)  // -> VideoDone
+        return context.machine.select(8, isExternal: true)  // -> VideoDone
     }
 
     override class func share(_ context: Phone, _ actions: any PhoneActions) -> Bool {
-        guard context.machine.examine(7) else { return false }
-        return context.machine.select(9)  // -> Live
+        return context.machine.select(9, isExternal: true)  // -> Live
+    }
+
+    override class func hangUp(_ context: Phone, _ actions: any PhoneActions) -> Bool {
+        return Phone_Call.hangUp(context, actions)
     }
 }
 
@@ -645,6 +700,10 @@ fileprivate final class Phone_VideoDone: Phone.State {
     override class var parent: Phone.State.Type? { Phone_Video.self }
     override class var number: Int { 8 }
     override class var isFinal: Bool { true }
+
+    override class func hangUp(_ context: Phone, _ actions: any PhoneActions) -> Bool {
+        return Phone_Call.hangUp(context, actions)
+    }
 }
 
 /// The state `Ended`.
@@ -653,8 +712,7 @@ fileprivate final class Phone_Ended: Phone.State {
     override class var number: Int { 9 }
 
     override class func redial(_ context: Phone, _ actions: any PhoneActions) -> Bool {
-        guard context.machine.examine(9) else { return false }
-        return context.machine.select(10)  // -> Call
+        return context.machine.select(10, isExternal: true)  // -> Call
     }
 }
 
@@ -674,8 +732,12 @@ fileprivate struct PhoneRuntime {
     /// For each state that records history and has been exited (by its `number`): the states
     /// active inside it when it was last exited, in document order.
     var history: [Int: [Phone.State.Type]] = [:]
-    /// The transitions selected for the event or completion being processed, by number, in order.
-    var selected: [Int] = []
+    /// The transitions selected for the event or completion being processed, by number, in order:
+    /// the first `selectedCount`. One per active leaf at most, so the array never grows.
+    var selected = [Int](repeating: 0, count: 2)
+    var selectedCount = 0
+    /// Whether a selected transition has a target: without one, nothing is exited or entered.
+    var selectedExternal = false
     /// For each state (by `number`) and, last, the machine: the selection in which it was last
     /// examined. A state examined in the current selection is not examined again.
     var examined = [Int](repeating: 0, count: 11)
@@ -683,7 +745,8 @@ fileprivate struct PhoneRuntime {
 
     /// Starts a selection: nothing selected, nothing examined yet.
     mutating func beginSelection() {
-        selected.removeAll(keepingCapacity: true)
+        selectedCount = 0
+        selectedExternal = false
         selection &+= 1
     }
 
@@ -694,25 +757,42 @@ fileprivate struct PhoneRuntime {
         return true
     }
 
-    /// Selects a transition (by number). Always `true`: the handler that selects it is done.
-    mutating func select(_ number: Int) -> Bool {
-        selected.append(number)
+    /// Selects a transition (by number), external when it has a target. Always `true`: the handler
+    /// that selects it is done.
+    mutating func select(_ number: Int, isExternal: Bool = false) -> Bool {
+        selected[selectedCount] = number
+        selectedCount += 1
+        if isExternal { selectedExternal = true }
         return true
+    }
+
+    /// Whether every selected transition passes `test`.
+    func allSelected(_ test: (Int) -> Bool) -> Bool {
+        for index in 0..<selectedCount where !test(selected[index]) { return false }
+        return true
+    }
+
+    /// A local transition's target takes its source's place among the active states and leaves.
+    mutating func replaceLeaf(_ source: Phone.State.Type, by target: Phone.State.Type) {
+        if let index = configuration.firstIndex(where: { $0 == source }) { configuration[index] = target }
+        if let index = leaves.firstIndex(where: { $0 == source }) { leaves[index] = target }
     }
 
     /// Whether `state` is active.
     func isActive(_ state: Phone.State.Type) -> Bool { configuration.contains { $0.number == state.number } }
 
     /// The innermost active state that contains every active state: the first active state,
-    /// then down through its active child as long as it is not a parallel state.
+    /// then down through its active child as long as it is not a parallel state. In document
+    /// order, the active child of a state that is not parallel comes right after it.
     var innermostContaining: Phone.StateID {
-        var state = configuration[0]
-        while !state.isParallel, let child = configuration.first(where: { $0.parent?.number == state.number }) {
-            state = child
+        var index = 0
+        while index + 1 < configuration.count, !configuration[index].isParallel,
+            configuration[index + 1].parent == configuration[index]
+        {
+            index += 1
         }
-        return state.id
+        return configuration[index].id
     }
-
     /// Whether `state` lies inside `node` and is not `node`; every state lies inside the machine (`nil`).
     static func isProperDescendant(_ state: Phone.State.Type, of node: Phone.State.Type?) -> Bool {
         guard let node else { return true }
@@ -723,7 +803,6 @@ fileprivate struct PhoneRuntime {
         }
         return false
     }
-
     /// The active states `transition` exits: none for an internal one, else those inside its domain.
     func exitSet(of transition: PhoneTransition) -> [Phone.State.Type] {
         guard transition.target != nil else { return [] }
@@ -735,7 +814,7 @@ fileprivate struct PhoneRuntime {
     /// them (the more specific wins), and is dropped otherwise.
     func removingConflicts() -> [Int] {
         var kept: [Int] = []
-        for number in selected {
+        for number in selected[..<selectedCount] {
             let transition = PhoneTransition.numbered(number)
             let exits = exitSet(of: transition)
             let conflicting = kept.indices.filter { index in
@@ -769,6 +848,70 @@ fileprivate struct PhoneRuntime {
         }
         entered += entry(below: target, by: history)
         return entered.sorted { $0.number < $1.number }
+    }
+    /// Drops the selected transitions that conflict, in place (section 4c): each in turn, in
+    /// selection order, replaces the ones kept so far whose exits meet its own when its source lies
+    /// inside the source of every one of them (the more specific wins), and is dropped otherwise.
+    mutating func removeConflicts() {
+        var kept = 0
+        for index in 0..<selectedCount {
+            let number = selected[index]
+            let step = PhoneTransition.step(number)
+            var isMoreSpecific = true
+            for other in 0..<kept {
+                let earlier = PhoneTransition.step(selected[other])
+                if earlier.exits.overlaps(step.exits) && !earlier.insideSource.contains(step.source) {
+                    isMoreSpecific = false
+                    break
+                }
+            }
+            guard isMoreSpecific else { continue }
+            var count = 0
+            for other in 0..<kept where !PhoneTransition.step(selected[other]).exits.overlaps(step.exits) {
+                selected[count] = selected[other]
+                count += 1
+            }
+            selected[count] = number
+            kept = count + 1
+        }
+        selectedCount = kept
+    }
+
+    /// Whether the state numbered `state` is exited by a selected transition.
+    func isExited(_ state: Int) -> Bool {
+        for index in 0..<selectedCount where PhoneTransition.step(selected[index]).exits.contains(state) { return true }
+        return false
+    }
+
+    /// Puts the selected transitions in document order of their domains (apart once conflicts are
+    /// dropped), so that their entries, taken in turn, are in document order.
+    mutating func sortSelectedByExits() {
+        for index in 0..<selectedCount {
+            var position = index
+            let number = selected[index]
+            let start = PhoneTransition.step(number).exits.lowerBound
+            while position > 0 && PhoneTransition.step(selected[position - 1]).exits.lowerBound > start {
+                selected[position] = selected[position - 1]
+                position -= 1
+            }
+            selected[position] = number
+        }
+    }
+
+    /// Removes the active states numbered in `range` from the configuration and the leaves, and
+    /// returns where in each the states entered in their place go.
+    mutating func removeStates(in range: Range<Int>) -> (configuration: Int, leaves: Int) {
+        var start = 0
+        while start < configuration.count && configuration[start].number < range.lowerBound { start += 1 }
+        var end = start
+        while end < configuration.count && range.contains(configuration[end].number) { end += 1 }
+        configuration.removeSubrange(start..<end)
+        var leaf = 0
+        while leaf < leaves.count && leaves[leaf].number < range.lowerBound { leaf += 1 }
+        var leafEnd = leaf
+        while leafEnd < leaves.count && range.contains(leaves[leafEnd].number) { leafEnd += 1 }
+        leaves.removeSubrange(leaf..<leafEnd)
+        return (start, leaf)
     }
     /// The states entered below `node`, in document order: by its history when `history` is given
     /// or it has `initial history`, if it has a record and the child recorded is not a final state
@@ -847,6 +990,19 @@ fileprivate struct PhoneTransition {
         case 9: PhoneTransition(source: Phone_On.self, domain: nil, target: Phone_Live.self)
         case 10: PhoneTransition(source: Phone_Ended.self, domain: nil, target: Phone_Call.self, history: .deep)
         default: preconditionFailure("no transition \(number)")
+        }
+    }
+
+    /// The transition numbered `number` as the direct step sees it: the states it exits when active,
+    /// its source (-1: the machine) and the states inside its source, by number.
+    static func step(_ number: Int) -> (exits: Range<Int>, source: Int, insideSource: Range<Int>) {
+        switch number {
+        case 2: (2..<5, 2, 3..<3)
+        case 3: (2..<5, 3, 4..<4)
+        case 4: (0..<0, 3, 4..<4)
+        case 6: (6..<9, 6, 7..<7)
+        case 7: (6..<9, 7, 8..<8)
+        default: preconditionFailure("no direct step for transition \(number)")
         }
     }
 }

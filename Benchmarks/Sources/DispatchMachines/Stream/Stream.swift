@@ -253,10 +253,15 @@ extension Stream {
     private func tick(ms: Int, _ actions: any StreamActions) -> Bool {
         if !machine.isFinished {
             machine.beginSelection()
-            for leaf in machine.leaves { _ = leaf.tick(ms: ms, self, actions) }
-            if !machine.selected.isEmpty {
-                fire(actions) {
-                    switch $0 {
+            var leaf = 0
+            while leaf < machine.leaves.count {
+                _ = machine.leaves[leaf].tick(ms: ms, self, actions)
+                leaf += 1
+            }
+            if machine.selectedCount > 0 {
+                // Every selected transition is local to its region: none conflicts.
+                for index in 0..<machine.selectedCount {
+                    switch machine.selected[index] {
                     case 2:
                         actions.advance(ms: ms)
                     case 6:
@@ -264,6 +269,24 @@ extension Stream {
                     case 10:
                         actions.render(ms: ms)
                     default: break
+                    }
+                }
+                if machine.selectedExternal {
+                    for index in 0..<machine.selectedCount {
+                        switch machine.selected[index] {
+                        case 9:
+                            Stream_Dimmed.entry(actions)
+                        default: break
+                        }
+                    }
+                    for index in 0..<machine.selectedCount {
+                        switch machine.selected[index] {
+                        case 8:
+                            machine.replaceLeaf(Stream_Offline.self, by: Stream_Online.self)
+                        case 9:
+                            machine.replaceLeaf(Stream_Shown.self, by: Stream_Dimmed.self)
+                        default: break
+                        }
                     }
                 }
                 return true
@@ -278,8 +301,12 @@ extension Stream {
     private func play(_ actions: any StreamActions) -> Bool {
         if !machine.isFinished {
             machine.beginSelection()
-            for leaf in machine.leaves { _ = leaf.play(self, actions) }
-            if !machine.selected.isEmpty {
+            var leaf = 0
+            while leaf < machine.leaves.count {
+                _ = machine.leaves[leaf].play(self, actions)
+                leaf += 1
+            }
+            if machine.selectedCount > 0 {
                 fire(actions) { _ in }
                 return true
             }
@@ -293,8 +320,37 @@ extension Stream {
     private func stop(_ actions: any StreamActions) -> Bool {
         if !machine.isFinished {
             machine.beginSelection()
-            for leaf in machine.leaves { _ = leaf.stop(self, actions) }
-            if !machine.selected.isEmpty {
+            var leaf = 0
+            while leaf < machine.leaves.count {
+                _ = machine.leaves[leaf].stop(self, actions)
+                leaf += 1
+            }
+            if machine.selectedCount > 0 {
+                if machine.allSelected(Self.isLocal) {
+                    // Every selected transition is local to its region: none conflicts.
+                    for index in 0..<machine.selectedCount {
+                        switch machine.selected[index] {
+                        case 5:
+                            actions.rewind()
+                        default: break
+                        }
+                    }
+                    for index in 0..<machine.selectedCount {
+                        switch machine.selected[index] {
+                        case 5:
+                            Stream_Playing.entry(actions)
+                        default: break
+                        }
+                    }
+                    for index in 0..<machine.selectedCount {
+                        switch machine.selected[index] {
+                        case 5:
+                            machine.replaceLeaf(Stream_Paused.self, by: Stream_Playing.self)
+                        default: break
+                        }
+                    }
+                    return true
+                }
                 fire(actions) {
                     switch $0 {
                     case 5:
@@ -314,13 +370,45 @@ extension Stream {
     private func pause(_ actions: any StreamActions) -> Bool {
         if !machine.isFinished {
             machine.beginSelection()
-            for leaf in machine.leaves { _ = leaf.pause(self, actions) }
-            if !machine.selected.isEmpty {
-                fire(actions) {
-                    switch $0 {
+            var leaf = 0
+            while leaf < machine.leaves.count {
+                _ = machine.leaves[leaf].pause(self, actions)
+                leaf += 1
+            }
+            if machine.selectedCount > 0 {
+                // Every selected transition is local to its region: none conflicts.
+                if machine.selectedExternal {
+                    for index in (0..<machine.selectedCount).reversed() {
+                        switch machine.selected[index] {
+                        case 3:
+                            Stream_Playing.exit(actions)
+                        default: break
+                        }
+                    }
+                }
+                for index in 0..<machine.selectedCount {
+                    switch machine.selected[index] {
                     case 11:
                         actions.showControls()
                     default: break
+                    }
+                }
+                if machine.selectedExternal {
+                    for index in 0..<machine.selectedCount {
+                        switch machine.selected[index] {
+                        case 4:
+                            Stream_Playing.entry(actions)
+                        default: break
+                        }
+                    }
+                    for index in 0..<machine.selectedCount {
+                        switch machine.selected[index] {
+                        case 3:
+                            machine.replaceLeaf(Stream_Playing.self, by: Stream_Paused.self)
+                        case 4:
+                            machine.replaceLeaf(Stream_Paused.self, by: Stream_Playing.self)
+                        default: break
+                        }
                     }
                 }
                 return true
@@ -335,9 +423,27 @@ extension Stream {
     private func drop(_ actions: any StreamActions) -> Bool {
         if !machine.isFinished {
             machine.beginSelection()
-            for leaf in machine.leaves { _ = leaf.drop(self, actions) }
-            if !machine.selected.isEmpty {
-                fire(actions) { _ in }
+            var leaf = 0
+            while leaf < machine.leaves.count {
+                _ = machine.leaves[leaf].drop(self, actions)
+                leaf += 1
+            }
+            if machine.selectedCount > 0 {
+                // Every selected transition is local to its region: none conflicts.
+                for index in 0..<machine.selectedCount {
+                    switch machine.selected[index] {
+                    case 7:
+                        Stream_Offline.entry(actions)
+                    default: break
+                    }
+                }
+                for index in 0..<machine.selectedCount {
+                    switch machine.selected[index] {
+                    case 7:
+                        machine.replaceLeaf(Stream_Online.self, by: Stream_Offline.self)
+                    default: break
+                    }
+                }
                 return true
             }
         }
@@ -350,9 +456,27 @@ extension Stream {
     private func touch(_ actions: any StreamActions) -> Bool {
         if !machine.isFinished {
             machine.beginSelection()
-            for leaf in machine.leaves { _ = leaf.touch(self, actions) }
-            if !machine.selected.isEmpty {
-                fire(actions) { _ in }
+            var leaf = 0
+            while leaf < machine.leaves.count {
+                _ = machine.leaves[leaf].touch(self, actions)
+                leaf += 1
+            }
+            if machine.selectedCount > 0 {
+                // Every selected transition is local to its region: none conflicts.
+                for index in (0..<machine.selectedCount).reversed() {
+                    switch machine.selected[index] {
+                    case 12:
+                        Stream_Dimmed.exit(actions)
+                    default: break
+                    }
+                }
+                for index in 0..<machine.selectedCount {
+                    switch machine.selected[index] {
+                    case 12:
+                        machine.replaceLeaf(Stream_Dimmed.self, by: Stream_Shown.self)
+                    default: break
+                    }
+                }
                 return true
             }
         }
@@ -408,51 +532,87 @@ extension Stream {
     /// others together, exits the union of their exit sets in reverse document order,
     /// runs their effects in selection order and enters the union of their entry sets in
     /// document order.
+    ///
+    /// What each transition exits and enters is known in advance: the step changes the
+    /// configuration in place and builds nothing.
     @inline(never)
     private func fire(_ actions: any StreamActions, effects: (Int) -> Void) {
-        // Transitions local to a region: none conflicts, and no set needs building.
-        if machine.selected.allSatisfy(Self.isLocal) {
-            // Selected in document order, one per region: exits in reverse, entries in order.
-            for number in machine.selected.reversed() {
-                let transition = StreamTransition.numbered(number)
-                if transition.target != nil { transition.source?.exit(actions) }
-            }
-            for number in machine.selected { effects(number) }
-            for number in machine.selected { StreamTransition.numbered(number).target?.entry(actions) }
-            for number in machine.selected {
-                let transition = StreamTransition.numbered(number)
-                guard let source = transition.source, let target = transition.target else { continue }
-                if let index = machine.configuration.firstIndex(where: { $0.number == source.number }) {
-                    machine.configuration[index] = target
-                }
-                if let index = machine.leaves.firstIndex(where: { $0.number == source.number }) {
-                    machine.leaves[index] = target
-                }
-            }
-            return
+        machine.removeConflicts()
+        var position = machine.configuration.count
+        while position > 0 {
+            position -= 1
+            let state = machine.configuration[position]
+            if machine.isExited(state.number) { state.exit(actions) }
         }
-        let kept = machine.removingConflicts()
-        var exiting: [Stream.State.Type] = []
-        for number in kept {
-            for state in machine.exitSet(of: .numbered(number)) where !exiting.contains(where: { $0.number == state.number }) {
-                exiting.append(state)
-            }
-        }
-        exiting.sort { $0.number > $1.number }
-        for state in exiting { state.exit(actions) }
-        for number in kept { effects(number) }
-        var entering: [Stream.State.Type] = []
-        for number in kept {
-            let transition = StreamTransition.numbered(number)
-            guard let target = transition.target else { continue }
-            let entered = machine.entrySet(to: target, below: transition.domain)
-            for state in entered where !entering.contains(where: { $0.number == state.number }) {
-                entering.append(state)
+        for index in 0..<machine.selectedCount { effects(machine.selected[index]) }
+        machine.sortSelectedByExits()
+        for index in 0..<machine.selectedCount {
+            switch machine.selected[index] {
+            case 0:
+                Stream_Running.entry(actions)
+                Stream_Playing.entry(actions)
+            case 1:
+                Stream_Stopped.entry(actions)
+            case 4:
+                Stream_Playing.entry(actions)
+            case 5:
+                Stream_Playing.entry(actions)
+            case 7:
+                Stream_Offline.entry(actions)
+            case 9:
+                Stream_Dimmed.entry(actions)
+            default: break
             }
         }
-        entering.sort { $0.number < $1.number }
-        let staying = machine.configuration.filter { state in !exiting.contains { $0.number == state.number } }
-        enter(entering, staying: staying, actions)
+        for index in 0..<machine.selectedCount {
+            switch machine.selected[index] {
+            case 0:
+                let at = machine.removeStates(in: 0..<11)
+                machine.configuration.insert(Stream_Running.self, at: at.configuration)
+                machine.configuration.insert(Stream_Playback.self, at: at.configuration + 1)
+                machine.configuration.insert(Stream_Playing.self, at: at.configuration + 2)
+                machine.configuration.insert(Stream_Network.self, at: at.configuration + 3)
+                machine.configuration.insert(Stream_Online.self, at: at.configuration + 4)
+                machine.configuration.insert(Stream_Screen.self, at: at.configuration + 5)
+                machine.configuration.insert(Stream_Shown.self, at: at.configuration + 6)
+                machine.leaves.insert(Stream_Playing.self, at: at.leaves)
+                machine.leaves.insert(Stream_Online.self, at: at.leaves + 1)
+                machine.leaves.insert(Stream_Shown.self, at: at.leaves + 2)
+            case 1:
+                let at = machine.removeStates(in: 0..<11)
+                machine.configuration.insert(Stream_Stopped.self, at: at.configuration)
+                machine.leaves.insert(Stream_Stopped.self, at: at.leaves)
+            case 3:
+                let at = machine.removeStates(in: 3..<5)
+                machine.configuration.insert(Stream_Paused.self, at: at.configuration)
+                machine.leaves.insert(Stream_Paused.self, at: at.leaves)
+            case 4:
+                let at = machine.removeStates(in: 3..<5)
+                machine.configuration.insert(Stream_Playing.self, at: at.configuration)
+                machine.leaves.insert(Stream_Playing.self, at: at.leaves)
+            case 5:
+                let at = machine.removeStates(in: 3..<5)
+                machine.configuration.insert(Stream_Playing.self, at: at.configuration)
+                machine.leaves.insert(Stream_Playing.self, at: at.leaves)
+            case 7:
+                let at = machine.removeStates(in: 6..<8)
+                machine.configuration.insert(Stream_Offline.self, at: at.configuration)
+                machine.leaves.insert(Stream_Offline.self, at: at.leaves)
+            case 8:
+                let at = machine.removeStates(in: 6..<8)
+                machine.configuration.insert(Stream_Online.self, at: at.configuration)
+                machine.leaves.insert(Stream_Online.self, at: at.leaves)
+            case 9:
+                let at = machine.removeStates(in: 9..<11)
+                machine.configuration.insert(Stream_Dimmed.self, at: at.configuration)
+                machine.leaves.insert(Stream_Dimmed.self, at: at.leaves)
+            case 12:
+                let at = machine.removeStates(in: 9..<11)
+                machine.configuration.insert(Stream_Shown.self, at: at.configuration)
+                machine.leaves.insert(Stream_Shown.self, at: at.leaves)
+            default: break
+            }
+        }
     }
 
     /// Whether transition `number` stays inside one region and changes at most its leaf: an internal
@@ -506,30 +666,12 @@ extension Stream {
         class var regions: [Stream.State.Type] { [] }
         class func entry(_ actions: any StreamActions) {}
         class func exit(_ actions: any StreamActions) {}
-
-        class func tick(ms: Int, _ context: Stream, _ actions: any StreamActions) -> Bool {
-            parent?.tick(ms: ms, context, actions) ?? false
-        }
-
-        class func play(_ context: Stream, _ actions: any StreamActions) -> Bool {
-            parent?.play(context, actions) ?? false
-        }
-
-        class func stop(_ context: Stream, _ actions: any StreamActions) -> Bool {
-            parent?.stop(context, actions) ?? false
-        }
-
-        class func pause(_ context: Stream, _ actions: any StreamActions) -> Bool {
-            parent?.pause(context, actions) ?? false
-        }
-
-        class func drop(_ context: Stream, _ actions: any StreamActions) -> Bool {
-            parent?.drop(context, actions) ?? false
-        }
-
-        class func touch(_ context: Stream, _ actions: any StreamActions) -> Bool {
-            parent?.touch(context, actions) ?? false
-        }
+        class func tick(ms: Int, _ context: Stream, _ actions: any StreamActions) -> Bool { false }
+        class func play(_ context: Stream, _ actions: any StreamActions) -> Bool { false }
+        class func stop(_ context: Stream, _ actions: any StreamActions) -> Bool { false }
+        class func pause(_ context: Stream, _ actions: any StreamActions) -> Bool { false }
+        class func drop(_ context: Stream, _ actions: any StreamActions) -> Bool { false }
+        class func touch(_ context: Stream, _ actions: any StreamActions) -> Bool { false }
     }
 }
 
@@ -543,8 +685,7 @@ fileprivate final class Stream_Stopped: Stream.State {
     }
 
     override class func play(_ context: Stream, _ actions: any StreamActions) -> Bool {
-        guard context.machine.examine(0) else { return false }
-        return context.machine.select(0)  // -> Running
+        return context.machine.select(0, isExternal: true)  // -> Running
     }
 }
 
@@ -566,7 +707,7 @@ fileprivate final class Stream_Running: Stream.State {
 
     override class func stop(_ context: Stream, _ actions: any StreamActions) -> Bool {
         guard context.machine.examine(1) else { return false }
-        return context.machine.select(1)  // -> Stopped
+        return context.machine.select(1, isExternal: true)  // -> Stopped
     }
 }
 
@@ -594,13 +735,15 @@ fileprivate final class Stream_Playing: Stream.State {
     }
 
     override class func tick(ms: Int, _ context: Stream, _ actions: any StreamActions) -> Bool {
-        guard context.machine.examine(3) else { return false }
         return context.machine.select(2)  // internal
     }
 
+    override class func stop(_ context: Stream, _ actions: any StreamActions) -> Bool {
+        return Stream_Running.stop(context, actions)
+    }
+
     override class func pause(_ context: Stream, _ actions: any StreamActions) -> Bool {
-        guard context.machine.examine(3) else { return false }
-        return context.machine.select(3)  // -> Paused
+        return context.machine.select(3, isExternal: true)  // -> Paused
     }
 }
 
@@ -611,13 +754,11 @@ fileprivate final class Stream_Paused: Stream.State {
     override class var number: Int { 4 }
 
     override class func stop(_ context: Stream, _ actions: any StreamActions) -> Bool {
-        guard context.machine.examine(4) else { return false }
-        return context.machine.select(5)  // -> Playing
+        return context.machine.select(5, isExternal: true)  // -> Playing
     }
 
     override class func pause(_ context: Stream, _ actions: any StreamActions) -> Bool {
-        guard context.machine.examine(4) else { return false }
-        return context.machine.select(4)  // -> Playing
+        return context.machine.select(4, isExternal: true)  // -> Playing
     }
 }
 
@@ -637,13 +778,15 @@ fileprivate final class Stream_Online: Stream.State {
     override class var number: Int { 6 }
 
     override class func tick(ms: Int, _ context: Stream, _ actions: any StreamActions) -> Bool {
-        guard context.machine.examine(6) else { return false }
         return context.machine.select(6)  // internal
     }
 
+    override class func stop(_ context: Stream, _ actions: any StreamActions) -> Bool {
+        return Stream_Running.stop(context, actions)
+    }
+
     override class func drop(_ context: Stream, _ actions: any StreamActions) -> Bool {
-        guard context.machine.examine(6) else { return false }
-        return context.machine.select(7)  // -> Offline
+        return context.machine.select(7, isExternal: true)  // -> Offline
     }
 }
 
@@ -658,11 +801,14 @@ fileprivate final class Stream_Offline: Stream.State {
     }
 
     override class func tick(ms: Int, _ context: Stream, _ actions: any StreamActions) -> Bool {
-        guard context.machine.examine(7) else { return false }
         if actions.reconnected(ms: ms) {
-            return context.machine.select(8)  // -> Online
+            return context.machine.select(8, isExternal: true)  // -> Online
         }
         return false
+    }
+
+    override class func stop(_ context: Stream, _ actions: any StreamActions) -> Bool {
+        return Stream_Running.stop(context, actions)
     }
 }
 
@@ -682,15 +828,17 @@ fileprivate final class Stream_Shown: Stream.State {
     override class var number: Int { 9 }
 
     override class func tick(ms: Int, _ context: Stream, _ actions: any StreamActions) -> Bool {
-        guard context.machine.examine(9) else { return false }
         if actions.isIdle(ms: ms) {
-            return context.machine.select(9)  // -> Dimmed
+            return context.machine.select(9, isExternal: true)  // -> Dimmed
         }
         return context.machine.select(10)  // internal
     }
 
+    override class func stop(_ context: Stream, _ actions: any StreamActions) -> Bool {
+        return Stream_Running.stop(context, actions)
+    }
+
     override class func pause(_ context: Stream, _ actions: any StreamActions) -> Bool {
-        guard context.machine.examine(9) else { return false }
         return context.machine.select(11)  // internal
     }
 }
@@ -709,9 +857,12 @@ fileprivate final class Stream_Dimmed: Stream.State {
         actions.brighten()
     }
 
+    override class func stop(_ context: Stream, _ actions: any StreamActions) -> Bool {
+        return Stream_Running.stop(context, actions)
+    }
+
     override class func touch(_ context: Stream, _ actions: any StreamActions) -> Bool {
-        guard context.machine.examine(10) else { return false }
-        return context.machine.select(12)  // -> Shown
+        return context.machine.select(12, isExternal: true)  // -> Shown
     }
 }
 
@@ -726,8 +877,12 @@ fileprivate struct StreamRuntime {
     /// Whether an event is being processed; events sent meanwhile wait in `queue`.
     var isRunning = false
     var queue: [StreamQueuedEvent] = []
-    /// The transitions selected for the event or completion being processed, by number, in order.
-    var selected: [Int] = []
+    /// The transitions selected for the event or completion being processed, by number, in order:
+    /// the first `selectedCount`. One per active leaf at most, so the array never grows.
+    var selected = [Int](repeating: 0, count: 3)
+    var selectedCount = 0
+    /// Whether a selected transition has a target: without one, nothing is exited or entered.
+    var selectedExternal = false
     /// For each state (by `number`) and, last, the machine: the selection in which it was last
     /// examined. A state examined in the current selection is not examined again.
     var examined = [Int](repeating: 0, count: 12)
@@ -735,7 +890,8 @@ fileprivate struct StreamRuntime {
 
     /// Starts a selection: nothing selected, nothing examined yet.
     mutating func beginSelection() {
-        selected.removeAll(keepingCapacity: true)
+        selectedCount = 0
+        selectedExternal = false
         selection &+= 1
     }
 
@@ -746,81 +902,105 @@ fileprivate struct StreamRuntime {
         return true
     }
 
-    /// Selects a transition (by number). Always `true`: the handler that selects it is done.
-    mutating func select(_ number: Int) -> Bool {
-        selected.append(number)
+    /// Selects a transition (by number), external when it has a target. Always `true`: the handler
+    /// that selects it is done.
+    mutating func select(_ number: Int, isExternal: Bool = false) -> Bool {
+        selected[selectedCount] = number
+        selectedCount += 1
+        if isExternal { selectedExternal = true }
         return true
+    }
+
+    /// Whether every selected transition passes `test`.
+    func allSelected(_ test: (Int) -> Bool) -> Bool {
+        for index in 0..<selectedCount where !test(selected[index]) { return false }
+        return true
+    }
+
+    /// A local transition's target takes its source's place among the active states and leaves.
+    mutating func replaceLeaf(_ source: Stream.State.Type, by target: Stream.State.Type) {
+        if let index = configuration.firstIndex(where: { $0 == source }) { configuration[index] = target }
+        if let index = leaves.firstIndex(where: { $0 == source }) { leaves[index] = target }
     }
 
     /// Whether `state` is active.
     func isActive(_ state: Stream.State.Type) -> Bool { configuration.contains { $0.number == state.number } }
 
     /// The innermost active state that contains every active state: the first active state,
-    /// then down through its active child as long as it is not a parallel state.
+    /// then down through its active child as long as it is not a parallel state. In document
+    /// order, the active child of a state that is not parallel comes right after it.
     var innermostContaining: Stream.StateID {
-        var state = configuration[0]
-        while !state.isParallel, let child = configuration.first(where: { $0.parent?.number == state.number }) {
-            state = child
+        var index = 0
+        while index + 1 < configuration.count, !configuration[index].isParallel,
+            configuration[index + 1].parent == configuration[index]
+        {
+            index += 1
         }
-        return state.id
+        return configuration[index].id
+    }
+    /// Drops the selected transitions that conflict, in place (section 4c): each in turn, in
+    /// selection order, replaces the ones kept so far whose exits meet its own when its source lies
+    /// inside the source of every one of them (the more specific wins), and is dropped otherwise.
+    mutating func removeConflicts() {
+        var kept = 0
+        for index in 0..<selectedCount {
+            let number = selected[index]
+            let step = StreamTransition.step(number)
+            var isMoreSpecific = true
+            for other in 0..<kept {
+                let earlier = StreamTransition.step(selected[other])
+                if earlier.exits.overlaps(step.exits) && !earlier.insideSource.contains(step.source) {
+                    isMoreSpecific = false
+                    break
+                }
+            }
+            guard isMoreSpecific else { continue }
+            var count = 0
+            for other in 0..<kept where !StreamTransition.step(selected[other]).exits.overlaps(step.exits) {
+                selected[count] = selected[other]
+                count += 1
+            }
+            selected[count] = number
+            kept = count + 1
+        }
+        selectedCount = kept
     }
 
-    /// Whether `state` lies inside `node` and is not `node`; every state lies inside the machine (`nil`).
-    static func isProperDescendant(_ state: Stream.State.Type, of node: Stream.State.Type?) -> Bool {
-        guard let node else { return true }
-        var ancestor = state.parent
-        while let current = ancestor {
-            if current.number == node.number { return true }
-            ancestor = current.parent
-        }
+    /// Whether the state numbered `state` is exited by a selected transition.
+    func isExited(_ state: Int) -> Bool {
+        for index in 0..<selectedCount where StreamTransition.step(selected[index]).exits.contains(state) { return true }
         return false
     }
 
-    /// The active states `transition` exits: none for an internal one, else those inside its domain.
-    func exitSet(of transition: StreamTransition) -> [Stream.State.Type] {
-        guard transition.target != nil else { return [] }
-        return configuration.filter { Self.isProperDescendant($0, of: transition.domain) }
+    /// Puts the selected transitions in document order of their domains (apart once conflicts are
+    /// dropped), so that their entries, taken in turn, are in document order.
+    mutating func sortSelectedByExits() {
+        for index in 0..<selectedCount {
+            var position = index
+            let number = selected[index]
+            let start = StreamTransition.step(number).exits.lowerBound
+            while position > 0 && StreamTransition.step(selected[position - 1]).exits.lowerBound > start {
+                selected[position] = selected[position - 1]
+                position -= 1
+            }
+            selected[position] = number
+        }
     }
 
-    /// The selected transitions that fire, in selection order: each in turn replaces the ones kept
-    /// so far whose exit sets meet its own when its source lies inside the source of every one of
-    /// them (the more specific wins), and is dropped otherwise.
-    func removingConflicts() -> [Int] {
-        var kept: [Int] = []
-        for number in selected {
-            let transition = StreamTransition.numbered(number)
-            let exits = exitSet(of: transition)
-            let conflicting = kept.indices.filter { index in
-                exitSet(of: .numbered(kept[index])).contains { state in exits.contains { $0.number == state.number } }
-            }
-            let isMoreSpecific = conflicting.allSatisfy { index in
-                transition.source.map { Self.isProperDescendant($0, of: StreamTransition.numbered(kept[index]).source) } ?? false
-            }
-            guard isMoreSpecific else { continue }
-            for index in conflicting.reversed() { kept.remove(at: index) }
-            kept.append(number)
-        }
-        return kept
-    }
-
-    /// The states entered when a transition with this domain enters `target`: from just below the
-    /// domain down to the target, the other regions of the parallel states on the way by their
-    /// default entry, then what the target's entry enters below it; in document order.
-    func entrySet(to target: Stream.State.Type, below domain: Stream.State.Type?) -> [Stream.State.Type] {
-        var path: [Stream.State.Type] = []
-        var current: Stream.State.Type? = target
-        while let state = current, state.number != domain?.number {
-            path.append(state)
-            current = state.parent
-        }
-        var entered = path
-        for state in path.dropFirst() where state.isParallel {
-            for region in state.regions where !path.contains(where: { $0.number == region.number }) {
-                entered += [region] + entry(below: region)
-            }
-        }
-        entered += entry(below: target)
-        return entered.sorted { $0.number < $1.number }
+    /// Removes the active states numbered in `range` from the configuration and the leaves, and
+    /// returns where in each the states entered in their place go.
+    mutating func removeStates(in range: Range<Int>) -> (configuration: Int, leaves: Int) {
+        var start = 0
+        while start < configuration.count && configuration[start].number < range.lowerBound { start += 1 }
+        var end = start
+        while end < configuration.count && range.contains(configuration[end].number) { end += 1 }
+        configuration.removeSubrange(start..<end)
+        var leaf = 0
+        while leaf < leaves.count && leaves[leaf].number < range.lowerBound { leaf += 1 }
+        var leafEnd = leaf
+        while leafEnd < leaves.count && range.contains(leaves[leafEnd].number) { leafEnd += 1 }
+        leaves.removeSubrange(leaf..<leafEnd)
+        return (start, leaf)
     }
     /// The states the default entry of `node` enters below it, in document order: every region of a
     /// parallel state, the initial child of another, each by its own default entry.
@@ -831,30 +1011,26 @@ fileprivate struct StreamRuntime {
     }
 }
 
-/// A transition as the step sees it: its source (`nil`: the machine), its domain (`nil`: the
-/// machine), its target (`nil`: an internal transition).
-fileprivate struct StreamTransition {
-    let source: Stream.State.Type?
-    let domain: Stream.State.Type?
-    let target: Stream.State.Type?
-
-    /// The transition numbered `number`, in the order the transitions are written.
-    static func numbered(_ number: Int) -> StreamTransition {
+/// The transitions as the step sees them, looked up by number.
+fileprivate enum StreamTransition {
+    /// The transition numbered `number` as the direct step sees it: the states it exits when active,
+    /// its source (-1: the machine) and the states inside its source, by number.
+    static func step(_ number: Int) -> (exits: Range<Int>, source: Int, insideSource: Range<Int>) {
         switch number {
-        case 0: StreamTransition(source: Stream_Stopped.self, domain: nil, target: Stream_Running.self)
-        case 1: StreamTransition(source: Stream_Running.self, domain: nil, target: Stream_Stopped.self)
-        case 2: StreamTransition(source: Stream_Playing.self, domain: nil, target: nil)
-        case 3: StreamTransition(source: Stream_Playing.self, domain: Stream_Playback.self, target: Stream_Paused.self)
-        case 4: StreamTransition(source: Stream_Paused.self, domain: Stream_Playback.self, target: Stream_Playing.self)
-        case 5: StreamTransition(source: Stream_Paused.self, domain: Stream_Playback.self, target: Stream_Playing.self)
-        case 6: StreamTransition(source: Stream_Online.self, domain: nil, target: nil)
-        case 7: StreamTransition(source: Stream_Online.self, domain: Stream_Network.self, target: Stream_Offline.self)
-        case 8: StreamTransition(source: Stream_Offline.self, domain: Stream_Network.self, target: Stream_Online.self)
-        case 9: StreamTransition(source: Stream_Shown.self, domain: Stream_Screen.self, target: Stream_Dimmed.self)
-        case 10: StreamTransition(source: Stream_Shown.self, domain: nil, target: nil)
-        case 11: StreamTransition(source: Stream_Shown.self, domain: nil, target: nil)
-        case 12: StreamTransition(source: Stream_Dimmed.self, domain: Stream_Screen.self, target: Stream_Shown.self)
-        default: preconditionFailure("no transition \(number)")
+        case 0: (0..<11, 0, 1..<1)
+        case 1: (0..<11, 1, 2..<11)
+        case 2: (0..<0, 3, 4..<4)
+        case 3: (3..<5, 3, 4..<4)
+        case 4: (3..<5, 4, 5..<5)
+        case 5: (3..<5, 4, 5..<5)
+        case 6: (0..<0, 6, 7..<7)
+        case 7: (6..<8, 6, 7..<7)
+        case 8: (6..<8, 7, 8..<8)
+        case 9: (9..<11, 9, 10..<10)
+        case 10: (0..<0, 9, 10..<10)
+        case 11: (0..<0, 9, 10..<10)
+        case 12: (9..<11, 10, 11..<11)
+        default: preconditionFailure("no direct step for transition \(number)")
         }
     }
 }

@@ -1,0 +1,252 @@
+/// The direct step of a machine with parallel states: the step (section 4c) for selected
+/// transitions whose exits and entries the compiler can work out, written so that it builds,
+/// looks up and allocates nothing.
+///
+/// States are numbered in document order, so the states inside a state are the ones numbered
+/// from just after it to its last descendant: a range. What a transition exits (the active states
+/// inside its domain) is the active states in its domain's range, and two transitions' exits meet
+/// exactly when those ranges overlap (domains are nested or apart, and every domain holds an active
+/// state: the source). Conflicts (SCXML's removeConflictingTransitions) are then a comparison of
+/// ranges. What a transition enters is fixed when it enters no history and enters no final state
+/// (whose completions depend on the other regions): the activities are called directly, and the
+/// entered states take the place of the exited ones in the configuration and the leaves, both kept
+/// in document order. Transitions that kept do not conflict have domains apart, so their entries,
+/// taken by domain in document order, are in document order.
+///
+/// Transitions that exit a state recording history, or enter by history, go through the general
+/// step; so does every step of an observable machine, which compares configurations to tell its
+/// observers only of a change.
+extension SwiftMachineEmitter {
+    /// What the direct step knows of a transition, by the numbers of states.
+    struct DirectStep {
+        /// The states it exits when active (empty for an internal transition).
+        let exits: Range<Int>
+        /// Its source (-1: the machine) and the states inside its source.
+        let source: Int
+        let insideSource: Range<Int>
+        /// The states it enters, in document order (none for an internal transition).
+        let entered: [Int]
+    }
+
+    /// The states inside each state, as a range of numbers; `nil` when the states inside some state are
+    /// not numbered contiguously (never for a parsed file, whose states nest in document order).
+    static func insideRanges(_ model: Model) -> [Range<Int>]? {
+        var ranges = model.states.indices.map { $0 + 1..<$0 + 1 }
+        for index in model.states.indices.reversed() {
+            for child in model.states[index].children {
+                ranges[index] = ranges[index].lowerBound..<max(ranges[index].upperBound, ranges[child].upperBound)
+            }
+        }
+        for index in model.states.indices where ranges[index].contains(where: { !model.isProperDescendant($0, of: index) }) {
+            return nil
+        }
+        return ranges
+    }
+
+    /// The direct step of each transition that has one, by number: none in an observable machine or
+    /// one without parallel states.
+    static func directSteps(_ model: Model, observable: Bool) -> [Int: DirectStep] {
+        guard model.hasParallelStates, !observable, let inside = insideRanges(model) else { return [:] }
+        var steps: [Int: DirectStep] = [:]
+        for (number, transition) in model.allTransitions.enumerated() {
+            let source = transition.source ?? -1
+            let insideSource = transition.source.map { inside[$0] } ?? model.states.indices
+            switch transition.target {
+            case .internal:
+                steps[number] = DirectStep(exits: 0..<0, source: source, insideSource: insideSource, entered: [])
+            case .state(let target):
+                let exits = transition.domain.map { inside[$0] } ?? model.states.indices
+                let entered = model.entrySet(to: target, below: transition.domain)
+                let recordsHistory = exits.contains { model.states[$0].recordsHistory }
+                let byHistory = entered.contains { model.states[$0].initialHistory != nil }
+                guard !recordsHistory, !byHistory, !entered.contains(where: { model.states[$0].isFinal }) else { continue }
+                steps[number] = DirectStep(exits: exits, source: source, insideSource: insideSource, entered: entered)
+            case .history, .push, .pop:
+                continue
+            }
+        }
+        return steps
+    }
+
+    /// The direct step in `fire`, for the selected transitions (all with a direct step): conflicts
+    /// dropped in place, exits in reverse document order, effects in selection order, entries in
+    /// document order, then the configuration and the leaves changed in place.
+    func emitDirectStep(into out: inout CodeWriter) {
+        let actionsName = names.actionsVariable
+        let numbers = directSteps.keys.sorted()
+        out.line("machine.removeConflicts()")
+        out.line("var position = machine.configuration.count")
+        out.block("while position > 0") { out in
+            out.line("position -= 1")
+            out.line("let state = machine.configuration[position]")
+            out.line("if machine.isExited(state.number) { state.exit(\(actionsName)) }")
+        }
+        out.line("for index in 0..<machine.selectedCount { effects(machine.selected[index]) }")
+        let withEntries = numbers.filter { number in
+            directSteps[number]!.entered.contains { !model.states[$0].entry.isEmpty }
+        }
+        let external = numbers.filter { !directSteps[$0]!.entered.isEmpty }
+        guard !external.isEmpty else { return }
+        out.line("machine.sortSelectedByExits()")
+        emitSwitch(over: withEntries, into: &out) { number in
+            directSteps[number]!.entered.filter { !model.states[$0].entry.isEmpty }.map {
+                "\(names.stateType($0)).entry(\(actionsName))"
+            }
+        }
+        emitSwitch(over: external, into: &out) { number in
+            let step = directSteps[number]!
+            let leaves = model.activeLeaves(of: step.entered)
+            var lines = ["let at = machine.removeStates(in: \(step.exits))"]
+            func at(_ list: String, _ offset: Int) -> String { offset == 0 ? "at.\(list)" : "at.\(list) + \(offset)" }
+            for (offset, state) in step.entered.enumerated() {
+                lines.append("machine.configuration.insert(\(names.stateType(state)).self, at: \(at("configuration", offset)))")
+            }
+            for (offset, state) in leaves.enumerated() {
+                lines.append("machine.leaves.insert(\(names.stateType(state)).self, at: \(at("leaves", offset)))")
+            }
+            if model.usesCompletion {
+                for state in step.entered
+                where !model.states[state].isComposite && !model.completionTransitions(of: state).isEmpty {
+                    lines.append("machine.completions.append(\(names.stateType(state)).self)")
+                }
+            }
+            return lines
+        }
+    }
+
+    /// `for index in 0..<machine.selectedCount { switch machine.selected[index] { ... } }` with the
+    /// lines `body` gives each of `numbers`; nothing when there are none.
+    private func emitSwitch(over numbers: [Int], into out: inout CodeWriter, body: (Int) -> [String]) {
+        guard !numbers.isEmpty else { return }
+        out.block("for index in 0..<machine.selectedCount") { out in
+            out.line("switch machine.selected[index] {")
+            for number in numbers {
+                out.line("case \(number):")
+                out.indented { $0.lines(body(number)) }
+            }
+            out.line("default: break")
+            out.line("}")
+        }
+    }
+
+    /// Whether every transition has a direct step: then the general step is never taken.
+    var allDirect: Bool { !model.allTransitions.isEmpty && directSteps.count == model.allTransitions.count }
+
+    /// What the documentation of `fire` says of the direct step.
+    var directStepDoc: [String] {
+        if directSteps.isEmpty { return [] }
+        if allDirect {
+            return [
+                "", "What each transition exits and enters is known in advance: the step changes the",
+                "configuration in place and builds nothing.",
+            ]
+        }
+        return [
+            "", "When what each selected transition exits and enters is known in advance (no history, no",
+            "final state), the step changes the configuration in place and builds nothing.",
+        ]
+    }
+
+    /// `isDirect(_:)`: whether the transition numbered `number` has a direct step; only when some has none.
+    func emitIsDirect(into out: inout CodeWriter) {
+        guard !directSteps.isEmpty, !allDirect else { return }
+        out.line()
+        out.docComment(["Whether transition `number` exits and enters states known in advance: no history, no final state."])
+        out.block("private static func isDirect(_ number: Int) -> Bool") { out in
+            out.line("switch number {")
+            out.line("case \(directSteps.keys.sorted().map(String.init).joined(separator: ", ")): true")
+            out.line("default: false")
+            out.line("}")
+        }
+    }
+
+    /// The runtime members of the direct step.
+    func directStepRules() -> String {
+        guard !directSteps.isEmpty else { return "" }
+        let info = names.transitionInfo
+        return """
+            /// Drops the selected transitions that conflict, in place (section 4c): each in turn, in
+            /// selection order, replaces the ones kept so far whose exits meet its own when its source lies
+            /// inside the source of every one of them (the more specific wins), and is dropped otherwise.
+            mutating func removeConflicts() {
+                var kept = 0
+                for index in 0..<selectedCount {
+                    let number = selected[index]
+                    let step = \(info).step(number)
+                    var isMoreSpecific = true
+                    for other in 0..<kept {
+                        let earlier = \(info).step(selected[other])
+                        if earlier.exits.overlaps(step.exits) && !earlier.insideSource.contains(step.source) {
+                            isMoreSpecific = false
+                            break
+                        }
+                    }
+                    guard isMoreSpecific else { continue }
+                    var count = 0
+                    for other in 0..<kept where !\(info).step(selected[other]).exits.overlaps(step.exits) {
+                        selected[count] = selected[other]
+                        count += 1
+                    }
+                    selected[count] = number
+                    kept = count + 1
+                }
+                selectedCount = kept
+            }
+
+            /// Whether the state numbered `state` is exited by a selected transition.
+            func isExited(_ state: Int) -> Bool {
+                for index in 0..<selectedCount where \(info).step(selected[index]).exits.contains(state) { return true }
+                return false
+            }
+
+            /// Puts the selected transitions in document order of their domains (apart once conflicts are
+            /// dropped), so that their entries, taken in turn, are in document order.
+            mutating func sortSelectedByExits() {
+                for index in 0..<selectedCount {
+                    var position = index
+                    let number = selected[index]
+                    let start = \(info).step(number).exits.lowerBound
+                    while position > 0 && \(info).step(selected[position - 1]).exits.lowerBound > start {
+                        selected[position] = selected[position - 1]
+                        position -= 1
+                    }
+                    selected[position] = number
+                }
+            }
+
+            /// Removes the active states numbered in `range` from the configuration and the leaves, and
+            /// returns where in each the states entered in their place go.
+            mutating func removeStates(in range: Range<Int>) -> (configuration: Int, leaves: Int) {
+                var start = 0
+                while start < configuration.count && configuration[start].number < range.lowerBound { start += 1 }
+                var end = start
+                while end < configuration.count && range.contains(configuration[end].number) { end += 1 }
+                configuration.removeSubrange(start..<end)
+                var leaf = 0
+                while leaf < leaves.count && leaves[leaf].number < range.lowerBound { leaf += 1 }
+                var leafEnd = leaf
+                while leafEnd < leaves.count && range.contains(leaves[leafEnd].number) { leafEnd += 1 }
+                leaves.removeSubrange(leaf..<leafEnd)
+                return (start, leaf)
+            }
+
+            """
+    }
+
+    /// `static func step(_:)` of the transition table: each direct transition's ranges.
+    func emitDirectStepTable(into out: inout CodeWriter) {
+        out.docComment([
+            "The transition numbered `number` as the direct step sees it: the states it exits when active,",
+            "its source (-1: the machine) and the states inside its source, by number.",
+        ])
+        out.block("static func step(_ number: Int) -> (exits: Range<Int>, source: Int, insideSource: Range<Int>)") { out in
+            out.line("switch number {")
+            for number in directSteps.keys.sorted() {
+                let step = directSteps[number]!
+                out.line("case \(number): (\(step.exits), \(step.source), \(step.insideSource))")
+            }
+            out.line("default: preconditionFailure(\"no direct step for transition \\(number)\")")
+            out.line("}")
+        }
+    }
+}
