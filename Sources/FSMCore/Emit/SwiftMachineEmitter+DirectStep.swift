@@ -81,7 +81,7 @@ extension SwiftMachineEmitter {
             out.line("let state = machine.configuration[position]")
             out.line("if machine.isExited(state.number) { state.exit(\(actionsName)) }")
         }
-        out.line("for index in 0..<machine.selectedCount { effects(machine.selected[index]) }")
+        out.line("for index in 0..<machine.selectedCount { effects(machine.selected[index].number) }")
         let withEntries = numbers.filter { number in
             directSteps[number]!.entered.contains { !model.states[$0].entry.isEmpty }
         }
@@ -114,12 +114,12 @@ extension SwiftMachineEmitter {
         }
     }
 
-    /// `for index in 0..<machine.selectedCount { switch machine.selected[index] { ... } }` with the
+    /// `for index in 0..<machine.selectedCount { switch machine.selected[index].number { ... } }` with the
     /// lines `body` gives each of `numbers`; nothing when there are none.
     private func emitSwitch(over numbers: [Int], into out: inout CodeWriter, body: (Int) -> [String]) {
         guard !numbers.isEmpty else { return }
         out.block("for index in 0..<machine.selectedCount") { out in
-            out.line("switch machine.selected[index] {")
+            out.line("switch machine.selected[index].number {")
             for number in numbers {
                 out.line("case \(number):")
                 out.indented { $0.lines(body(number)) }
@@ -171,11 +171,11 @@ extension SwiftMachineEmitter {
             mutating func removeConflicts() {
                 var kept = 0
                 for index in 0..<selectedCount {
-                    let number = selected[index]
+                    let number = selected[index].number
                     let step = \(info).step(number)
                     var isMoreSpecific = true
                     for other in 0..<kept {
-                        let earlier = \(info).step(selected[other])
+                        let earlier = \(info).step(selected[other].number)
                         if earlier.exits.overlaps(step.exits) && !earlier.insideSource.contains(step.source) {
                             isMoreSpecific = false
                             break
@@ -183,11 +183,11 @@ extension SwiftMachineEmitter {
                     }
                     guard isMoreSpecific else { continue }
                     var count = 0
-                    for other in 0..<kept where !\(info).step(selected[other]).exits.overlaps(step.exits) {
-                        selected[count] = selected[other]
+                    for other in 0..<kept where !\(info).step(selected[other].number).exits.overlaps(step.exits) {
+                        selected[count].number = selected[other].number
                         count += 1
                     }
-                    selected[count] = number
+                    selected[count].number = number
                     kept = count + 1
                 }
                 selectedCount = kept
@@ -195,7 +195,7 @@ extension SwiftMachineEmitter {
 
             /// Whether the state numbered `state` is exited by a selected transition.
             func isExited(_ state: Int) -> Bool {
-                for index in 0..<selectedCount where \(info).step(selected[index]).exits.contains(state) { return true }
+                for index in 0..<selectedCount where \(info).step(selected[index].number).exits.contains(state) { return true }
                 return false
             }
 
@@ -204,13 +204,13 @@ extension SwiftMachineEmitter {
             mutating func sortSelectedByExits() {
                 for index in 0..<selectedCount {
                     var position = index
-                    let number = selected[index]
+                    let number = selected[index].number
                     let start = \(info).step(number).exits.lowerBound
-                    while position > 0 && \(info).step(selected[position - 1]).exits.lowerBound > start {
-                        selected[position] = selected[position - 1]
+                    while position > 0 && \(info).step(selected[position - 1].number).exits.lowerBound > start {
+                        selected[position].number = selected[position - 1].number
                         position -= 1
                     }
-                    selected[position] = number
+                    selected[position].number = number
                 }
             }
 

@@ -314,7 +314,7 @@ extension SwiftMachineEmitter {
         return false
     }
 
-    /// `for index in 0..<machine.selectedCount { switch machine.selected[index] { ... } }` over the
+    /// `for index in 0..<machine.selectedCount { switch machine.selected[index].number { ... } }` over the
     /// selected transitions (in reverse with `reversed`), running each case's lines; cases with the
     /// same lines share one `case`. Nothing when there are no cases.
     private func emitSwitchOverSelected(_ cases: [(Int, [String])], reversed: Bool = false, into out: inout CodeWriter) {
@@ -331,7 +331,7 @@ extension SwiftMachineEmitter {
         }
         let loop = reversed ? "for index in (0..<machine.selectedCount).reversed()" : "for index in 0..<machine.selectedCount"
         out.block(loop) { out in
-            out.line("switch machine.selected[index] {")
+            out.line("switch machine.selected[index].number {")
             for (lines, group) in zip(bodies, numbers) {
                 out.line("case \(group.map(String.init).joined(separator: ", ")):")
                 out.indented { $0.lines(lines) }

@@ -54,10 +54,15 @@ extension SwiftMachineEmitter {
                 out.line("var history: [Int: [\(s)]] = [:]")
             }
             out.docComment([
-                "The transitions selected for the event or completion being processed, by number, in order:",
-                "the first `selectedCount`. One per active leaf at most, so the array never grows.",
+                "A selected transition's number, in a box of its own: selecting writes into a box, and the",
+                "array of boxes never changes, so no write has to check that it is not shared.",
             ])
-            out.line("var selected = [Int](repeating: 0, count: \(maximumSelected))")
+            out.line("final class Slot { var number = 0 }")
+            out.docComment([
+                "The transitions selected for the event or completion being processed, by number, in order:",
+                "the first `selectedCount`. One per active leaf at most, so there are boxes enough.",
+            ])
+            out.line("let selected = (0..<\(maximumSelected)).map { _ in Slot() }")
             out.line("var selectedCount = 0")
             out.docComment(["Whether a selected transition has a target: without one, nothing is exited or entered."])
             out.line("var selectedExternal = false")
@@ -94,7 +99,7 @@ extension SwiftMachineEmitter {
             /// Selects a transition (by number), external when it has a target. Always `true`: the handler
             /// that selects it is done.
             mutating func select(_ number: Int, isExternal: Bool = false) -> Bool {
-                selected[selectedCount] = number
+                selected[selectedCount].number = number
                 selectedCount += 1
                 if isExternal { selectedExternal = true }
                 return true
@@ -102,7 +107,7 @@ extension SwiftMachineEmitter {
 
             /// Whether every selected transition passes `test`.
             func allSelected(_ test: (Int) -> Bool) -> Bool {
-                for index in 0..<selectedCount where !test(selected[index]) { return false }
+                for index in 0..<selectedCount where !test(selected[index].number) { return false }
                 return true
             }
 
@@ -157,7 +162,8 @@ extension SwiftMachineEmitter {
                 /// them (the more specific wins), and is dropped otherwise.
                 func removingConflicts() -> [Int] {
                     var kept: [Int] = []
-                    for number in selected[..<selectedCount] {
+                    for slot in selected[..<selectedCount] {
+                        let number = slot.number
                         let transition = \(names.transitionInfo).numbered(number)
                         let exits = exitSet(of: transition)
                         let conflicting = kept.indices.filter { index in

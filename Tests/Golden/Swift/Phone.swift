@@ -222,7 +222,7 @@ extension Phone {
             if machine.selectedCount > 0 {
                 // Every selected transition is local to its region: none conflicts.
                 for index in 0..<machine.selectedCount {
-                    switch machine.selected[index] {
+                    switch machine.selected[index].number {
                     case 4:
                         actions.setVolume(level: level)
                     default: break
@@ -248,14 +248,14 @@ extension Phone {
             if machine.selectedCount > 0 {
                 // Every selected transition is local to its region: none conflicts.
                 for index in 0..<machine.selectedCount {
-                    switch machine.selected[index] {
+                    switch machine.selected[index].number {
                     case 2:
                         actions.unmute()
                     default: break
                     }
                 }
                 for index in 0..<machine.selectedCount {
-                    switch machine.selected[index] {
+                    switch machine.selected[index].number {
                     case 2:
                         machine.replaceLeaf(Phone_Muted.self, by: Phone_Live.self)
                     case 3:
@@ -433,10 +433,10 @@ extension Phone {
                 let state = machine.configuration[position]
                 if machine.isExited(state.number) { state.exit(actions) }
             }
-            for index in 0..<machine.selectedCount { effects(machine.selected[index]) }
+            for index in 0..<machine.selectedCount { effects(machine.selected[index].number) }
             machine.sortSelectedByExits()
             for index in 0..<machine.selectedCount {
-                switch machine.selected[index] {
+                switch machine.selected[index].number {
                 case 2:
                     let at = machine.removeStates(in: 2..<5)
                     machine.configuration.insert(Phone_Live.self, at: at.configuration)
@@ -732,9 +732,12 @@ fileprivate struct PhoneRuntime {
     /// For each state that records history and has been exited (by its `number`): the states
     /// active inside it when it was last exited, in document order.
     var history: [Int: [Phone.State.Type]] = [:]
+    /// A selected transition's number, in a box of its own: selecting writes into a box, and the
+    /// array of boxes never changes, so no write has to check that it is not shared.
+    final class Slot { var number = 0 }
     /// The transitions selected for the event or completion being processed, by number, in order:
-    /// the first `selectedCount`. One per active leaf at most, so the array never grows.
-    var selected = [Int](repeating: 0, count: 2)
+    /// the first `selectedCount`. One per active leaf at most, so there are boxes enough.
+    let selected = (0..<2).map { _ in Slot() }
     var selectedCount = 0
     /// Whether a selected transition has a target: without one, nothing is exited or entered.
     var selectedExternal = false
@@ -760,7 +763,7 @@ fileprivate struct PhoneRuntime {
     /// Selects a transition (by number), external when it has a target. Always `true`: the handler
     /// that selects it is done.
     mutating func select(_ number: Int, isExternal: Bool = false) -> Bool {
-        selected[selectedCount] = number
+        selected[selectedCount].number = number
         selectedCount += 1
         if isExternal { selectedExternal = true }
         return true
@@ -768,7 +771,7 @@ fileprivate struct PhoneRuntime {
 
     /// Whether every selected transition passes `test`.
     func allSelected(_ test: (Int) -> Bool) -> Bool {
-        for index in 0..<selectedCount where !test(selected[index]) { return false }
+        for index in 0..<selectedCount where !test(selected[index].number) { return false }
         return true
     }
 
@@ -814,7 +817,8 @@ fileprivate struct PhoneRuntime {
     /// them (the more specific wins), and is dropped otherwise.
     func removingConflicts() -> [Int] {
         var kept: [Int] = []
-        for number in selected[..<selectedCount] {
+        for slot in selected[..<selectedCount] {
+            let number = slot.number
             let transition = PhoneTransition.numbered(number)
             let exits = exitSet(of: transition)
             let conflicting = kept.indices.filter { index in
@@ -855,11 +859,11 @@ fileprivate struct PhoneRuntime {
     mutating func removeConflicts() {
         var kept = 0
         for index in 0..<selectedCount {
-            let number = selected[index]
+            let number = selected[index].number
             let step = PhoneTransition.step(number)
             var isMoreSpecific = true
             for other in 0..<kept {
-                let earlier = PhoneTransition.step(selected[other])
+                let earlier = PhoneTransition.step(selected[other].number)
                 if earlier.exits.overlaps(step.exits) && !earlier.insideSource.contains(step.source) {
                     isMoreSpecific = false
                     break
@@ -867,11 +871,11 @@ fileprivate struct PhoneRuntime {
             }
             guard isMoreSpecific else { continue }
             var count = 0
-            for other in 0..<kept where !PhoneTransition.step(selected[other]).exits.overlaps(step.exits) {
-                selected[count] = selected[other]
+            for other in 0..<kept where !PhoneTransition.step(selected[other].number).exits.overlaps(step.exits) {
+                selected[count].number = selected[other].number
                 count += 1
             }
-            selected[count] = number
+            selected[count].number = number
             kept = count + 1
         }
         selectedCount = kept
@@ -879,7 +883,7 @@ fileprivate struct PhoneRuntime {
 
     /// Whether the state numbered `state` is exited by a selected transition.
     func isExited(_ state: Int) -> Bool {
-        for index in 0..<selectedCount where PhoneTransition.step(selected[index]).exits.contains(state) { return true }
+        for index in 0..<selectedCount where PhoneTransition.step(selected[index].number).exits.contains(state) { return true }
         return false
     }
 
@@ -888,13 +892,13 @@ fileprivate struct PhoneRuntime {
     mutating func sortSelectedByExits() {
         for index in 0..<selectedCount {
             var position = index
-            let number = selected[index]
+            let number = selected[index].number
             let start = PhoneTransition.step(number).exits.lowerBound
-            while position > 0 && PhoneTransition.step(selected[position - 1]).exits.lowerBound > start {
-                selected[position] = selected[position - 1]
+            while position > 0 && PhoneTransition.step(selected[position - 1].number).exits.lowerBound > start {
+                selected[position].number = selected[position - 1].number
                 position -= 1
             }
-            selected[position] = number
+            selected[position].number = number
         }
     }
 

@@ -261,7 +261,7 @@ extension Stream {
             if machine.selectedCount > 0 {
                 // Every selected transition is local to its region: none conflicts.
                 for index in 0..<machine.selectedCount {
-                    switch machine.selected[index] {
+                    switch machine.selected[index].number {
                     case 2:
                         actions.advance(ms: ms)
                     case 6:
@@ -273,14 +273,14 @@ extension Stream {
                 }
                 if machine.selectedExternal {
                     for index in 0..<machine.selectedCount {
-                        switch machine.selected[index] {
+                        switch machine.selected[index].number {
                         case 9:
                             Stream_Dimmed.entry(actions)
                         default: break
                         }
                     }
                     for index in 0..<machine.selectedCount {
-                        switch machine.selected[index] {
+                        switch machine.selected[index].number {
                         case 8:
                             machine.replaceLeaf(Stream_Offline.self, by: Stream_Online.self)
                         case 9:
@@ -329,21 +329,21 @@ extension Stream {
                 if machine.allSelected(Self.isLocal) {
                     // Every selected transition is local to its region: none conflicts.
                     for index in 0..<machine.selectedCount {
-                        switch machine.selected[index] {
+                        switch machine.selected[index].number {
                         case 5:
                             actions.rewind()
                         default: break
                         }
                     }
                     for index in 0..<machine.selectedCount {
-                        switch machine.selected[index] {
+                        switch machine.selected[index].number {
                         case 5:
                             Stream_Playing.entry(actions)
                         default: break
                         }
                     }
                     for index in 0..<machine.selectedCount {
-                        switch machine.selected[index] {
+                        switch machine.selected[index].number {
                         case 5:
                             machine.replaceLeaf(Stream_Paused.self, by: Stream_Playing.self)
                         default: break
@@ -379,7 +379,7 @@ extension Stream {
                 // Every selected transition is local to its region: none conflicts.
                 if machine.selectedExternal {
                     for index in (0..<machine.selectedCount).reversed() {
-                        switch machine.selected[index] {
+                        switch machine.selected[index].number {
                         case 3:
                             Stream_Playing.exit(actions)
                         default: break
@@ -387,7 +387,7 @@ extension Stream {
                     }
                 }
                 for index in 0..<machine.selectedCount {
-                    switch machine.selected[index] {
+                    switch machine.selected[index].number {
                     case 11:
                         actions.showControls()
                     default: break
@@ -395,14 +395,14 @@ extension Stream {
                 }
                 if machine.selectedExternal {
                     for index in 0..<machine.selectedCount {
-                        switch machine.selected[index] {
+                        switch machine.selected[index].number {
                         case 4:
                             Stream_Playing.entry(actions)
                         default: break
                         }
                     }
                     for index in 0..<machine.selectedCount {
-                        switch machine.selected[index] {
+                        switch machine.selected[index].number {
                         case 3:
                             machine.replaceLeaf(Stream_Playing.self, by: Stream_Paused.self)
                         case 4:
@@ -431,14 +431,14 @@ extension Stream {
             if machine.selectedCount > 0 {
                 // Every selected transition is local to its region: none conflicts.
                 for index in 0..<machine.selectedCount {
-                    switch machine.selected[index] {
+                    switch machine.selected[index].number {
                     case 7:
                         Stream_Offline.entry(actions)
                     default: break
                     }
                 }
                 for index in 0..<machine.selectedCount {
-                    switch machine.selected[index] {
+                    switch machine.selected[index].number {
                     case 7:
                         machine.replaceLeaf(Stream_Online.self, by: Stream_Offline.self)
                     default: break
@@ -464,14 +464,14 @@ extension Stream {
             if machine.selectedCount > 0 {
                 // Every selected transition is local to its region: none conflicts.
                 for index in (0..<machine.selectedCount).reversed() {
-                    switch machine.selected[index] {
+                    switch machine.selected[index].number {
                     case 12:
                         Stream_Dimmed.exit(actions)
                     default: break
                     }
                 }
                 for index in 0..<machine.selectedCount {
-                    switch machine.selected[index] {
+                    switch machine.selected[index].number {
                     case 12:
                         machine.replaceLeaf(Stream_Dimmed.self, by: Stream_Shown.self)
                     default: break
@@ -544,10 +544,10 @@ extension Stream {
             let state = machine.configuration[position]
             if machine.isExited(state.number) { state.exit(actions) }
         }
-        for index in 0..<machine.selectedCount { effects(machine.selected[index]) }
+        for index in 0..<machine.selectedCount { effects(machine.selected[index].number) }
         machine.sortSelectedByExits()
         for index in 0..<machine.selectedCount {
-            switch machine.selected[index] {
+            switch machine.selected[index].number {
             case 0:
                 Stream_Running.entry(actions)
                 Stream_Playing.entry(actions)
@@ -565,7 +565,7 @@ extension Stream {
             }
         }
         for index in 0..<machine.selectedCount {
-            switch machine.selected[index] {
+            switch machine.selected[index].number {
             case 0:
                 let at = machine.removeStates(in: 0..<11)
                 machine.configuration.insert(Stream_Running.self, at: at.configuration)
@@ -877,9 +877,12 @@ fileprivate struct StreamRuntime {
     /// Whether an event is being processed; events sent meanwhile wait in `queue`.
     var isRunning = false
     var queue: [StreamQueuedEvent] = []
+    /// A selected transition's number, in a box of its own: selecting writes into a box, and the
+    /// array of boxes never changes, so no write has to check that it is not shared.
+    final class Slot { var number = 0 }
     /// The transitions selected for the event or completion being processed, by number, in order:
-    /// the first `selectedCount`. One per active leaf at most, so the array never grows.
-    var selected = [Int](repeating: 0, count: 3)
+    /// the first `selectedCount`. One per active leaf at most, so there are boxes enough.
+    let selected = (0..<3).map { _ in Slot() }
     var selectedCount = 0
     /// Whether a selected transition has a target: without one, nothing is exited or entered.
     var selectedExternal = false
@@ -905,7 +908,7 @@ fileprivate struct StreamRuntime {
     /// Selects a transition (by number), external when it has a target. Always `true`: the handler
     /// that selects it is done.
     mutating func select(_ number: Int, isExternal: Bool = false) -> Bool {
-        selected[selectedCount] = number
+        selected[selectedCount].number = number
         selectedCount += 1
         if isExternal { selectedExternal = true }
         return true
@@ -913,7 +916,7 @@ fileprivate struct StreamRuntime {
 
     /// Whether every selected transition passes `test`.
     func allSelected(_ test: (Int) -> Bool) -> Bool {
-        for index in 0..<selectedCount where !test(selected[index]) { return false }
+        for index in 0..<selectedCount where !test(selected[index].number) { return false }
         return true
     }
 
@@ -944,11 +947,11 @@ fileprivate struct StreamRuntime {
     mutating func removeConflicts() {
         var kept = 0
         for index in 0..<selectedCount {
-            let number = selected[index]
+            let number = selected[index].number
             let step = StreamTransition.step(number)
             var isMoreSpecific = true
             for other in 0..<kept {
-                let earlier = StreamTransition.step(selected[other])
+                let earlier = StreamTransition.step(selected[other].number)
                 if earlier.exits.overlaps(step.exits) && !earlier.insideSource.contains(step.source) {
                     isMoreSpecific = false
                     break
@@ -956,11 +959,11 @@ fileprivate struct StreamRuntime {
             }
             guard isMoreSpecific else { continue }
             var count = 0
-            for other in 0..<kept where !StreamTransition.step(selected[other]).exits.overlaps(step.exits) {
-                selected[count] = selected[other]
+            for other in 0..<kept where !StreamTransition.step(selected[other].number).exits.overlaps(step.exits) {
+                selected[count].number = selected[other].number
                 count += 1
             }
-            selected[count] = number
+            selected[count].number = number
             kept = count + 1
         }
         selectedCount = kept
@@ -968,7 +971,7 @@ fileprivate struct StreamRuntime {
 
     /// Whether the state numbered `state` is exited by a selected transition.
     func isExited(_ state: Int) -> Bool {
-        for index in 0..<selectedCount where StreamTransition.step(selected[index]).exits.contains(state) { return true }
+        for index in 0..<selectedCount where StreamTransition.step(selected[index].number).exits.contains(state) { return true }
         return false
     }
 
@@ -977,13 +980,13 @@ fileprivate struct StreamRuntime {
     mutating func sortSelectedByExits() {
         for index in 0..<selectedCount {
             var position = index
-            let number = selected[index]
+            let number = selected[index].number
             let start = StreamTransition.step(number).exits.lowerBound
-            while position > 0 && StreamTransition.step(selected[position - 1]).exits.lowerBound > start {
-                selected[position] = selected[position - 1]
+            while position > 0 && StreamTransition.step(selected[position - 1].number).exits.lowerBound > start {
+                selected[position].number = selected[position - 1].number
                 position -= 1
             }
-            selected[position] = number
+            selected[position].number = number
         }
     }
 
