@@ -96,14 +96,10 @@ extension SwiftMachineEmitter {
         emitSwitch(over: external, into: &out) { number in
             let step = directSteps[number]!
             let leaves = model.activeLeaves(of: step.entered)
-            var lines = ["let at = machine.removeStates(in: \(step.exits))"]
-            func at(_ list: String, _ offset: Int) -> String { offset == 0 ? "at.\(list)" : "at.\(list) + \(offset)" }
-            for (offset, state) in step.entered.enumerated() {
-                lines.append("machine.configuration.insert(\(names.stateType(state)).self, at: \(at("configuration", offset)))")
-            }
-            for (offset, state) in leaves.enumerated() {
-                lines.append("machine.leaves.insert(\(names.stateType(state)).self, at: \(at("leaves", offset)))")
-            }
+            var lines = ["machine.beginReplacing(\(step.exits))"]
+            lines += step.entered.map { "machine.newConfiguration.append(\(names.stateType($0)).self)" }
+            lines += leaves.map { "machine.newLeaves.append(\(names.stateType($0)).self)" }
+            lines.append("machine.endReplacing()")
             if model.usesCompletion {
                 for state in step.entered
                 where !model.states[state].isComposite && !model.completionTransitions(of: state).isEmpty {
@@ -161,7 +157,7 @@ extension SwiftMachineEmitter {
     }
 
     /// The runtime members of the direct step.
-    func directStepRules() -> String {
+    func directStepRules(s: String) -> String {
         guard !directSteps.isEmpty else { return "" }
         let info = names.transitionInfo
         return """
@@ -214,20 +210,39 @@ extension SwiftMachineEmitter {
                 }
             }
 
-            /// Removes the active states numbered in `range` from the configuration and the leaves, and
-            /// returns where in each the states entered in their place go.
-            mutating func removeStates(in range: Range<Int>) -> (configuration: Int, leaves: Int) {
+            /// The configuration and the leaves a step builds (`beginReplacing`, then the states entered
+            /// appended, then `endReplacing`), kept from one step to the next for their storage.
+            var newConfiguration: [\(s)] = []
+            var newLeaves: [\(s)] = []
+            /// Where the states after those being replaced start, in the configuration and the leaves.
+            var rest = (configuration: 0, leaves: 0)
+
+            /// Starts replacing the active states numbered in `range`: the new configuration and leaves
+            /// start with the states before them.
+            mutating func beginReplacing(_ range: Range<Int>) {
                 var start = 0
                 while start < configuration.count && configuration[start].number < range.lowerBound { start += 1 }
                 var end = start
                 while end < configuration.count && range.contains(configuration[end].number) { end += 1 }
-                configuration.removeSubrange(start..<end)
                 var leaf = 0
                 while leaf < leaves.count && leaves[leaf].number < range.lowerBound { leaf += 1 }
                 var leafEnd = leaf
                 while leafEnd < leaves.count && range.contains(leaves[leafEnd].number) { leafEnd += 1 }
-                leaves.removeSubrange(leaf..<leafEnd)
-                return (start, leaf)
+                // Element by element: the general paths of removeAll and append(contentsOf:) cost more here.
+                while !newConfiguration.isEmpty { newConfiguration.removeLast() }
+                for index in 0..<start { newConfiguration.append(configuration[index]) }
+                while !newLeaves.isEmpty { newLeaves.removeLast() }
+                for index in 0..<leaf { newLeaves.append(leaves[index]) }
+                rest = (end, leafEnd)
+            }
+
+            /// Ends the replacement: the states after the range follow, and the new configuration and
+            /// leaves become the machine's (the old ones keep their storage for the next step).
+            mutating func endReplacing() {
+                for index in rest.configuration..<configuration.count { newConfiguration.append(configuration[index]) }
+                for index in rest.leaves..<leaves.count { newLeaves.append(leaves[index]) }
+                swap(&configuration, &newConfiguration)
+                swap(&leaves, &newLeaves)
             }
 
             """

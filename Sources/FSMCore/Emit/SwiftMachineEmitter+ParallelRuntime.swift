@@ -201,7 +201,7 @@ extension SwiftMachineEmitter {
 
                 """
         }
-        text += directStepRules()
+        text += directStepRules(s: s)
         if model.usesHistory {
             text += """
                 /// The states entered below `node`, in document order: by its history when `history` is given

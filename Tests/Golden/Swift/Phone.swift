@@ -438,21 +438,25 @@ extension Phone {
             for index in 0..<machine.selectedCount {
                 switch machine.selected[index].number {
                 case 2:
-                    let at = machine.removeStates(in: 2..<5)
-                    machine.configuration.insert(Phone_Live.self, at: at.configuration)
-                    machine.leaves.insert(Phone_Live.self, at: at.leaves)
+                    machine.beginReplacing(2..<5)
+                    machine.newConfiguration.append(Phone_Live.self)
+                    machine.newLeaves.append(Phone_Live.self)
+                    machine.endReplacing()
                 case 3:
-                    let at = machine.removeStates(in: 2..<5)
-                    machine.configuration.insert(Phone_Muted.self, at: at.configuration)
-                    machine.leaves.insert(Phone_Muted.self, at: at.leaves)
+                    machine.beginReplacing(2..<5)
+                    machine.newConfiguration.append(Phone_Muted.self)
+                    machine.newLeaves.append(Phone_Muted.self)
+                    machine.endReplacing()
                 case 6:
-                    let at = machine.removeStates(in: 6..<9)
-                    machine.configuration.insert(Phone_On.self, at: at.configuration)
-                    machine.leaves.insert(Phone_On.self, at: at.leaves)
+                    machine.beginReplacing(6..<9)
+                    machine.newConfiguration.append(Phone_On.self)
+                    machine.newLeaves.append(Phone_On.self)
+                    machine.endReplacing()
                 case 7:
-                    let at = machine.removeStates(in: 6..<9)
-                    machine.configuration.insert(Phone_Off.self, at: at.configuration)
-                    machine.leaves.insert(Phone_Off.self, at: at.leaves)
+                    machine.beginReplacing(6..<9)
+                    machine.newConfiguration.append(Phone_Off.self)
+                    machine.newLeaves.append(Phone_Off.self)
+                    machine.endReplacing()
                 default: break
                 }
             }
@@ -902,20 +906,39 @@ fileprivate struct PhoneRuntime {
         }
     }
 
-    /// Removes the active states numbered in `range` from the configuration and the leaves, and
-    /// returns where in each the states entered in their place go.
-    mutating func removeStates(in range: Range<Int>) -> (configuration: Int, leaves: Int) {
+    /// The configuration and the leaves a step builds (`beginReplacing`, then the states entered
+    /// appended, then `endReplacing`), kept from one step to the next for their storage.
+    var newConfiguration: [Phone.State.Type] = []
+    var newLeaves: [Phone.State.Type] = []
+    /// Where the states after those being replaced start, in the configuration and the leaves.
+    var rest = (configuration: 0, leaves: 0)
+
+    /// Starts replacing the active states numbered in `range`: the new configuration and leaves
+    /// start with the states before them.
+    mutating func beginReplacing(_ range: Range<Int>) {
         var start = 0
         while start < configuration.count && configuration[start].number < range.lowerBound { start += 1 }
         var end = start
         while end < configuration.count && range.contains(configuration[end].number) { end += 1 }
-        configuration.removeSubrange(start..<end)
         var leaf = 0
         while leaf < leaves.count && leaves[leaf].number < range.lowerBound { leaf += 1 }
         var leafEnd = leaf
         while leafEnd < leaves.count && range.contains(leaves[leafEnd].number) { leafEnd += 1 }
-        leaves.removeSubrange(leaf..<leafEnd)
-        return (start, leaf)
+        // Element by element: the general paths of removeAll and append(contentsOf:) cost more here.
+        while !newConfiguration.isEmpty { newConfiguration.removeLast() }
+        for index in 0..<start { newConfiguration.append(configuration[index]) }
+        while !newLeaves.isEmpty { newLeaves.removeLast() }
+        for index in 0..<leaf { newLeaves.append(leaves[index]) }
+        rest = (end, leafEnd)
+    }
+
+    /// Ends the replacement: the states after the range follow, and the new configuration and
+    /// leaves become the machine's (the old ones keep their storage for the next step).
+    mutating func endReplacing() {
+        for index in rest.configuration..<configuration.count { newConfiguration.append(configuration[index]) }
+        for index in rest.leaves..<leaves.count { newLeaves.append(leaves[index]) }
+        swap(&configuration, &newConfiguration)
+        swap(&leaves, &newLeaves)
     }
     /// The states entered below `node`, in document order: by its history when `history` is given
     /// or it has `initial history`, if it has a record and the child recorded is not a final state

@@ -567,49 +567,58 @@ extension Stream {
         for index in 0..<machine.selectedCount {
             switch machine.selected[index].number {
             case 0:
-                let at = machine.removeStates(in: 0..<11)
-                machine.configuration.insert(Stream_Running.self, at: at.configuration)
-                machine.configuration.insert(Stream_Playback.self, at: at.configuration + 1)
-                machine.configuration.insert(Stream_Playing.self, at: at.configuration + 2)
-                machine.configuration.insert(Stream_Network.self, at: at.configuration + 3)
-                machine.configuration.insert(Stream_Online.self, at: at.configuration + 4)
-                machine.configuration.insert(Stream_Screen.self, at: at.configuration + 5)
-                machine.configuration.insert(Stream_Shown.self, at: at.configuration + 6)
-                machine.leaves.insert(Stream_Playing.self, at: at.leaves)
-                machine.leaves.insert(Stream_Online.self, at: at.leaves + 1)
-                machine.leaves.insert(Stream_Shown.self, at: at.leaves + 2)
+                machine.beginReplacing(0..<11)
+                machine.newConfiguration.append(Stream_Running.self)
+                machine.newConfiguration.append(Stream_Playback.self)
+                machine.newConfiguration.append(Stream_Playing.self)
+                machine.newConfiguration.append(Stream_Network.self)
+                machine.newConfiguration.append(Stream_Online.self)
+                machine.newConfiguration.append(Stream_Screen.self)
+                machine.newConfiguration.append(Stream_Shown.self)
+                machine.newLeaves.append(Stream_Playing.self)
+                machine.newLeaves.append(Stream_Online.self)
+                machine.newLeaves.append(Stream_Shown.self)
+                machine.endReplacing()
             case 1:
-                let at = machine.removeStates(in: 0..<11)
-                machine.configuration.insert(Stream_Stopped.self, at: at.configuration)
-                machine.leaves.insert(Stream_Stopped.self, at: at.leaves)
+                machine.beginReplacing(0..<11)
+                machine.newConfiguration.append(Stream_Stopped.self)
+                machine.newLeaves.append(Stream_Stopped.self)
+                machine.endReplacing()
             case 3:
-                let at = machine.removeStates(in: 3..<5)
-                machine.configuration.insert(Stream_Paused.self, at: at.configuration)
-                machine.leaves.insert(Stream_Paused.self, at: at.leaves)
+                machine.beginReplacing(3..<5)
+                machine.newConfiguration.append(Stream_Paused.self)
+                machine.newLeaves.append(Stream_Paused.self)
+                machine.endReplacing()
             case 4:
-                let at = machine.removeStates(in: 3..<5)
-                machine.configuration.insert(Stream_Playing.self, at: at.configuration)
-                machine.leaves.insert(Stream_Playing.self, at: at.leaves)
+                machine.beginReplacing(3..<5)
+                machine.newConfiguration.append(Stream_Playing.self)
+                machine.newLeaves.append(Stream_Playing.self)
+                machine.endReplacing()
             case 5:
-                let at = machine.removeStates(in: 3..<5)
-                machine.configuration.insert(Stream_Playing.self, at: at.configuration)
-                machine.leaves.insert(Stream_Playing.self, at: at.leaves)
+                machine.beginReplacing(3..<5)
+                machine.newConfiguration.append(Stream_Playing.self)
+                machine.newLeaves.append(Stream_Playing.self)
+                machine.endReplacing()
             case 7:
-                let at = machine.removeStates(in: 6..<8)
-                machine.configuration.insert(Stream_Offline.self, at: at.configuration)
-                machine.leaves.insert(Stream_Offline.self, at: at.leaves)
+                machine.beginReplacing(6..<8)
+                machine.newConfiguration.append(Stream_Offline.self)
+                machine.newLeaves.append(Stream_Offline.self)
+                machine.endReplacing()
             case 8:
-                let at = machine.removeStates(in: 6..<8)
-                machine.configuration.insert(Stream_Online.self, at: at.configuration)
-                machine.leaves.insert(Stream_Online.self, at: at.leaves)
+                machine.beginReplacing(6..<8)
+                machine.newConfiguration.append(Stream_Online.self)
+                machine.newLeaves.append(Stream_Online.self)
+                machine.endReplacing()
             case 9:
-                let at = machine.removeStates(in: 9..<11)
-                machine.configuration.insert(Stream_Dimmed.self, at: at.configuration)
-                machine.leaves.insert(Stream_Dimmed.self, at: at.leaves)
+                machine.beginReplacing(9..<11)
+                machine.newConfiguration.append(Stream_Dimmed.self)
+                machine.newLeaves.append(Stream_Dimmed.self)
+                machine.endReplacing()
             case 12:
-                let at = machine.removeStates(in: 9..<11)
-                machine.configuration.insert(Stream_Shown.self, at: at.configuration)
-                machine.leaves.insert(Stream_Shown.self, at: at.leaves)
+                machine.beginReplacing(9..<11)
+                machine.newConfiguration.append(Stream_Shown.self)
+                machine.newLeaves.append(Stream_Shown.self)
+                machine.endReplacing()
             default: break
             }
         }
@@ -990,20 +999,39 @@ fileprivate struct StreamRuntime {
         }
     }
 
-    /// Removes the active states numbered in `range` from the configuration and the leaves, and
-    /// returns where in each the states entered in their place go.
-    mutating func removeStates(in range: Range<Int>) -> (configuration: Int, leaves: Int) {
+    /// The configuration and the leaves a step builds (`beginReplacing`, then the states entered
+    /// appended, then `endReplacing`), kept from one step to the next for their storage.
+    var newConfiguration: [Stream.State.Type] = []
+    var newLeaves: [Stream.State.Type] = []
+    /// Where the states after those being replaced start, in the configuration and the leaves.
+    var rest = (configuration: 0, leaves: 0)
+
+    /// Starts replacing the active states numbered in `range`: the new configuration and leaves
+    /// start with the states before them.
+    mutating func beginReplacing(_ range: Range<Int>) {
         var start = 0
         while start < configuration.count && configuration[start].number < range.lowerBound { start += 1 }
         var end = start
         while end < configuration.count && range.contains(configuration[end].number) { end += 1 }
-        configuration.removeSubrange(start..<end)
         var leaf = 0
         while leaf < leaves.count && leaves[leaf].number < range.lowerBound { leaf += 1 }
         var leafEnd = leaf
         while leafEnd < leaves.count && range.contains(leaves[leafEnd].number) { leafEnd += 1 }
-        leaves.removeSubrange(leaf..<leafEnd)
-        return (start, leaf)
+        // Element by element: the general paths of removeAll and append(contentsOf:) cost more here.
+        while !newConfiguration.isEmpty { newConfiguration.removeLast() }
+        for index in 0..<start { newConfiguration.append(configuration[index]) }
+        while !newLeaves.isEmpty { newLeaves.removeLast() }
+        for index in 0..<leaf { newLeaves.append(leaves[index]) }
+        rest = (end, leafEnd)
+    }
+
+    /// Ends the replacement: the states after the range follow, and the new configuration and
+    /// leaves become the machine's (the old ones keep their storage for the next step).
+    mutating func endReplacing() {
+        for index in rest.configuration..<configuration.count { newConfiguration.append(configuration[index]) }
+        for index in rest.leaves..<leaves.count { newLeaves.append(leaves[index]) }
+        swap(&configuration, &newConfiguration)
+        swap(&leaves, &newLeaves)
     }
     /// The states the default entry of `node` enters below it, in document order: every region of a
     /// parallel state, the initial child of another, each by its own default entry.
