@@ -84,6 +84,8 @@ struct SwiftMachineEmitter {
     let transitionNumbers: [Model.Transition: Int]
     /// The direct step of each transition that has one, by number (see SwiftMachineEmitter+DirectStep).
     let directSteps: [Int: DirectStep]
+    /// The parallel states and the states around them: those that note that they were examined.
+    let statesAroundParallel: Set<Int>
 
     init(model: Model, access: AccessLevel, observable: Bool, actionsReference: ActionsReference = .unowned) {
         self.model = model
@@ -94,6 +96,7 @@ struct SwiftMachineEmitter {
         self.names = names
         self.transitionNumbers = Self.transitionNumbers(model)
         self.directSteps = Self.directSteps(model, observable: observable)
+        self.statesAroundParallel = Self.statesAroundParallel(model)
         self.handlerSignatures = model.events.indices.map { event in
             let parameters =
                 names.parameterList(event) + [

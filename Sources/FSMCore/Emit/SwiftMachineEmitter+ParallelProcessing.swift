@@ -223,23 +223,42 @@ extension SwiftMachineEmitter {
         }
     }
 
-    /// The overrides of one state.
+    /// The overrides of one state. A state subclasses its enclosing state, so each member that
+    /// describes the state is written where its value differs from the enclosing state's (the base
+    /// class's default for a top-level state): a leaf inside a composite state says it is not one.
     func emitParallelOverrides(_ index: Int, into out: inout CodeWriter) {
         let state = model.states[index]
+        let s = names.stateMetatype
+        func differs<T: Equatable>(_ value: (Int) -> T, default base: T) -> Bool {
+            value(index) != (state.parent.map(value) ?? base)
+        }
         out.line("override class var number: Int { \(index) }")
         if state.isFinal { out.line("override class var isFinal: Bool { true }") }
-        if state.isComposite { out.line("override class var isComposite: Bool { true }") }
-        if state.isParallel {
-            out.line("override class var isParallel: Bool { true }")
-            let regions = state.children.map { names.stateType($0) + ".self" }.joined(separator: ", ")
-            out.line("override class var regions: [\(names.stateMetatype)] { [\(regions)] }")
+        if differs({ model.states[$0].isComposite }, default: false) {
+            out.line("override class var isComposite: Bool { \(state.isComposite) }")
         }
-        if model.usesCompletion && !model.completionTransitions(of: index).isEmpty {
-            out.line("override class var hasCompletion: Bool { true }")
+        if differs({ model.states[$0].isParallel }, default: false) {
+            out.line("override class var isParallel: Bool { \(state.isParallel) }")
         }
-        if state.recordsHistory { out.line("override class var recordsHistory: Bool { true }") }
-        if let kind = state.initialHistory {
-            out.line("override class var initialHistory: \(names.historyKind)? { .\(kind.rawValue) }")
+        let regions = { model.states[$0].isParallel ? model.states[$0].children : [] }
+        if differs(regions, default: []) {
+            out.line(
+                "override class var regions: [\(s)] { [\(regions(index).map { names.stateType($0) + ".self" }.joined(separator: ", "))] }"
+            )
+        }
+        if state.initial == nil && differs({ model.states[$0].initial }, default: nil) {
+            out.line("override class var initial: \(s)? { nil }")
+        }
+        let hasCompletion = { !model.completionTransitions(of: $0).isEmpty }
+        if model.usesCompletion && differs(hasCompletion, default: false) {
+            out.line("override class var hasCompletion: Bool { \(hasCompletion(index)) }")
+        }
+        if differs({ model.states[$0].recordsHistory }, default: false) {
+            out.line("override class var recordsHistory: Bool { \(state.recordsHistory) }")
+        }
+        if differs({ model.states[$0].initialHistory }, default: nil) {
+            let kind = state.initialHistory.map { "." + $0.rawValue } ?? "nil"
+            out.line("override class var initialHistory: \(names.historyKind)? { \(kind) }")
         }
     }
 
@@ -317,7 +336,7 @@ extension SwiftMachineEmitter {
     /// `for index in 0..<machine.selectedCount { switch machine.selected[index].number { ... } }` over the
     /// selected transitions (in reverse with `reversed`), running each case's lines; cases with the
     /// same lines share one `case`. Nothing when there are no cases.
-    private func emitSwitchOverSelected(_ cases: [(Int, [String])], reversed: Bool = false, into out: inout CodeWriter) {
+    func emitSwitchOverSelected(_ cases: [(Int, [String])], reversed: Bool = false, into out: inout CodeWriter) {
         guard !cases.isEmpty else { return }
         var bodies: [[String]] = []
         var numbers: [[Int]] = []

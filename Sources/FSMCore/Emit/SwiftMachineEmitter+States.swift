@@ -41,9 +41,10 @@ extension SwiftMachineEmitter {
                         "A state: a class whose class methods handle the events, one method per event. It is never",
                         "instantiated: the machine holds classes (`State.Type`), one active leaf per region. An",
                         "event method selects the state's first enabled transition for the event (the step fires",
-                        "it later, with those of the other regions); its default defers to the enclosing state, and",
-                        "tries the machine's own transitions at the top. A state already examined for the event is",
-                        "not examined again. Each state is a final subclass that overrides the events it handles.",
+                        "it later, with those of the other regions). A state is a subclass of its enclosing state's",
+                        "class and overrides the events it handles, so an event it does not handle goes to the",
+                        "nearest enclosing state that does, in one dynamic call; here, at the top, are the machine's",
+                        "own transitions. A state already examined for the event is not examined again.",
                     ]
                     : [
                         "A state: a class whose class methods handle the events, one method per event. It is never",
@@ -143,10 +144,10 @@ extension SwiftMachineEmitter {
             state.isFinal ? "final state" : state.isParallel ? "parallel state" : state.isComposite ? "composite state" : "state"
         doc.append("The \(kind) `\(state.name)`" + (state.parent.map { ", inside `\(model.states[$0].name)`." } ?? "."))
         out.docComment(doc)
-        // Without regions a state subclasses its enclosing state (behavioural inheritance); a state with
-        // children is subclassed, the others are final.
-        let superclass = hasParallelStates ? nil : state.parent.map { names.stateType($0) }
-        let modifier = !hasParallelStates && state.isComposite ? "" : "final "
+        // A state subclasses its enclosing state (behavioural inheritance); a state with children is
+        // subclassed, the others are final.
+        let superclass = state.parent.map { names.stateType($0) }
+        let modifier = state.isComposite ? "" : "final "
         out.block("fileprivate \(modifier)class \(names.stateType(index)): \(superclass ?? machineName + ".State")") { out in
             out.line("override class var id: \(machineName).StateID { .\(names.stateCase(index)) }")
             if let parent = state.parent {
@@ -165,8 +166,16 @@ extension SwiftMachineEmitter {
                 emitResets(index, into: &out)
             }
             if hasParallelStates {
-                for (name, calls) in [("entry", state.entry), ("exit", state.exit)] where !calls.isEmpty {
+                // Its own activities, or none where its enclosing state's would be inherited.
+                let inherited = state.parent.map { model.states[$0] }
+                for (name, calls, enclosing) in [
+                    ("entry", state.entry, inherited?.entry ?? []), ("exit", state.exit, inherited?.exit ?? []),
+                ] where calls != enclosing {
                     out.line()
+                    guard !calls.isEmpty else {
+                        out.line("override class func \(name)(\(actionsParameter)) {}")
+                        continue
+                    }
                     out.block("override class func \(name)(\(actionsParameter))") { out in
                         out.lines(calls.map { SwiftExpressions.call($0, on: actionsName) })
                     }
@@ -189,17 +198,7 @@ extension SwiftMachineEmitter {
             }
             for event in model.events.indices {
                 let transitions = state.transitions.filter { $0.event == event }
-                guard !transitions.isEmpty else {
-                    // With regions, a leaf that does not handle the event calls the nearest state around it
-                    // that does, directly; it inherits the machine's transitions, or "not handled".
-                    if hasParallelStates && !state.isComposite, let ancestor = nearestHandler(of: event, around: index) {
-                        out.line()
-                        out.block(handlerSignature(event, overriding: true)) {
-                            $0.line("return \(names.stateType(ancestor)).\(handlerCallArguments(event))")
-                        }
-                    }
-                    continue
-                }
+                guard !transitions.isEmpty else { continue }
                 out.line()
                 out.block(handlerSignature(event, overriding: true)) { out in
                     if hasParallelStates && canBeReachedTwice(index) {
@@ -216,11 +215,17 @@ extension SwiftMachineEmitter {
     /// Whether more than one active leaf's walk outwards can reach `index` in one selection, so that it
     /// must note that it was examined: a parallel state and the states around one. Any other state
     /// has at most one active leaf inside it.
-    private func canBeReachedTwice(_ index: Int) -> Bool {
-        func hasParallel(_ state: Int) -> Bool {
-            model.states[state].isParallel || model.states[state].children.contains(where: hasParallel)
+    private func canBeReachedTwice(_ index: Int) -> Bool { statesAroundParallel.contains(index) }
+
+    /// The parallel states and the states around them (see ``canBeReachedTwice(_:)``).
+    static func statesAroundParallel(_ model: Model) -> Set<Int> {
+        var result = Set<Int>()
+        for index in model.states.indices where model.states[index].isParallel {
+            // Up to the first state already counted: everything around it is counted too.
+            var state: Int? = index
+            while let current = state, result.insert(current).inserted { state = model.states[current].parent }
         }
-        return hasParallel(index)
+        return result
     }
 
     /// Whether the states know their initial child at run time: with parallel states or history, the
@@ -306,28 +311,16 @@ extension SwiftMachineEmitter {
         }
     }
 
-    /// When none of a state's own transitions fires: the nearest ancestor that declares transitions
-    /// for the event (its superclass's handler without regions; called directly rather than through
-    /// the default's walk outwards with them), or "not handled" (the machine level is tried by the context).
+    /// When none of a state's own transitions fires: its superclass's handler (the nearest enclosing
+    /// state that declares transitions for the event, or with regions the machine's own transitions,
+    /// which the base class holds), or "not handled" (without regions the machine level is tried by
+    /// the context).
     private func fallback(for event: Int, from index: Int) -> String {
-        if let ancestor = nearestHandler(of: event, around: index) {
-            return "return \(hasParallelStates ? names.stateType(ancestor) : "super").\(handlerCallArguments(event))"
+        let enclosingHandles = model.ancestry(of: index).dropFirst().contains { ancestor in
+            model.states[ancestor].transitions.contains { $0.event == event }
         }
-        if hasParallelStates && model.machineTransitions.contains(where: { $0.event == event }) {
-            // The machine's own transitions, tried by the base class.
-            return "return \(names.machine).State.\(handlerCallArguments(event))"
-        }
-        return "return false"
-    }
-
-    /// The nearest state around `index` that declares transitions for `event`.
-    private func nearestHandler(of event: Int, around index: Int) -> Int? {
-        var ancestor = model.states[index].parent
-        while let candidate = ancestor {
-            if model.states[candidate].transitions.contains(where: { $0.event == event }) { return candidate }
-            ancestor = model.states[candidate].parent
-        }
-        return nil
+        let machineHandles = hasParallelStates && model.machineTransitions.contains { $0.event == event }
+        return enclosingHandles || machineHandles ? "return super.\(handlerCallArguments(event))" : "return false"
     }
 
     /// A state inherits its enclosing state's members; those that describe the state itself rather

@@ -525,9 +525,10 @@ extension Phone {
     /// A state: a class whose class methods handle the events, one method per event. It is never
     /// instantiated: the machine holds classes (`State.Type`), one active leaf per region. An
     /// event method selects the state's first enabled transition for the event (the step fires
-    /// it later, with those of the other regions); its default defers to the enclosing state, and
-    /// tries the machine's own transitions at the top. A state already examined for the event is
-    /// not examined again. Each state is a final subclass that overrides the events it handles.
+    /// it later, with those of the other regions). A state is a subclass of its enclosing state's
+    /// class and overrides the events it handles, so an event it does not handle goes to the
+    /// nearest enclosing state that does, in one dynamic call; here, at the top, are the machine's
+    /// own transitions. A state already examined for the event is not examined again.
     fileprivate class State {
         /// Never instantiated: the machine holds the class itself.
         private init() {}
@@ -566,7 +567,7 @@ extension Phone {
 }
 
 /// The parallel state `Call`.
-fileprivate final class Phone_Call: Phone.State {
+fileprivate class Phone_Call: Phone.State {
     override class var id: Phone.StateID { .call }
     override class var number: Int { 0 }
     override class var isComposite: Bool { true }
@@ -590,34 +591,39 @@ fileprivate final class Phone_Call: Phone.State {
 }
 
 /// The composite state `Audio`, inside `Call`.
-fileprivate final class Phone_Audio: Phone.State {
+fileprivate class Phone_Audio: Phone_Call {
     override class var id: Phone.StateID { .audio }
     override class var parent: Phone.State.Type? { Phone_Call.self }
     override class var initial: Phone.State.Type? { Phone_Muted.self }
     override class var number: Int { 1 }
-    override class var isComposite: Bool { true }
+    override class var isParallel: Bool { false }
+    override class var regions: [Phone.State.Type] { [] }
+    override class var hasCompletion: Bool { false }
+    override class var recordsHistory: Bool { false }
+
+    override class func entry(_ actions: any PhoneActions) {}
 }
 
 /// The state `Muted`, inside `Audio`.
-fileprivate final class Phone_Muted: Phone.State {
+fileprivate final class Phone_Muted: Phone_Audio {
     override class var id: Phone.StateID { .muted }
     override class var parent: Phone.State.Type? { Phone_Audio.self }
     override class var number: Int { 2 }
+    override class var isComposite: Bool { false }
+    override class var initial: Phone.State.Type? { nil }
 
     override class func toggle(_ context: Phone, _ actions: any PhoneActions) -> Bool {
         return context.machine.select(2, isExternal: true)  // -> Live
     }
-
-    override class func hangUp(_ context: Phone, _ actions: any PhoneActions) -> Bool {
-        return Phone_Call.hangUp(context, actions)
-    }
 }
 
 /// The state `Live`, inside `Audio`.
-fileprivate final class Phone_Live: Phone.State {
+fileprivate final class Phone_Live: Phone_Audio {
     override class var id: Phone.StateID { .live }
     override class var parent: Phone.State.Type? { Phone_Audio.self }
     override class var number: Int { 3 }
+    override class var isComposite: Bool { false }
+    override class var initial: Phone.State.Type? { nil }
 
     override class func volume(level: Int, _ context: Phone, _ actions: any PhoneActions) -> Bool {
         return context.machine.select(4)  // internal
@@ -630,38 +636,39 @@ fileprivate final class Phone_Live: Phone.State {
     override class func done(_ context: Phone, _ actions: any PhoneActions) -> Bool {
         return context.machine.select(5, isExternal: true)  // -> AudioDone
     }
-
-    override class func hangUp(_ context: Phone, _ actions: any PhoneActions) -> Bool {
-        return Phone_Call.hangUp(context, actions)
-    }
 }
 
 /// The final state `AudioDone`, inside `Audio`.
-fileprivate final class Phone_AudioDone: Phone.State {
+fileprivate final class Phone_AudioDone: Phone_Audio {
     override class var id: Phone.StateID { .audioDone }
     override class var parent: Phone.State.Type? { Phone_Audio.self }
     override class var number: Int { 4 }
     override class var isFinal: Bool { true }
-
-    override class func hangUp(_ context: Phone, _ actions: any PhoneActions) -> Bool {
-        return Phone_Call.hangUp(context, actions)
-    }
+    override class var isComposite: Bool { false }
+    override class var initial: Phone.State.Type? { nil }
 }
 
 /// The composite state `Video`, inside `Call`.
-fileprivate final class Phone_Video: Phone.State {
+fileprivate class Phone_Video: Phone_Call {
     override class var id: Phone.StateID { .video }
     override class var parent: Phone.State.Type? { Phone_Call.self }
     override class var initial: Phone.State.Type? { Phone_Off.self }
     override class var number: Int { 5 }
-    override class var isComposite: Bool { true }
+    override class var isParallel: Bool { false }
+    override class var regions: [Phone.State.Type] { [] }
+    override class var hasCompletion: Bool { false }
+    override class var recordsHistory: Bool { false }
+
+    override class func entry(_ actions: any PhoneActions) {}
 }
 
 /// The state `Off`, inside `Video`.
-fileprivate final class Phone_Off: Phone.State {
+fileprivate final class Phone_Off: Phone_Video {
     override class var id: Phone.StateID { .off }
     override class var parent: Phone.State.Type? { Phone_Video.self }
     override class var number: Int { 6 }
+    override class var isComposite: Bool { false }
+    override class var initial: Phone.State.Type? { nil }
 
     override class func toggle(_ context: Phone, _ actions: any PhoneActions) -> Bool {
         if actions.cameraReady() {
@@ -669,17 +676,15 @@ fileprivate final class Phone_Off: Phone.State {
         }
         return false
     }
-
-    override class func hangUp(_ context: Phone, _ actions: any PhoneActions) -> Bool {
-        return Phone_Call.hangUp(context, actions)
-    }
 }
 
 /// The state `On`, inside `Video`.
-fileprivate final class Phone_On: Phone.State {
+fileprivate final class Phone_On: Phone_Video {
     override class var id: Phone.StateID { .on }
     override class var parent: Phone.State.Type? { Phone_Video.self }
     override class var number: Int { 7 }
+    override class var isComposite: Bool { false }
+    override class var initial: Phone.State.Type? { nil }
 
     override class func toggle(_ context: Phone, _ actions: any PhoneActions) -> Bool {
         return context.machine.select(7, isExternal: true)  // -> Off
@@ -692,22 +697,16 @@ fileprivate final class Phone_On: Phone.State {
     override class func share(_ context: Phone, _ actions: any PhoneActions) -> Bool {
         return context.machine.select(9, isExternal: true)  // -> Live
     }
-
-    override class func hangUp(_ context: Phone, _ actions: any PhoneActions) -> Bool {
-        return Phone_Call.hangUp(context, actions)
-    }
 }
 
 /// The final state `VideoDone`, inside `Video`.
-fileprivate final class Phone_VideoDone: Phone.State {
+fileprivate final class Phone_VideoDone: Phone_Video {
     override class var id: Phone.StateID { .videoDone }
     override class var parent: Phone.State.Type? { Phone_Video.self }
     override class var number: Int { 8 }
     override class var isFinal: Bool { true }
-
-    override class func hangUp(_ context: Phone, _ actions: any PhoneActions) -> Bool {
-        return Phone_Call.hangUp(context, actions)
-    }
+    override class var isComposite: Bool { false }
+    override class var initial: Phone.State.Type? { nil }
 }
 
 /// The state `Ended`.

@@ -652,9 +652,10 @@ extension Stream {
     /// A state: a class whose class methods handle the events, one method per event. It is never
     /// instantiated: the machine holds classes (`State.Type`), one active leaf per region. An
     /// event method selects the state's first enabled transition for the event (the step fires
-    /// it later, with those of the other regions); its default defers to the enclosing state, and
-    /// tries the machine's own transitions at the top. A state already examined for the event is
-    /// not examined again. Each state is a final subclass that overrides the events it handles.
+    /// it later, with those of the other regions). A state is a subclass of its enclosing state's
+    /// class and overrides the events it handles, so an event it does not handle goes to the
+    /// nearest enclosing state that does, in one dynamic call; here, at the top, are the machine's
+    /// own transitions. A state already examined for the event is not examined again.
     fileprivate class State {
         /// Never instantiated: the machine holds the class itself.
         private init() {}
@@ -699,7 +700,7 @@ fileprivate final class Stream_Stopped: Stream.State {
 }
 
 /// The parallel state `Running`.
-fileprivate final class Stream_Running: Stream.State {
+fileprivate class Stream_Running: Stream.State {
     override class var id: Stream.StateID { .running }
     override class var number: Int { 1 }
     override class var isComposite: Bool { true }
@@ -721,19 +722,26 @@ fileprivate final class Stream_Running: Stream.State {
 }
 
 /// The composite state `Playback`, inside `Running`.
-fileprivate final class Stream_Playback: Stream.State {
+fileprivate class Stream_Playback: Stream_Running {
     override class var id: Stream.StateID { .playback }
     override class var parent: Stream.State.Type? { Stream_Running.self }
     override class var initial: Stream.State.Type? { Stream_Playing.self }
     override class var number: Int { 2 }
-    override class var isComposite: Bool { true }
+    override class var isParallel: Bool { false }
+    override class var regions: [Stream.State.Type] { [] }
+
+    override class func entry(_ actions: any StreamActions) {}
+
+    override class func exit(_ actions: any StreamActions) {}
 }
 
 /// The state `Playing`, inside `Playback`.
-fileprivate final class Stream_Playing: Stream.State {
+fileprivate final class Stream_Playing: Stream_Playback {
     override class var id: Stream.StateID { .playing }
     override class var parent: Stream.State.Type? { Stream_Playback.self }
     override class var number: Int { 3 }
+    override class var isComposite: Bool { false }
+    override class var initial: Stream.State.Type? { nil }
 
     override class func entry(_ actions: any StreamActions) {
         actions.startAudio()
@@ -747,20 +755,18 @@ fileprivate final class Stream_Playing: Stream.State {
         return context.machine.select(2)  // internal
     }
 
-    override class func stop(_ context: Stream, _ actions: any StreamActions) -> Bool {
-        return Stream_Running.stop(context, actions)
-    }
-
     override class func pause(_ context: Stream, _ actions: any StreamActions) -> Bool {
         return context.machine.select(3, isExternal: true)  // -> Paused
     }
 }
 
 /// The state `Paused`, inside `Playback`.
-fileprivate final class Stream_Paused: Stream.State {
+fileprivate final class Stream_Paused: Stream_Playback {
     override class var id: Stream.StateID { .paused }
     override class var parent: Stream.State.Type? { Stream_Playback.self }
     override class var number: Int { 4 }
+    override class var isComposite: Bool { false }
+    override class var initial: Stream.State.Type? { nil }
 
     override class func stop(_ context: Stream, _ actions: any StreamActions) -> Bool {
         return context.machine.select(5, isExternal: true)  // -> Playing
@@ -772,26 +778,29 @@ fileprivate final class Stream_Paused: Stream.State {
 }
 
 /// The composite state `Network`, inside `Running`.
-fileprivate final class Stream_Network: Stream.State {
+fileprivate class Stream_Network: Stream_Running {
     override class var id: Stream.StateID { .network }
     override class var parent: Stream.State.Type? { Stream_Running.self }
     override class var initial: Stream.State.Type? { Stream_Online.self }
     override class var number: Int { 5 }
-    override class var isComposite: Bool { true }
+    override class var isParallel: Bool { false }
+    override class var regions: [Stream.State.Type] { [] }
+
+    override class func entry(_ actions: any StreamActions) {}
+
+    override class func exit(_ actions: any StreamActions) {}
 }
 
 /// The state `Online`, inside `Network`.
-fileprivate final class Stream_Online: Stream.State {
+fileprivate final class Stream_Online: Stream_Network {
     override class var id: Stream.StateID { .online }
     override class var parent: Stream.State.Type? { Stream_Network.self }
     override class var number: Int { 6 }
+    override class var isComposite: Bool { false }
+    override class var initial: Stream.State.Type? { nil }
 
     override class func tick(ms: Int, _ context: Stream, _ actions: any StreamActions) -> Bool {
         return context.machine.select(6)  // internal
-    }
-
-    override class func stop(_ context: Stream, _ actions: any StreamActions) -> Bool {
-        return Stream_Running.stop(context, actions)
     }
 
     override class func drop(_ context: Stream, _ actions: any StreamActions) -> Bool {
@@ -800,10 +809,12 @@ fileprivate final class Stream_Online: Stream.State {
 }
 
 /// The state `Offline`, inside `Network`.
-fileprivate final class Stream_Offline: Stream.State {
+fileprivate final class Stream_Offline: Stream_Network {
     override class var id: Stream.StateID { .offline }
     override class var parent: Stream.State.Type? { Stream_Network.self }
     override class var number: Int { 7 }
+    override class var isComposite: Bool { false }
+    override class var initial: Stream.State.Type? { nil }
 
     override class func entry(_ actions: any StreamActions) {
         actions.showOffline()
@@ -815,26 +826,29 @@ fileprivate final class Stream_Offline: Stream.State {
         }
         return false
     }
-
-    override class func stop(_ context: Stream, _ actions: any StreamActions) -> Bool {
-        return Stream_Running.stop(context, actions)
-    }
 }
 
 /// The composite state `Screen`, inside `Running`.
-fileprivate final class Stream_Screen: Stream.State {
+fileprivate class Stream_Screen: Stream_Running {
     override class var id: Stream.StateID { .screen }
     override class var parent: Stream.State.Type? { Stream_Running.self }
     override class var initial: Stream.State.Type? { Stream_Shown.self }
     override class var number: Int { 8 }
-    override class var isComposite: Bool { true }
+    override class var isParallel: Bool { false }
+    override class var regions: [Stream.State.Type] { [] }
+
+    override class func entry(_ actions: any StreamActions) {}
+
+    override class func exit(_ actions: any StreamActions) {}
 }
 
 /// The state `Shown`, inside `Screen`.
-fileprivate final class Stream_Shown: Stream.State {
+fileprivate final class Stream_Shown: Stream_Screen {
     override class var id: Stream.StateID { .shown }
     override class var parent: Stream.State.Type? { Stream_Screen.self }
     override class var number: Int { 9 }
+    override class var isComposite: Bool { false }
+    override class var initial: Stream.State.Type? { nil }
 
     override class func tick(ms: Int, _ context: Stream, _ actions: any StreamActions) -> Bool {
         if actions.isIdle(ms: ms) {
@@ -843,20 +857,18 @@ fileprivate final class Stream_Shown: Stream.State {
         return context.machine.select(10)  // internal
     }
 
-    override class func stop(_ context: Stream, _ actions: any StreamActions) -> Bool {
-        return Stream_Running.stop(context, actions)
-    }
-
     override class func pause(_ context: Stream, _ actions: any StreamActions) -> Bool {
         return context.machine.select(11)  // internal
     }
 }
 
 /// The state `Dimmed`, inside `Screen`.
-fileprivate final class Stream_Dimmed: Stream.State {
+fileprivate final class Stream_Dimmed: Stream_Screen {
     override class var id: Stream.StateID { .dimmed }
     override class var parent: Stream.State.Type? { Stream_Screen.self }
     override class var number: Int { 10 }
+    override class var isComposite: Bool { false }
+    override class var initial: Stream.State.Type? { nil }
 
     override class func entry(_ actions: any StreamActions) {
         actions.dim()
@@ -864,10 +876,6 @@ fileprivate final class Stream_Dimmed: Stream.State {
 
     override class func exit(_ actions: any StreamActions) {
         actions.brighten()
-    }
-
-    override class func stop(_ context: Stream, _ actions: any StreamActions) -> Bool {
-        return Stream_Running.stop(context, actions)
     }
 
     override class func touch(_ context: Stream, _ actions: any StreamActions) -> Bool {
