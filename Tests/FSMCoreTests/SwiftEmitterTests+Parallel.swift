@@ -97,6 +97,31 @@ extension SwiftEmitterTests {
         }
     }
 
+    /// A transition that enters more states than `directEntryLimit` takes the general step, so the
+    /// generated file does not list them for it: it grows with the transitions written, not with
+    /// them times the states. One that enters few has its entries written out.
+    func testTransitionsEnteringManyStatesTakeTheGeneralStep() throws {
+        let regions = (1...70).map { "state R\($0)" }.joined(separator: "\n        ")
+        let source = """
+            machine Wide {
+                initial Idle
+                state Idle {
+                    go -> Many
+                }
+                parallel state Many {
+                    back -> Idle
+                    \(regions)
+                }
+            }
+            """
+        let text = SwiftEmitter.emit(
+            try XCTUnwrap(Compilation(path: "m.fsm", text: source).model), sourceName: "m.fsm", access: .internal)
+        XCTAssertTrue(text.contains("machine.newConfiguration.append(Wide_Idle.self)"), "back has a direct step")
+        XCTAssertFalse(text.contains("machine.newConfiguration.append(Wide_R1.self)"), "go is written out")
+        XCTAssertTrue(text.contains("if machine.allSelected(Self.isDirect)"), "go takes the general step")
+        XCTAssertTrue(text.contains("let kept = machine.removingConflicts()"))
+    }
+
     static var parallelScenarios: [Scenario] {
         [Scenario(name: "parallel", machines: [(studio, .internal)], driver: studioDriver), parallelCompletionScenario]
     }

@@ -28,17 +28,22 @@ extension SwiftMachineEmitter {
         let entered: [Int]
     }
 
-    /// The states inside each state, as a range of numbers; `nil` when the states inside some state are
-    /// not numbered contiguously (never for a parsed file, whose states nest in document order).
+    /// The most states one direct step enters: a transition that enters more takes the general step,
+    /// so that the generated file grows with the transitions written, not with them times the states.
+    static let directEntryLimit = 64
+
+    /// The states inside each state, as a range of numbers: each state's children's ranges, each with
+    /// the child, follow one another from just after it. `nil` when they do not (never for a parsed
+    /// file, whose states nest in document order). One pass, from the last state to the first.
     static func insideRanges(_ model: Model) -> [Range<Int>]? {
         var ranges = model.states.indices.map { $0 + 1..<$0 + 1 }
         for index in model.states.indices.reversed() {
+            var end = index + 1
             for child in model.states[index].children {
-                ranges[index] = ranges[index].lowerBound..<max(ranges[index].upperBound, ranges[child].upperBound)
+                guard child == end else { return nil }
+                end = ranges[child].upperBound
             }
-        }
-        for index in model.states.indices where ranges[index].contains(where: { !model.isProperDescendant($0, of: index) }) {
-            return nil
+            ranges[index] = index + 1..<end
         }
         return ranges
     }
@@ -47,6 +52,10 @@ extension SwiftMachineEmitter {
     /// one without parallel states.
     static func directSteps(_ model: Model, observable: Bool) -> [Int: DirectStep] {
         guard model.hasParallelStates, !observable, let inside = insideRanges(model) else { return [:] }
+        // How many of the states before each number record history: a range holds one when the
+        // counts at its ends differ.
+        var recordingBefore = [0]
+        for state in model.states { recordingBefore.append(recordingBefore.last! + (state.recordsHistory ? 1 : 0)) }
         var steps: [Int: DirectStep] = [:]
         for (number, transition) in model.allTransitions.enumerated() {
             let source = transition.source ?? -1
@@ -56,10 +65,11 @@ extension SwiftMachineEmitter {
                 steps[number] = DirectStep(exits: 0..<0, source: source, insideSource: insideSource, entered: [])
             case .state(let target):
                 let exits = transition.domain.map { inside[$0] } ?? model.states.indices
+                guard recordingBefore[exits.upperBound] == recordingBefore[exits.lowerBound] else { continue }
                 let entered = model.entrySet(to: target, below: transition.domain)
-                let recordsHistory = exits.contains { model.states[$0].recordsHistory }
-                let byHistory = entered.contains { model.states[$0].initialHistory != nil }
-                guard !recordsHistory, !byHistory, !entered.contains(where: { model.states[$0].isFinal }) else { continue }
+                guard entered.count <= directEntryLimit,
+                    !entered.contains(where: { model.states[$0].initialHistory != nil || model.states[$0].isFinal })
+                else { continue }
                 steps[number] = DirectStep(exits: exits, source: source, insideSource: insideSource, entered: entered)
             case .history, .push, .pop:
                 continue
@@ -73,7 +83,6 @@ extension SwiftMachineEmitter {
     /// document order, then the configuration and the leaves changed in place.
     func emitDirectStep(into out: inout CodeWriter) {
         let actionsName = names.actionsVariable
-        let numbers = directSteps.keys.sorted()
         out.line("machine.removeConflicts()")
         out.line("var position = machine.configuration.count")
         out.block("while position > 0") { out in
@@ -82,23 +91,22 @@ extension SwiftMachineEmitter {
             out.line("if machine.isExited(state.number) { state.exit(\(actionsName)) }")
         }
         out.line("for index in 0..<machine.selectedCount { effects(machine.selected[index].number) }")
-        let withEntries = numbers.filter { number in
-            directSteps[number]!.entered.contains { !model.states[$0].entry.isEmpty }
+        let external = directSteps.keys.sorted().compactMap { number in
+            directSteps[number].flatMap { $0.entered.isEmpty ? nil : (number, $0) }
         }
-        let external = numbers.filter { !directSteps[$0]!.entered.isEmpty }
         guard !external.isEmpty else { return }
         out.line("machine.sortSelectedByExits()")
-        emitSwitch(over: withEntries, into: &out) { number in
-            directSteps[number]!.entered.filter { !model.states[$0].entry.isEmpty }.map {
+        let entries: [(Int, [String])] = external.compactMap { number, step in
+            let lines = step.entered.filter { !model.states[$0].entry.isEmpty }.map {
                 "\(names.stateType($0)).entry(\(actionsName))"
             }
+            return lines.isEmpty ? nil : (number, lines)
         }
-        emitSwitch(over: external, into: &out) { number in
-            let step = directSteps[number]!
-            let leaves = model.activeLeaves(of: step.entered)
+        emitSwitchOverSelected(entries, into: &out)
+        let replacements: [(Int, [String])] = external.map { number, step in
             var lines = ["machine.beginReplacing(\(step.exits))"]
             lines += step.entered.map { "machine.newConfiguration.append(\(names.stateType($0)).self)" }
-            lines += leaves.map { "machine.newLeaves.append(\(names.stateType($0)).self)" }
+            lines += model.activeLeaves(of: step.entered).map { "machine.newLeaves.append(\(names.stateType($0)).self)" }
             lines.append("machine.endReplacing()")
             if model.usesCompletion {
                 for state in step.entered
@@ -106,23 +114,9 @@ extension SwiftMachineEmitter {
                     lines.append("machine.completions.append(\(names.stateType(state)).self)")
                 }
             }
-            return lines
+            return (number, lines)
         }
-    }
-
-    /// `for index in 0..<machine.selectedCount { switch machine.selected[index].number { ... } }` with the
-    /// lines `body` gives each of `numbers`; nothing when there are none.
-    private func emitSwitch(over numbers: [Int], into out: inout CodeWriter, body: (Int) -> [String]) {
-        guard !numbers.isEmpty else { return }
-        out.block("for index in 0..<machine.selectedCount") { out in
-            out.line("switch machine.selected[index].number {")
-            for number in numbers {
-                out.line("case \(number):")
-                out.indented { $0.lines(body(number)) }
-            }
-            out.line("default: break")
-            out.line("}")
-        }
+        emitSwitchOverSelected(replacements, into: &out)
     }
 
     /// Whether every transition has a direct step: then the general step is never taken.

@@ -296,32 +296,30 @@ extension SwiftMachineEmitter {
         let actionsName = names.actionsVariable
         let number = { (transition: Model.Transition) in self.transitionNumbers[transition] ?? -1 }
         let external = local.filter { $0.target.state != nil }
-        // Where some candidates are internal, the exits and entries are skipped when only those are selected.
-        let onlyIfExternal: (inout CodeWriter, (inout CodeWriter) -> Void) -> Void = { out, part in
-            guard external.count < local.count else { return part(&out) }
-            var inner = CodeWriter()
-            part(&inner)
-            guard !inner.text.isEmpty else { return }
-            out.block("if machine.selectedExternal", part)
+        let exits: [(Int, [String])] = external.compactMap { transition in
+            guard let source = transition.source, !model.states[source].exit.isEmpty else { return nil }
+            return (number(transition), ["\(names.stateType(source)).exit(\(actionsName))"])
+        }
+        let effects = local.filter { !$0.effects.isEmpty }.map { transition in
+            (number(transition), transition.effects.map { SwiftExpressions.call($0, on: actionsName) })
+        }
+        let entries: [(Int, [String])] = external.compactMap { transition in
+            guard let target = transition.target.state, !model.states[target].entry.isEmpty else { return nil }
+            return (number(transition), ["\(names.stateType(target)).entry(\(actionsName))"])
+        }
+        let replacements = leafReplacements(external, number: number)
+        // Where some candidates are internal, the exits and entries (when there are any) are skipped
+        // when only those are selected.
+        let onlyIfExternal = { (isEmpty: Bool, out: inout CodeWriter, part: (inout CodeWriter) -> Void) in
+            if external.count < local.count && !isEmpty { out.block("if machine.selectedExternal", part) } else { part(&out) }
         }
         let body: (inout CodeWriter) -> Void = { out in
             out.line("// Every selected transition is local to its region: none conflicts.")
-            let exits: [(Int, [String])] = external.compactMap { transition in
-                guard let source = transition.source, !model.states[source].exit.isEmpty else { return nil }
-                return (number(transition), ["\(names.stateType(source)).exit(\(actionsName))"])
-            }
-            onlyIfExternal(&out) { self.emitSwitchOverSelected(exits, reversed: true, into: &$0) }
-            let effects = local.filter { !$0.effects.isEmpty }.map { transition in
-                (number(transition), transition.effects.map { SwiftExpressions.call($0, on: actionsName) })
-            }
+            onlyIfExternal(exits.isEmpty, &out) { self.emitSwitchOverSelected(exits, reversed: true, into: &$0) }
             self.emitSwitchOverSelected(effects, into: &out)
-            let entries: [(Int, [String])] = external.compactMap { transition in
-                guard let target = transition.target.state, !model.states[target].entry.isEmpty else { return nil }
-                return (number(transition), ["\(names.stateType(target)).entry(\(actionsName))"])
-            }
-            onlyIfExternal(&out) { out in
+            onlyIfExternal(entries.isEmpty && replacements.cases.isEmpty, &out) { out in
                 self.emitSwitchOverSelected(entries, into: &out)
-                self.emitLeafReplacements(external, number: number, into: &out)
+                self.emitLeafReplacements(replacements, into: &out)
             }
             out.line(terminal)
         }
@@ -378,12 +376,12 @@ extension SwiftMachineEmitter {
     }
 
     /// Each selected external transition's target takes its source's place among the leaves, and
-    /// completes if it has completion transitions. In an observable machine, observers hear of it
-    /// only when some region's leaf changes: not of a transition from a leaf to itself.
-    private func emitLeafReplacements(
-        _ external: [Model.Transition], number: (Model.Transition) -> Int, into out: inout CodeWriter
-    ) {
-        var replacements: [(Int, [String])] = []
+    /// completes if it has completion transitions: the lines of each (`cases`), and the transitions
+    /// that change a leaf (`changing`; not a transition from a leaf to itself).
+    private func leafReplacements(
+        _ external: [Model.Transition], number: (Model.Transition) -> Int
+    ) -> (cases: [(Int, [String])], changing: [Int]) {
+        var cases: [(Int, [String])] = []
         var changing: [Int] = []
         for transition in external {
             guard let source = transition.source, let target = transition.target.state else { continue }
@@ -395,12 +393,18 @@ extension SwiftMachineEmitter {
             if model.usesCompletion && !model.completionTransitions(of: target).isEmpty {
                 lines.append("machine.completions.append(\(names.stateType(target)).self)")
             }
-            if !lines.isEmpty { replacements.append((number(transition), lines)) }
+            if !lines.isEmpty { cases.append((number(transition), lines)) }
         }
-        guard observable, !changing.isEmpty else { return emitSwitchOverSelected(replacements, into: &out) }
-        out.block("func replaceLeaves()") { emitSwitchOverSelected(replacements, into: &$0) }
+        return (cases, changing)
+    }
+
+    /// The leaf replacements. In an observable machine, observers hear of them only when some
+    /// region's leaf changes.
+    private func emitLeafReplacements(_ replacements: (cases: [(Int, [String])], changing: [Int]), into out: inout CodeWriter) {
+        guard observable, !replacements.changing.isEmpty else { return emitSwitchOverSelected(replacements.cases, into: &out) }
+        out.block("func replaceLeaves()") { emitSwitchOverSelected(replacements.cases, into: &$0) }
         out.line("var changesLeaf = false")
-        emitSwitchOverSelected(changing.map { ($0, ["changesLeaf = true"]) }, into: &out)
+        emitSwitchOverSelected(replacements.changing.map { ($0, ["changesLeaf = true"]) }, into: &out)
         out.line("if changesLeaf { withMutation(keyPath: \(observedKeyPath), replaceLeaves) } else { replaceLeaves() }")
     }
 }

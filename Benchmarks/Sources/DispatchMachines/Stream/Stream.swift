@@ -553,9 +553,7 @@ extension Stream {
                 Stream_Playing.entry(actions)
             case 1:
                 Stream_Stopped.entry(actions)
-            case 4:
-                Stream_Playing.entry(actions)
-            case 5:
+            case 4, 5:
                 Stream_Playing.entry(actions)
             case 7:
                 Stream_Offline.entry(actions)
@@ -589,12 +587,7 @@ extension Stream {
                 machine.newConfiguration.append(Stream_Paused.self)
                 machine.newLeaves.append(Stream_Paused.self)
                 machine.endReplacing()
-            case 4:
-                machine.beginReplacing(3..<5)
-                machine.newConfiguration.append(Stream_Playing.self)
-                machine.newLeaves.append(Stream_Playing.self)
-                machine.endReplacing()
-            case 5:
+            case 4, 5:
                 machine.beginReplacing(3..<5)
                 machine.newConfiguration.append(Stream_Playing.self)
                 machine.newLeaves.append(Stream_Playing.self)
