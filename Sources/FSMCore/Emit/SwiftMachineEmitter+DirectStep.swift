@@ -139,15 +139,10 @@ extension SwiftMachineEmitter {
 
     /// `isDirect(_:)`: whether the transition numbered `number` has a direct step; only when some has none.
     func emitIsDirect(into out: inout CodeWriter) {
-        guard !directSteps.isEmpty, !allDirect else { return }
-        out.line()
-        out.docComment(["Whether transition `number` exits and enters states known in advance: no history, no final state."])
-        out.block("private static func isDirect(_ number: Int) -> Bool") { out in
-            out.line("switch number {")
-            out.line("case \(directSteps.keys.sorted().map(String.init).joined(separator: ", ")): true")
-            out.line("default: false")
-            out.line("}")
-        }
+        emitTransitionTest(
+            "isDirect", numbers: directSteps.keys.sorted(),
+            doc: ["Whether transition `number` exits and enters states known in advance: no history, no final state."],
+            into: &out)
     }
 
     /// The runtime members of the direct step.

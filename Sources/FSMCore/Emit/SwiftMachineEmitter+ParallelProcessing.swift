@@ -360,16 +360,23 @@ extension SwiftMachineEmitter {
 
     /// `isLocal(_:)`: whether the transition numbered `number` is local to a region.
     private func emitIsLocal(into out: inout CodeWriter) {
-        let local = localTransitions.sorted()
-        guard !local.isEmpty, local.count < model.allTransitions.count else { return }
+        emitTransitionTest(
+            "isLocal", numbers: localTransitions.sorted(),
+            doc: [
+                "Whether transition `number` stays inside one region and changes at most its leaf: an internal",
+                "transition, or one from a leaf to a non-final leaf beside it.",
+            ], into: &out)
+    }
+
+    /// `private static func name(_ number: Int) -> Bool`: whether the transition numbered `number` is
+    /// one of `numbers`; nothing when none or every transition is.
+    func emitTransitionTest(_ name: String, numbers: [Int], doc: [String], into out: inout CodeWriter) {
+        guard !numbers.isEmpty, numbers.count < model.allTransitions.count else { return }
         out.line()
-        out.docComment([
-            "Whether transition `number` stays inside one region and changes at most its leaf: an internal",
-            "transition, or one from a leaf to a non-final leaf beside it.",
-        ])
-        out.block("private static func isLocal(_ number: Int) -> Bool") { out in
+        out.docComment(doc)
+        out.block("private static func \(name)(_ number: Int) -> Bool") { out in
             out.line("switch number {")
-            out.line("case \(local.map(String.init).joined(separator: ", ")): true")
+            out.line("case \(numbers.map(String.init).joined(separator: ", ")): true")
             out.line("default: false")
             out.line("}")
         }
