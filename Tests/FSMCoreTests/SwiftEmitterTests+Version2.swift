@@ -87,6 +87,26 @@ extension SwiftEmitterTests {
         XCTAssertTrue(swift.contains("    /// Action of the completion of Choice.\n    func relay()\n"), swift)
     }
 
+    /// A requirement used in many places names the first eight, in the order of the file, and
+    /// counts the rest; a use repeated in one place (two guarded `tick`s in one state) counts once.
+    func testRequirementUsedInManyPlacesNamesTheFirstEightAndCountsTheRest() throws {
+        let states = (0..<12).map {
+            "    state S\($0) {\n        tick [ok] / count -> S\(($0 + 1) % 12)\n        tick / count\n    }"
+        }
+        let source = "machine Counter {\n    initial S0\n\(states.joined(separator: "\n"))\n}\n"
+        let model = try XCTUnwrap(Compilation(path: "Counter.fsm", text: source).model)
+        let swift = SwiftEmitter.emit(model, sourceName: "Counter.fsm", access: .internal)
+        let listed = (0..<8).map { "`tick` in S\($0)" }.joined(separator: ", ")
+        XCTAssertTrue(swift.contains("    /// Action of \(listed), and 4 more.\n    func count()\n"), swift)
+        XCTAssertTrue(swift.contains("    /// Guard of \(listed), and 4 more.\n    func ok() -> Bool\n"), swift)
+        // Eight uses are all named, without a count.
+        let eight = (0..<8).map { "    state S\($0) {\n        tick / count -> S\(($0 + 1) % 8)\n    }" }
+        let eightSource = "machine Counter {\n    initial S0\n\(eight.joined(separator: "\n"))\n}\n"
+        let eightModel = try XCTUnwrap(Compilation(path: "Counter.fsm", text: eightSource).model)
+        let eightSwift = SwiftEmitter.emit(eightModel, sourceName: "Counter.fsm", access: .internal)
+        XCTAssertTrue(eightSwift.contains("    /// Action of \(listed).\n    func count()\n"), eightSwift)
+    }
+
     /// Each feature brings only its own machinery: a machine with completions but no history keeps
     /// no records, one with history but no completions keeps no completion queue.
     func testMachineryIsGeneratedOnlyForTheFeaturesUsed() throws {

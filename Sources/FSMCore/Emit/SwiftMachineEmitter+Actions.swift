@@ -40,37 +40,81 @@ extension SwiftMachineEmitter {
     }
 
     /// "Guard of `disarm` in Armed." — where the requirement is used, so the protocol documents itself.
-    private func requirementDoc(_ requirement: Model.Requirement, uses: [String: [String]]) -> [String] {
+    /// A requirement used in more than ``listedUses`` places names the first of them and counts the
+    /// rest: a list of hundreds helps nobody reading Quick Help, and would make one line of the
+    /// generated file as long as the machine.
+    private func requirementDoc(_ requirement: Model.Requirement, uses: [String: RequirementUses]) -> [String] {
         let kind = requirement.isGuard ? "Guard" : "Action"
-        guard let uses = uses[requirement.name], !uses.isEmpty else { return ["\(kind)."] }
-        return ["\(kind) of \(uses.joined(separator: ", "))."]
+        guard let uses = uses[requirement.name], !uses.listed.isEmpty else { return ["\(kind)."] }
+        let listed = uses.listed.map(useDescription).joined(separator: ", ")
+        let more = uses.count - uses.listed.count
+        return more > 0 ? ["\(kind) of \(listed), and \(more) more."] : ["\(kind) of \(listed)."]
+    }
+
+    /// How many places a requirement's documentation names.
+    static let listedUses = 8
+
+    /// One place that uses a requirement: an entry or exit activity of a state, or a transition
+    /// (`event` nil for a completion transition) declared in a state or (`state` nil) the machine.
+    private enum RequirementUse: Hashable {
+        case entry(state: Int)
+        case exit(state: Int)
+        case transition(event: Int?, state: Int?)
+    }
+
+    /// The first ``listedUses`` distinct uses of a requirement, in the order of the file, and how many
+    /// distinct uses there are. Uses are noted state by state, and two uses in different states
+    /// always differ, so a use is compared only with the others noted in the same state.
+    private struct RequirementUses {
+        var listed: [RequirementUse] = []
+        var count = 0
+        private var state: Int? = -1
+        private var usesInState: [RequirementUse] = []
+
+        mutating func note(_ use: RequirementUse, in state: Int?) {
+            if state != self.state {
+                self.state = state
+                usesInState.removeAll(keepingCapacity: true)
+            }
+            guard !usesInState.contains(use) else { return }
+            usesInState.append(use)
+            count += 1
+            if listed.count < SwiftMachineEmitter.listedUses { listed.append(use) }
+        }
+    }
+
+    private func useDescription(_ use: RequirementUse) -> String {
+        switch use {
+        case .entry(let state): "entry of \(model.states[state].name)"
+        case .exit(let state): "exit of \(model.states[state].name)"
+        case .transition(let event?, let state):
+            "`\(model.events[event].name)` \(state.map { "in \(model.states[$0].name)" } ?? "in the machine")"
+        case .transition(nil, let state): "the completion of \(state.map { model.states[$0].name } ?? "the machine")"
+        }
     }
 
     /// Where each guard and action is used, in the order of the file, without duplicates: one pass
     /// over the model for all requirements, so the protocol costs time linear in the machine's size.
-    private func requirementUses() -> [String: [String]] {
-        var uses: [String: [String]] = [:]
-        var seen: [String: Set<String>] = [:]
-        func note(_ name: String, _ use: String) {
-            if seen[name, default: []].insert(use).inserted { uses[name, default: []].append(use) }
+    private func requirementUses() -> [String: RequirementUses] {
+        var uses: [String: RequirementUses] = [:]
+        func note(_ name: String, _ use: RequirementUse, in state: Int?) {
+            uses[name, default: RequirementUses()].note(use, in: state)
         }
-        func visit(_ transitions: [Model.Transition], in place: String, of state: String?) {
+        func visit(_ transitions: [Model.Transition], in state: Int?) {
             for transition in transitions {
                 // A completion transition is only ever declared in a state (never in the machine).
-                let event =
-                    transition.event.map { "`\(model.events[$0].name)` \(place)" }
-                    ?? "the completion of \(state ?? "the machine")"
+                let use = RequirementUse.transition(event: transition.event, state: state)
                 if let condition = transition.guardExpression {
-                    for name in Self.calls(in: condition) { note(name, event) }
+                    for name in Self.calls(in: condition) { note(name, use, in: state) }
                 }
-                for effect in transition.effects { note(effect.name, event) }
+                for effect in transition.effects { note(effect.name, use, in: state) }
             }
         }
-        visit(model.machineTransitions, in: "in the machine", of: nil)
-        for state in model.states {
-            for call in state.entry { note(call.name, "entry of \(state.name)") }
-            for call in state.exit { note(call.name, "exit of \(state.name)") }
-            visit(state.transitions, in: "in \(state.name)", of: state.name)
+        visit(model.machineTransitions, in: nil)
+        for (index, state) in model.states.enumerated() {
+            for call in state.entry { note(call.name, .entry(state: index), in: index) }
+            for call in state.exit { note(call.name, .exit(state: index), in: index) }
+            visit(state.transitions, in: index)
         }
         return uses
     }
