@@ -34,7 +34,12 @@ extension SwiftMachineEmitter {
             }
             if model.usesPush {
                 out.line()
-                out.docComment(["`-> push T`: remembers the innermost active state; a transition to `T` follows."])
+                out.docComment([
+                    "`-> push T`: remembers the innermost active state; a transition to `T` follows. Not",
+                    "inlined: a copy of the array's append in every handler that pushes would make swiftc -O",
+                    "optimize it once per handler.",
+                ])
+                out.line("@inline(never)")
                 out.block("fileprivate func push()") { $0.line("machine.stack.append(machine.current)") }
             }
             if model.usesPop {

@@ -454,7 +454,10 @@ extension Player {
         return true
     }
 
-    /// `-> push T`: remembers the innermost active state; a transition to `T` follows.
+    /// `-> push T`: remembers the innermost active state; a transition to `T` follows. Not
+    /// inlined: a copy of the array's append in every handler that pushes would make swiftc -O
+    /// optimize it once per handler.
+    @inline(never)
     fileprivate func push() {
         machine.stack.append(machine.current)
     }
