@@ -56,10 +56,18 @@ extension SwiftMachineEmitter {
 
     /// One place that uses a requirement: an entry or exit activity of a state, or a transition
     /// (`event` nil for a completion transition) declared in a state or (`state` nil) the machine.
-    private enum RequirementUse: Hashable {
+    private enum RequirementUse: Equatable {
         case entry(state: Int)
         case exit(state: Int)
         case transition(event: Int?, state: Int?)
+
+        /// The state the use is declared in; `nil` for the machine.
+        var state: Int? {
+            switch self {
+            case .entry(let state), .exit(let state): state
+            case .transition(_, let state): state
+            }
+        }
     }
 
     /// The first ``listedUses`` distinct uses of a requirement, in the order of the file, and how many
@@ -68,12 +76,13 @@ extension SwiftMachineEmitter {
     private struct RequirementUses {
         var listed: [RequirementUse] = []
         var count = 0
+        /// The state of the uses in `usesInState` (`nil`: the machine; -1 before the first use).
         private var state: Int? = -1
         private var usesInState: [RequirementUse] = []
 
-        mutating func note(_ use: RequirementUse, in state: Int?) {
-            if state != self.state {
-                self.state = state
+        mutating func note(_ use: RequirementUse) {
+            if use.state != state {
+                state = use.state
                 usesInState.removeAll(keepingCapacity: true)
             }
             guard !usesInState.contains(use) else { return }
@@ -97,23 +106,23 @@ extension SwiftMachineEmitter {
     /// over the model for all requirements, so the protocol costs time linear in the machine's size.
     private func requirementUses() -> [String: RequirementUses] {
         var uses: [String: RequirementUses] = [:]
-        func note(_ name: String, _ use: RequirementUse, in state: Int?) {
-            uses[name, default: RequirementUses()].note(use, in: state)
+        func note(_ name: String, _ use: RequirementUse) {
+            uses[name, default: RequirementUses()].note(use)
         }
         func visit(_ transitions: [Model.Transition], in state: Int?) {
             for transition in transitions {
                 // A completion transition is only ever declared in a state (never in the machine).
                 let use = RequirementUse.transition(event: transition.event, state: state)
                 if let condition = transition.guardExpression {
-                    for name in Self.calls(in: condition) { note(name, use, in: state) }
+                    for name in Self.calls(in: condition) { note(name, use) }
                 }
-                for effect in transition.effects { note(effect.name, use, in: state) }
+                for effect in transition.effects { note(effect.name, use) }
             }
         }
         visit(model.machineTransitions, in: nil)
         for (index, state) in model.states.enumerated() {
-            for call in state.entry { note(call.name, .entry(state: index), in: index) }
-            for call in state.exit { note(call.name, .exit(state: index), in: index) }
+            for call in state.entry { note(call.name, .entry(state: index)) }
+            for call in state.exit { note(call.name, .exit(state: index)) }
             visit(state.transitions, in: index)
         }
         return uses
