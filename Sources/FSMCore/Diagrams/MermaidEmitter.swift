@@ -87,7 +87,8 @@ private struct MermaidBuilder {
     }
 
     func build() -> String {
-        var writer = CodeWriter()
+        // About 300 bytes per state of a large machine.
+        var writer = CodeWriter(expectedSize: 4096 + 128 * model.states.count + 64 * model.allTransitions.count)
         writer.line("---")
         writer.line("title: \"\(model.name)\"")  // an identifier: quoted so YAML reads `true` or `null` as text
         writer.line("---")

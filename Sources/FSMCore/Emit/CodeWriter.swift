@@ -2,21 +2,92 @@
 ///
 /// The emitters describe structure (`block`, `line`, `docComment`) and the writer owns the
 /// layout: four spaces per level, no trailing white space, `\n` line ends.
-struct CodeWriter {
-    /// The text written so far.
-    private(set) var text = ""
+///
+/// The text is kept as UTF-8 bytes and made a `String` once, by ``text``: appending bytes costs a
+/// copy, where appending to a `String` checks its storage and capacity every time, and the emitters
+/// append millions of short pieces for a large machine.
+struct CodeWriter: TextOutputStream {
+    private var bytes: [UInt8] = []
     private var level = 0
-    /// The indentation of each level used so far, made once rather than once per line.
-    private var indents = [""]
+
+    /// A writer with room for about `expectedSize` bytes. Room that stays unused costs nothing
+    /// but address space (the pages are never touched), while growing a large text copies it
+    /// into fresh memory each time.
+    init(expectedSize: Int = 0) {
+        bytes.reserveCapacity(expectedSize)
+    }
+
+    /// The text written so far.
+    ///
+    /// Made from the bytes in pieces: runs of ASCII as they are, 64 KB at a time, and only the lines
+    /// with other characters decoded as UTF-8. Decoding checks every byte, which for megabytes of
+    /// text costs more than all the appends; and no temporary string as large as the text is made
+    /// only to be copied.
+    var text: String {
+        bytes.withUnsafeBufferPointer { all in
+            var result = ""
+            result.reserveCapacity(all.count)
+            var start = 0
+            while start < all.count {
+                guard let other = Self.firstNonASCII(in: all, from: start) else {
+                    Self.appendASCII(all, start..<all.count, to: &result)
+                    break
+                }
+                // The line holding it: a line break is never part of a longer UTF-8 sequence.
+                var lineStart = other
+                while lineStart > start && all[lineStart - 1] != UInt8(ascii: "\n") { lineStart -= 1 }
+                var lineEnd = other
+                while lineEnd < all.count && all[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
+                Self.appendASCII(all, start..<lineStart, to: &result)
+                result += String(decoding: UnsafeBufferPointer(rebasing: all[lineStart..<lineEnd]), as: UTF8.self)
+                start = lineEnd
+            }
+            return result
+        }
+    }
+
+    private static func appendASCII(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, to result: inout String) {
+        var start = range.lowerBound
+        while start < range.upperBound {
+            let end = min(start + (1 << 16), range.upperBound)
+            result += String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+            start = end
+        }
+    }
+
+    /// The index of the first byte from `start` on that is not ASCII, eight bytes at a time.
+    private static func firstNonASCII(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        var index = start
+        if let base = bytes.baseAddress {
+            let raw = UnsafeRawPointer(base)
+            while index + 8 <= bytes.count {
+                if raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { break }
+                index += 8
+            }
+        }
+        while index < bytes.count {
+            if bytes[index] >= 0x80 { return index }
+            index += 1
+        }
+        return nil
+    }
 
     /// Writes one line at the current indentation; an empty line stays empty.
     mutating func line(_ content: String = "") {
         if !content.isEmpty {
             writeIndentation()
-            text += content
+            write(content)
         }
-        text += "\n"
+        bytes.append(UInt8(ascii: "\n"))
     }
+
+    /// Starts a line at the current indentation, for pieces written with ``write(_:)-(String)``
+    /// and ended with ``endLine()``: for a line whose pieces would otherwise be joined into a
+    /// string first.
+    mutating func beginLine() { writeIndentation() }
+
+    /// Ends a line started with ``beginLine()``.
+    mutating func endLine() { bytes.append(UInt8(ascii: "\n")) }
 
     /// Writes several lines at the current indentation.
     mutating func lines(_ contents: [String]) {
@@ -27,13 +98,13 @@ struct CodeWriter {
     mutating func block(_ header: String, trailer: String = "", _ body: (inout CodeWriter) -> Void) {
         // Piece by piece, not `line(header + " {")`: no string made per line only to be appended.
         writeIndentation()
-        text += header
-        text += " {\n"
+        write(header)
+        write(" {\n")
         indented(body)
         writeIndentation()
-        text += "}"
-        text += trailer
-        text += "\n"
+        bytes.append(UInt8(ascii: "}"))
+        if !trailer.isEmpty { write(trailer) }
+        bytes.append(UInt8(ascii: "\n"))
     }
 
     /// Writes the body one level deeper.
@@ -47,16 +118,36 @@ struct CodeWriter {
     mutating func docComment(_ lines: [String]) {
         for content in lines {
             writeIndentation()
-            text += content.isEmpty ? "///\n" : "/// "
-            if !content.isEmpty {
-                text += content
-                text += "\n"
+            if content.isEmpty {
+                write("///\n")
+            } else {
+                write("/// ")
+                write(content)
+                bytes.append(UInt8(ascii: "\n"))
             }
         }
     }
 
     private mutating func writeIndentation() {
-        while indents.count <= level { indents.append(indents[indents.count - 1] + "    ") }
-        text += indents[level]
+        var remaining = level * 4
+        while remaining > 0 {
+            let count = min(remaining, Self.spaces.utf8CodeUnitCount)
+            bytes.append(contentsOf: UnsafeBufferPointer(start: Self.spaces.utf8Start, count: count))
+            remaining -= count
+        }
+    }
+
+    /// Sixteen levels of indentation, written in one piece.
+    private static let spaces: StaticString =
+        "                                                                "
+
+    private mutating func write(_ literal: StaticString) {
+        bytes.append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+    }
+
+    /// Writes `string` as it is: part of a line begun with ``beginLine()``.
+    mutating func write(_ string: String) {
+        var string = string
+        string.withUTF8 { bytes.append(contentsOf: $0) }
     }
 }

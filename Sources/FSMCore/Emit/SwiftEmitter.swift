@@ -60,7 +60,8 @@ public enum SwiftEmitter {
         _ model: Model, sourceName: String, access: AccessLevel, observable: Bool = false,
         actionsReference: ActionsReference = .unowned
     ) -> String {
-        var out = CodeWriter()
+        // Generated files take about 2 KB per state of a large machine.
+        var out = CodeWriter(expectedSize: 4096 + 1024 * model.states.count + 256 * model.allTransitions.count)
         SwiftMachineEmitter(model: model, access: access, observable: observable, actionsReference: actionsReference)
             .emitFile(sourceName: sourceName, into: &out)
         return out.text

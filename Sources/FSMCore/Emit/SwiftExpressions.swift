@@ -31,19 +31,28 @@ enum SwiftExpressions {
 
     /// `actions.isValid(code: code)`: a guard or action called on the actions object.
     static func call(_ call: Model.Call, on receiver: String) -> String {
-        // Written into one string, without an array of arguments: a large machine has tens of
-        // thousands of calls.
-        var text = receiver + "." + SwiftNames.escaped(call.name) + "("
+        var text = ""
+        write(call, on: receiver, to: &text)
+        return text
+    }
+
+    /// Writes ``call(_:on:)``'s text to `output` piece by piece: a large machine has tens of
+    /// thousands of calls, and a code writer takes them without a string made for each.
+    static func write(_ call: Model.Call, on receiver: String, to output: inout some TextOutputStream) {
+        output.write(receiver)
+        output.write(".")
+        output.write(SwiftNames.escaped(call.name))
+        output.write("(")
         for (position, argument) in call.arguments.enumerated() {
-            if position > 0 { text += ", " }
-            text += argumentLabel(argument.label)
-            text += ": "
+            if position > 0 { output.write(", ") }
+            output.write(argumentLabel(argument.label))
+            output.write(": ")
             switch argument.value {
-            case .parameter(let name): text += SwiftNames.escaped(name)
-            case .literal(let literal): text += Self.literal(literal)
+            case .parameter(let name): output.write(SwiftNames.escaped(name))
+            case .literal(let literal): output.write(Self.literal(literal))
             }
         }
-        return text + ")"
+        output.write(")")
     }
 
     /// An argument label at a call site. Swift takes most keywords there as they are (and warns
@@ -63,5 +72,16 @@ enum SwiftExpressions {
             guardExpression,
             GuardSpelling(
                 call: { call($0, on: receiver) }, regroupsRightOperands: true, parenthesizesDoubleNegation: true))
+    }
+}
+
+extension CodeWriter {
+    /// One line per call, each written as ``SwiftExpressions/call(_:on:)`` spells it.
+    mutating func callLines(_ calls: [Model.Call], on receiver: String) {
+        for call in calls {
+            beginLine()
+            SwiftExpressions.write(call, on: receiver, to: &self)
+            endLine()
+        }
     }
 }

@@ -262,12 +262,20 @@ extension SwiftMachineEmitter {
     private func wrapped(_ items: [String], width: Int) -> [String] {
         var lines: [String] = []
         var current = ""
+        var currentCount = 0  // `current.count`, kept rather than counted again for each item
         for item in items {
-            if !current.isEmpty && current.count + item.count + 2 > width {
+            let itemCount = item.count
+            if !current.isEmpty && currentCount + itemCount + 2 > width {
                 lines.append(current + ",")
                 current = ""
+                currentCount = 0
             }
-            current += (current.isEmpty ? "" : ", ") + item
+            if !current.isEmpty {
+                current += ", "
+                currentCount += 2
+            }
+            current += item
+            currentCount += itemCount
         }
         lines.append(current)
         return lines

@@ -49,7 +49,7 @@ extension SwiftMachineEmitter {
             out.line("switch $0 {")
             for transition in withEffects {
                 out.line("case \(transitionNumbers[transition] ?? -1):")
-                out.indented { $0.lines(transition.effects.map { SwiftExpressions.call($0, on: actionsName) }) }
+                out.indented { $0.callLines(transition.effects, on: actionsName) }
             }
             out.line("default: break")
             out.line("}")

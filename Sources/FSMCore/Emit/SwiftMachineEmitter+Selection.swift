@@ -26,14 +26,14 @@ extension SwiftMachineEmitter {
             if let condition = transition.guardExpression {
                 conditions.append(SwiftExpressions.condition(condition, on: actions))
             }
-            let body: (inout CodeWriter) -> Void = { out in
-                emitFiring(transition, source: source, context: context, into: &out)
-            }
+            // No closure kept in a local: it would be an escaping one, and copy the whole emitter.
             if transition.alwaysFires {
-                body(&out)
+                emitFiring(transition, source: source, context: context, into: &out)
                 return true
             }
-            out.block("if " + conditions.joined(separator: ", "), body)
+            out.block("if " + conditions.joined(separator: ", ")) { out in
+                emitFiring(transition, source: source, context: context, into: &out)
+            }
         }
         return false
     }
@@ -50,11 +50,11 @@ extension SwiftMachineEmitter {
             out.line("return \(contextMember("machine", context)).\(select)  // \(target)")
             return
         }
-        let effects = transition.effects.map { SwiftExpressions.call($0, on: actions) }
+        let effects = transition.effects
         let call: String
         switch transition.target {
         case .internal:
-            out.lines(effects)
+            out.callLines(effects, on: actions)
             out.line("return true")
             return
         case .history(let target, let kind):
@@ -73,7 +73,7 @@ extension SwiftMachineEmitter {
         if effects.isEmpty {
             out.line("return " + call)
         } else {
-            out.block("return " + call) { $0.lines(effects) }
+            out.block("return " + call) { $0.callLines(effects, on: actions) }
         }
     }
 

@@ -177,7 +177,7 @@ extension SwiftMachineEmitter {
                         continue
                     }
                     out.block("override class func \(name)(\(actionsParameter))") { out in
-                        out.lines(calls.map { SwiftExpressions.call($0, on: actionsName) })
+                        out.callLines(calls, on: actionsName)
                     }
                 }
             } else {
@@ -296,7 +296,7 @@ extension SwiftMachineEmitter {
                 if state.recordsHistory {
                     out.line("\(context).machine.history[.\(names.stateCase(index))] = \(context).machine.current")
                 }
-                out.lines(state.exit.map { SwiftExpressions.call($0, on: actionsName) })
+                out.callLines(state.exit, on: actionsName)
                 if state.parent != nil { out.line("super.exitOutward(to: depth, \(context), \(actionsName))") }
             }
         }
@@ -305,7 +305,7 @@ extension SwiftMachineEmitter {
             out.block("override class func enterInward(below depth: Int, \(actionsParameter))") { out in
                 if state.parent != nil { out.line("super.enterInward(below: depth, \(actionsName))") }
                 out.block("if depth < \(depth)") { out in
-                    out.lines(state.entry.map { SwiftExpressions.call($0, on: actionsName) })
+                    out.callLines(state.entry, on: actionsName)
                 }
             }
         }
