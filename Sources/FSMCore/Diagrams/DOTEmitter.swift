@@ -78,7 +78,7 @@ private struct DOTBuilder {
         }
         writer.line()
         if let target = layout.initialTarget(of: nil) { writer.line(initialEdge(from: initialNode(of: nil), to: target)) }
-        for edge in layout.edges { writer.line(line(for: edge)) }
+        for edge in layout.edges { write(edge, &writer) }
     }
 
     private func writeState(_ index: Int, _ writer: inout CodeWriter) {
@@ -158,20 +158,34 @@ private struct DOTBuilder {
 
     /// An edge. Edges between a composite and its own contents are listed, never drawn, so every
     /// edge leaves a composite source at its border and enters a composite target at its border.
-    private func line(for edge: DiagramLayout.Edge) -> String {
+    /// Written piece by piece, not made a string first: a large machine has tens of thousands of edges.
+    private func write(_ edge: DiagramLayout.Edge, _ writer: inout CodeWriter) {
+        writer.beginLine()
+        if case .state(let source) = edge.source, model.states[source].isParallel {
+            writer.write(quoted(exitNode(of: source)))
+        } else {
+            writer.write(quoted(node(of: edge.source)))
+        }
+        writer.write(" -> ")
+        writer.write(quoted(node(of: edge.target)))
+        var separator = " ["
+        func attribute(_ name: String, _ value: String) {
+            writer.write(separator)
+            writer.write(name)
+            writer.write(value)
+            separator = ", "
+        }
         let head = edge.label.head  // made once for the three questions below
-        var attributes = edge.label.isEmpty(head: head) ? [] : ["label=\(labelText(edgeLabel(edge.label, head: head)))"]
+        if !edge.label.isEmpty(head: head) { attribute("label=", labelText(edgeLabel(edge.label, head: head))) }
         if case .state(let source) = edge.source, model.states[source].isComposite {
-            attributes.append("ltail=\(quoted(cluster(source)))")
+            attribute("ltail=", quoted(cluster(source)))
         }
         if case .state(let target) = edge.target, model.states[target].isComposite {
-            attributes.append("lhead=\(quoted(cluster(target)))")
+            attribute("lhead=", quoted(cluster(target)))
         }
-        if edge.label.stereotype != nil { attributes.append("style=dashed") }
-        let suffix = attributes.isEmpty ? "" : " [\(attributes.joined(separator: ", "))]"
-        var tail = node(of: edge.source)
-        if case .state(let source) = edge.source, model.states[source].isParallel { tail = exitNode(of: source) }
-        return "\(quoted(tail)) -> \(quoted(node(of: edge.target)))\(suffix)"
+        if edge.label.stereotype != nil { attribute("style=", "dashed") }
+        if separator == ", " { writer.write("]") }
+        writer.endLine()
     }
 
     /// The label of an edge: `event [guard] / effect`, the effects on a line of their own when long.
