@@ -89,6 +89,15 @@ struct CodeWriter: TextOutputStream {
     /// Ends a line started with ``beginLine()``.
     mutating func endLine() { bytes.append(UInt8(ascii: "\n")) }
 
+    /// Ends a line started with ``beginLine()`` with ` {`, then writes the body one level deeper
+    /// and `}`: ``block(_:trailer:_:)`` for a header written piece by piece.
+    mutating func endLine(openingBlock body: (inout CodeWriter) -> Void) {
+        write(" {\n")
+        indented(body)
+        writeIndentation()
+        write("}\n")
+    }
+
     /// Writes several lines at the current indentation.
     mutating func lines(_ contents: [String]) {
         for content in contents { line(content) }

@@ -19,6 +19,10 @@ struct GeneratedNames {
     let historyKind: String
     /// The file-private struct of transitions looked up by number (machines with parallel states).
     let transitionInfo: String
+    /// The type of the actions object as the generated code passes it around.
+    let actionsExistential: String
+    /// The type of a state as the generated code holds it.
+    let stateMetatype: String
     /// The parameter that carries the actions object through the handlers.
     let actionsVariable: String
     /// The parameter that carries the machine (the State pattern's context) into a state's handlers.
@@ -40,6 +44,8 @@ struct GeneratedNames {
         queuedEvent = SwiftNames.queuedEventType(of: model.name)
         historyKind = SwiftNames.historyType(of: model.name)
         transitionInfo = SwiftNames.transitionType(of: model.name)
+        actionsExistential = "any " + actions
+        stateMetatype = machine + ".State.Type"
         let parameterNames = Set(model.events.flatMap { $0.parameters.map(\.name) })
         self.parameterNames = parameterNames
         actionsVariable = Self.unused("actions", avoiding: parameterNames)
@@ -84,9 +90,4 @@ struct GeneratedNames {
         model.events[event].parameters.map { "\(SwiftExpressions.argumentLabel($0.name)): \(SwiftNames.escaped($0.name))" }
     }
 
-    /// The type of the actions object as the generated code passes it around.
-    var actionsExistential: String { "any " + actions }
-
-    /// The type of a state as the generated code holds it.
-    var stateMetatype: String { "\(machine).State.Type" }
 }

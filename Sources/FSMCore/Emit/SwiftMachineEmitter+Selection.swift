@@ -51,29 +51,29 @@ extension SwiftMachineEmitter {
             return
         }
         let effects = transition.effects
-        let call: String
-        switch transition.target {
-        case .internal:
+        if transition.target == .internal {
             out.callLines(effects, on: actions)
             out.line("return true")
             return
-        case .history(let target, let kind):
-            call = transitionCall(transition, to: target, by: kind, context: context)
-        case .state(let target):
-            noteEnteredLeaf(target, into: &out)
-            call = transitionCall(transition, to: target, context: context)
-        case .push(let target):
-            out.line("\(contextMember("push", context))()")
-            noteEnteredLeaf(target, into: &out)
-            call = transitionCall(transition, to: target, context: context)
+        }
+        if case .push = transition.target { out.line("\(contextMember("push", context))()") }
+        if case .state(let target) = transition.target { noteEnteredLeaf(target, into: &out) }
+        if case .push(let target) = transition.target { noteEnteredLeaf(target, into: &out) }
+        // `return <call>`, written piece by piece: a large machine has tens of thousands.
+        out.beginLine()
+        out.write("return ")
+        switch transition.target {
+        case .internal: break
+        case .history(let target, let kind): writeTransitionCall(transition, to: target, by: kind, context: context, into: &out)
+        case .state(let target), .push(let target): writeTransitionCall(transition, to: target, context: context, into: &out)
         case .pop:
             let from = source.map { names.stateType($0) + ".self" } ?? "nil"
-            call = "\(contextMember("pop", context))(from: \(from), \(actions))"
+            out.write("\(contextMember("pop", context))(from: \(from), \(actions))")
         }
         if effects.isEmpty {
-            out.line("return " + call)
+            out.endLine()
         } else {
-            out.block("return " + call) { $0.callLines(effects, on: actions) }
+            out.endLine(openingBlock: { $0.callLines(effects, on: actions) })
         }
     }
 
@@ -85,19 +85,42 @@ extension SwiftMachineEmitter {
 
     /// `context.transition(below: .armed, to: M_Alarm.self, actions)`, with `by: .deep` for a history target;
     /// `context.transition(from: M_Idle.self, to: M_Busy.self, actions)` between two leaves side by side.
-    private func transitionCall(
-        _ transition: Model.Transition, to target: Int, by history: Model.HistoryKind? = nil, context: ContextReference
-    ) -> String {
-        if history == nil, let source = transition.source, isBetweenSiblingLeaves(transition, to: target) {
-            return
-                "\(contextMember("transition", context))(from: \(names.stateType(source)).self, to: \(names.stateType(target)).self, \(names.actionsVariable))"
+    private func writeTransitionCall(
+        _ transition: Model.Transition, to target: Int, by history: Model.HistoryKind? = nil, context: ContextReference,
+        into out: inout CodeWriter
+    ) {
+        switch context {
+        case .parameter:
+            out.write(names.contextVariable)
+            out.write(".transition")
+        case .machineItself: out.write(names.member("transition"))
         }
-        let domain = transition.domain.map { "." + names.stateCase($0) } ?? "nil"
-        let by = history.map { " by: .\($0.rawValue)," } ?? ""
-        // Without history a target's default entry is known here: the context is given the leaf it reaches.
-        let entered = model.usesHistory ? target : model.initialLeaf(of: target)
-        return
-            "\(contextMember("transition", context))(below: \(domain), to: \(names.stateType(entered)).self,\(by) \(names.actionsVariable))"
+        if history == nil, let source = transition.source, isBetweenSiblingLeaves(transition, to: target) {
+            out.write("(from: ")
+            out.write(names.stateType(source))
+            out.write(".self, to: ")
+            out.write(names.stateType(target))
+        } else {
+            out.write("(below: ")
+            if let domain = transition.domain {
+                out.write(".")
+                out.write(names.stateCase(domain))
+            } else {
+                out.write("nil")
+            }
+            // Without history a target's default entry is known here: the context is given the leaf it reaches.
+            out.write(", to: ")
+            out.write(names.stateType(model.usesHistory ? target : model.initialLeaf(of: target)))
+        }
+        out.write(".self,")
+        if let history {  // never between siblings
+            out.write(" by: .")
+            out.write(history.rawValue)
+            out.write(",")
+        }
+        out.write(" ")
+        out.write(names.actionsVariable)
+        out.write(")")
     }
 
     /// Whether `transition` goes from a leaf to a leaf (itself, or another) with the same parent, leaving

@@ -146,12 +146,33 @@ extension SwiftMachineEmitter {
         out.docComment(doc)
         // A state subclasses its enclosing state (behavioural inheritance); a state with children is
         // subclassed, the others are final.
-        let superclass = state.parent.map { names.stateType($0) }
-        let modifier = state.isComposite ? "" : "final "
-        out.block("fileprivate \(modifier)class \(names.stateType(index)): \(superclass ?? machineName + ".State")") { out in
-            out.line("override class var id: \(machineName).StateID { .\(names.stateCase(index)) }")
+        // The lines every state has are written piece by piece: a large machine has thousands of states.
+        out.beginLine()
+        out.write(state.isComposite ? "fileprivate class " : "fileprivate final class ")
+        out.write(names.stateType(index))
+        out.write(": ")
+        if let parent = state.parent {
+            out.write(names.stateType(parent))
+        } else {
+            out.write(machineName)
+            out.write(".State")
+        }
+        out.endLine { out in
+            out.beginLine()
+            out.write("override class var id: ")
+            out.write(machineName)
+            out.write(".StateID { .")
+            out.write(names.stateCase(index))
+            out.write(" }")
+            out.endLine()
             if let parent = state.parent {
-                out.line("override class var parent: \(names.stateMetatype)? { \(names.stateType(parent)).self }")
+                out.beginLine()
+                out.write("override class var parent: ")
+                out.write(names.stateMetatype)
+                out.write("? { ")
+                out.write(names.stateType(parent))
+                out.write(".self }")
+                out.endLine()
             }
             if let initial = state.initial, needsInitial {
                 out.line("override class var initial: \(names.stateMetatype)? { \(names.stateType(initial)).self }")
@@ -200,7 +221,10 @@ extension SwiftMachineEmitter {
                 let transitions = state.transitions.filter { $0.event == event }
                 guard !transitions.isEmpty else { continue }
                 out.line()
-                out.block(handlerSignature(event, overriding: true)) { out in
+                out.beginLine()
+                out.write("override ")
+                out.write(handlerSignatures[event])
+                out.endLine { out in
                     if hasParallelStates && canBeReachedTwice(index) {
                         out.line("guard \(names.contextVariable).machine.examine(\(index)) else { return false }")
                     }
