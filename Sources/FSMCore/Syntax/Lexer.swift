@@ -32,8 +32,9 @@ public struct Lexer {
 
     private mutating func run() {
         // One token per four or five bytes of a typical file, so room for one per three bytes is one
-        // allocation instead of a dozen regrowths, and room never used is never touched.
-        tokens.reserveCapacity(bytes.count / 3 + 16)
+        // allocation instead of a dozen regrowths, and room never used is never touched. Capped at
+        // two million tokens (about 100 MB of address space): a larger file grows it as it goes.
+        tokens.reserveCapacity(min(bytes.count / 3, 1 << 21) + 16)
         while let byte = peek() {
             if diagnostics.reachedErrorLimit { break }
             let start = index
