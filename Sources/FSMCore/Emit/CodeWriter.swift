@@ -10,11 +10,11 @@ struct CodeWriter: TextOutputStream {
     private var bytes: [UInt8] = []
     private var level = 0
 
-    /// A writer with room for about `expectedSize` bytes. Room that stays unused costs nothing
-    /// but address space (the pages are never touched), while growing a large text copies it
-    /// into fresh memory each time.
+    /// A writer with room for about `expectedSize` bytes, up to 64 MB (beyond that the text grows
+    /// as it goes). Room that stays unused costs nothing but address space (the pages are never
+    /// touched), while growing a large text copies it into fresh memory each time.
     init(expectedSize: Int = 0) {
-        bytes.reserveCapacity(expectedSize)
+        bytes.reserveCapacity(min(expectedSize, 1 << 26))
     }
 
     /// The text written so far.
