@@ -54,6 +54,13 @@ final class CodeWriterTests: XCTestCase {
         XCTAssertEqual(out.text, line + "\n" + line + "\n")
     }
 
+    func testRoomForAHugeMachineIsCappedWithoutOverflow() {
+        // Counts no machine has: the reservation is clamped, not multiplied out (which traps).
+        var out = CodeWriter(states: .max, perState: 1024, transitions: .max, perTransition: 256)
+        out.line("fine")
+        XCTAssertEqual(out.text, "fine\n")
+    }
+
     func testEmptyWriterHasEmptyText() {
         XCTAssertEqual(CodeWriter().text, "")
     }

@@ -88,7 +88,8 @@ private struct MermaidBuilder {
 
     func build() -> String {
         // About 300 bytes per state of a large machine.
-        var writer = CodeWriter(expectedSize: 4096 + 128 * model.states.count + 64 * model.allTransitions.count)
+        var writer = CodeWriter(
+            states: model.states.count, perState: 128, transitions: model.allTransitions.count, perTransition: 64)
         writer.line("---")
         writer.line("title: \"\(model.name)\"")  // an identifier: quoted so YAML reads `true` or `null` as text
         writer.line("---")

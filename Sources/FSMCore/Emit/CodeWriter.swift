@@ -14,8 +14,20 @@ struct CodeWriter: TextOutputStream {
     /// as it goes). Room that stays unused costs nothing but address space (the pages are never
     /// touched), while growing a large text copies it into fresh memory each time.
     init(expectedSize: Int = 0) {
-        bytes.reserveCapacity(min(expectedSize, 1 << 26))
+        bytes.reserveCapacity(min(expectedSize, Self.largestReservation))
     }
+
+    /// A writer with room for `perState` bytes per state and `perTransition` per transition of a
+    /// machine (see ``init(expectedSize:)``); the counts are clamped first, so the product cannot
+    /// overflow where `Int` has 32 bits.
+    init(states: Int, perState: Int, transitions: Int, perTransition: Int) {
+        let room = Self.largestReservation
+        self.init(
+            expectedSize: 4096 + min(states, room / perState) * perState
+                + min(transitions, room / perTransition) * perTransition)
+    }
+
+    private static let largestReservation = 1 << 26
 
     /// The text written so far.
     ///
@@ -149,10 +161,6 @@ struct CodeWriter: TextOutputStream {
     /// Sixteen levels of indentation, written in one piece.
     private static let spaces: StaticString =
         "                                                                "
-
-    private mutating func write(_ literal: StaticString) {
-        bytes.append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
-    }
 
     /// Writes `string` as it is: part of a line begun with ``beginLine()``.
     mutating func write(_ string: String) {

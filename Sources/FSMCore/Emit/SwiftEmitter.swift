@@ -61,7 +61,8 @@ public enum SwiftEmitter {
         actionsReference: ActionsReference = .unowned
     ) -> String {
         // Generated files take about 2 KB per state of a large machine.
-        var out = CodeWriter(expectedSize: 4096 + 1024 * model.states.count + 256 * model.allTransitions.count)
+        var out = CodeWriter(
+            states: model.states.count, perState: 1024, transitions: model.allTransitions.count, perTransition: 256)
         SwiftMachineEmitter(model: model, access: access, observable: observable, actionsReference: actionsReference)
             .emitFile(sourceName: sourceName, into: &out)
         return out.text
