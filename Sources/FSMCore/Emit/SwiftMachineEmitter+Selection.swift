@@ -7,9 +7,19 @@ extension SwiftMachineEmitter {
     }
 
     func contextMember(_ name: String, _ reference: ContextReference) -> String {
+        var text = ""
+        writeContextMember(name, reference, to: &text)
+        return text
+    }
+
+    /// Writes ``contextMember(_:_:)``'s text to `output` piece by piece.
+    func writeContextMember(_ name: String, _ reference: ContextReference, to output: inout some TextOutputStream) {
         switch reference {
-        case .parameter: "\(names.contextVariable).\(name)"
-        case .machineItself: names.member(name)
+        case .parameter:
+            output.write(names.contextVariable)
+            output.write(".")
+            output.write(name)
+        case .machineItself: output.write(names.member(name))
         }
     }
 
@@ -56,9 +66,13 @@ extension SwiftMachineEmitter {
             out.line("return true")
             return
         }
-        if case .push = transition.target { out.line("\(contextMember("push", context))()") }
-        if case .state(let target) = transition.target { noteEnteredLeaf(target, into: &out) }
-        if case .push(let target) = transition.target { noteEnteredLeaf(target, into: &out) }
+        switch transition.target {
+        case .push(let target):
+            out.line("\(contextMember("push", context))()")
+            noteEnteredLeaf(target, into: &out)
+        case .state(let target): noteEnteredLeaf(target, into: &out)
+        case .internal, .history, .pop: break
+        }
         // `return <call>`, written piece by piece: a large machine has tens of thousands.
         out.beginLine()
         out.write("return ")
@@ -89,12 +103,7 @@ extension SwiftMachineEmitter {
         _ transition: Model.Transition, to target: Int, by history: Model.HistoryKind? = nil, context: ContextReference,
         into out: inout CodeWriter
     ) {
-        switch context {
-        case .parameter:
-            out.write(names.contextVariable)
-            out.write(".transition")
-        case .machineItself: out.write(names.member("transition"))
-        }
+        writeContextMember("transition", context, to: &out)
         if history == nil, let source = transition.source, isBetweenSiblingLeaves(transition, to: target) {
             out.write("(from: ")
             out.write(names.stateType(source))

@@ -18,11 +18,6 @@ extension SwiftMachineEmitter {
         }
     }
 
-    /// The class method of `event`, with `override` in a state.
-    private func handlerSignature(_ event: Int, overriding: Bool) -> String {
-        overriding ? "override " + handlerSignatures[event] : handlerSignatures[event]
-    }
-
     /// `disarm(code: code, context, actions)`
     private func handlerCallArguments(_ event: Int) -> String {
         let arguments = names.argumentList(event) + [names.contextVariable, names.actionsVariable]
@@ -90,11 +85,11 @@ extension SwiftMachineEmitter {
                     // state around it handles the event.
                     let machineTransitions = hasParallelStates ? model.machineTransitions.filter { $0.event == event } : []
                     guard !machineTransitions.isEmpty else {
-                        out.line(handlerSignature(event, overriding: false) + " { false }")
+                        out.line(handlerSignatures[event] + " { false }")
                         continue
                     }
                     out.line()
-                    out.block(handlerSignature(event, overriding: false)) { out in
+                    out.block(handlerSignatures[event]) { out in
                         // The machine's own transitions, examined once per event.
                         out.line("guard \(names.contextVariable).machine.examine(\(model.states.count)) else { return false }")
                         if !emitTransitions(machineTransitions, source: nil, context: .parameter, into: &out) {
