@@ -99,6 +99,31 @@ final class DiagramTextTests: XCTestCase {
         XCTAssertTrue(DOTEmitter.emit(model).contains(#"[label="go [a && b]\n/ say(t: \"&amp;amp; &amp;#38; & x\")"]"#))
     }
 
+    /// Labels of ASCII text are written part by part, others whole: both escape the same way,
+    /// and a label longer than 32 characters (here `y`'s, 33; `x`'s is 32) puts its effects on a line
+    /// of their own.
+    func testEdgeLabelsAreEscapedAndSplitTheSameWayWhateverTheirCharacters() throws {
+        let model = try XCTUnwrap(
+            model(
+                """
+                machine M {
+                    initial A
+                    state A {
+                        go [a && b] / say(t: "é &amp; \\"q\\" \\\\") -> B
+                        go [c && d] / say(t: "e &amp; \\"q\\" \\\\") -> B
+                        x / say(t: "111111111111111111") -> B
+                        y / say(t: "1111111111111111111") -> B
+                    }
+                    state B {}
+                }
+                """))
+        let dot = DOTEmitter.emit(model)
+        XCTAssertTrue(dot.contains(#"[label="go [a && b]\n/ say(t: \"é &amp;amp; \\\"q\\\" \\\\\")"]"#), dot)
+        XCTAssertTrue(dot.contains(#"[label="go [c && d]\n/ say(t: \"e &amp;amp; \\\"q\\\" \\\\\")"]"#), dot)
+        XCTAssertTrue(dot.contains(#"[label="x / say(t: \"111111111111111111\")"]"#), dot)
+        XCTAssertTrue(dot.contains(#"[label="y\n/ say(t: \"1111111111111111111\")"]"#), dot)
+    }
+
     func testOverviewDropsGuardsEffectsAndActivities() throws {
         let model = try XCTUnwrap(
             model(

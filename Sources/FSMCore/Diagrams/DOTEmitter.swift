@@ -40,6 +40,10 @@ private struct DOTBuilder {
     static let compositeFill = "#F8FAFC"
     static let labelInk = "#33475B"
 
+    // Every line is written into the writer piece by piece, names and labels escaped as they are
+    // written: a large machine has tens of thousands of states and edges, and making each line a
+    // string first cost more than writing it.
+
     // MARK: Structure
 
     func build() -> String {
@@ -65,64 +69,103 @@ private struct DOTBuilder {
 
     private func writeBody(_ writer: inout CodeWriter) {
         writer.line()
-        writer.line("\(quoted(initialNode(of: nil))) [\(initialAttributes)]")
+        writeInitialDot(of: nil, &writer)
         for index in model.topLevelStates { writeState(index, &writer) }
         if layout.showsHistory {
-            writer.line(
-                "\(quoted(node(of: .pop))) [\(pseudostateAttributes("H*")), "
-                    + "tooltip=\"pop: back to the state remembered by the last push\"]")
+            writer.beginLine()
+            writeNode(.pop, &writer)
+            writer.write(" [")
+            writePseudostateAttributes("H*", &writer)
+            writer.write(", tooltip=\"pop: back to the state remembered by the last push\"]")
+            writer.endLine()
         }
         if layout.showsAnyState {
-            writer.line(
-                "\(quoted(node(of: .anyState))) [label=<\(table(title: "<I>any state</I>", lines: layout.anyStateLines, dashed: true))>]"
-            )
+            writer.beginLine()
+            writeNode(.anyState, &writer)
+            writer.write(" [label=<")
+            writeTable(lines: layout.anyStateLines, dashed: true, &writer) { $0.write("<I>any state</I>") }
+            writer.write(">]")
+            writer.endLine()
         }
         writer.line()
-        if let target = layout.initialTarget(of: nil) { writer.line(initialEdge(from: initialNode(of: nil), to: target)) }
+        if let target = layout.initialTarget(of: nil) {
+            writeInitialEdge(to: target, &writer) { $0.writeQuoted(prefix: "[*]", nil) }
+        }
         for edge in layout.edges { write(edge, &writer) }
     }
 
     private func writeState(_ index: Int, _ writer: inout CodeWriter) {
         let state = model.states[index]
-        let lines = layout.compartments[index]
         if state.isComposite {
-            writer.block("subgraph \(quoted(cluster(index)))") { writer in
-                writer.line("label=<\(table(title: "<B>\(html(state.name))</B>", lines: lines, bordered: false))>")
-                writer.line(clusterStyle(of: index))
+            writeCluster(index, &writer) { writer in
+                writer.beginLine()
+                writer.write("label=<")
+                writeTable(lines: layout.compartments[index], bordered: false, &writer) { writer in
+                    writer.write("<B>")
+                    writer.writeHTML(state.name)
+                    writer.write("</B>")
+                }
+                writer.write(">")
+                writer.endLine()
+                writeClusterStyle(of: index, &writer)
                 // A parallel state has no initial dot: all its regions are entered, each by its own.
                 let initialTarget = layout.initialTarget(of: index)
-                if initialTarget != nil { writer.line("\(quoted(initialNode(of: index))) [\(initialAttributes)]") }
+                if initialTarget != nil { writeInitialDot(of: index, &writer) }
                 for child in state.children { writeState(child, &writer) }
                 if state.isParallel { writeParallelLayout(of: index, &writer) }
                 for history in layout.histories[index] {
-                    writer.line(
-                        "\(quoted(node(of: .history(index, history.kind)))) [\(pseudostateAttributes(history.symbol)), "
-                            + "tooltip=\(quoted("\(history.kind.rawValue) history of \(state.name)"))]")
+                    writer.beginLine()
+                    writeNode(.history(index, history.kind), &writer)
+                    writer.write(" [")
+                    writePseudostateAttributes(history.symbol, &writer)
+                    writer.write(", tooltip=")
+                    writer.writeQuoted("\(history.kind.rawValue) history of \(state.name)")
+                    writer.write("]")
+                    writer.endLine()
                 }
-                if let initialTarget { writer.line(initialEdge(from: initialNode(of: index), to: initialTarget)) }
+                if let initialTarget {
+                    writeInitialEdge(to: initialTarget, &writer) { $0.writeQuoted(prefix: "[*] ", state.name) }
+                }
                 for history in layout.histories[index] {
                     if let target = history.defaultTarget {
-                        writer.line(initialEdge(from: node(of: .history(index, history.kind)), to: .state(target)))
+                        writeInitialEdge(to: .state(target), &writer) { writeNode(.history(index, history.kind), &$0) }
                     }
                 }
             }
         } else if layout.isRegion(index) {
             // A simple region: an unnamed dashed compartment, whose initial dot points at the state.
-            writer.block("subgraph \(quoted(cluster(index)))") { writer in
+            writeCluster(index, &writer) { writer in
                 writer.line("label=\"\"")
-                writer.line(clusterStyle(of: index))
-                writer.line("\(quoted(initialNode(of: index))) [\(initialAttributes)]")
-                writer.line(box(of: index))
-                writer.line(initialEdge(from: initialNode(of: index), to: .state(index)))
+                writeClusterStyle(of: index, &writer)
+                writeInitialDot(of: index, &writer)
+                writeBox(of: index, &writer)
+                writeInitialEdge(to: .state(index), &writer) { $0.writeQuoted(prefix: "[*] ", state.name) }
             }
         } else if state.isFinal {
             // The bull's-eye (U+25C9) and the name under it are one node: an external label
             // (`xlabel`) is placed after the layout and lands on edges and their labels.
-            let mark = "<FONT POINT-SIZE=\"18\" COLOR=\(quoted(Self.ink))>&#9673;</FONT><BR/>\(html(state.name))"
-            writer.line("\(quoted(state.name)) [shape=plain, label=<\(table(title: mark, lines: lines, bordered: false))>]")
+            writer.beginLine()
+            writer.writeQuoted(state.name)
+            writer.write(" [shape=plain, label=<")
+            writeTable(lines: layout.compartments[index], bordered: false, &writer) { writer in
+                writer.write("<FONT POINT-SIZE=\"18\" COLOR=")
+                writer.writeQuoted(Self.ink)
+                writer.write(">&#9673;</FONT><BR/>")
+                writer.writeHTML(state.name)
+            }
+            writer.write(">]")
+            writer.endLine()
         } else {
-            writer.line(box(of: index))
+            writeBox(of: index, &writer)
         }
+    }
+
+    /// `subgraph "cluster Name" { ... }`.
+    private func writeCluster(_ index: Int, _ writer: inout CodeWriter, _ body: (inout CodeWriter) -> Void) {
+        writer.beginLine()
+        writer.write("subgraph ")
+        writer.writeQuoted(prefix: "cluster ", model.states[index].name)
+        writer.endLine(openingBlock: body)
     }
 
     /// How a parallel state is laid out: its regions' initial dots in one column, so the regions
@@ -131,62 +174,116 @@ private struct DOTBuilder {
     /// a composite's border is, such an edge would place its target in the middle of the parallel
     /// state's columns, and its label inside the state.
     private func writeParallelLayout(of index: Int, _ writer: inout CodeWriter) {
-        let regions = model.states[index].children.map { quoted(anchor(of: $0)) }
-        writer.line("{ rank=same; \(regions.joined(separator: "; ")) }")
+        writer.beginLine()
+        writer.write("{ rank=same; ")
+        for (position, region) in model.states[index].children.enumerated() {
+            if position > 0 { writer.write("; ") }
+            writeAnchor(of: region, &writer)
+        }
+        writer.write(" }")
+        writer.endLine()
         let inside = model.states.indices.filter { !model.states[$0].isComposite && model.isProperDescendant($0, of: index) }
-        writer.line("\(quoted(exitNode(of: index))) [shape=point, style=invis, width=0.01]")
-        writer.line(
-            "{ \(inside.map { quoted(model.states[$0].name) }.joined(separator: "; ")) } -> \(quoted(exitNode(of: index))) "
-                + "[style=invis, weight=0]")
+        writer.beginLine()
+        writer.writeQuoted(prefix: "[exit] ", model.states[index].name)
+        writer.write(" [shape=point, style=invis, width=0.01]")
+        writer.endLine()
+        writer.beginLine()
+        writer.write("{ ")
+        for (position, state) in inside.enumerated() {
+            if position > 0 { writer.write("; ") }
+            writer.writeQuoted(model.states[state].name)
+        }
+        writer.write(" } -> ")
+        writer.writeQuoted(prefix: "[exit] ", model.states[index].name)
+        writer.write(" [style=invis, weight=0]")
+        writer.endLine()
     }
 
     /// A simple state: a rounded box with its name and compartment.
-    private func box(of index: Int) -> String {
+    private func writeBox(of index: Int, _ writer: inout CodeWriter) {
         let name = model.states[index].name
-        return "\(quoted(name)) [label=<\(table(title: "<B>\(html(name))</B>", lines: layout.compartments[index]))>]"
+        writer.beginLine()
+        writer.writeQuoted(name)
+        writer.write(" [label=<")
+        writeTable(lines: layout.compartments[index], &writer) { writer in
+            writer.write("<B>")
+            writer.writeHTML(name)
+            writer.write("</B>")
+        }
+        writer.write(">]")
+        writer.endLine()
     }
 
     /// A composite state's cluster is a filled rounded box; a region's is dashed, inside its
     /// parallel state's box: UML's dashed line between the regions.
-    private func clusterStyle(of index: Int) -> String {
-        layout.isRegion(index)
-            ? "style=\"rounded,dashed\"; color=\(quoted(Self.line)); penwidth=1; margin=10"
-            : "style=\"rounded,filled\"; fillcolor=\(quoted(Self.compositeFill)); color=\(quoted(Self.line)); "
-                + "penwidth=1.2; margin=12"
+    private func writeClusterStyle(of index: Int, _ writer: inout CodeWriter) {
+        writer.line(layout.isRegion(index) ? Self.regionStyle : Self.compositeStyle)
     }
+
+    private static let regionStyle = "style=\"rounded,dashed\"; color=\(quoted(line)); penwidth=1; margin=10"
+    private static let compositeStyle =
+        "style=\"rounded,filled\"; fillcolor=\(quoted(compositeFill)); color=\(quoted(line)); penwidth=1.2; margin=12"
 
     // MARK: Transitions
 
     /// An edge. Edges between a composite and its own contents are listed, never drawn, so every
     /// edge leaves a composite source at its border and enters a composite target at its border.
-    /// Written piece by piece, not made a string first: a large machine has tens of thousands of edges.
     private func write(_ edge: DiagramLayout.Edge, _ writer: inout CodeWriter) {
         writer.beginLine()
         if case .state(let source) = edge.source, model.states[source].isParallel {
-            writer.write(quoted(exitNode(of: source)))
+            writer.writeQuoted(prefix: "[exit] ", model.states[source].name)
         } else {
-            writer.write(quoted(node(of: edge.source)))
+            writeNode(edge.source, &writer)
         }
         writer.write(" -> ")
-        writer.write(quoted(node(of: edge.target)))
-        var separator = " ["
-        func attribute(_ name: String, _ value: String) {
-            writer.write(separator)
+        writeNode(edge.target, &writer)
+        var hasAttributes = false
+        func attribute(_ name: StaticString) {
+            writer.write(hasAttributes ? ", " : " [")
             writer.write(name)
-            writer.write(value)
-            separator = ", "
+            hasAttributes = true
         }
         let head = edge.label.head  // made once for the three questions below
-        if !edge.label.isEmpty(head: head) { attribute("label=", labelText(edgeLabel(edge.label, head: head))) }
+        if !edge.label.isEmpty(head: head) {
+            attribute("label=")
+            writeLabel(edge.label, head: head, &writer)
+        }
         if case .state(let source) = edge.source, model.states[source].isComposite {
-            attribute("ltail=", quoted(cluster(source)))
+            attribute("ltail=")
+            writer.writeQuoted(prefix: "cluster ", model.states[source].name)
         }
         if case .state(let target) = edge.target, model.states[target].isComposite {
-            attribute("lhead=", quoted(cluster(target)))
+            attribute("lhead=")
+            writer.writeQuoted(prefix: "cluster ", model.states[target].name)
         }
-        if edge.label.stereotype != nil { attribute("style=", "dashed") }
-        if separator == ", " { writer.write("]") }
+        if edge.label.stereotype != nil {
+            attribute("style=")
+            writer.write("dashed")
+        }
+        if hasAttributes { writer.write("]") }
         writer.endLine()
+    }
+
+    /// Writes the label of an edge (``edgeLabel(_:head:)``) as a DOT label string, its parts
+    /// written one after the other when they are ASCII without a CR (always, unless a string
+    /// literal has other characters): no string of the whole label is made. An entity (`&name;`)
+    /// never spans two parts, since what joins them starts with a space or a line break.
+    private func writeLabel(_ label: DiagramText.Label, head: String, _ writer: inout CodeWriter) {
+        guard isPlainASCII(head), label.effects.map(isPlainASCII) ?? true else {
+            return writer.writeLabel(edgeLabel(label, head: head))
+        }
+        writer.write("\"")
+        writer.writeLabelPart(head)
+        if let effects = label.effects {
+            // Each byte is a character: the one-line label's length is the sum of its parts'.
+            if head.isEmpty {
+                writer.write("/ ")
+            } else {
+                writer.write(head.utf8.count + 3 + effects.utf8.count <= 32 ? " / " : "\\n/ ")
+            }
+            writer.writeLabelPart(effects)
+        }
+        writer.write("\"")
     }
 
     /// The label of an edge: `event [guard] / effect`, the effects on a line of their own when long.
@@ -202,132 +299,209 @@ private struct DOTBuilder {
         text.utf8.allSatisfy { $0 < 0x80 && $0 != 0x0D } ? text.utf8.count : text.count
     }
 
-    /// An unlabelled arrow from a pseudostate: an initial transition or a default history transition.
-    private func initialEdge(from tail: String, to target: DiagramLayout.Node) -> String {
-        var suffix = ""
-        if case .state(let index) = target, model.states[index].isComposite { suffix = " [lhead=\(quoted(cluster(index)))]" }
-        return "\(quoted(tail)) -> \(quoted(node(of: target)))\(suffix)"
+    /// An unlabelled arrow from a pseudostate (written by `tail`): an initial transition or a
+    /// default history transition.
+    private func writeInitialEdge(
+        to target: DiagramLayout.Node, _ writer: inout CodeWriter, tail: (inout CodeWriter) -> Void
+    ) {
+        writer.beginLine()
+        tail(&writer)
+        writer.write(" -> ")
+        writeNode(target, &writer)
+        if case .state(let index) = target, model.states[index].isComposite {
+            writer.write(" [lhead=")
+            writer.writeQuoted(prefix: "cluster ", model.states[index].name)
+            writer.write("]")
+        }
+        writer.endLine()
     }
 
     // MARK: Names and labels
 
-    /// The DOT node an edge attaches to: a simple state, a node inside a composite (the edge is
-    /// clipped at its border), or a pseudostate.
-    private func node(of node: DiagramLayout.Node) -> String {
+    /// The DOT node an edge attaches to, quoted: a simple state, a node inside a composite (the
+    /// edge is clipped at its border), or a pseudostate. Node and cluster names use characters no
+    /// state name has, so they never collide.
+    private func writeNode(_ node: DiagramLayout.Node, _ writer: inout CodeWriter) {
         switch node {
-        case .state(let index): model.states[index].isComposite ? anchor(of: index) : model.states[index].name
-        case .history(let index, .shallow): "[H] " + model.states[index].name
-        case .history(let index, .deep): "[H*] " + model.states[index].name
-        case .pop: "[pop]"
-        case .anyState: "[any state]"
+        case .state(let index):
+            if model.states[index].isComposite {
+                writeAnchor(of: index, &writer)
+            } else {
+                writer.writeQuoted(model.states[index].name)
+            }
+        case .history(let index, .shallow): writer.writeQuoted(prefix: "[H] ", model.states[index].name)
+        case .history(let index, .deep): writer.writeQuoted(prefix: "[H*] ", model.states[index].name)
+        case .pop: writer.writeQuoted(prefix: "[pop]", nil)
+        case .anyState: writer.writeQuoted(prefix: "[any state]", nil)
         }
     }
 
-    /// The node inside a composite state that edges to and from its border attach to: its initial
-    /// dot; for a parallel state, which has none, its first region's. A simple region's is the
-    /// region's initial dot.
-    private func anchor(of index: Int) -> String {
+    /// The node inside a composite state that edges to and from its border attach to, quoted: its
+    /// initial dot; for a parallel state, which has none, its first region's. A simple region's is
+    /// the region's initial dot.
+    private func writeAnchor(of index: Int, _ writer: inout CodeWriter) {
         let state = model.states[index]
-        return state.isParallel ? anchor(of: state.children[0]) : initialNode(of: index)
+        if state.isParallel {
+            writeAnchor(of: state.children[0], &writer)
+        } else {
+            writer.writeQuoted(prefix: "[*] ", state.name)
+        }
     }
 
-    /// Node and cluster names use characters no state name has, so they never collide.
-    private func exitNode(of index: Int) -> String { "[exit] " + model.states[index].name }
-    private func initialNode(of index: Int?) -> String { index.map { "[*] " + model.states[$0].name } ?? "[*]" }
-    private func cluster(_ index: Int) -> String { "cluster " + model.states[index].name }
-
-    private var initialAttributes: String {
-        "shape=point, width=0.13, color=\(quoted(Self.ink)), fillcolor=\(quoted(Self.ink))"
+    /// The initial dot of a composite state (of the machine, for `nil`).
+    private func writeInitialDot(of index: Int?, _ writer: inout CodeWriter) {
+        writer.beginLine()
+        if let index {
+            writer.writeQuoted(prefix: "[*] ", model.states[index].name)
+        } else {
+            writer.writeQuoted(prefix: "[*]", nil)
+        }
+        writer.write(" [shape=point, width=0.13, color=")
+        writer.writeQuoted(Self.ink)
+        writer.write(", fillcolor=")
+        writer.writeQuoted(Self.ink)
+        writer.write("]")
+        writer.endLine()
     }
 
     /// A history pseudostate: a small circle with `H` or `H*` in it.
-    private func pseudostateAttributes(_ text: String) -> String {
-        "shape=circle, label=\"\(text)\", fontsize=10, width=0.34, fixedsize=true, style=filled, fillcolor=\"#FFFFFF\""
+    private func writePseudostateAttributes(_ text: String, _ writer: inout CodeWriter) {
+        writer.write("shape=circle, label=\"")
+        writer.write(text)
+        writer.write("\", fontsize=10, width=0.34, fixedsize=true, style=filled, fillcolor=\"#FFFFFF\"")
     }
 
-    /// A UML state box as an HTML-like table: the title, then (when there are any) a line and the compartment.
-    private func table(title: String, lines: [String], bordered: Bool = true, dashed: Bool = false) -> String {
-        var attributes = "BORDER=\"\(bordered ? 1 : 0)\" CELLBORDER=\"0\" CELLSPACING=\"0\" CELLPADDING=\"5\""
+    /// A UML state box as an HTML-like table: the title (written by `title`), then (when there are
+    /// any) a line and the compartment.
+    private func writeTable(
+        lines: [String], bordered: Bool = true, dashed: Bool = false, _ writer: inout CodeWriter,
+        title: (inout CodeWriter) -> Void
+    ) {
+        writer.write(bordered ? "<TABLE BORDER=\"1\"" : "<TABLE BORDER=\"0\"")
+        writer.write(" CELLBORDER=\"0\" CELLSPACING=\"0\" CELLPADDING=\"5\"")
         if bordered {
-            attributes +=
-                " STYLE=\"\(dashed ? "rounded,dashed" : "rounded")\" BGCOLOR=\(quoted(dashed ? "#FFFFFF" : Self.stateFill))"
+            writer.write(dashed ? " STYLE=\"rounded,dashed\" BGCOLOR=" : " STYLE=\"rounded\" BGCOLOR=")
+            writer.writeQuoted(dashed ? "#FFFFFF" : Self.stateFill)
         }
-        var text = "<TABLE \(attributes)><TR><TD>\(title)</TD></TR>"
+        writer.write("><TR><TD>")
+        title(&writer)
+        writer.write("</TD></TR>")
         if !lines.isEmpty {
-            let body = lines.map(html).joined(separator: "<BR ALIGN=\"LEFT\"/>") + "<BR ALIGN=\"LEFT\"/>"
-            text += "<HR/><TR><TD ALIGN=\"LEFT\" BALIGN=\"LEFT\"><FONT POINT-SIZE=\"10\">\(body)</FONT></TD></TR>"
-        }
-        return text + "</TABLE>"
-    }
-}
-
-/// A DOT quoted string: `"` and `\` escaped, so no escape sequence of Graphviz (`\N`, `\l` ...) is
-/// triggered by a name or literal; a line break in `text` becomes DOT's centred `\n`.
-func quoted(_ text: String) -> String {
-    "\""
-        + replacingCharacters(in: text) { byte in
-            switch byte {
-            case UInt8(ascii: "\""): "\\\""
-            case UInt8(ascii: "\\"): "\\\\"
-            case UInt8(ascii: "\n"): "\\n"
-            case UInt8(ascii: "\r"): "\\r"
-            default: nil
+            writer.write("<HR/><TR><TD ALIGN=\"LEFT\" BALIGN=\"LEFT\"><FONT POINT-SIZE=\"10\">")
+            for line in lines {
+                writer.writeHTML(line)
+                writer.write("<BR ALIGN=\"LEFT\"/>")
             }
-        } + "\""
+            writer.write("</FONT></TD></TR>")
+        }
+        writer.write("</TABLE>")
+    }
 }
 
-/// `text` with each character that is one ASCII byte replaced by `replacement(byte)`, where that
-/// is not `nil`. Characters, not bytes: a CR LF pair, or a quote followed by a combining mark, is
-/// one character and stays as written. ASCII text without a CR, the usual case, has no such
-/// characters and is done byte by byte, without the cost of breaking it into characters.
-private func replacingCharacters(in text: String, _ replacement: (UInt8) -> String?) -> String {
-    // Over the bytes in place: walking a string's UTF-8 view costs several times as much.
-    var text = text
-    let bytewise: String?? = text.withUTF8 { bytes in
-        guard let first = bytes.firstIndex(where: { replacement($0) != nil }) else { return .some(nil) }
-        guard !bytes.contains(where: { $0 >= 0x80 || $0 == UInt8(ascii: "\r") }) else { return nil }
+extension CodeWriter {
+    /// Writes `prefix` and `text` as one DOT quoted string: `"` and `\` escaped, so no escape
+    /// sequence of Graphviz (`\N`, `\l` ...) is triggered by a name or literal; a line break in
+    /// `text` becomes DOT's centred `\n`. The prefix is written as it is.
+    fileprivate mutating func writeQuoted(prefix: StaticString, _ text: String?) {
+        write("\"")
+        write(prefix)
+        if let text { write(text, replacing: dotEscape) }
+        write("\"")
+    }
+
+    /// Writes `text` as a DOT quoted string (``writeQuoted(prefix:_:)``).
+    fileprivate mutating func writeQuoted(_ text: String) { writeQuoted(prefix: "", text) }
+
+    /// Writes a DOT label string: quoted, and an `&` that starts something like a character entity
+    /// written `&amp;`, because Graphviz decodes entities in labels (`&amp;` in a literal would
+    /// show as `&`). A lone `&`, as in `a && b`, is left as it is: Graphviz shows it as written.
+    fileprivate mutating func writeLabel(_ text: String) {
+        guard text.utf8.contains(UInt8(ascii: "&")) else { return writeQuoted(text) }
+        // Byte by byte: walking the string's indices cost more than all the rest of an edge.
+        let bytes = Array(text.utf8)
         var result: [UInt8] = []
-        result.reserveCapacity(bytes.count + 16)
-        result.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[..<first]))
-        for byte in bytes[first...] {
-            if let replaced = replacement(byte) { result += replaced.utf8 } else { result.append(byte) }
+        result.reserveCapacity(bytes.count + 8)
+        for (offset, byte) in bytes.enumerated() {
+            result.append(byte)
+            if byte == UInt8(ascii: "&"), startsEntity(bytes[(offset + 1)...]) { result += "amp;".utf8 }
         }
-        return .some(String(decoding: result, as: UTF8.self))
+        writeQuoted(String(decoding: result, as: UTF8.self))
     }
-    switch bytewise {
-    case .some(.none): return text  // nothing to replace
-    case .some(.some(let replaced)): return replaced
-    case .none: break  // a CR or a character outside ASCII: character by character
-    }
-    var result = ""
-    for character in text {
-        if character.utf8.count == 1, let replaced = replacement(character.utf8.first!) {
-            result += replaced
-        } else {
-            result.append(character)
+
+    /// Writes part of a DOT label string (``writeLabel(_:)``) that is ASCII without a CR, without
+    /// its quotes: `"`, `\` and line breaks escaped and `&` before an entity written `&amp;`.
+    fileprivate mutating func writeLabelPart(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes in
+            var runStart = 0
+            for (offset, byte) in bytes.enumerated() {
+                let replaced: StaticString
+                switch byte {
+                case UInt8(ascii: "&"):
+                    guard startsEntity(bytes[(offset + 1)...]) else { continue }
+                    replaced = "&amp;"
+                case UInt8(ascii: "\""): replaced = "\\\""
+                case UInt8(ascii: "\\"): replaced = "\\\\"
+                case UInt8(ascii: "\n"): replaced = "\\n"
+                default: continue
+                }
+                write(UnsafeBufferPointer(rebasing: bytes[runStart..<offset]))
+                write(replaced)
+                runStart = offset + 1
+            }
+            write(UnsafeBufferPointer(rebasing: bytes[runStart...]))
         }
     }
-    return result
+
+    /// Writes text for a Graphviz HTML-like label.
+    fileprivate mutating func writeHTML(_ text: String) { write(text, replacing: htmlEscape) }
 }
 
-/// A DOT label string: quoted, and an `&` that starts something like a character entity written
-/// `&amp;`, because Graphviz decodes entities in labels (`&amp;` in a literal would show as `&`).
-/// A lone `&`, as in `a && b`, is left as it is: Graphviz shows it as written.
-func labelText(_ text: String) -> String {
-    guard text.utf8.contains(UInt8(ascii: "&")) else { return quoted(text) }
-    // Byte by byte: walking the string's indices cost more than all the rest of an edge.
-    let bytes = Array(text.utf8)
-    var result: [UInt8] = []
-    result.reserveCapacity(bytes.count + 8)
-    for (offset, byte) in bytes.enumerated() {
-        result.append(byte)
-        if byte == UInt8(ascii: "&"), startsEntity(bytes[(offset + 1)...]) { result += "amp;".utf8 }
+/// `text` as a DOT quoted string (``CodeWriter/writeQuoted(prefix:_:)``), for the lines written whole.
+func quoted(_ text: String) -> String {
+    var writer = CodeWriter()
+    writer.writeQuoted(text)
+    return writer.text
+}
+
+/// Text for a Graphviz HTML-like label (``CodeWriter/writeHTML(_:)``), for the lines written whole.
+func html(_ text: String) -> String {
+    var writer = CodeWriter()
+    writer.writeHTML(text)
+    return writer.text
+}
+
+/// Whether `text` is ASCII without a CR: each byte a character, none joined to the next.
+private func isPlainASCII(_ text: String) -> Bool {
+    var text = text
+    return text.withUTF8 { bytes in !bytes.contains { $0 >= 0x80 || $0 == UInt8(ascii: "\r") } }
+}
+
+/// What DOT's quoted strings escape.
+private func dotEscape(_ byte: UInt8) -> StaticString? {
+    switch byte {
+    case UInt8(ascii: "\""): "\\\""
+    case UInt8(ascii: "\\"): "\\\\"
+    case UInt8(ascii: "\n"): "\\n"
+    case UInt8(ascii: "\r"): "\\r"
+    default: nil
     }
-    return quoted(String(decoding: result, as: UTF8.self))
+}
+
+/// What Graphviz's HTML-like labels escape.
+private func htmlEscape(_ byte: UInt8) -> StaticString? {
+    switch byte {
+    case UInt8(ascii: "&"): "&amp;"
+    case UInt8(ascii: "<"): "&lt;"
+    case UInt8(ascii: ">"): "&gt;"
+    case UInt8(ascii: "\""): "&quot;"
+    case UInt8(ascii: "'"): "&#39;"
+    default: nil
+    }
 }
 
 /// Whether `rest` starts with `name;` or `#digits;`: one or more ASCII letters, digits or `#`, then `;`.
-private func startsEntity(_ rest: ArraySlice<UInt8>) -> Bool {
+private func startsEntity<Bytes: Collection<UInt8>>(_ rest: Bytes) -> Bool {
     var length = 0
     for byte in rest {
         switch byte {
@@ -339,18 +513,4 @@ private func startsEntity(_ rest: ArraySlice<UInt8>) -> Bool {
         }
     }
     return false
-}
-
-/// Text for a Graphviz HTML-like label.
-func html(_ text: String) -> String {
-    replacingCharacters(in: text) { byte in
-        switch byte {
-        case UInt8(ascii: "&"): "&amp;"
-        case UInt8(ascii: "<"): "&lt;"
-        case UInt8(ascii: ">"): "&gt;"
-        case UInt8(ascii: "\""): "&quot;"
-        case UInt8(ascii: "'"): "&#39;"
-        default: nil
-        }
-    }
 }

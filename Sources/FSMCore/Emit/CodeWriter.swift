@@ -169,4 +169,42 @@ struct CodeWriter: TextOutputStream {
         var string = string
         string.withUTF8 { bytes.append(contentsOf: $0) }
     }
+
+    /// Writes UTF-8 bytes as they are.
+    mutating func write(_ utf8: UnsafeBufferPointer<UInt8>) { bytes.append(contentsOf: utf8) }
+
+    /// Writes `string` as it is (a literal is a `String`; this is for values of type `StaticString`).
+    mutating func write(_ string: StaticString) {
+        bytes.append(contentsOf: UnsafeBufferPointer(start: string.utf8Start, count: string.utf8CodeUnitCount))
+    }
+
+    /// Writes `string` with each character that is one ASCII byte replaced by `replacement(byte)`,
+    /// where that is not `nil`: the escaping of an output format, done as the text is written.
+    ///
+    /// Characters, not bytes: a CR LF pair, or a quote followed by a combining mark, is one
+    /// character and stays as written. ASCII text without a CR, the usual case, has no such
+    /// characters and is copied in runs between the bytes replaced.
+    mutating func write(_ string: String, replacing replacement: (UInt8) -> StaticString?) {
+        var string = string
+        let bytewise: Bool = string.withUTF8 { text in
+            guard !text.contains(where: { $0 >= 0x80 || $0 == UInt8(ascii: "\r") }) else { return false }
+            var runStart = 0
+            for (offset, byte) in text.enumerated() {
+                guard let replaced = replacement(byte) else { continue }
+                write(UnsafeBufferPointer(rebasing: text[runStart..<offset]))
+                write(replaced)
+                runStart = offset + 1
+            }
+            write(UnsafeBufferPointer(rebasing: text[runStart...]))
+            return true
+        }
+        if bytewise { return }
+        for character in string {
+            if character.utf8.count == 1, let replaced = replacement(character.utf8.first!) {
+                write(replaced)
+            } else {
+                bytes.append(contentsOf: character.utf8)
+            }
+        }
+    }
 }
