@@ -17,6 +17,21 @@ final class HostileInputTests: XCTestCase {
         XCTAssertTrue(result.diagnostics[0].message.contains("0xC3"))
     }
 
+    /// The check reads ASCII eight bytes at a time: an invalid byte is found at its exact offset
+    /// wherever it falls in a word, and valid sequences across word boundaries pass.
+    func testInvalidUTF8IsFoundAtEveryAlignment() {
+        let ascii = Array("state Idle // a comment that runs on".utf8)
+        for offset in 0..<24 {
+            var bytes = ascii
+            bytes[offset] = 0xFF
+            XCTAssertEqual(SourceFile(path: "f", bytes: bytes).firstInvalidUTF8Offset(), offset)
+            let valid = Array(ascii[..<offset]) + Array("é☃😀".utf8) + ascii
+            XCTAssertNil(SourceFile(path: "f", bytes: valid).firstInvalidUTF8Offset())
+            let truncated = Array(ascii[..<offset]) + Array("😀".utf8).dropLast() + ascii
+            XCTAssertEqual(SourceFile(path: "f", bytes: truncated).firstInvalidUTF8Offset(), offset)
+        }
+    }
+
     func testOverlongAndSurrogateEncodingsAreInvalid() {
         XCTAssertEqual(compile([0xC0, 0x80]).diagnostics.map(\.id), [.invalidUTF8])
         XCTAssertEqual(compile([0xED, 0xA0, 0x80]).diagnostics.map(\.id), [.invalidUTF8])
