@@ -20,6 +20,25 @@ final class ParserTests: XCTestCase {
         return decl
     }
 
+    /// The tokens the editor and the formatter read carry their text and documentation comments;
+    /// the parser reads the same tokens without them (``Lexeme``).
+    func testTokensCarryTheirTextAndDocComments() {
+        let source = "/// One.\n///Two\nmachine M { go(t: \"a\\\"\\u{E9}\", n: -12, d: 1.5) }\n/// dangling"
+        var engine = DiagnosticEngine()
+        let tokens = Lexer.tokenize(SourceFile(path: "t.fsm", text: source), diagnostics: &engine)
+        XCTAssertEqual(engine.diagnostics.map(\.message), [])
+        let described = tokens.filter { $0.kind != .newline }.map { "\($0.kind.spelling) \($0.text)" }
+        XCTAssertEqual(
+            described,
+            [
+                "'machine' machine", "name M", "'{' ", "name go", "'(' ", "name t", "':' ", "string literal a\"é", "',' ",
+                "name n", "':' ", "integer literal -12", "',' ", "name d", "':' ", "decimal literal 1.5", "')' ",
+                "'}' ", "end of file ",
+            ])
+        XCTAssertEqual(tokens.first?.docComment, ["One.", "Two"])
+        XCTAssertEqual(tokens.filter { !$0.docComment.isEmpty }.count, 1)
+    }
+
     func testMachineWithBraceOnNextLine() throws {
         let machine = try XCTUnwrap(parse("/// The doc.\nmachine Door\n{\n  initial A\n  state A\n}\n"))
         XCTAssertEqual(machine.name.text, "Door")

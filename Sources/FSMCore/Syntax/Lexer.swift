@@ -7,17 +7,29 @@
 public struct Lexer {
     private let bytes: [UInt8]
     private var index = 0
-    private var tokens: [Token] = []
+    private var lexemes: [Lexeme] = []
+    private var literalValues: [String] = []
+    private var docComments: [[String]] = []
     private var pendingDoc: [String] = []
     private var diagnostics: DiagnosticEngine
     private var sawUnterminatedComment = false
 
     /// Lexes a whole file.
     public static func tokenize(_ file: SourceFile, diagnostics: inout DiagnosticEngine) -> [Token] {
+        let lexed = lex(file, diagnostics: &diagnostics)
+        return lexed.lexemes.map { lexeme in
+            Token(
+                kind: lexeme.kind, range: lexeme.range, text: lexed.text(of: lexeme, in: file.bytes),
+                docComment: lexed.docComment(of: lexeme))
+        }
+    }
+
+    /// Lexes a whole file into lexemes, for the parser.
+    static func lex(_ file: SourceFile, diagnostics: inout DiagnosticEngine) -> LexedFile {
         var lexer = Lexer(bytes: file.bytes, diagnostics: diagnostics)
         lexer.run()
         diagnostics = lexer.diagnostics
-        return lexer.tokens
+        return LexedFile(lexemes: lexer.lexemes, literalValues: lexer.literalValues, docComments: lexer.docComments)
     }
 
     private init(bytes: [UInt8], diagnostics: DiagnosticEngine) {
@@ -34,7 +46,7 @@ public struct Lexer {
         // One token per four or five bytes of a typical file, so room for one per three bytes is one
         // allocation instead of a dozen regrowths, and room never used is never touched. Capped at
         // two million tokens (about 100 MB of address space): a larger file grows it as it goes.
-        tokens.reserveCapacity(min(bytes.count / 3, 1 << 21) + 16)
+        lexemes.reserveCapacity(min(bytes.count / 3, 1 << 21) + 16)
         while let byte = peek() {
             if diagnostics.reachedErrorLimit { break }
             let start = index
@@ -79,13 +91,13 @@ public struct Lexer {
                 }
             }
         }
-        if tokens.last?.kind == .newline { tokens.removeLast() }
+        if lexemes.last?.kind == .newline { lexemes.removeLast() }
         // After an unterminated comment the end of the file is not where the author meant it to be;
         // an unknown token there keeps the parser from adding "expected '}'" to the report.
         if sawUnterminatedComment {
-            tokens.append(Token(kind: .unknown, range: SourceRange(start: bytes.count, end: bytes.count)))
+            lexemes.append(Lexeme(range: SourceRange(start: bytes.count, end: bytes.count), value: 0, doc: -1, kind: .unknown))
         }
-        tokens.append(Token(kind: .endOfFile, range: SourceRange(start: bytes.count, end: bytes.count)))
+        lexemes.append(Lexeme(range: SourceRange(start: bytes.count, end: bytes.count), value: 0, doc: -1, kind: .endOfFile))
     }
 
     /// The one-byte punctuation tokens (a `switch`, not a dictionary: no hashing per token).
@@ -110,16 +122,20 @@ public struct Lexer {
         }
     }
 
-    private mutating func add(_ kind: TokenKind, from start: Int, text: String = "") {
-        let doc = pendingDoc
-        pendingDoc = []
-        tokens.append(Token(kind: kind, range: SourceRange(start: start, end: index), text: text, docComment: doc))
+    private mutating func add(_ kind: TokenKind, from start: Int, value: Int32 = 0) {
+        var doc: Int32 = -1
+        if !pendingDoc.isEmpty {
+            doc = Int32(truncatingIfNeeded: docComments.count)
+            docComments.append(pendingDoc)
+            pendingDoc = []
+        }
+        lexemes.append(Lexeme(range: SourceRange(start: start, end: index), value: value, doc: doc, kind: kind))
     }
 
     private mutating func addNewline(at start: Int) {
         // A line end right after another (or at the start of the file) adds nothing.
-        guard let last = tokens.last, last.kind != .newline else { return }
-        tokens.append(Token(kind: .newline, range: SourceRange(start: start, end: start + 1)))
+        guard let last = lexemes.last, last.kind != .newline else { return }
+        lexemes.append(Lexeme(range: SourceRange(start: start, end: start + 1), value: 0, doc: -1, kind: .newline))
     }
 
     private func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
@@ -161,7 +177,7 @@ public struct Lexer {
                 break
             }
         }
-        add(kind, from: start, text: String(decoding: bytes[start..<index], as: UTF8.self))
+        add(kind, from: start)
     }
 
     private mutating func lexNumber(start: Int) {
@@ -178,7 +194,7 @@ public struct Lexer {
             let range = SourceRange(start: start, end: index)
             diagnostics.emit(.invalidNumber(String(decoding: bytes[start..<index], as: UTF8.self), at: range))
         }
-        add(kind, from: start, text: String(decoding: bytes[start..<index], as: UTF8.self))
+        add(kind, from: start)
     }
 
     private mutating func lexLineComment() {
@@ -232,7 +248,8 @@ public struct Lexer {
             index += 1
             switch byte {
             case UInt8(ascii: "\""):
-                add(.stringLiteral, from: start, text: String(decoding: value, as: UTF8.self))
+                literalValues.append(String(decoding: value, as: UTF8.self))
+                add(.stringLiteral, from: start, value: Int32(truncatingIfNeeded: literalValues.count - 1))
                 return
             case UInt8(ascii: "\\"):
                 lexEscape(into: &value)

@@ -25,7 +25,7 @@ extension Parser {
             expected(.machineBody)
             hasStructuralErrors = true
             return MachineDecl(
-                name: name ?? Identifier("", range: keyword.range), members: [], docComment: keyword.docComment,
+                name: name ?? Identifier("", range: keyword.range), members: [], docComment: docComment(of: keyword),
                 range: keyword.range)
         }
         skipNewlines()
@@ -35,14 +35,14 @@ extension Parser {
         }
         let nameOrPlaceholder = name ?? Identifier("", range: SourceRange(start: keyword.range.end, end: keyword.range.end))
         return MachineDecl(
-            name: nameOrPlaceholder, members: members, docComment: keyword.docComment,
+            name: nameOrPlaceholder, members: members, docComment: docComment(of: keyword),
             range: SourceRange(start: keyword.range.start, end: end))
     }
 
     enum BodyKind { case machine, state }
 
     /// Parses members up to the `}` matching `opening` (consumed). Returns the members and the end offset.
-    mutating func parseBody(in kind: BodyKind, opening: Token, owner: Diagnostic.BodyOwner) -> (members: [Member], end: Int) {
+    mutating func parseBody(in kind: BodyKind, opening: Lexeme, owner: Diagnostic.BodyOwner) -> (members: [Member], end: Int) {
         var members: [Member] = []
         while true {
             skipNewlines()
@@ -93,7 +93,7 @@ extension Parser {
             return parseState().map(Member.state)
         case .keyword(.entry), .keyword(.exit):
             if kind == .machine {
-                diagnostics.emit(.activityOutsideState(token.text, at: token.range))
+                diagnostics.emit(.activityOutsideState(text(of: token), at: token.range))
             }
             return parseActivity().map(Member.activity)
         case .identifier, .leftBracket, .slash, .arrow:
@@ -122,10 +122,11 @@ extension Parser {
         case .identifier, .keyword: break
         default: return
         }
-        guard let match = Suggestions.closest(to: current.text, among: keywords.map(\.rawValue)),
+        let spelling = text(of: current)
+        guard let match = Suggestions.closest(to: spelling, among: keywords.map(\.rawValue)),
             let keyword = Keyword(rawValue: match)
         else { return }
-        diagnostics.emit(.misspeltKeyword(current.text, keyword: match, at: current.range))
+        diagnostics.emit(.misspeltKeyword(spelling, keyword: match, at: current.range))
         tokens[position].kind = .keyword(keyword)
     }
 
@@ -135,11 +136,11 @@ extension Parser {
         switch token.kind {
         case .identifier:
             advance()
-            return Identifier(token.text, range: token.range)
+            return Identifier(text(of: token), range: token.range)
         case .keyword(let keyword):
             diagnostics.emit(.keywordAsName(keyword.rawValue, role: role, at: token.range))
             advance()
-            return Identifier(token.text, range: token.range)
+            return Identifier(text(of: token), range: token.range)
         default:
             expected(.name(role))
             return nil

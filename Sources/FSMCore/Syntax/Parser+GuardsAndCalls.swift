@@ -52,7 +52,7 @@ extension Parser {
         return parseCall(role: .guard).map(GuardSyntax.call)
     }
 
-    func isKeywordName(_ token: Token) -> Bool {
+    func isKeywordName(_ token: Lexeme) -> Bool {
         if case .keyword = token.kind { return true }
         return false
     }
@@ -60,7 +60,7 @@ extension Parser {
     /// Parses `[ element { "," element } ] ")"` after an opening `(`, where line ends do not end
     /// the member. Returns the elements and the end of the `)`, or `nil` after reporting an error.
     mutating func parseList<Element>(
-        after open: Token, named list: Diagnostic.Delimited, _ parseElement: (inout Parser) -> Element?
+        after open: Lexeme, named list: Diagnostic.Delimited, _ parseElement: (inout Parser) -> Element?
     ) -> (elements: [Element], end: Int)? {
         newlineInsensitivity += 1
         defer { newlineInsensitivity -= 1 }
@@ -107,7 +107,7 @@ extension Parser {
             expected(.argumentValue(label: label.text))
             return nil
         }
-        let name = Identifier(parameter.text, range: parameter.range)
+        let name = Identifier(text(of: parameter), range: parameter.range)
         return ArgumentSyntax(label: label, value: .parameter(name), range: label.range.union(name.range))
     }
 
@@ -115,15 +115,16 @@ extension Parser {
         let token = current
         let value: LiteralSyntax.Value
         switch token.kind {
-        case .stringLiteral: value = .string(token.text)
-        case .decimalLiteral: value = .decimal(token.text)
+        case .stringLiteral: value = .string(text(of: token))
+        case .decimalLiteral: value = .decimal(text(of: token))
         case .keyword(.true): value = .boolean(true)
         case .keyword(.false): value = .boolean(false)
         case .integerLiteral:
-            if Int(token.text) == nil, !token.text.contains(where: \.isLetter) {
-                diagnostics.emit(.integerOverflow(token.text, at: token.range))
+            let digits = text(of: token)
+            if Int(digits) == nil, !digits.contains(where: \.isLetter) {
+                diagnostics.emit(.integerOverflow(digits, at: token.range))
             }
-            value = .integer(token.text)
+            value = .integer(digits)
         default: return nil
         }
         advance()

@@ -10,7 +10,7 @@ extension Parser {
             (parameters, end) = list
         }
         return EventDecl(
-            name: name, parameters: parameters, docComment: keyword.docComment,
+            name: name, parameters: parameters, docComment: docComment(of: keyword),
             range: SourceRange(start: keyword.range.start, end: end))
     }
 
@@ -31,11 +31,11 @@ extension Parser {
         var type: TypeSyntax
         let token = current
         switch token.kind {
-        case .identifier where (token.text == "any" || token.text == "some") && kindAfterCurrent == .identifier:
+        case .identifier where (isName(token, "any") || isName(token, "some")) && kindAfterCurrent == .identifier:
             advance()
             // `any P?` means `(any P)?`: the optional belongs to the existential.
             guard let constraint = parseType(allowingOptional: false) else { return nil }
-            type = .existential(token.text, constraint)
+            type = .existential(text(of: token), constraint)
         case .identifier:
             var components: [TypeComponent] = []
             repeat {
@@ -54,7 +54,7 @@ extension Parser {
                         return nil
                     }
                 }
-                components.append(TypeComponent(name: component.text, genericArguments: arguments))
+                components.append(TypeComponent(name: text(of: component), genericArguments: arguments))
             } while consume(.dot) != nil
             type = .named(components)
         case .leftBracket:
@@ -140,7 +140,7 @@ extension Parser {
         if first.kind == .keyword(.final) || first.kind == .keyword(.parallel) {
             if first.kind == .keyword(.final) { finalKeyword = first.range } else { parallelKeyword = first.range }
             guard consume(.keyword(.state)) != nil else {
-                expected(.stateAfter(keyword: first.text))
+                expected(.stateAfter(keyword: text(of: first)))
                 return nil
             }
         }
@@ -172,14 +172,14 @@ extension Parser {
         }
         return StateDecl(
             name: name, finalKeyword: finalKeyword, parallelKeyword: parallelKeyword, members: members,
-            docComment: first.docComment,
+            docComment: docComment(of: first),
             range: SourceRange(start: first.range.start, end: end))
     }
 
     mutating func parseActivity() -> ActivityDecl? {
         let keyword = advance()
         guard consume(.slash) != nil else {
-            expected(.activityAction(keyword: keyword.text))
+            expected(.activityAction(keyword: text(of: keyword)))
             return nil
         }
         guard let calls = parseCallList() else { return nil }
@@ -246,7 +246,7 @@ extension Parser {
             return nil
         }
         return TransitionDecl(
-            event: event.map { Identifier($0.text, range: $0.range) }, guardExpression: guardExpression, effects: effects,
+            event: event.map { Identifier(text(of: $0), range: $0.range) }, guardExpression: guardExpression, effects: effects,
             target: target, range: SourceRange(start: start, end: previousEnd))
     }
 }

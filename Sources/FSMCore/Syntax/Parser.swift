@@ -9,7 +9,11 @@ public struct Parser {
     public static let maximumDepth = 64
 
     /// The tokens; a misspelt keyword is corrected in place (see ``correctMisspeltKeyword(among:)``).
-    var tokens: [Token]
+    var tokens: [Lexeme]
+    /// The file's bytes, where the tokens' text is.
+    let bytes: [UInt8]
+    /// What the tokens refer to: string literals' values and documentation comments.
+    let lexed: LexedFile
     var position = 0
     var diagnostics: DiagnosticEngine
     /// Greater than zero inside `( )` and `[ ]`, where line ends do not end a member.
@@ -28,22 +32,39 @@ public struct Parser {
     public static func parseReportingStructure(
         _ file: SourceFile, diagnostics: inout DiagnosticEngine
     ) -> (machine: MachineDecl?, isStructurallySound: Bool) {
-        let tokens = Lexer.tokenize(file, diagnostics: &diagnostics)
+        var lexed = Lexer.lex(file, diagnostics: &diagnostics)
         if diagnostics.reachedErrorLimit { return (nil, false) }
-        var parser = Parser(tokens: tokens, diagnostics: diagnostics)
+        let tokens = lexed.lexemes
+        lexed.lexemes = []  // the parser's copy is the only one, so a corrected keyword is not copied
+        var parser = Parser(tokens: tokens, bytes: file.bytes, lexed: lexed, diagnostics: diagnostics)
         let machine = parser.parseFile()
         diagnostics = parser.diagnostics
         return (machine, !parser.hasStructuralErrors)
     }
 
-    private init(tokens: [Token], diagnostics: DiagnosticEngine) {
+    private init(tokens: [Lexeme], bytes: [UInt8], lexed: LexedFile, diagnostics: DiagnosticEngine) {
         self.tokens = tokens
+        self.bytes = bytes
+        self.lexed = lexed
         self.diagnostics = diagnostics
     }
 
     // MARK: - Token access
 
-    var current: Token { tokens[currentIndex] }
+    var current: Lexeme { tokens[currentIndex] }
+
+    /// A token's text: a name's or a number's as written, a string literal's decoded value.
+    func text(of token: Lexeme) -> String { lexed.text(of: token, in: bytes) }
+
+    /// The `///` lines directly above a token.
+    func docComment(of token: Lexeme) -> [String] { lexed.docComment(of: token) }
+
+    /// Whether a name token is spelt `word`, compared in place.
+    func isName(_ token: Lexeme, _ word: StaticString) -> Bool {
+        token.range.end - token.range.start == word.utf8CodeUnitCount
+            && bytes[token.range.start..<token.range.end].elementsEqual(
+                UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount))
+    }
 
     /// Where ``current`` is: past line ends inside `( )` and `[ ]`.
     private var currentIndex: Int {
@@ -73,7 +94,7 @@ public struct Parser {
     }
 
     @discardableResult
-    mutating func advance() -> Token {
+    mutating func advance() -> Lexeme {
         if newlineInsensitivity > 0 {
             while tokens[position].kind == .newline { position += 1 }
         }
@@ -82,7 +103,7 @@ public struct Parser {
         return token
     }
 
-    mutating func consume(_ kind: TokenKind) -> Token? {
+    mutating func consume(_ kind: TokenKind) -> Lexeme? {
         at(kind) ? advance() : nil
     }
 

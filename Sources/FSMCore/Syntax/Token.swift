@@ -75,3 +75,40 @@ public struct Token: Sendable, Hashable {
         self.docComment = docComment
     }
 }
+
+/// A token as the parser reads it: ``Token`` without its strings, so that the tokens of a large file
+/// are one block of plain values (32 bytes each, nothing to retain, release or free one by one).
+/// A name's or a number's text is its source range; the rest is in the ``LexedFile``. (The
+/// indices are 32 bits: a file with two billion string literals would not fit in memory to lex.)
+struct Lexeme {
+    var range: SourceRange
+    /// For a string literal, the index of its decoded value in ``LexedFile/literalValues``.
+    var value: Int32
+    /// The index of the `///` lines directly above the token in ``LexedFile/docComments``, or -1.
+    var doc: Int32
+    var kind: TokenKind
+}
+
+/// The lexer's output: the lexemes, ending with ``TokenKind/endOfFile``, and what they refer to.
+struct LexedFile {
+    var lexemes: [Lexeme]
+    /// The decoded values of the string literals.
+    var literalValues: [String]
+    /// Runs of documentation comment lines, without the slashes.
+    var docComments: [[String]]
+
+    /// The text of a lexeme: a name's or a number's source text, a string literal's decoded value.
+    func text(of lexeme: Lexeme, in bytes: [UInt8]) -> String {
+        switch lexeme.kind {
+        case .identifier, .keyword, .integerLiteral, .decimalLiteral:
+            String(decoding: bytes[lexeme.range.start..<lexeme.range.end], as: UTF8.self)
+        case .stringLiteral: literalValues[Int(lexeme.value)]
+        default: ""
+        }
+    }
+
+    /// The documentation comment lines directly above a lexeme.
+    func docComment(of lexeme: Lexeme) -> [String] {
+        lexeme.doc < 0 ? [] : docComments[Int(lexeme.doc)]
+    }
+}
