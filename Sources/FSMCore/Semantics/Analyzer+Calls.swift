@@ -34,6 +34,9 @@ extension Analyzer {
         checkName(call.name, role: isGuard ? "guard" : "action")
         var arguments: [Model.Argument] = []
         var parameters: [Model.RequirementParameter] = []
+        // One allocation each, not one per doubling: a large machine has tens of thousands of calls.
+        arguments.reserveCapacity(call.arguments.count)
+        parameters.reserveCapacity(call.arguments.count)
         var valid = true
         for (position, argument) in call.arguments.enumerated() {
             // A call has a few arguments: looking back costs less than a dictionary of labels.

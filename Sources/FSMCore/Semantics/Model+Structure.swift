@@ -97,12 +97,20 @@ extension Model {
     public func transitionsThatMayFire(in leaf: Int) -> [Transition] {
         var result: [Transition] = []
         var settled = Set<Int>()
+        forEachTransitionThatMayFire(in: leaf, settled: &settled) { result.append($0) }
+        return result
+    }
+
+    /// Calls `body` with each of ``transitionsThatMayFire(in:)`` in turn, without collecting them.
+    /// `settled` is scratch space, emptied first: a caller asking for every leaf passes the same
+    /// set each time, so its storage is allocated once.
+    func forEachTransitionThatMayFire(in leaf: Int, settled: inout Set<Int>, _ body: (Transition) -> Void) {
+        settled.removeAll(keepingCapacity: true)
         forEachCandidate(in: leaf) { transition in
             guard let event = transition.event, !settled.contains(event) else { return }
-            result.append(transition)
+            body(transition)
             if transition.alwaysFires { settled.insert(event) }
         }
-        return result
     }
 
     /// The active leaves of a configuration (the active states none of whose children is active),

@@ -35,17 +35,17 @@ enum ModelChecks {
             }
         }
         enter(model.initialState)
+        var settled = Set<Int>()
         while let leaf = work.popLast() {
             // A top-level final state finishes the machine: nothing leaves it.
             if model.finishesMachine(leaf) { continue }
-            let transitions = transitionsLeadingOn(from: leaf, in: model)
-            for transition in transitions {
+            var leadsOut = false
+            forEachTransitionLeadingOn(from: leaf, in: model, settled: &settled) { transition in
                 if let target = transition.target.state { enter(target) }
+                // Any external transition leads out, a self-transition too: it exits and re-enters the state.
+                if transition.target != .internal { leadsOut = true }
             }
-            // Any external transition leads out, a self-transition too: it exits and re-enters the state.
-            if !model.states[leaf].isFinal, !transitions.contains(where: { $0.target != .internal }) {
-                search.deadEnds.insert(leaf)
-            }
+            if !model.states[leaf].isFinal, !leadsOut { search.deadEnds.insert(leaf) }
         }
         return search
     }
@@ -76,15 +76,23 @@ enum ModelChecks {
     /// leaf's completion transitions (a simple state completes on entry), those of the composite a
     /// final leaf completes, and the event transitions that may fire, unless the leaf is left as soon
     /// as it is entered (then no event ever finds it active).
-    static func transitionsLeadingOn(from leaf: Int, in model: Model) -> [Model.Transition] {
+    ///
+    /// Each is passed to `body` in turn, without collecting them (the search asks for every leaf);
+    /// `settled` is scratch space for ``Model/forEachTransitionThatMayFire(in:settled:_:)``.
+    static func forEachTransitionLeadingOn(
+        from leaf: Int, in model: Model, settled: inout Set<Int>, _ body: (Model.Transition) -> Void
+    ) {
         let state = model.states[leaf]
         if state.isFinal {
             // The composite it completes, and each parallel state that may complete with it.
-            let completed = model.statesCompleted(byEntering: leaf) { canComplete($0, in: model) }
-            return completed.flatMap(model.completionTransitions(of:)) + model.transitionsThatMayFire(in: leaf)
+            for completed in model.statesCompleted(byEntering: leaf, withParallel: { canComplete($0, in: model) }) {
+                for transition in model.states[completed].transitions where transition.isCompletion { body(transition) }
+            }
+            model.forEachTransitionThatMayFire(in: leaf, settled: &settled, body)
+            return
         }
-        let completions = model.completionTransitions(of: leaf)
-        return model.isLeftOnCompletion(leaf) ? completions : completions + model.transitionsThatMayFire(in: leaf)
+        for transition in state.transitions where transition.isCompletion { body(transition) }
+        if !model.isLeftOnCompletion(leaf) { model.forEachTransitionThatMayFire(in: leaf, settled: &settled, body) }
     }
 
     private static func checkUnusedEvents(_ model: Model, diagnostics: inout DiagnosticEngine) {
