@@ -21,7 +21,7 @@ final class HostileInputTests: XCTestCase {
     /// wherever it falls in a word, and valid sequences across word boundaries pass.
     func testInvalidUTF8IsFoundAtEveryAlignment() {
         let ascii = Array("state Idle // a comment that runs on".utf8)
-        for offset in 0..<24 {
+        for offset in ascii.indices {
             var bytes = ascii
             bytes[offset] = 0xFF
             XCTAssertEqual(SourceFile(path: "f", bytes: bytes).firstInvalidUTF8Offset(), offset)

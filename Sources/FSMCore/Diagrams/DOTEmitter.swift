@@ -265,8 +265,9 @@ private struct DOTBuilder {
     }
 
     /// Writes the label of an edge (``edgeLabel(_:head:)``) as a DOT label string, its parts
-    /// written one after the other when they are ASCII without a CR (always, unless a string
-    /// literal has other characters): no string of the whole label is made. An entity (`&name;`)
+    /// written one after the other when they are ASCII without a CR (unless a string literal has
+    /// other characters, or the edge is a push or pop, whose `«push»`/`«pop»` is not ASCII): no
+    /// string of the whole label is made. An entity (`&name;`)
     /// never spans two parts, since what joins them starts with a space or a line break.
     private func writeLabel(_ label: DiagramText.Label, head: String, _ writer: inout CodeWriter) {
         guard isPlainASCII(head), label.effects.map(isPlainASCII) ?? true else {

@@ -45,7 +45,7 @@ public struct Lexer {
     private mutating func run() {
         // One token per four or five bytes of a typical file, so room for one per three bytes is one
         // allocation instead of a dozen regrowths, and room never used is never touched. Capped at
-        // two million tokens (about 100 MB of address space): a larger file grows it as it goes.
+        // two million tokens (64 MB of address space): a larger file grows it as it goes.
         lexemes.reserveCapacity(min(bytes.count / 3, 1 << 21) + 16)
         while let byte = peek() {
             if diagnostics.reachedErrorLimit { break }
