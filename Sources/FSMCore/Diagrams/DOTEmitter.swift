@@ -270,7 +270,7 @@ private struct DOTBuilder {
     /// string of the whole label is made. An entity (`&name;`)
     /// never spans two parts, since what joins them starts with a space or a line break.
     private func writeLabel(_ label: DiagramText.Label, head: String, _ writer: inout CodeWriter) {
-        guard isPlainASCII(head), label.effects.map(isPlainASCII) ?? true else {
+        guard ASCIIScan.isPlain(head), label.effects.map(ASCIIScan.isPlain) ?? true else {
             return writer.writeLabel(edgeLabel(label, head: head))
         }
         writer.write("\"")
@@ -297,7 +297,7 @@ private struct DOTBuilder {
     /// `text.count` without splitting ASCII text into grapheme clusters, which cost more than the
     /// rest of the edge: each ASCII byte is a character of its own, but a CR joins a following LF.
     private func characterCount(_ text: String) -> Int {
-        text.utf8.allSatisfy { $0 < 0x80 && $0 != 0x0D } ? text.utf8.count : text.count
+        ASCIIScan.isPlain(text) ? text.utf8.count : text.count
     }
 
     /// An unlabelled arrow from a pseudostate (written by `tail`): an initial transition or a
@@ -434,23 +434,10 @@ extension CodeWriter {
     fileprivate mutating func writeLabelPart(_ text: String) {
         var text = text
         text.withUTF8 { bytes in
-            var runStart = 0
-            for (offset, byte) in bytes.enumerated() {
-                let replaced: StaticString
-                switch byte {
-                case UInt8(ascii: "&"):
-                    guard startsEntity(bytes[(offset + 1)...]) else { continue }
-                    replaced = "&amp;"
-                case UInt8(ascii: "\""): replaced = "\\\""
-                case UInt8(ascii: "\\"): replaced = "\\\\"
-                case UInt8(ascii: "\n"): replaced = "\\n"
-                default: continue
-                }
-                write(UnsafeBufferPointer(rebasing: bytes[runStart..<offset]))
-                write(replaced)
-                runStart = offset + 1
+            write(bytes) { offset in
+                guard bytes[offset] == UInt8(ascii: "&") else { return dotEscape(bytes[offset]) }
+                return startsEntity(bytes[(offset + 1)...]) ? "&amp;" : nil
             }
-            write(UnsafeBufferPointer(rebasing: bytes[runStart...]))
         }
     }
 
@@ -470,12 +457,6 @@ func html(_ text: String) -> String {
     var writer = CodeWriter()
     writer.writeHTML(text)
     return writer.text
-}
-
-/// Whether `text` is ASCII without a CR: each byte a character, none joined to the next.
-private func isPlainASCII(_ text: String) -> Bool {
-    var text = text
-    return text.withUTF8 { bytes in !bytes.contains { $0 >= 0x80 || $0 == UInt8(ascii: "\r") } }
 }
 
 /// What DOT's quoted strings escape.

@@ -41,7 +41,7 @@ struct CodeWriter: TextOutputStream {
             result.reserveCapacity(all.count)
             var start = 0
             while start < all.count {
-                guard let other = Self.firstNonASCII(in: all, from: start) else {
+                guard let other = ASCIIScan.firstNonASCII(in: all, from: start) else {
                     Self.appendASCII(all, start..<all.count, to: &result)
                     break
                 }
@@ -65,23 +65,6 @@ struct CodeWriter: TextOutputStream {
             result += String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
             start = end
         }
-    }
-
-    /// The index of the first byte from `start` on that is not ASCII, eight bytes at a time.
-    private static func firstNonASCII(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
-        var index = start
-        if let base = bytes.baseAddress {
-            let raw = UnsafeRawPointer(base)
-            while index + 8 <= bytes.count {
-                if raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { break }
-                index += 8
-            }
-        }
-        while index < bytes.count {
-            if bytes[index] >= 0x80 { return index }
-            index += 1
-        }
-        return nil
     }
 
     /// Writes one line at the current indentation; an empty line stays empty.
@@ -173,6 +156,20 @@ struct CodeWriter: TextOutputStream {
     /// Writes UTF-8 bytes as they are.
     mutating func write(_ utf8: UnsafeBufferPointer<UInt8>) { bytes.append(contentsOf: utf8) }
 
+    /// Writes `bytes` with the byte at each offset replaced by `replacement(offset)`, where that is
+    /// not `nil` (the offset, not the byte, so that a replacement may look at the bytes after it),
+    /// copying the runs between the bytes replaced. For text in which each byte is a character.
+    mutating func write(_ bytes: UnsafeBufferPointer<UInt8>, replacingAt replacement: (Int) -> StaticString?) {
+        var runStart = 0
+        for offset in bytes.indices {
+            guard let replaced = replacement(offset) else { continue }
+            write(UnsafeBufferPointer(rebasing: bytes[runStart..<offset]))
+            write(replaced)
+            runStart = offset + 1
+        }
+        write(UnsafeBufferPointer(rebasing: bytes[runStart...]))
+    }
+
     /// Writes `string` as it is (a literal is a `String`; this is for values of type `StaticString`).
     mutating func write(_ string: StaticString) {
         bytes.append(contentsOf: UnsafeBufferPointer(start: string.utf8Start, count: string.utf8CodeUnitCount))
@@ -187,15 +184,8 @@ struct CodeWriter: TextOutputStream {
     mutating func write(_ string: String, replacing replacement: (UInt8) -> StaticString?) {
         var string = string
         let bytewise: Bool = string.withUTF8 { text in
-            guard !text.contains(where: { $0 >= 0x80 || $0 == UInt8(ascii: "\r") }) else { return false }
-            var runStart = 0
-            for (offset, byte) in text.enumerated() {
-                guard let replaced = replacement(byte) else { continue }
-                write(UnsafeBufferPointer(rebasing: text[runStart..<offset]))
-                write(replaced)
-                runStart = offset + 1
-            }
-            write(UnsafeBufferPointer(rebasing: text[runStart...]))
+            guard ASCIIScan.isPlain(text) else { return false }
+            write(text, replacingAt: { replacement(text[$0]) })
             return true
         }
         if bytewise { return }

@@ -95,9 +95,9 @@ public struct Lexer {
         // After an unterminated comment the end of the file is not where the author meant it to be;
         // an unknown token there keeps the parser from adding "expected '}'" to the report.
         if sawUnterminatedComment {
-            lexemes.append(Lexeme(range: SourceRange(start: bytes.count, end: bytes.count), value: 0, doc: -1, kind: .unknown))
+            lexemes.append(Lexeme(.unknown, SourceRange(start: bytes.count, end: bytes.count)))
         }
-        lexemes.append(Lexeme(range: SourceRange(start: bytes.count, end: bytes.count), value: 0, doc: -1, kind: .endOfFile))
+        lexemes.append(Lexeme(.endOfFile, SourceRange(start: bytes.count, end: bytes.count)))
     }
 
     /// The one-byte punctuation tokens (a `switch`, not a dictionary: no hashing per token).
@@ -129,13 +129,13 @@ public struct Lexer {
             docComments.append(pendingDoc)
             pendingDoc = []
         }
-        lexemes.append(Lexeme(range: SourceRange(start: start, end: index), value: value, doc: doc, kind: kind))
+        lexemes.append(Lexeme(kind, SourceRange(start: start, end: index), value: value, doc: doc))
     }
 
     private mutating func addNewline(at start: Int) {
         // A line end right after another (or at the start of the file) adds nothing.
         guard let last = lexemes.last, last.kind != .newline else { return }
-        lexemes.append(Lexeme(range: SourceRange(start: start, end: start + 1), value: 0, doc: -1, kind: .newline))
+        lexemes.append(Lexeme(.newline, SourceRange(start: start, end: start + 1)))
     }
 
     private func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }

@@ -95,18 +95,10 @@ public struct SourceFile: Sendable {
         var index = 0
         let count = bytes.count
         while index < count {
-            // ASCII, most of any source file, eight bytes at a time.
-            if let base = bytes.baseAddress, index + 8 <= count,
-                UnsafeRawPointer(base).loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 == 0
-            {
-                index += 8
-                continue
-            }
+            // ASCII, most of any source file, is skipped eight bytes at a time.
+            guard let nonASCII = ASCIIScan.firstNonASCII(in: bytes, from: index) else { return nil }
+            index = nonASCII
             let lead = bytes[index]
-            if lead < 0x80 {
-                index += 1
-                continue
-            }
             let length: Int
             let minimum: UInt32
             if lead & 0xE0 == 0xC0 {

@@ -87,6 +87,13 @@ struct Lexeme {
     /// The index of the `///` lines directly above the token in ``LexedFile/docComments``, or -1.
     var doc: Int32
     var kind: TokenKind
+
+    init(_ kind: TokenKind, _ range: SourceRange, value: Int32 = 0, doc: Int32 = -1) {
+        self.range = range
+        self.value = value
+        self.doc = doc
+        self.kind = kind
+    }
 }
 
 /// The lexer's output: the lexemes, ending with ``TokenKind/endOfFile``, and what they refer to.
