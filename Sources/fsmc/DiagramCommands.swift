@@ -21,7 +21,7 @@ extension Commands {
             options: [
                 OptionSpec(
                     names: ["-o", "--output"], valueName: "path",
-                    help: "Write the diagram to this file (default: standard output)."),
+                    help: "Write the diagram to this file (default, or a path of '-': standard output)."),
                 OptionSpec(
                     names: ["--detail"], valueName: "detail", allowedValues: DiagramDetail.allCases.map(\.rawValue),
                     help:
@@ -30,7 +30,7 @@ extension Commands {
             discussion: """
                 Diagnostics of the file go to standard error. Exit status: 0 on success (warnings
                 allowed), 1 when the file has errors (nothing is written), 2 for bad usage or an I/O
-                failure. A path of '-' reads standard input. Render it with, for example, \(example).
+                failure. An input of '-' reads standard input; '-o -' writes to standard output. Render it with, for example, \(example).
                 """,
             run: { arguments in
                 let files = try requireFiles(arguments, command: name)
@@ -43,7 +43,7 @@ extension Commands {
                 guard let model = compilation.model else { return ExitStatus.inputErrors }
                 let detail = arguments.value("--detail").flatMap(DiagramDetail.init(rawValue:)) ?? .full
                 let text = emit(model, detail)
-                if let output = arguments.value("-o") {
+                if let output = arguments.value("-o"), output != FileIO.standardInput {
                     try FileIO.writeIfChanged(text, to: output)
                 } else {
                     Terminal.writeOut(text)

@@ -21,6 +21,11 @@ final class DiagramCommandTests: XCTestCase {
         XCTAssertTrue(mermaid.stdout.contains("Closed --> Opened : open"))
         let piped = try runFSMC(["mermaid", "-"], stdin: validMachine)
         XCTAssertEqual(piped.stdout, mermaid.stdout)
+        // `-o -` is standard output too, as in most command-line tools, not a file named "-".
+        let dashed = try runFSMC(["dot", input.path, "-o", "-"], in: folder)
+        XCTAssertEqual(dashed.status, 0, dashed.stderr)
+        XCTAssertEqual(dashed.stdout, dot.stdout)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("-").path))
     }
 
     func testOutputFileIsWrittenOnlyWhenChanged() throws {
