@@ -1810,3 +1810,87 @@ final class SemanticsTests: XCTestCase {
         XCTAssertEqual(diagnosticIDs(source.replacingOccurrences(of: "machine Door", with: "machine Gate")), [])
     }
 }
+
+/// Names the generated machine class uses for itself must be reported in the `.fsm` file, never
+/// left for swiftc to find as an ambiguity in the generated code.
+final class GeneratedMemberClashTests: XCTestCase {
+    /// Machines of every shape the emitter writes differently: plain with push and pop, with
+    /// completion transitions and history, and with a parallel state.
+    static let shapes = [
+        """
+        machine M {
+            initial A
+            state A { go -> push B }
+            state B { back -> pop }
+        }
+        """,
+        """
+        machine M {
+            initial A
+            state A {
+                initial A1
+                state A1 { go -> A2 }
+                final state A2
+                -> B
+            }
+            state B { back -> history A }
+        }
+        """,
+        """
+        machine M {
+            initial A
+            state A { go -> P }
+            parallel state P {
+                state R1 {
+                    initial X1
+                    state X1 { go -> X2 }
+                    state X2 { back -> history R1 }
+                }
+                state R2 {
+                    initial Y1
+                    state Y1 { go -> Y2 }
+                    final state Y2
+                }
+                -> A
+            }
+        }
+        """,
+    ]
+
+    /// A parameterless event `e` becomes a private `func e(_ actions:)` of the machine, so every
+    /// other machine method of that signature must be a reserved name.
+    func testEveryMachineHelperTakingOnlyTheActionsIsReserved() throws {
+        let helper = try Regex(#"\n    (?:private |fileprivate )?func (\w+)\(_ actions: any MActions\)"#)
+        var found: Set<String> = []
+        for source in Self.shapes {
+            let machine = try XCTUnwrap(model(source))
+            let swift = SwiftEmitter.emit(machine, sourceName: "M.fsm", access: .internal)
+            let events = Set(machine.events.map(\.name))
+            for match in swift.matches(of: helper) {
+                let name = String(match.output[1].substring ?? "")
+                if !events.contains(name) { found.insert(name) }
+            }
+        }
+        XCTAssertTrue(found.isSuperset(of: ["processQueue", "handleCompletions", "start"]), "\(found)")
+        XCTAssertEqual(found.subtracting(SwiftNames.machineMembers), [], "helpers an event named alike would clash with")
+    }
+
+    func testEventsNamedLikeTheGeneratedHelpersAreReported() {
+        for name in ["processQueue", "handleCompletions"] {
+            let source = """
+                machine M {
+                    initial A
+                    state A { \(name) -> A }
+                }
+                """
+            XCTAssertEqual(
+                diagnosticsText(source),
+                """
+                test.fsm:3:15: error: event '\(name)' clashes with the member 'M.\(name)' in the generated Swift; rename it
+                    state A { \(name) -> A }
+                              ^\(String(repeating: "~", count: name.count - 1))
+
+                """)
+        }
+    }
+}

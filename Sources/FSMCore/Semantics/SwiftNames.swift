@@ -34,10 +34,12 @@ public enum SwiftNames {
         "_", "consume", "copy", "discard", "borrowing", "consuming", "package", "some", "any", "Type", "Protocol",
     ]
 
-    /// Members of the generated machine class that an event method must not clash with.
+    /// Members of the generated machine class that an event method must not clash with: the public
+    /// API, and the private helpers whose only parameter is the actions object, which is the
+    /// signature of a parameterless event's private selection method (`processQueue(_:)`).
     public static let machineMembers: Set<String> = [
         "start", "state", "activeStates", "isIn", "isFinished", "handles", "successors", "actions", "init",
-        "deinit",
+        "deinit", "processQueue", "handleCompletions",
     ]
 
     /// Names an enum case cannot have in the generated `StateID` and `Event` enums.
