@@ -68,6 +68,17 @@ final class DocumentationTests: XCTestCase {
         }
     }
 
+    func testTheDiagnosticsIndexListsEveryDiagnostic() throws {
+        let text = try read("docs/Diagnostics.md")
+        let start = try XCTUnwrap(text.range(of: "**Index.**\n"))
+        // The index is the list after the heading, up to the first blank line.
+        let index = text[start.upperBound...].drop { $0 == "\n" }.components(separatedBy: "\n\n")[0]
+        for id in DiagnosticID.allCases {
+            XCTAssertTrue(
+                index.contains("[`\(id.rawValue)`](#\(id.rawValue))"), "docs/Diagnostics.md's index does not list \(id.rawValue)")
+        }
+    }
+
     func testEveryGrammarRuleHasASampleThatParses() throws {
         let grammar = try read("grammars/fsm.ebnf")
         let rulePattern = try NSRegularExpression(pattern: "^([a-zA-Z][a-zA-Z0-9]*)\\s*=", options: .anchorsMatchLines)
