@@ -9,7 +9,8 @@ extension Commands {
             "fsmc generate <file>... [-o <dir>] [--access internal|public|package] [--observable] [--actions-reference unowned|strong] [--config <file>]",
         options: [
             OptionSpec(
-                names: ["-o", "--output"], valueName: "dir", help: "Folder for the generated files (default: the current folder)."
+                names: ["-o", "--output"], valueName: "dir",
+                help: "Folder for the generated files (default: the current folder); '-' writes to standard output."
             ),
             OptionSpec(
                 names: ["--access"], valueName: "level", allowedValues: AccessLevel.allCases.map(\.rawValue),
@@ -32,8 +33,9 @@ extension Commands {
             Writes <dir>/<file stem>.swift for each input. A file with errors gets its diagnostics and
             no output (an earlier output is left as it was); the others are still generated. Files are
             written atomically and only when their content changes, so unchanged machines do not
-            trigger rebuilds. A path of '-' reads standard input and writes its Swift to standard
-            output. Exit status: 0 success, 1 an input has errors, 2 bad usage or an I/O failure.
+            trigger rebuilds. The folder is created when the first file is written. An input of '-'
+            reads standard input and writes its Swift to standard output, and so does any one input
+            with '-o -'. Exit status: 0 success, 1 an input has errors, 2 bad usage or an I/O failure.
             """,
         run: { arguments in
             let files = try requireFiles(arguments, command: "generate")
@@ -48,8 +50,14 @@ extension Commands {
             if files.filter({ $0 == FileIO.standardInput }).count > 1 {
                 throw UsageError(message: "standard input ('-') can be read only once", command: "generate")
             }
+            let toStandardOutput = folder == FileIO.standardInput
+            if toStandardOutput, files.count > 1 {
+                throw UsageError(
+                    message: "'-o -' writes one file's Swift to standard output; give one input, not \(files.count)",
+                    command: "generate")
+            }
             try checkDistinctStems(files)
-            try FileIO.createFolder(folder)
+            var folderIsReady: Bool?  // nil: not made yet
             var status = ExitStatus.success
             for path in files {
                 let compilation: Compilation
@@ -68,11 +76,19 @@ extension Commands {
                 let source = SwiftEmitter.emit(
                     model, sourceName: fileName(FileIO.displayName(path)), access: access, observable: observable,
                     actionsReference: actionsReference)
-                if path == FileIO.standardInput {
+                if path == FileIO.standardInput || toStandardOutput {
                     Terminal.writeOut(source)
                     continue
                 }
                 do throws(IOError) {
+                    // Made only now, so that inputs with errors leave no empty folder behind; a
+                    // folder that cannot be made is reported once, and nothing more is written.
+                    if folderIsReady == nil {
+                        folderIsReady = false
+                        try FileIO.createFolder(folder)
+                        folderIsReady = true
+                    }
+                    guard folderIsReady == true else { continue }
                     try FileIO.writeIfChanged(source, to: folder + "/" + stem(path) + ".swift")
                 } catch {
                     Terminal.writeError("error: \(error.message)\n")

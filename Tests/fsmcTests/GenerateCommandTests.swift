@@ -197,6 +197,33 @@ final class GenerateCommandTests: XCTestCase {
         XCTAssertEqual(result.stderr, "error: file: exists and is not a folder\n")
     }
 
+    func testNoFolderIsMadeWhenNothingIsWritten() throws {
+        let folder = try temporaryFolder(self)
+        try write("machine Door {\n    initial Closed\n    state Closed { open -> Nowhere }\n}\n", to: "door.fsm", in: folder)
+        let result = try runFSMC(["generate", "door.fsm", "-o", "out"], in: folder)
+        XCTAssertEqual(result.status, 1, result.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("out").path))
+        let piped = try runFSMC(["generate", "-", "-o", "piped"], stdin: validMachine, in: folder)
+        XCTAssertEqual(piped.status, 0, piped.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("piped").path))
+    }
+
+    func testDashOutputWritesTheSwiftToStandardOutput() throws {
+        let folder = try temporaryFolder(self)
+        try write(validMachine, to: "door.fsm", in: folder)
+        let result = try runFSMC(["generate", "door.fsm", "-o", "-"], in: folder)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.stdout, try runFSMC(["generate", "-"], stdin: validMachine, in: folder).stdout
+            .replacingOccurrences(of: "<stdin>", with: "door.fsm"))
+        XCTAssertTrue(result.stdout.contains("final class Door"))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("-").path))
+        try write(validMachine.replacingOccurrences(of: "Door", with: "Gate"), to: "gate.fsm", in: folder)
+        let two = try runFSMC(["generate", "door.fsm", "gate.fsm", "-o", "-"], in: folder)
+        XCTAssertEqual(two.status, 2)
+        XCTAssertTrue(two.stderr.hasPrefix("error: '-o -' writes one file's Swift to standard output; give one input, not 2\n"), two.stderr)
+        XCTAssertEqual(two.stdout, "")
+    }
+
     func testOutputPathThatIsAFolderIsAnIOError() throws {
         let folder = try temporaryFolder(self)
         try write(validMachine, to: "door.fsm", in: folder)
