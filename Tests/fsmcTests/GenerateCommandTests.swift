@@ -213,14 +213,17 @@ final class GenerateCommandTests: XCTestCase {
         try write(validMachine, to: "door.fsm", in: folder)
         let result = try runFSMC(["generate", "door.fsm", "-o", "-"], in: folder)
         XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertEqual(result.stdout, try runFSMC(["generate", "-"], stdin: validMachine, in: folder).stdout
-            .replacingOccurrences(of: "<stdin>", with: "door.fsm"))
+        XCTAssertEqual(
+            result.stdout,
+            try runFSMC(["generate", "-"], stdin: validMachine, in: folder).stdout
+                .replacingOccurrences(of: "<stdin>", with: "door.fsm"))
         XCTAssertTrue(result.stdout.contains("final class Door"))
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("-").path))
         try write(validMachine.replacingOccurrences(of: "Door", with: "Gate"), to: "gate.fsm", in: folder)
         let two = try runFSMC(["generate", "door.fsm", "gate.fsm", "-o", "-"], in: folder)
         XCTAssertEqual(two.status, 2)
-        XCTAssertTrue(two.stderr.hasPrefix("error: '-o -' writes one file's Swift to standard output; give one input, not 2\n"), two.stderr)
+        XCTAssertTrue(
+            two.stderr.hasPrefix("error: '-o -' writes one file's Swift to standard output; give one input, not 2\n"), two.stderr)
         XCTAssertEqual(two.stdout, "")
     }
 
