@@ -49,6 +49,39 @@ final class SemanticsTests: XCTestCase {
             """)
     }
 
+    func testUnknownInitialStateSuggestsOnlyAChild() {
+        // `A` and `Y` are as close to `X` as `B`, but `initial A` inside A would be `initial-not-child`.
+        let source = """
+            machine M {
+                initial A
+                state A {
+                    initial X
+                    state B {}
+                    state Bx {}
+                }
+                state Y {}
+            }
+            """
+        XCTAssertEqual(
+            diagnosticsText(source),
+            """
+            test.fsm:4:17: error: cannot find state 'X' in machine; did you mean 'B'?
+                    initial X
+                            ^
+                            B
+
+            """)
+        XCTAssertEqual(
+            diagnosticsText(source.replacingOccurrences(of: "initial X", with: "initial Bxx")),
+            """
+            test.fsm:4:17: error: cannot find state 'Bxx' in machine; did you mean 'Bx'?
+                    initial Bxx
+                            ^~~
+                            Bx
+
+            """)
+    }
+
     func testUnknownStateWithoutSuggestion() {
         let source = """
             machine M {

@@ -59,7 +59,7 @@ extension Analyzer {
                 continue
             }
             first = decl
-            guard let target = lookUpState(decl.name) else { continue }
+            guard let target = lookUpState(decl.name, among: children) else { continue }
             if children.contains(target) {
                 resolved = target
                 if let history = decl.history {
@@ -86,9 +86,12 @@ extension Analyzer {
         return resolved
     }
 
-    mutating func lookUpState(_ name: Identifier) -> Int? {
+    /// The state named `name`, or an `unknown-state` error suggesting a close name. With `candidates`
+    /// (an `initial`'s: the owner's children), only they are suggested, since any other state would
+    /// lead to a second error.
+    mutating func lookUpState(_ name: Identifier, among candidates: [Int]? = nil) -> Int? {
         if let index = stateIndex[name.text] { return index }
-        let suggestion = Suggestions.closest(to: name.text, among: states.map(\.name))
+        let suggestion = Suggestions.closest(to: name.text, among: (candidates ?? Array(states.indices)).map { states[$0].name })
         diagnostics.emit(.unknownState(name.text, suggestion: suggestion, at: name.range))
         return nil
     }
