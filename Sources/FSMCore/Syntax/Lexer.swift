@@ -188,8 +188,9 @@ public struct Lexer {
             while let byte = peek(), isDigit(byte) { index += 1 }
             kind = .decimalLiteral
         }
-        // A number running straight into letters (`12ab`) is one malformed token, not two.
-        if let byte = peek(), isIdentifierContinue(byte) {
+        // A number running straight into letters or further dots (`12ab`, `1.2.3`, `1.`) is one
+        // malformed token, not two: a dot never follows a number in the language.
+        if let byte = peek(), isIdentifierContinue(byte) || byte == UInt8(ascii: ".") {
             while let byte = peek(), isIdentifierContinue(byte) || byte == UInt8(ascii: ".") { index += 1 }
             let range = SourceRange(start: start, end: index)
             diagnostics.emit(.invalidNumber(String(decoding: bytes[start..<index], as: UTF8.self), at: range))

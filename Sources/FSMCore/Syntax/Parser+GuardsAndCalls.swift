@@ -121,7 +121,8 @@ extension Parser {
         case .keyword(.false): value = .boolean(false)
         case .integerLiteral:
             let digits = text(of: token)
-            if Int(digits) == nil, !digits.contains(where: \.isLetter) {
+            // A malformed number (`12ab`, `1.`) is already reported by the lexer.
+            if Int(digits) == nil, digits.allSatisfy({ $0 == "-" || ("0"..."9").contains($0) }) {
                 diagnostics.emit(.integerOverflow(digits, at: token.range))
             }
             value = .integer(digits)
