@@ -285,8 +285,22 @@ public struct Lexer {
             if first == nil {
                 first = String(decoding: bytes[scalarStart..<index], as: UTF8.self).unicodeScalars.first
             }
-        } while peek().map { $0 >= 0x80 || $0 == 0 } == true
+        } while peek().map(continuesInvalidRun) == true
         diagnostics.emit(.invalidCharacter(first ?? "\u{FFFD}", at: SourceRange(start: start, end: index)))
         add(.unknown, from: start)
+    }
+
+    /// Whether `byte` extends a run of invalid characters: it starts no token (`@`, `$`, `=`, a
+    /// control character, any non-ASCII character), and is not `-`, `&` or `|`, which start tokens
+    /// when doubled or followed by `>` and get messages of their own when alone.
+    private func continuesInvalidRun(_ byte: UInt8) -> Bool {
+        if byte >= 0x80 || byte == 0 { return true }
+        switch byte {
+        case UInt8(ascii: " "), UInt8(ascii: "\t"), 0x0B, 0x0C, UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\""),
+            UInt8(ascii: "-"), UInt8(ascii: "&"), UInt8(ascii: "|"):
+            return false
+        default:
+            return !isIdentifierStart(byte) && !isDigit(byte) && Lexer.punctuation(byte) == nil
+        }
     }
 }

@@ -12,7 +12,7 @@ extension Parser {
     /// guard = and { "||" and }
     mutating func parseGuard() -> GuardSyntax? {
         guard var lhs = parseAnd() else { return nil }
-        while consume(.pipePipe) != nil {
+        while consume(.pipePipe) != nil || consumeLoneOperator("|") {
             guard let rhs = parseAnd() else { return nil }
             lhs = .or(lhs, rhs)
         }
@@ -22,11 +22,22 @@ extension Parser {
     /// and = unary { "&&" unary }
     mutating func parseAnd() -> GuardSyntax? {
         guard var lhs = parseUnary() else { return nil }
-        while consume(.ampAmp) != nil {
+        while consume(.ampAmp) != nil || consumeLoneOperator("&") {
             guard let rhs = parseUnary() else { return nil }
             lhs = .and(lhs, rhs)
         }
         return lhs
+    }
+
+    /// A lone `&` or `|`, which the lexer reported with a fix-it to `&&` or `||`, read as that
+    /// operator: one typo, one error, and the rest of the guard is still checked.
+    mutating func consumeLoneOperator(_ character: Unicode.Scalar) -> Bool {
+        let range = current.range
+        guard current.kind == .unknown, range.end - range.start == 1, bytes[range.start] == UInt8(ascii: character) else {
+            return false
+        }
+        advance()
+        return true
     }
 
     /// unary = "!" unary | "(" guard ")" | call
@@ -40,7 +51,7 @@ extension Parser {
         if let open = consume(.leftParen) {
             guard let inner = parseGuard() else { return nil }
             guard let close = consume(.rightParen) else {
-                diagnostics.emit(.unclosedDelimiter(.parenthesizedGuard, at: errorRange, opening: open.range))
+                report(.unclosedDelimiter(.parenthesizedGuard, at: errorRange, opening: open.range))
                 return nil
             }
             return .parenthesized(inner, range: open.range.union(close.range))
@@ -72,7 +83,7 @@ extension Parser {
             } while consume(.comma) != nil
         }
         guard let close = consume(.rightParen) else {
-            diagnostics.emit(.unclosedDelimiter(list, at: errorRange, opening: open.range))
+            report(.unclosedDelimiter(list, at: errorRange, opening: open.range))
             return nil
         }
         return (elements, close.range.end)

@@ -210,7 +210,7 @@ extension Parser {
             newlineInsensitivity -= 1
             guard guardExpression != nil else { return nil }
             guard close != nil else {
-                diagnostics.emit(.unclosedDelimiter(.guardBrackets, at: errorRange, opening: open.range))
+                report(.unclosedDelimiter(.guardBrackets, at: errorRange, opening: open.range))
                 return nil
             }
         }
