@@ -154,6 +154,9 @@ final class EditorTests: XCTestCase {
         let base = "machine M {\n event go(speed: Int, label: String)\n initial A\n state A { g [ok] / act -> B }\n state B {\n "
         XCTAssertEqual(labels(base + "go -> $\n }\n}"), ["A", "B", "push", "pop", "history", "deep"])
         XCTAssertEqual(labels(base + "go -> push $\n }\n}"), ["A", "B"])
+        // Only declared states: a target misspelt elsewhere, or the word being typed, is not offered.
+        XCTAssertEqual(labels(base + "x -> Bogus\n go -> $\n }\n}"), ["A", "B", "push", "pop", "history", "deep"])
+        XCTAssertEqual(labels(base + "go -> Bo$\n }\n}"), ["A", "B", "push", "pop", "history", "deep"])
         XCTAssertEqual(labels(base + "go -> A$\n }\n}"), ["A", "B", "push", "pop", "history", "deep"])
         XCTAssertEqual(labels(base + "go -> history $\n }\n}"), ["A", "B"])
         XCTAssertEqual(labels(base + "go -> deep $\n }\n}"), ["history"])

@@ -24,7 +24,8 @@ extension EditorDocument {
         let context = MemberContext(tokens: tokens, before: last)
         let previous = context.previous
         func symbols(_ kind: SymbolKind) -> [CompletionCandidate] {
-            index.names(of: kind).map { CompletionCandidate(label: $0, kind: .symbol(kind)) }
+            // Events, guards and actions are declared by their use; a state only by `state`.
+            index.names(of: kind, declaredOnly: kind == .state).map { CompletionCandidate(label: $0, kind: .symbol(kind)) }
         }
         func keywords(_ words: [Keyword]) -> [CompletionCandidate] {
             words.map { CompletionCandidate(label: $0.rawValue, kind: .keyword) }

@@ -114,9 +114,11 @@ public struct SymbolIndex: Sendable {
         occurrences.filter { $0.isSameSymbol(as: symbol) && (includingDeclaration || !$0.isDeclaration) }
     }
 
-    /// The distinct names of one kind, in order of first occurrence.
-    public func names(of kind: SymbolKind) -> [String] {
+    /// The distinct names of one kind, in order of first occurrence; with `declaredOnly`, only
+    /// names that are declared (a state named in a transition but declared nowhere is a typo).
+    public func names(of kind: SymbolKind, declaredOnly: Bool = false) -> [String] {
         var seen = Set<String>()
-        return occurrences.filter { $0.kind == kind && seen.insert($0.name).inserted }.map(\.name)
+        return occurrences.filter { $0.kind == kind && (!declaredOnly || $0.isDeclaration) && seen.insert($0.name).inserted }
+            .map(\.name)
     }
 }
