@@ -76,11 +76,23 @@ enum Commands {
             return failed ? ExitStatus.inputErrors : ExitStatus.success
         })
 
-    static func requireFiles(_ arguments: ParsedArguments, command: String) throws(UsageError) -> [String] {
-        guard !arguments.positionals.isEmpty else {
-            throw UsageError(message: "missing input file; pass one or more .fsm files", command: command)
+    /// The input files: at least one (exactly one with `single`), and standard input (`-`) at most
+    /// once, since a second read would find it empty.
+    static func requireFiles(_ arguments: ParsedArguments, command: String, single: Bool = false) throws(UsageError)
+        -> [String]
+    {
+        let files = arguments.positionals
+        guard !files.isEmpty else {
+            let wanted = single ? "pass one .fsm file" : "pass one or more .fsm files"
+            throw UsageError(message: "missing input file; \(wanted)", command: command)
         }
-        return arguments.positionals
+        if single, files.count > 1 {
+            throw UsageError(message: "'fsmc \(command)' takes one file, not \(files.count)", command: command)
+        }
+        if files.filter({ $0 == FileIO.standardInput }).count > 1 {
+            throw UsageError(message: "standard input ('-') can be read only once", command: command)
+        }
+        return files
     }
 
     /// Writes text diagnostics to standard error, swiftc style.

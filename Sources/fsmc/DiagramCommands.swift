@@ -33,11 +33,7 @@ extension Commands {
                 failure. An input of '-' reads standard input; '-o -' writes to standard output. Render it with, for example, \(example).
                 """,
             run: { arguments in
-                let files = try requireFiles(arguments, command: name)
-                guard files.count == 1 else {
-                    throw UsageError(message: "'fsmc \(name)' takes one file, not \(files.count)", command: name)
-                }
-                let path = files[0]
+                let path = try requireFiles(arguments, command: name, single: true)[0]
                 let compilation = Compilation(path: FileIO.displayName(path), bytes: try FileIO.read(path))
                 report([compilation])
                 guard let model = compilation.model else { return ExitStatus.inputErrors }

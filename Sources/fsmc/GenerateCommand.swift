@@ -47,9 +47,6 @@ extension Commands {
                 arguments.value("--actions-reference").flatMap(ActionsReference.init(rawValue:))
                 ?? configured?.actionsReference ?? .unowned
             let folder = arguments.value("-o") ?? "."
-            if files.filter({ $0 == FileIO.standardInput }).count > 1 {
-                throw UsageError(message: "standard input ('-') can be read only once", command: "generate")
-            }
             let toStandardOutput = folder == FileIO.standardInput
             if toStandardOutput, files.count > 1 {
                 throw UsageError(
@@ -113,6 +110,9 @@ extension Commands {
     /// Two inputs with the same stem would write the same output file.
     static func checkDistinctStems(_ files: [String]) throws(UsageError) {
         if let collision = firstStemCollision(files, stem: stem) {
+            if collision.earlier == collision.later {
+                throw UsageError(message: "'\(collision.earlier)' is given twice", command: "generate")
+            }
             throw UsageError(
                 message: "'\(collision.earlier)' and '\(collision.later)' would both generate '\(collision.stem).swift'; "
                     + "rename one of them",

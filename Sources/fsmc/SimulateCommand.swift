@@ -30,10 +30,7 @@ extension Commands {
             unreadable file.
             """,
         run: { arguments in
-            let files = try requireFiles(arguments, command: "simulate")
-            guard files.count == 1 else {
-                throw UsageError(message: "'fsmc simulate' takes one file, not \(files.count)", command: "simulate")
-            }
+            let files = try requireFiles(arguments, command: "simulate", single: true)
             let eventsPath = arguments.value("--events") ?? FileIO.standardInput
             if files[0] == FileIO.standardInput && eventsPath == FileIO.standardInput {
                 throw UsageError(

@@ -153,6 +153,26 @@ final class CommandLineTests: XCTestCase {
         XCTAssertTrue(piped.stderr.hasPrefix("<stdin>:3:19: error: cannot find state 'B' in machine"))
     }
 
+    func testInputCountsAreCheckedAsEachCommandTakesThem() throws {
+        let folder = try temporaryFolder(self)
+        try validMachine.write(to: folder.appendingPathComponent("door.fsm"), atomically: true, encoding: .utf8)
+        let cases: [([String], String)] = [
+            (["dot"], "error: missing input file; pass one .fsm file\n"),
+            (["mermaid"], "error: missing input file; pass one .fsm file\n"),
+            (["simulate"], "error: missing input file; pass one .fsm file\n"),
+            (["check"], "error: missing input file; pass one or more .fsm files\n"),
+            (["check", "-", "-"], "error: standard input ('-') can be read only once\n"),
+            (["format", "-", "-"], "error: standard input ('-') can be read only once\n"),
+            (["generate", "door.fsm", "door.fsm"], "error: 'door.fsm' is given twice\n"),
+        ]
+        for (arguments, message) in cases {
+            let result = try runFSMC(arguments, stdin: validMachine, in: folder)
+            XCTAssertEqual(result.status, 2, "\(arguments)")
+            XCTAssertTrue(result.stderr.hasPrefix(message), "\(arguments): \(result.stderr)")
+            XCTAssertEqual(result.stdout, "", "\(arguments)")
+        }
+    }
+
     func testEveryFileIsCheckedInOneRun() throws {
         let folder = try temporaryFolder(self)
         try write("machine A {\n  initial X\n}\n", to: "a.fsm", in: folder)
