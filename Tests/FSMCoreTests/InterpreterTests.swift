@@ -166,7 +166,8 @@ final class InterpreterTests: XCTestCase {
             try EventLine.parse(#"e s="\\\t\u{1F600}\u{0000D}" n=0 d=0 b=false"#, in: model)?.arguments[1],
             .string("\\\t\u{1F600}\r"))
         let errors = [
-            ("f", "unknown event 'f'; the events are: e"),
+            ("f", "unknown event 'f'; did you mean 'e'? The events are: e"),
+            ("zzz", "unknown event 'zzz'; the events are: e"),
             ("e n=1", "event 'e' needs 's=...' (String)"),
             ("e n=1 n=2", "parameter 'n' is given twice"),
             ("e m=1", "event 'e' has no parameter 'm'; its parameters are: n, s, d, b"),

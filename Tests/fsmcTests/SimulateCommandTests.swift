@@ -88,7 +88,8 @@ final class SimulateCommandTests: XCTestCase {
 
     func testBadEventLinesAreLocated() throws {
         for (line, message) in [
-            ("unlok", "unknown event 'unlok'; the events are: unlock, lock"),
+            ("unlok", "unknown event 'unlok'; did you mean 'unlock'? The events are: unlock, lock"),
+            ("open", "unknown event 'open'; the events are: unlock, lock"),
             ("unlock code=42", "parameter 'code' is String, but 42 is not"),
             ("unlock", "event 'unlock' needs 'code=...' (String)"),
             ("lock now=1", "event 'lock' has no parameter 'now'; it takes none"),
@@ -113,6 +114,10 @@ final class SimulateCommandTests: XCTestCase {
             (
                 ["simulate", "lock.fsm", "--guard", "nope=true"],
                 "error: '--guard nope=...': the machine has no guard 'nope'; its guards are: isValid"
+            ),
+            (
+                ["simulate", "lock.fsm", "--guard", "isVaild=true"],
+                "error: '--guard isVaild=...': the machine has no guard 'isVaild'; did you mean 'isValid'? Its guards are: isValid"
             ),
             (
                 ["simulate", "lock.fsm", "--guard", "isValid=true", "--guard", "isValid=false"],

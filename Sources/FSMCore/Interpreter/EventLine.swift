@@ -17,9 +17,13 @@ public enum EventLine {
             throw EventLineError("expected an event name, found '\(scanner.rest)'")
         }
         guard let index = model.events.firstIndex(where: { $0.name == name }) else {
-            let known = model.events.map(\.name).joined(separator: ", ")
-            throw EventLineError(
-                "unknown event '\(name)'" + (known.isEmpty ? "; the machine has no events" : "; the events are: \(known)"))
+            let names = model.events.map(\.name)
+            let list = names.joined(separator: ", ")
+            var detail = names.isEmpty ? "; the machine has no events" : "; the events are: \(list)"
+            if let close = Suggestions.closest(to: name, among: names) {
+                detail = "; did you mean '\(close)'? The events are: \(list)"
+            }
+            throw EventLineError("unknown event '\(name)'" + detail)
         }
         let event = model.events[index]
         var values: [String: InterpreterValue] = [:]

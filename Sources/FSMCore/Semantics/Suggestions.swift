@@ -2,7 +2,7 @@
 /// subcommands and options with the same measure.
 public enum Suggestions {
     /// The candidate closest to `name`, if it is close enough to be a plausible typo.
-    static func closest(to name: String, among candidates: [String]) -> String? {
+    public static func closest(to name: String, among candidates: [String]) -> String? {
         closest(to: name, among: candidates, limit: max(1, name.count / 3))
     }
 
