@@ -189,11 +189,18 @@ public struct Lexer {
             kind = .decimalLiteral
         }
         // A number running straight into letters or further dots (`12ab`, `1.2.3`, `1.`) is one
-        // malformed token, not two: a dot never follows a number in the language.
+        // malformed token, not two: a dot never follows a number in the language. With a dot it is
+        // an unknown token, so that the parser adds no error of its own and the literal's type is
+        // not guessed (`1.` as an Int would be a second, wrong error about the call's signature).
         if let byte = peek(), isIdentifierContinue(byte) || byte == UInt8(ascii: ".") {
-            while let byte = peek(), isIdentifierContinue(byte) || byte == UInt8(ascii: ".") { index += 1 }
+            var sawDot = false
+            while let byte = peek(), isIdentifierContinue(byte) || byte == UInt8(ascii: ".") {
+                if byte == UInt8(ascii: ".") { sawDot = true }
+                index += 1
+            }
             let range = SourceRange(start: start, end: index)
             diagnostics.emit(.invalidNumber(String(decoding: bytes[start..<index], as: UTF8.self), at: range))
+            if sawDot { kind = .unknown }
         }
         add(kind, from: start)
     }
@@ -285,9 +292,15 @@ public struct Lexer {
             if first == nil {
                 first = String(decoding: bytes[scalarStart..<index], as: UTF8.self).unicodeScalars.first
             }
-        } while peek().map(continuesInvalidRun) == true
+        } while !isOperatorTypo(bytes[start]) && peek().map(continuesInvalidRun) == true
         diagnostics.emit(.invalidCharacter(first ?? "\u{FFFD}", at: SourceRange(start: start, end: index)))
         add(.unknown, from: start)
+    }
+
+    /// A lone `-`, `&` or `|`: reported alone, with a message and fix-it of its own (`->`, `&&`,
+    /// `||`) that must not swallow the characters after it.
+    private func isOperatorTypo(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "-") || byte == UInt8(ascii: "&") || byte == UInt8(ascii: "|")
     }
 
     /// Whether `byte` extends a run of invalid characters: it starts no token (`@`, `$`, `=`, a
