@@ -89,7 +89,7 @@ private struct DOTBuilder {
         }
         writer.line()
         if let target = layout.initialTarget(of: nil) {
-            writeInitialEdge(to: target, &writer) { $0.writeQuoted(prefix: "[*]", nil) }
+            writeInitialEdge(to: target, &writer) { writeInitialNode(of: nil, &$0) }
         }
         for edge in layout.edges { write(edge, &writer) }
     }
@@ -124,7 +124,7 @@ private struct DOTBuilder {
                     writer.endLine()
                 }
                 if let initialTarget {
-                    writeInitialEdge(to: initialTarget, &writer) { $0.writeQuoted(prefix: "[*] ", state.name) }
+                    writeInitialEdge(to: initialTarget, &writer) { writeInitialNode(of: index, &$0) }
                 }
                 for history in layout.histories[index] {
                     if let target = history.defaultTarget {
@@ -139,7 +139,7 @@ private struct DOTBuilder {
                 writeClusterStyle(of: index, &writer)
                 writeInitialDot(of: index, &writer)
                 writeBox(of: index, &writer)
-                writeInitialEdge(to: .state(index), &writer) { $0.writeQuoted(prefix: "[*] ", state.name) }
+                writeInitialEdge(to: .state(index), &writer) { writeInitialNode(of: index, &$0) }
             }
         } else if state.isFinal {
             // The bull's-eye (U+25C9) and the name under it are one node: an external label
@@ -164,7 +164,7 @@ private struct DOTBuilder {
     private func writeCluster(_ index: Int, _ writer: inout CodeWriter, _ body: (inout CodeWriter) -> Void) {
         writer.beginLine()
         writer.write("subgraph ")
-        writer.writeQuoted(prefix: "cluster ", model.states[index].name)
+        writeClusterName(of: index, &writer)
         writer.endLine(openingBlock: body)
     }
 
@@ -184,7 +184,7 @@ private struct DOTBuilder {
         writer.endLine()
         let inside = model.states.indices.filter { !model.states[$0].isComposite && model.isProperDescendant($0, of: index) }
         writer.beginLine()
-        writer.writeQuoted(prefix: "[exit] ", model.states[index].name)
+        writeExitNode(of: index, &writer)
         writer.write(" [shape=point, style=invis, width=0.01]")
         writer.endLine()
         writer.beginLine()
@@ -194,7 +194,7 @@ private struct DOTBuilder {
             writer.writeQuoted(model.states[state].name)
         }
         writer.write(" } -> ")
-        writer.writeQuoted(prefix: "[exit] ", model.states[index].name)
+        writeExitNode(of: index, &writer)
         writer.write(" [style=invis, weight=0]")
         writer.endLine()
     }
@@ -231,7 +231,7 @@ private struct DOTBuilder {
     private func write(_ edge: DiagramLayout.Edge, _ writer: inout CodeWriter) {
         writer.beginLine()
         if case .state(let source) = edge.source, model.states[source].isParallel {
-            writer.writeQuoted(prefix: "[exit] ", model.states[source].name)
+            writeExitNode(of: source, &writer)
         } else {
             writeNode(edge.source, &writer)
         }
@@ -250,11 +250,11 @@ private struct DOTBuilder {
         }
         if case .state(let source) = edge.source, model.states[source].isComposite {
             attribute("ltail=")
-            writer.writeQuoted(prefix: "cluster ", model.states[source].name)
+            writeClusterName(of: source, &writer)
         }
         if case .state(let target) = edge.target, model.states[target].isComposite {
             attribute("lhead=")
-            writer.writeQuoted(prefix: "cluster ", model.states[target].name)
+            writeClusterName(of: target, &writer)
         }
         if edge.label.stereotype != nil {
             attribute("style=")
@@ -311,7 +311,7 @@ private struct DOTBuilder {
         writeNode(target, &writer)
         if case .state(let index) = target, model.states[index].isComposite {
             writer.write(" [lhead=")
-            writer.writeQuoted(prefix: "cluster ", model.states[index].name)
+            writeClusterName(of: index, &writer)
             writer.write("]")
         }
         writer.endLine()
@@ -345,18 +345,33 @@ private struct DOTBuilder {
         if state.isParallel {
             writeAnchor(of: state.children[0], &writer)
         } else {
-            writer.writeQuoted(prefix: "[*] ", state.name)
+            writeInitialNode(of: index, &writer)
         }
     }
 
-    /// The initial dot of a composite state (of the machine, for `nil`).
-    private func writeInitialDot(of index: Int?, _ writer: inout CodeWriter) {
-        writer.beginLine()
+    /// The initial dot's node of a composite state (of the machine, for `nil`), quoted.
+    private func writeInitialNode(of index: Int?, _ writer: inout CodeWriter) {
         if let index {
             writer.writeQuoted(prefix: "[*] ", model.states[index].name)
         } else {
             writer.writeQuoted(prefix: "[*]", nil)
         }
+    }
+
+    /// The invisible node of a parallel state where the edges leaving its border start, quoted.
+    private func writeExitNode(of index: Int, _ writer: inout CodeWriter) {
+        writer.writeQuoted(prefix: "[exit] ", model.states[index].name)
+    }
+
+    /// The name of a composite state's cluster, quoted.
+    private func writeClusterName(of index: Int, _ writer: inout CodeWriter) {
+        writer.writeQuoted(prefix: "cluster ", model.states[index].name)
+    }
+
+    /// The initial dot of a composite state (of the machine, for `nil`).
+    private func writeInitialDot(of index: Int?, _ writer: inout CodeWriter) {
+        writer.beginLine()
+        writeInitialNode(of: index, &writer)
         writer.write(" [shape=point, width=0.13, color=")
         writer.writeQuoted(Self.ink)
         writer.write(", fillcolor=")
