@@ -43,11 +43,9 @@ extension Commands {
             guard let model = compilation.model else { return ExitStatus.inputErrors }
             for name in answers.keys where !model.requirements.contains(where: { $0.isGuard && $0.name == name }) {
                 let guards = model.requirements.filter(\.isGuard).map(\.name)
-                let suggestion = Suggestions.closest(to: name, among: guards).map { "; did you mean '\($0)'?" } ?? ""
                 throw UsageError(
-                    message: "'--guard \(name)=...': the machine has no guard '\(name)'" + suggestion
-                        + (guards.isEmpty
-                            ? "" : (suggestion.isEmpty ? "; its" : " Its") + " guards are: \(guards.joined(separator: ", "))"),
+                    message: "'--guard \(name)=...': the machine has no guard '\(name)'"
+                        + Suggestions.hint(for: name, among: guards, listedAs: "its guards"),
                     command: "simulate")
             }
             let interactive = eventsPath == FileIO.standardInput && isatty(0) != 0

@@ -18,11 +18,8 @@ public enum EventLine {
         }
         guard let index = model.events.firstIndex(where: { $0.name == name }) else {
             let names = model.events.map(\.name)
-            let list = names.joined(separator: ", ")
-            var detail = names.isEmpty ? "; the machine has no events" : "; the events are: \(list)"
-            if let close = Suggestions.closest(to: name, among: names) {
-                detail = "; did you mean '\(close)'? The events are: \(list)"
-            }
+            let detail =
+                names.isEmpty ? "; the machine has no events" : Suggestions.hint(for: name, among: names, listedAs: "the events")
             throw EventLineError("unknown event '\(name)'" + detail)
         }
         let event = model.events[index]

@@ -91,7 +91,8 @@ extension Analyzer {
     /// lead to a second error.
     mutating func lookUpState(_ name: Identifier, among candidates: [Int]? = nil) -> Int? {
         if let index = stateIndex[name.text] { return index }
-        let suggestion = Suggestions.closest(to: name.text, among: (candidates ?? Array(states.indices)).map { states[$0].name })
+        let names = candidates.map { $0.map { states[$0].name } } ?? states.map(\.name)
+        let suggestion = Suggestions.closest(to: name.text, among: names)
         diagnostics.emit(.unknownState(name.text, suggestion: suggestion, at: name.range))
         return nil
     }

@@ -6,6 +6,16 @@ public enum Suggestions {
         closest(to: name, among: candidates, limit: max(1, name.count / 3))
     }
 
+    /// What follows "unknown …" in a message that lists the known names: `"; did you mean
+    /// 'unlock'? The events are: unlock, lock"` when one is close to `name`, else `"; the events
+    /// are: unlock, lock"` (`listedAs` is "the events"); nothing when there are no names.
+    public static func hint(for name: String, among names: [String], listedAs label: String) -> String {
+        guard !names.isEmpty else { return "" }
+        let list = "\(label) are: \(names.joined(separator: ", "))"
+        guard let close = closest(to: name, among: names) else { return "; " + list }
+        return "; did you mean '\(close)'? " + list.prefix(1).uppercased() + list.dropFirst()
+    }
+
     /// The candidate closest to `name` within `limit` edits (a swap of two neighbouring letters is
     /// one edit, and a difference in case only is none), the first of the closest on a tie.
     public static func closest(to name: String, among candidates: [String], limit: Int) -> String? {

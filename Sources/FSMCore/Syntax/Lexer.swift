@@ -193,14 +193,10 @@ public struct Lexer {
         // an unknown token, so that the parser adds no error of its own and the literal's type is
         // not guessed (`1.` as an Int would be a second, wrong error about the call's signature).
         if let byte = peek(), isIdentifierContinue(byte) || byte == UInt8(ascii: ".") {
-            var sawDot = false
-            while let byte = peek(), isIdentifierContinue(byte) || byte == UInt8(ascii: ".") {
-                if byte == UInt8(ascii: ".") { sawDot = true }
-                index += 1
-            }
+            while let byte = peek(), isIdentifierContinue(byte) || byte == UInt8(ascii: ".") { index += 1 }
             let range = SourceRange(start: start, end: index)
             diagnostics.emit(.invalidNumber(String(decoding: bytes[start..<index], as: UTF8.self), at: range))
-            if sawDot { kind = .unknown }
+            if bytes[start..<index].contains(UInt8(ascii: ".")) { kind = .unknown }
         }
         add(kind, from: start)
     }
