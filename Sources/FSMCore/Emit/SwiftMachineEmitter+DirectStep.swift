@@ -90,7 +90,7 @@ extension SwiftMachineEmitter {
             out.line("let state = machine.configuration[position]")
             out.line("if machine.isExited(state.number) { state.exit(\(actionsName)) }")
         }
-        out.line("for index in 0..<machine.selectedCount { effects(machine.selected[index].number) }")
+        out.line("for index in 0..<machine.selectedCount { effects(machine.selected[index]) }")
         let external = directSteps.keys.sorted().compactMap { number in
             directSteps[number].flatMap { $0.entered.isEmpty ? nil : (number, $0) }
         }
@@ -104,7 +104,8 @@ extension SwiftMachineEmitter {
         }
         emitSwitchOverSelected(entries, into: &out)
         let replacements: [(Int, [String])] = external.map { number, step in
-            var lines = ["machine.beginReplacing(\(step.exits))"]
+            let replacesAll = step.exits == 0..<model.states.count
+            var lines = [replacesAll ? "machine.beginReplacingAll()" : "machine.beginReplacing(\(step.exits))"]
             lines += step.entered.map { "machine.newConfiguration.append(\(names.stateType($0)).self)" }
             lines += model.activeLeaves(of: step.entered).map { "machine.newLeaves.append(\(names.stateType($0)).self)" }
             lines.append("machine.endReplacing()")
@@ -154,13 +155,14 @@ extension SwiftMachineEmitter {
             /// selection order, replaces the ones kept so far whose exits meet its own when its source lies
             /// inside the source of every one of them (the more specific wins), and is dropped otherwise.
             mutating func removeConflicts() {
+                if selectedCount < 2 { return }
                 var kept = 0
                 for index in 0..<selectedCount {
-                    let number = selected[index].number
+                    let number = selected[index]
                     let step = \(info).step(number)
                     var isMoreSpecific = true
                     for other in 0..<kept {
-                        let earlier = \(info).step(selected[other].number)
+                        let earlier = \(info).step(selected[other])
                         if earlier.exits.overlaps(step.exits) && !earlier.insideSource.contains(step.source) {
                             isMoreSpecific = false
                             break
@@ -168,11 +170,11 @@ extension SwiftMachineEmitter {
                     }
                     guard isMoreSpecific else { continue }
                     var count = 0
-                    for other in 0..<kept where !\(info).step(selected[other].number).exits.overlaps(step.exits) {
-                        selected[count].number = selected[other].number
+                    for other in 0..<kept where !\(info).step(selected[other]).exits.overlaps(step.exits) {
+                        selected[count] = selected[other]
                         count += 1
                     }
-                    selected[count].number = number
+                    selected[count] = number
                     kept = count + 1
                 }
                 selectedCount = kept
@@ -180,29 +182,30 @@ extension SwiftMachineEmitter {
 
             /// Whether the state numbered `state` is exited by a selected transition.
             func isExited(_ state: Int) -> Bool {
-                for index in 0..<selectedCount where \(info).step(selected[index].number).exits.contains(state) { return true }
+                for index in 0..<selectedCount where \(info).step(selected[index]).exits.contains(state) { return true }
                 return false
             }
 
             /// Puts the selected transitions in document order of their domains (apart once conflicts are
             /// dropped), so that their entries, taken in turn, are in document order.
             mutating func sortSelectedByExits() {
+                if selectedCount < 2 { return }
                 for index in 0..<selectedCount {
                     var position = index
-                    let number = selected[index].number
+                    let number = selected[index]
                     let start = \(info).step(number).exits.lowerBound
-                    while position > 0 && \(info).step(selected[position - 1].number).exits.lowerBound > start {
-                        selected[position].number = selected[position - 1].number
+                    while position > 0 && \(info).step(selected[position - 1]).exits.lowerBound > start {
+                        selected[position] = selected[position - 1]
                         position -= 1
                     }
-                    selected[position].number = number
+                    selected[position] = number
                 }
             }
 
             /// The configuration and the leaves a step builds (`beginReplacing`, then the states entered
             /// appended, then `endReplacing`), kept from one step to the next for their storage.
-            var newConfiguration: [\(s)] = []
-            var newLeaves: [\(s)] = []
+            var newConfiguration = FixedList([\(s)](), capacity: \(model.states.count))
+            var newLeaves = FixedList([\(s)](), capacity: \(model.states.count))
             /// Where the states after those being replaced start, in the configuration and the leaves.
             var rest = (configuration: 0, leaves: 0)
 
@@ -217,12 +220,18 @@ extension SwiftMachineEmitter {
                 while leaf < leaves.count && leaves[leaf].number < range.lowerBound { leaf += 1 }
                 var leafEnd = leaf
                 while leafEnd < leaves.count && range.contains(leaves[leafEnd].number) { leafEnd += 1 }
-                // Element by element: the general paths of removeAll and append(contentsOf:) cost more here.
-                while !newConfiguration.isEmpty { newConfiguration.removeLast() }
+                newConfiguration.removeAll()
                 for index in 0..<start { newConfiguration.append(configuration[index]) }
-                while !newLeaves.isEmpty { newLeaves.removeLast() }
+                newLeaves.removeAll()
                 for index in 0..<leaf { newLeaves.append(leaves[index]) }
                 rest = (end, leafEnd)
+            }
+
+            /// Starts replacing every active state (a transition whose domain is the machine).
+            mutating func beginReplacingAll() {
+                newConfiguration.removeAll()
+                newLeaves.removeAll()
+                rest = (configuration.count, leaves.count)
             }
 
             /// Ends the replacement: the states after the range follow, and the new configuration and
@@ -230,8 +239,8 @@ extension SwiftMachineEmitter {
             mutating func endReplacing() {
                 for index in rest.configuration..<configuration.count { newConfiguration.append(configuration[index]) }
                 for index in rest.leaves..<leaves.count { newLeaves.append(leaves[index]) }
-                swap(&configuration, &newConfiguration)
-                swap(&leaves, &newLeaves)
+                swap(&configurationList, &newConfiguration)
+                swap(&leafList, &newLeaves)
             }
 
             """

@@ -140,8 +140,8 @@ extension SwiftMachineEmitter {
 
     /// The new configuration (`configuration`, after `entering`) becomes the machine's.
     private static let configurationChange = [
-        "machine.configuration = configuration",
-        "machine.leaves = configuration.filter { state in !configuration.contains { $0.parent?.number == state.number } }",
+        "machine.configurationList.replace(with: configuration)",
+        "machine.leafList.replace(with: configuration.filter { state in !configuration.contains { $0.parent?.number == state.number } })",
     ]
 
     /// The same in an observable machine, whose observers are told only when the states active, or
@@ -331,7 +331,7 @@ extension SwiftMachineEmitter {
         return false
     }
 
-    /// `for index in 0..<machine.selectedCount { switch machine.selected[index].number { ... } }` over the
+    /// `for index in 0..<machine.selectedCount { switch machine.selected[index] { ... } }` over the
     /// selected transitions (in reverse with `reversed`), running each case's lines; cases with the
     /// same lines share one `case`. Nothing when there are no cases.
     func emitSwitchOverSelected(_ cases: [(Int, [String])], reversed: Bool = false, into out: inout CodeWriter) {
@@ -348,7 +348,7 @@ extension SwiftMachineEmitter {
         }
         let loop = reversed ? "for index in (0..<machine.selectedCount).reversed()" : "for index in 0..<machine.selectedCount"
         out.block(loop) { out in
-            out.line("switch machine.selected[index].number {")
+            out.line("switch machine.selected[index] {")
             for (lines, group) in zip(bodies, numbers) {
                 out.line("case \(group.map(String.init).joined(separator: ", ")):")
                 out.indented { $0.lines(lines) }

@@ -16,7 +16,8 @@
 /// for state classes.
 ///
 /// Allocations: a step builds small arrays (the transitions kept, the states exited and entered,
-/// the new configuration); selecting transitions reuses the runtime's arrays and allocates nothing.
+/// the new configuration); selecting transitions and the direct step reuse the runtime's fixed lists
+/// (`FixedList`) and allocate nothing.
 extension SwiftMachineEmitter {
     /// Whether the machine has a parallel state, and so gets the region machinery.
     var hasParallelStates: Bool { model.hasParallelStates }
@@ -41,10 +42,14 @@ extension SwiftMachineEmitter {
         func list(_ states: [Int]) -> String { "[" + states.map { names.stateType($0) + ".self" }.joined(separator: ", ") + "]" }
         out.docComment(["What changes while a ``\(machineName)`` runs, and the rules of a step that read it."])
         out.block("fileprivate struct \(names.runtime)") { out in
+            emitFixedList(into: &out)
+            let capacity = model.states.count
             out.docComment(["The active states in document order (before `start()`, the ones it will enter)."])
-            out.line("var configuration: [\(s)] = \(list(initial))")
+            out.line("var configurationList = FixedList<\(s)>(\(list(initial)), capacity: \(capacity))")
+            out.line("var configuration: UnsafeMutableBufferPointer<\(s)> { configurationList.elements }")
             out.docComment(["The active leaves in document order: the active state of each active region."])
-            out.line("var leaves: [\(s)] = \(list(leaves))")
+            out.line("var leafList = FixedList<\(s)>(\(list(leaves)), capacity: \(capacity))")
+            out.line("var leaves: UnsafeMutableBufferPointer<\(s)> { leafList.elements }")
             emitRunFields(into: &out)
             if model.usesHistory {
                 out.docComment([
@@ -54,15 +59,11 @@ extension SwiftMachineEmitter {
                 out.line("var history: [Int: [\(s)]] = [:]")
             }
             out.docComment([
-                "A selected transition's number, in a box of its own: selecting writes into a box, and the",
-                "array of boxes never changes, so no write has to check that it is not shared.",
-            ])
-            out.line("final class Slot { var number = 0 }")
-            out.docComment([
                 "The transitions selected for the event or completion being processed, by number, in order:",
-                "the first `selectedCount`. One per active leaf at most, so there are boxes enough.",
+                "the first `selectedCount`. One per active leaf at most, so there is room enough.",
             ])
-            out.line("let selected = (0..<\(maximumSelected)).map { _ in Slot() }")
+            out.line("let selectedList = FixedList([Int](repeating: 0, count: \(maximumSelected)), capacity: \(maximumSelected))")
+            out.line("var selected: UnsafeMutableBufferPointer<Int> { selectedList.elements }")
             out.line("var selectedCount = 0")
             out.docComment(["Whether a selected transition has a target: without one, nothing is exited or entered."])
             out.line("var selectedExternal = false")
@@ -70,7 +71,8 @@ extension SwiftMachineEmitter {
                 "For each state (by `number`) and, last, the machine: the selection in which it was last",
                 "examined. A state examined in the current selection is not examined again.",
             ])
-            out.line("var examined = [Int](repeating: 0, count: \(machineSlot + 1))")
+            out.line("let examinedList = FixedList([Int](repeating: 0, count: \(machineSlot + 1)), capacity: \(machineSlot + 1))")
+            out.line("var examined: UnsafeMutableBufferPointer<Int> { examinedList.elements }")
             out.line("var selection = 0")
             out.line()
             out.lines(runtimeRules(s: s, machineSlot: machineSlot))
@@ -99,7 +101,7 @@ extension SwiftMachineEmitter {
             /// Selects a transition (by number), external when it has a target. Always `true`: the handler
             /// that selects it is done.
             mutating func select(_ number: Int, isExternal: Bool = false) -> Bool {
-                selected[selectedCount].number = number
+                selected[selectedCount] = number
                 selectedCount += 1
                 if isExternal { selectedExternal = true }
                 return true
@@ -107,7 +109,7 @@ extension SwiftMachineEmitter {
 
             /// Whether every selected transition passes `test`.
             func allSelected(_ test: (Int) -> Bool) -> Bool {
-                for index in 0..<selectedCount where !test(selected[index].number) { return false }
+                for index in 0..<selectedCount where !test(selected[index]) { return false }
                 return true
             }
 
@@ -162,8 +164,7 @@ extension SwiftMachineEmitter {
                 /// them (the more specific wins), and is dropped otherwise.
                 func removingConflicts() -> [Int] {
                     var kept: [Int] = []
-                    for slot in selected[..<selectedCount] {
-                        let number = slot.number
+                    for number in selected[..<selectedCount] {
                         let transition = \(names.transitionInfo).numbered(number)
                         let exits = exitSet(of: transition)
                         let conflicting = kept.indices.filter { index in
@@ -247,7 +248,7 @@ extension SwiftMachineEmitter {
             text += """
                 /// Whether `state`, active in `configuration`, is complete: a parallel state whose regions are
                 /// all complete; another composite state with an active final child.
-                static func isComplete(_ state: \(s), in configuration: [\(s)]) -> Bool {
+                static func isComplete(_ state: \(s), in configuration: some Collection<\(s)>) -> Bool {
                     if state.isParallel { return state.regions.allSatisfy { isComplete($0, in: configuration) } }
                     return configuration.contains { $0.isFinal && $0.parent?.number == state.number }
                 }
@@ -276,6 +277,49 @@ extension SwiftMachineEmitter {
                 """
         }
         return text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+    }
+
+    /// `FixedList`, the storage of the configuration, the leaves and the selection: room allocated
+    /// once, which a step rewrites in place without the uniqueness and capacity checks of an array
+    /// (in Stream, the parallel machine of the dispatch benchmark, those checks were about a tenth of
+    /// an event's time).
+    private func emitFixedList(into out: inout CodeWriter) {
+        out.docComment([
+            "Room for `capacity` elements, allocated once: steps rewrite the configuration, the leaves and",
+            "the selection in place, without an array's checks that it is unshared and has room. A list",
+            "is never shared; its elements (state classes, numbers) are trivial; `elements` is read only",
+            "while the list's count is unchanged.",
+        ])
+        out.block("final class FixedList<Element>") { out in
+            out.docComment(["Its own memory, freed with it; `nonisolated(unsafe)` so that `deinit` may free it."])
+            out.line("nonisolated(unsafe) private let storage: UnsafeMutablePointer<Element>")
+            out.line("private let capacity: Int")
+            out.line("private(set) var count = 0")
+            out.line()
+            out.block("init(_ elements: [Element], capacity: Int)") { out in
+                out.line("storage = .allocate(capacity: capacity)")
+                out.line("self.capacity = capacity")
+                out.line("replace(with: elements)")
+            }
+            out.line()
+            out.line("deinit { storage.deallocate() }")
+            out.line()
+            out.docComment(["The elements, to read, or to replace one by another in place."])
+            out.line("var elements: UnsafeMutableBufferPointer<Element> { .init(start: storage, count: count) }")
+            out.line()
+            out.line("func removeAll() { count = 0 }")
+            out.line()
+            out.block("func append(_ element: Element)") { out in
+                out.line("precondition(count < capacity, \"a FixedList is full\")")
+                out.line("(storage + count).initialize(to: element)")
+                out.line("count += 1")
+            }
+            out.line()
+            out.block("func replace(with elements: [Element])") { out in
+                out.line("removeAll()")
+                out.line("for element in elements { append(element) }")
+            }
+        }
     }
 
     /// The most transitions one selection can select: one per active leaf, so the most leaves any

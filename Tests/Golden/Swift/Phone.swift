@@ -222,7 +222,7 @@ extension Phone {
             if machine.selectedCount > 0 {
                 // Every selected transition is local to its region: none conflicts.
                 for index in 0..<machine.selectedCount {
-                    switch machine.selected[index].number {
+                    switch machine.selected[index] {
                     case 4:
                         actions.setVolume(level: level)
                     default: break
@@ -248,14 +248,14 @@ extension Phone {
             if machine.selectedCount > 0 {
                 // Every selected transition is local to its region: none conflicts.
                 for index in 0..<machine.selectedCount {
-                    switch machine.selected[index].number {
+                    switch machine.selected[index] {
                     case 2:
                         actions.unmute()
                     default: break
                     }
                 }
                 for index in 0..<machine.selectedCount {
-                    switch machine.selected[index].number {
+                    switch machine.selected[index] {
                     case 2:
                         machine.replaceLeaf(Phone_Muted.self, by: Phone_Live.self)
                     case 3:
@@ -433,10 +433,10 @@ extension Phone {
                 let state = machine.configuration[position]
                 if machine.isExited(state.number) { state.exit(actions) }
             }
-            for index in 0..<machine.selectedCount { effects(machine.selected[index].number) }
+            for index in 0..<machine.selectedCount { effects(machine.selected[index]) }
             machine.sortSelectedByExits()
             for index in 0..<machine.selectedCount {
-                switch machine.selected[index].number {
+                switch machine.selected[index] {
                 case 2:
                     machine.beginReplacing(2..<5)
                     machine.newConfiguration.append(Phone_Live.self)
@@ -512,8 +512,8 @@ extension Phone {
         for state in entering { state.entry(actions) }
         guard !entering.isEmpty else { return }
         let configuration = (staying + entering).sorted { $0.number < $1.number }
-        machine.configuration = configuration
-        machine.leaves = configuration.filter { state in !configuration.contains { $0.parent?.number == state.number } }
+        machine.configurationList.replace(with: configuration)
+        machine.leafList.replace(with: configuration.filter { state in !configuration.contains { $0.parent?.number == state.number } })
         machine.completions += machine.completingStates(onEntering: entering).filter { $0.hasCompletion }
         if entering.contains(where: { $0.finishesMachine }) { machine.isFinished = true }
     }
@@ -721,10 +721,46 @@ fileprivate final class Phone_Ended: Phone.State {
 
 /// What changes while a ``Phone`` runs, and the rules of a step that read it.
 fileprivate struct PhoneRuntime {
+    /// Room for `capacity` elements, allocated once: steps rewrite the configuration, the leaves and
+    /// the selection in place, without an array's checks that it is unshared and has room. A list
+    /// is never shared; its elements (state classes, numbers) are trivial; `elements` is read only
+    /// while the list's count is unchanged.
+    final class FixedList<Element> {
+        /// Its own memory, freed with it; `nonisolated(unsafe)` so that `deinit` may free it.
+        nonisolated(unsafe) private let storage: UnsafeMutablePointer<Element>
+        private let capacity: Int
+        private(set) var count = 0
+
+        init(_ elements: [Element], capacity: Int) {
+            storage = .allocate(capacity: capacity)
+            self.capacity = capacity
+            replace(with: elements)
+        }
+
+        deinit { storage.deallocate() }
+
+        /// The elements, to read, or to replace one by another in place.
+        var elements: UnsafeMutableBufferPointer<Element> { UnsafeMutableBufferPointer(start: storage, count: count) }
+
+        func removeAll() { count = 0 }
+
+        func append(_ element: Element) {
+            precondition(count < capacity, "a FixedList is full")
+            (storage + count).initialize(to: element)
+            count += 1
+        }
+
+        func replace(with elements: [Element]) {
+            removeAll()
+            for element in elements { append(element) }
+        }
+    }
     /// The active states in document order (before `start()`, the ones it will enter).
-    var configuration: [Phone.State.Type] = [Phone_Call.self, Phone_Audio.self, Phone_Muted.self, Phone_Video.self, Phone_Off.self]
+    var configurationList = FixedList<Phone.State.Type>([Phone_Call.self, Phone_Audio.self, Phone_Muted.self, Phone_Video.self, Phone_Off.self], capacity: 10)
+    var configuration: UnsafeMutableBufferPointer<Phone.State.Type> { configurationList.elements }
     /// The active leaves in document order: the active state of each active region.
-    var leaves: [Phone.State.Type] = [Phone_Muted.self, Phone_Off.self]
+    var leafList = FixedList<Phone.State.Type>([Phone_Muted.self, Phone_Off.self], capacity: 10)
+    var leaves: UnsafeMutableBufferPointer<Phone.State.Type> { leafList.elements }
     var isStarted = false
     var isFinished = false
     /// Whether an event is being processed; events sent meanwhile wait in `queue`.
@@ -735,18 +771,17 @@ fileprivate struct PhoneRuntime {
     /// For each state that records history and has been exited (by its `number`): the states
     /// active inside it when it was last exited, in document order.
     var history: [Int: [Phone.State.Type]] = [:]
-    /// A selected transition's number, in a box of its own: selecting writes into a box, and the
-    /// array of boxes never changes, so no write has to check that it is not shared.
-    final class Slot { var number = 0 }
     /// The transitions selected for the event or completion being processed, by number, in order:
-    /// the first `selectedCount`. One per active leaf at most, so there are boxes enough.
-    let selected = (0..<2).map { _ in Slot() }
+    /// the first `selectedCount`. One per active leaf at most, so there is room enough.
+    let selectedList = FixedList([Int](repeating: 0, count: 2), capacity: 2)
+    var selected: UnsafeMutableBufferPointer<Int> { selectedList.elements }
     var selectedCount = 0
     /// Whether a selected transition has a target: without one, nothing is exited or entered.
     var selectedExternal = false
     /// For each state (by `number`) and, last, the machine: the selection in which it was last
     /// examined. A state examined in the current selection is not examined again.
-    var examined = [Int](repeating: 0, count: 11)
+    let examinedList = FixedList([Int](repeating: 0, count: 11), capacity: 11)
+    var examined: UnsafeMutableBufferPointer<Int> { examinedList.elements }
     var selection = 0
 
     /// Starts a selection: nothing selected, nothing examined yet.
@@ -766,7 +801,7 @@ fileprivate struct PhoneRuntime {
     /// Selects a transition (by number), external when it has a target. Always `true`: the handler
     /// that selects it is done.
     mutating func select(_ number: Int, isExternal: Bool = false) -> Bool {
-        selected[selectedCount].number = number
+        selected[selectedCount] = number
         selectedCount += 1
         if isExternal { selectedExternal = true }
         return true
@@ -774,7 +809,7 @@ fileprivate struct PhoneRuntime {
 
     /// Whether every selected transition passes `test`.
     func allSelected(_ test: (Int) -> Bool) -> Bool {
-        for index in 0..<selectedCount where !test(selected[index].number) { return false }
+        for index in 0..<selectedCount where !test(selected[index]) { return false }
         return true
     }
 
@@ -820,8 +855,7 @@ fileprivate struct PhoneRuntime {
     /// them (the more specific wins), and is dropped otherwise.
     func removingConflicts() -> [Int] {
         var kept: [Int] = []
-        for slot in selected[..<selectedCount] {
-            let number = slot.number
+        for number in selected[..<selectedCount] {
             let transition = PhoneTransition.numbered(number)
             let exits = exitSet(of: transition)
             let conflicting = kept.indices.filter { index in
@@ -860,13 +894,14 @@ fileprivate struct PhoneRuntime {
     /// selection order, replaces the ones kept so far whose exits meet its own when its source lies
     /// inside the source of every one of them (the more specific wins), and is dropped otherwise.
     mutating func removeConflicts() {
+        if selectedCount < 2 { return }
         var kept = 0
         for index in 0..<selectedCount {
-            let number = selected[index].number
+            let number = selected[index]
             let step = PhoneTransition.step(number)
             var isMoreSpecific = true
             for other in 0..<kept {
-                let earlier = PhoneTransition.step(selected[other].number)
+                let earlier = PhoneTransition.step(selected[other])
                 if earlier.exits.overlaps(step.exits) && !earlier.insideSource.contains(step.source) {
                     isMoreSpecific = false
                     break
@@ -874,11 +909,11 @@ fileprivate struct PhoneRuntime {
             }
             guard isMoreSpecific else { continue }
             var count = 0
-            for other in 0..<kept where !PhoneTransition.step(selected[other].number).exits.overlaps(step.exits) {
-                selected[count].number = selected[other].number
+            for other in 0..<kept where !PhoneTransition.step(selected[other]).exits.overlaps(step.exits) {
+                selected[count] = selected[other]
                 count += 1
             }
-            selected[count].number = number
+            selected[count] = number
             kept = count + 1
         }
         selectedCount = kept
@@ -886,29 +921,30 @@ fileprivate struct PhoneRuntime {
 
     /// Whether the state numbered `state` is exited by a selected transition.
     func isExited(_ state: Int) -> Bool {
-        for index in 0..<selectedCount where PhoneTransition.step(selected[index].number).exits.contains(state) { return true }
+        for index in 0..<selectedCount where PhoneTransition.step(selected[index]).exits.contains(state) { return true }
         return false
     }
 
     /// Puts the selected transitions in document order of their domains (apart once conflicts are
     /// dropped), so that their entries, taken in turn, are in document order.
     mutating func sortSelectedByExits() {
+        if selectedCount < 2 { return }
         for index in 0..<selectedCount {
             var position = index
-            let number = selected[index].number
+            let number = selected[index]
             let start = PhoneTransition.step(number).exits.lowerBound
-            while position > 0 && PhoneTransition.step(selected[position - 1].number).exits.lowerBound > start {
-                selected[position].number = selected[position - 1].number
+            while position > 0 && PhoneTransition.step(selected[position - 1]).exits.lowerBound > start {
+                selected[position] = selected[position - 1]
                 position -= 1
             }
-            selected[position].number = number
+            selected[position] = number
         }
     }
 
     /// The configuration and the leaves a step builds (`beginReplacing`, then the states entered
     /// appended, then `endReplacing`), kept from one step to the next for their storage.
-    var newConfiguration: [Phone.State.Type] = []
-    var newLeaves: [Phone.State.Type] = []
+    var newConfiguration = FixedList([Phone.State.Type](), capacity: 10)
+    var newLeaves = FixedList([Phone.State.Type](), capacity: 10)
     /// Where the states after those being replaced start, in the configuration and the leaves.
     var rest = (configuration: 0, leaves: 0)
 
@@ -923,12 +959,18 @@ fileprivate struct PhoneRuntime {
         while leaf < leaves.count && leaves[leaf].number < range.lowerBound { leaf += 1 }
         var leafEnd = leaf
         while leafEnd < leaves.count && range.contains(leaves[leafEnd].number) { leafEnd += 1 }
-        // Element by element: the general paths of removeAll and append(contentsOf:) cost more here.
-        while !newConfiguration.isEmpty { newConfiguration.removeLast() }
+        newConfiguration.removeAll()
         for index in 0..<start { newConfiguration.append(configuration[index]) }
-        while !newLeaves.isEmpty { newLeaves.removeLast() }
+        newLeaves.removeAll()
         for index in 0..<leaf { newLeaves.append(leaves[index]) }
         rest = (end, leafEnd)
+    }
+
+    /// Starts replacing every active state (a transition whose domain is the machine).
+    mutating func beginReplacingAll() {
+        newConfiguration.removeAll()
+        newLeaves.removeAll()
+        rest = (configuration.count, leaves.count)
     }
 
     /// Ends the replacement: the states after the range follow, and the new configuration and
@@ -936,8 +978,8 @@ fileprivate struct PhoneRuntime {
     mutating func endReplacing() {
         for index in rest.configuration..<configuration.count { newConfiguration.append(configuration[index]) }
         for index in rest.leaves..<leaves.count { newLeaves.append(leaves[index]) }
-        swap(&configuration, &newConfiguration)
-        swap(&leaves, &newLeaves)
+        swap(&configurationList, &newConfiguration)
+        swap(&leafList, &newLeaves)
     }
     /// The states entered below `node`, in document order: by its history when `history` is given
     /// or it has `initial history`, if it has a record and the child recorded is not a final state
@@ -966,7 +1008,7 @@ fileprivate struct PhoneRuntime {
     }
     /// Whether `state`, active in `configuration`, is complete: a parallel state whose regions are
     /// all complete; another composite state with an active final child.
-    static func isComplete(_ state: Phone.State.Type, in configuration: [Phone.State.Type]) -> Bool {
+    static func isComplete(_ state: Phone.State.Type, in configuration: some Collection<Phone.State.Type>) -> Bool {
         if state.isParallel { return state.regions.allSatisfy { isComplete($0, in: configuration) } }
         return configuration.contains { $0.isFinal && $0.parent?.number == state.number }
     }

@@ -261,7 +261,7 @@ extension Stream {
             if machine.selectedCount > 0 {
                 // Every selected transition is local to its region: none conflicts.
                 for index in 0..<machine.selectedCount {
-                    switch machine.selected[index].number {
+                    switch machine.selected[index] {
                     case 2:
                         actions.advance(ms: ms)
                     case 6:
@@ -273,14 +273,14 @@ extension Stream {
                 }
                 if machine.selectedExternal {
                     for index in 0..<machine.selectedCount {
-                        switch machine.selected[index].number {
+                        switch machine.selected[index] {
                         case 9:
                             Stream_Dimmed.entry(actions)
                         default: break
                         }
                     }
                     for index in 0..<machine.selectedCount {
-                        switch machine.selected[index].number {
+                        switch machine.selected[index] {
                         case 8:
                             machine.replaceLeaf(Stream_Offline.self, by: Stream_Online.self)
                         case 9:
@@ -329,21 +329,21 @@ extension Stream {
                 if machine.allSelected(Self.isLocal) {
                     // Every selected transition is local to its region: none conflicts.
                     for index in 0..<machine.selectedCount {
-                        switch machine.selected[index].number {
+                        switch machine.selected[index] {
                         case 5:
                             actions.rewind()
                         default: break
                         }
                     }
                     for index in 0..<machine.selectedCount {
-                        switch machine.selected[index].number {
+                        switch machine.selected[index] {
                         case 5:
                             Stream_Playing.entry(actions)
                         default: break
                         }
                     }
                     for index in 0..<machine.selectedCount {
-                        switch machine.selected[index].number {
+                        switch machine.selected[index] {
                         case 5:
                             machine.replaceLeaf(Stream_Paused.self, by: Stream_Playing.self)
                         default: break
@@ -379,7 +379,7 @@ extension Stream {
                 // Every selected transition is local to its region: none conflicts.
                 if machine.selectedExternal {
                     for index in (0..<machine.selectedCount).reversed() {
-                        switch machine.selected[index].number {
+                        switch machine.selected[index] {
                         case 3:
                             Stream_Playing.exit(actions)
                         default: break
@@ -387,7 +387,7 @@ extension Stream {
                     }
                 }
                 for index in 0..<machine.selectedCount {
-                    switch machine.selected[index].number {
+                    switch machine.selected[index] {
                     case 11:
                         actions.showControls()
                     default: break
@@ -395,14 +395,14 @@ extension Stream {
                 }
                 if machine.selectedExternal {
                     for index in 0..<machine.selectedCount {
-                        switch machine.selected[index].number {
+                        switch machine.selected[index] {
                         case 4:
                             Stream_Playing.entry(actions)
                         default: break
                         }
                     }
                     for index in 0..<machine.selectedCount {
-                        switch machine.selected[index].number {
+                        switch machine.selected[index] {
                         case 3:
                             machine.replaceLeaf(Stream_Playing.self, by: Stream_Paused.self)
                         case 4:
@@ -431,14 +431,14 @@ extension Stream {
             if machine.selectedCount > 0 {
                 // Every selected transition is local to its region: none conflicts.
                 for index in 0..<machine.selectedCount {
-                    switch machine.selected[index].number {
+                    switch machine.selected[index] {
                     case 7:
                         Stream_Offline.entry(actions)
                     default: break
                     }
                 }
                 for index in 0..<machine.selectedCount {
-                    switch machine.selected[index].number {
+                    switch machine.selected[index] {
                     case 7:
                         machine.replaceLeaf(Stream_Online.self, by: Stream_Offline.self)
                     default: break
@@ -464,14 +464,14 @@ extension Stream {
             if machine.selectedCount > 0 {
                 // Every selected transition is local to its region: none conflicts.
                 for index in (0..<machine.selectedCount).reversed() {
-                    switch machine.selected[index].number {
+                    switch machine.selected[index] {
                     case 12:
                         Stream_Dimmed.exit(actions)
                     default: break
                     }
                 }
                 for index in 0..<machine.selectedCount {
-                    switch machine.selected[index].number {
+                    switch machine.selected[index] {
                     case 12:
                         machine.replaceLeaf(Stream_Dimmed.self, by: Stream_Shown.self)
                     default: break
@@ -544,10 +544,10 @@ extension Stream {
             let state = machine.configuration[position]
             if machine.isExited(state.number) { state.exit(actions) }
         }
-        for index in 0..<machine.selectedCount { effects(machine.selected[index].number) }
+        for index in 0..<machine.selectedCount { effects(machine.selected[index]) }
         machine.sortSelectedByExits()
         for index in 0..<machine.selectedCount {
-            switch machine.selected[index].number {
+            switch machine.selected[index] {
             case 0:
                 Stream_Running.entry(actions)
                 Stream_Playing.entry(actions)
@@ -563,9 +563,9 @@ extension Stream {
             }
         }
         for index in 0..<machine.selectedCount {
-            switch machine.selected[index].number {
+            switch machine.selected[index] {
             case 0:
-                machine.beginReplacing(0..<11)
+                machine.beginReplacingAll()
                 machine.newConfiguration.append(Stream_Running.self)
                 machine.newConfiguration.append(Stream_Playback.self)
                 machine.newConfiguration.append(Stream_Playing.self)
@@ -578,7 +578,7 @@ extension Stream {
                 machine.newLeaves.append(Stream_Shown.self)
                 machine.endReplacing()
             case 1:
-                machine.beginReplacing(0..<11)
+                machine.beginReplacingAll()
                 machine.newConfiguration.append(Stream_Stopped.self)
                 machine.newLeaves.append(Stream_Stopped.self)
                 machine.endReplacing()
@@ -633,8 +633,8 @@ extension Stream {
         for state in entering { state.entry(actions) }
         guard !entering.isEmpty else { return }
         let configuration = (staying + entering).sorted { $0.number < $1.number }
-        machine.configuration = configuration
-        machine.leaves = configuration.filter { state in !configuration.contains { $0.parent?.number == state.number } }
+        machine.configurationList.replace(with: configuration)
+        machine.leafList.replace(with: configuration.filter { state in !configuration.contains { $0.parent?.number == state.number } })
         if entering.contains(where: { $0.finishesMachine }) { machine.isFinished = true }
     }
 }
@@ -878,27 +878,62 @@ fileprivate final class Stream_Dimmed: Stream_Screen {
 
 /// What changes while a ``Stream`` runs, and the rules of a step that read it.
 fileprivate struct StreamRuntime {
+    /// Room for `capacity` elements, allocated once: steps rewrite the configuration, the leaves and
+    /// the selection in place, without an array's checks that it is unshared and has room. A list
+    /// is never shared; its elements (state classes, numbers) are trivial; `elements` is read only
+    /// while the list's count is unchanged.
+    final class FixedList<Element> {
+        /// Its own memory, freed with it; `nonisolated(unsafe)` so that `deinit` may free it.
+        nonisolated(unsafe) private let storage: UnsafeMutablePointer<Element>
+        private let capacity: Int
+        private(set) var count = 0
+
+        init(_ elements: [Element], capacity: Int) {
+            storage = .allocate(capacity: capacity)
+            self.capacity = capacity
+            replace(with: elements)
+        }
+
+        deinit { storage.deallocate() }
+
+        /// The elements, to read, or to replace one by another in place.
+        var elements: UnsafeMutableBufferPointer<Element> { UnsafeMutableBufferPointer(start: storage, count: count) }
+
+        func removeAll() { count = 0 }
+
+        func append(_ element: Element) {
+            precondition(count < capacity, "a FixedList is full")
+            (storage + count).initialize(to: element)
+            count += 1
+        }
+
+        func replace(with elements: [Element]) {
+            removeAll()
+            for element in elements { append(element) }
+        }
+    }
     /// The active states in document order (before `start()`, the ones it will enter).
-    var configuration: [Stream.State.Type] = [Stream_Stopped.self]
+    var configurationList = FixedList<Stream.State.Type>([Stream_Stopped.self], capacity: 11)
+    var configuration: UnsafeMutableBufferPointer<Stream.State.Type> { configurationList.elements }
     /// The active leaves in document order: the active state of each active region.
-    var leaves: [Stream.State.Type] = [Stream_Stopped.self]
+    var leafList = FixedList<Stream.State.Type>([Stream_Stopped.self], capacity: 11)
+    var leaves: UnsafeMutableBufferPointer<Stream.State.Type> { leafList.elements }
     var isStarted = false
     var isFinished = false
     /// Whether an event is being processed; events sent meanwhile wait in `queue`.
     var isRunning = false
     var queue: [StreamQueuedEvent] = []
-    /// A selected transition's number, in a box of its own: selecting writes into a box, and the
-    /// array of boxes never changes, so no write has to check that it is not shared.
-    final class Slot { var number = 0 }
     /// The transitions selected for the event or completion being processed, by number, in order:
-    /// the first `selectedCount`. One per active leaf at most, so there are boxes enough.
-    let selected = (0..<3).map { _ in Slot() }
+    /// the first `selectedCount`. One per active leaf at most, so there is room enough.
+    let selectedList = FixedList([Int](repeating: 0, count: 3), capacity: 3)
+    var selected: UnsafeMutableBufferPointer<Int> { selectedList.elements }
     var selectedCount = 0
     /// Whether a selected transition has a target: without one, nothing is exited or entered.
     var selectedExternal = false
     /// For each state (by `number`) and, last, the machine: the selection in which it was last
     /// examined. A state examined in the current selection is not examined again.
-    var examined = [Int](repeating: 0, count: 12)
+    let examinedList = FixedList([Int](repeating: 0, count: 12), capacity: 12)
+    var examined: UnsafeMutableBufferPointer<Int> { examinedList.elements }
     var selection = 0
 
     /// Starts a selection: nothing selected, nothing examined yet.
@@ -918,7 +953,7 @@ fileprivate struct StreamRuntime {
     /// Selects a transition (by number), external when it has a target. Always `true`: the handler
     /// that selects it is done.
     mutating func select(_ number: Int, isExternal: Bool = false) -> Bool {
-        selected[selectedCount].number = number
+        selected[selectedCount] = number
         selectedCount += 1
         if isExternal { selectedExternal = true }
         return true
@@ -926,7 +961,7 @@ fileprivate struct StreamRuntime {
 
     /// Whether every selected transition passes `test`.
     func allSelected(_ test: (Int) -> Bool) -> Bool {
-        for index in 0..<selectedCount where !test(selected[index].number) { return false }
+        for index in 0..<selectedCount where !test(selected[index]) { return false }
         return true
     }
 
@@ -955,13 +990,14 @@ fileprivate struct StreamRuntime {
     /// selection order, replaces the ones kept so far whose exits meet its own when its source lies
     /// inside the source of every one of them (the more specific wins), and is dropped otherwise.
     mutating func removeConflicts() {
+        if selectedCount < 2 { return }
         var kept = 0
         for index in 0..<selectedCount {
-            let number = selected[index].number
+            let number = selected[index]
             let step = StreamTransition.step(number)
             var isMoreSpecific = true
             for other in 0..<kept {
-                let earlier = StreamTransition.step(selected[other].number)
+                let earlier = StreamTransition.step(selected[other])
                 if earlier.exits.overlaps(step.exits) && !earlier.insideSource.contains(step.source) {
                     isMoreSpecific = false
                     break
@@ -969,11 +1005,11 @@ fileprivate struct StreamRuntime {
             }
             guard isMoreSpecific else { continue }
             var count = 0
-            for other in 0..<kept where !StreamTransition.step(selected[other].number).exits.overlaps(step.exits) {
-                selected[count].number = selected[other].number
+            for other in 0..<kept where !StreamTransition.step(selected[other]).exits.overlaps(step.exits) {
+                selected[count] = selected[other]
                 count += 1
             }
-            selected[count].number = number
+            selected[count] = number
             kept = count + 1
         }
         selectedCount = kept
@@ -981,29 +1017,30 @@ fileprivate struct StreamRuntime {
 
     /// Whether the state numbered `state` is exited by a selected transition.
     func isExited(_ state: Int) -> Bool {
-        for index in 0..<selectedCount where StreamTransition.step(selected[index].number).exits.contains(state) { return true }
+        for index in 0..<selectedCount where StreamTransition.step(selected[index]).exits.contains(state) { return true }
         return false
     }
 
     /// Puts the selected transitions in document order of their domains (apart once conflicts are
     /// dropped), so that their entries, taken in turn, are in document order.
     mutating func sortSelectedByExits() {
+        if selectedCount < 2 { return }
         for index in 0..<selectedCount {
             var position = index
-            let number = selected[index].number
+            let number = selected[index]
             let start = StreamTransition.step(number).exits.lowerBound
-            while position > 0 && StreamTransition.step(selected[position - 1].number).exits.lowerBound > start {
-                selected[position].number = selected[position - 1].number
+            while position > 0 && StreamTransition.step(selected[position - 1]).exits.lowerBound > start {
+                selected[position] = selected[position - 1]
                 position -= 1
             }
-            selected[position].number = number
+            selected[position] = number
         }
     }
 
     /// The configuration and the leaves a step builds (`beginReplacing`, then the states entered
     /// appended, then `endReplacing`), kept from one step to the next for their storage.
-    var newConfiguration: [Stream.State.Type] = []
-    var newLeaves: [Stream.State.Type] = []
+    var newConfiguration = FixedList([Stream.State.Type](), capacity: 11)
+    var newLeaves = FixedList([Stream.State.Type](), capacity: 11)
     /// Where the states after those being replaced start, in the configuration and the leaves.
     var rest = (configuration: 0, leaves: 0)
 
@@ -1018,12 +1055,18 @@ fileprivate struct StreamRuntime {
         while leaf < leaves.count && leaves[leaf].number < range.lowerBound { leaf += 1 }
         var leafEnd = leaf
         while leafEnd < leaves.count && range.contains(leaves[leafEnd].number) { leafEnd += 1 }
-        // Element by element: the general paths of removeAll and append(contentsOf:) cost more here.
-        while !newConfiguration.isEmpty { newConfiguration.removeLast() }
+        newConfiguration.removeAll()
         for index in 0..<start { newConfiguration.append(configuration[index]) }
-        while !newLeaves.isEmpty { newLeaves.removeLast() }
+        newLeaves.removeAll()
         for index in 0..<leaf { newLeaves.append(leaves[index]) }
         rest = (end, leafEnd)
+    }
+
+    /// Starts replacing every active state (a transition whose domain is the machine).
+    mutating func beginReplacingAll() {
+        newConfiguration.removeAll()
+        newLeaves.removeAll()
+        rest = (configuration.count, leaves.count)
     }
 
     /// Ends the replacement: the states after the range follow, and the new configuration and
@@ -1031,8 +1074,8 @@ fileprivate struct StreamRuntime {
     mutating func endReplacing() {
         for index in rest.configuration..<configuration.count { newConfiguration.append(configuration[index]) }
         for index in rest.leaves..<leaves.count { newLeaves.append(leaves[index]) }
-        swap(&configuration, &newConfiguration)
-        swap(&leaves, &newLeaves)
+        swap(&configurationList, &newConfiguration)
+        swap(&leafList, &newLeaves)
     }
     /// The states the default entry of `node` enters below it, in document order: every region of a
     /// parallel state, the initial child of another, each by its own default entry.
