@@ -1,5 +1,6 @@
-// The build-tool plugin: one `fsmc generate` command per .fsm file of a target, writing <stem>.swift
-// into the plugin's work directory, where SwiftPM compiles it with the target's own sources.
+// The build-tool plugin: one `fsmc generate` command for all the .fsm files of a target, writing
+// <stem>.swift for each into the plugin's work directory, where SwiftPM compiles them with the
+// target's own sources.
 import Foundation
 import PackagePlugin
 
@@ -13,10 +14,17 @@ struct FSMCPlugin: BuildToolPlugin {
             workDirectory: context.pluginWorkDirectoryURL)
     }
 
-    /// The commands for one target, given all its files: one per .fsm file, configured by the
-    /// target's fsmc.json if it has one.
+    /// The command for one target, given all its files: one `fsmc generate` for all its .fsm files,
+    /// configured by the target's fsmc.json if it has one.
+    ///
+    /// One command, not one per file: the generated files share the target's module, and only fsmc
+    /// seeing them all can report types two of them would both declare (machines `Door` and
+    /// `DoorRuntime`: `generated-type-collision`) in the .fsm files, rather than swiftc in generated
+    /// code. An edit to one machine runs fsmc over all of the target's, which takes milliseconds;
+    /// fsmc rewrites only the outputs whose content changed, so swiftc still recompiles just those.
     static func commands(files: [URL], target: String, fsmc: URL, workDirectory: URL) throws -> [Command] {
-        let machines = files.filter { $0.pathExtension == "fsm" }
+        // In path order, so that which of two clashing machines gets the error does not depend on SwiftPM's order.
+        let machines = files.filter { $0.pathExtension == "fsm" }.sorted { $0.path < $1.path }
         guard !machines.isEmpty else { return [] }
         let configs = files.filter { $0.lastPathComponent == configFileName }
         if configs.count > 1 {
@@ -32,18 +40,20 @@ struct FSMCPlugin: BuildToolPlugin {
         try checkDistinctStems(machines) { earlier, later, stem in
             "'\(earlier)' and '\(later)' would both generate '\(stem).swift' in one target; rename one of them"
         }
-        return machines.map { machine in
-            let stem = machine.deletingPathExtension().lastPathComponent
-            return .buildCommand(
-                displayName: "Generating \(stem).swift from \(machine.lastPathComponent) (fsmc)",
+        let stems = machines.map { $0.deletingPathExtension().lastPathComponent }
+        let what =
+            machines.count == 1
+            ? "\(stems[0]).swift from \(machines[0].lastPathComponent)" : "\(machines.count) machines of target '\(target)'"
+        return [
+            .buildCommand(
+                displayName: "Generating \(what) (fsmc)",
                 executable: fsmc,
-                arguments: [
-                    "generate", machine.path(percentEncoded: false),
-                    "-o", workDirectory.path(percentEncoded: false),
-                ] + (config.map { ["--config", $0.path(percentEncoded: false)] } ?? []),
-                inputFiles: [machine] + (config.map { [$0] } ?? []),
-                outputFiles: [workDirectory.appending(path: "\(stem).swift")])
-        }
+                arguments: ["generate"] + machines.map { $0.path(percentEncoded: false) }
+                    + ["-o", workDirectory.path(percentEncoded: false)]
+                    + (config.map { ["--config", $0.path(percentEncoded: false)] } ?? []),
+                inputFiles: machines + (config.map { [$0] } ?? []),
+                outputFiles: stems.map { workDirectory.appending(path: "\($0).swift") })
+        ]
     }
 
     static let configFileName = "fsmc.json"

@@ -31,7 +31,9 @@ extension Commands {
         ],
         discussion: """
             Writes <dir>/<file stem>.swift for each input. A file with errors gets its diagnostics and
-            no output (an earlier output is left as it was); the others are still generated. Files are
+            no output (an earlier output is left as it was); the others are still generated. The inputs
+            are generated for one module: when two of their files would declare a type of the same name
+            (machines 'Door' and 'DoorRuntime'), that is an error and nothing is written. Files are
             written atomically and only when their content changes, so unchanged machines do not
             trigger rebuilds. The folder is created when the first file is written. An input of '-'
             reads standard input and writes its Swift to standard output, and so does any one input
@@ -54,18 +56,27 @@ extension Commands {
                     command: "generate")
             }
             try checkDistinctStems(files)
-            var folderIsReady: Bool?  // nil: not made yet
             var status = ExitStatus.success
+            var inputs: [(path: String, compilation: Compilation)] = []
             for path in files {
-                let compilation: Compilation
                 do throws(IOError) {
-                    compilation = Compilation(path: FileIO.displayName(path), bytes: try FileIO.read(path))
+                    inputs.append((path, Compilation(path: FileIO.displayName(path), bytes: try FileIO.read(path))))
                 } catch {
                     Terminal.writeError("error: \(error.message)\n")
                     status = ExitStatus.usage
-                    continue
                 }
-                report([compilation])
+            }
+            // The files written into the folder share one module: types two of them would both
+            // declare fail the whole run, before anything is written. Standard input's Swift goes
+            // to standard output instead.
+            let intoFolder = inputs.indices.filter { inputs[$0].path != FileIO.standardInput }
+            var together = intoFolder.map { inputs[$0].compilation }
+            let clashed = Compilation.checkGeneratedTogether(&together)
+            for (index, compilation) in zip(intoFolder, together) { inputs[index].compilation = compilation }
+            report(inputs.map(\.compilation))
+            if clashed { return status == ExitStatus.success ? ExitStatus.inputErrors : status }
+            var folderIsReady: Bool?  // nil: not made yet
+            for (path, compilation) in inputs {
                 guard let model = compilation.model else {
                     if status == ExitStatus.success { status = ExitStatus.inputErrors }
                     continue

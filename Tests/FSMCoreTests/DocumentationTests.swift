@@ -57,15 +57,26 @@ final class DocumentationTests: XCTestCase {
                 continue
             }
             // Where the section shows an input and its output, the output must be what fsmc prints.
-            guard let input = Self.fencedBlocks("fsm", in: section).first,
-                let output = Self.fencedBlocks("text", in: section).first
-            else { continue }
-            let compilation = Compilation(path: "example.fsm", text: input)
-            XCTAssertTrue(compilation.diagnostics.contains { $0.id == id }, "the example of \(id.rawValue) does not report it")
+            // Several inputs are files generated together, each named after its machine.
+            let inputs = Self.fencedBlocks("fsm", in: section)
+            guard let input = inputs.first, let output = Self.fencedBlocks("text", in: section).first else { continue }
+            var compilations = [Compilation(path: "example.fsm", text: input)]
+            if inputs.count > 1 {
+                compilations = inputs.map { Compilation(path: Self.machineName(in: $0) + ".fsm", text: $0) }
+                Compilation.checkGeneratedTogether(&compilations)
+            }
+            XCTAssertTrue(
+                compilations.contains { $0.diagnostics.contains { $0.id == id } },
+                "the example of \(id.rawValue) does not report it")
             XCTAssertEqual(
-                TextDiagnosticRenderer().render(compilation.diagnostics, in: compilation.file), output,
+                compilations.map { TextDiagnosticRenderer().render($0.diagnostics, in: $0.file) }.joined(), output,
                 "docs/Diagnostics.md, \(id.rawValue): the output shown is not what fsmc prints")
         }
+    }
+
+    /// `Door` for a block that starts `machine Door {`.
+    static func machineName(in source: String) -> String {
+        String(source.drop { $0 != " " }.dropFirst().prefix { $0 != " " && $0 != "{" })
     }
 
     func testTheDiagnosticsIndexListsEveryDiagnostic() throws {

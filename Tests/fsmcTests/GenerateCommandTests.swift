@@ -186,6 +186,31 @@ final class GenerateCommandTests: XCTestCase {
         )
     }
 
+    /// Machine `Door` declares the file-private `DoorRuntime`; a machine of that name in the same
+    /// module made swiftc report "invalid redeclaration of 'DoorRuntime'" in generated code.
+    func testTypesTwoGeneratedFilesWouldBothDeclareAreALocatedErrorAndNothingIsWritten() throws {
+        let folder = try temporaryFolder(self)
+        try write(validMachine, to: "door.fsm", in: folder)
+        try write(validMachine.replacingOccurrences(of: "Door", with: "DoorRuntime"), to: "runtime.fsm", in: folder)
+        let result = try runFSMC(["generate", "door.fsm", "runtime.fsm", "-o", "out"], in: folder)
+        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(
+            result.stderr,
+            """
+            runtime.fsm:1:9: error: the class of machine 'DoorRuntime' and the run-time struct of machine 'Door' would both be named 'DoorRuntime' in the generated Swift; rename one of them
+            machine DoorRuntime {
+                    ^~~~~~~~~~~
+            door.fsm:1:9: note: machine 'Door' declared here
+            machine Door {
+                    ^~~~
+
+            """)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("out").path))
+        // Each alone is fine, and so are both when generated apart.
+        XCTAssertEqual(try runFSMC(["generate", "door.fsm", "-o", "out"], in: folder).status, 0)
+        XCTAssertEqual(try runFSMC(["generate", "runtime.fsm", "-o", "out"], in: folder).status, 0)
+    }
+
     func testOutputFolderIsCreatedButMustNotBeAFile() throws {
         let folder = try temporaryFolder(self)
         try write(validMachine, to: "door.fsm", in: folder)

@@ -17,10 +17,14 @@ public enum Severity: String, Sendable, Codable, Comparable {
 public struct DiagnosticNote: Sendable, Hashable {
     public var message: String
     public var range: SourceRange
+    /// The file the note points into when it is not the diagnostic's own: another input of the
+    /// same `fsmc generate` run. `nil` for a note in the diagnostic's file, as nearly all are.
+    public var file: SourceFile?
 
-    public init(_ message: String, at range: SourceRange) {
+    public init(_ message: String, at range: SourceRange, in file: SourceFile? = nil) {
         self.message = message
         self.range = range
+        self.file = file
     }
 }
 

@@ -37,6 +37,7 @@ public enum DiagnosticID: String, Sendable, CaseIterable, Codable {
     case duplicateParameter = "duplicate-parameter"
     case nameCollision = "name-collision"
     case reservedName = "reserved-name"
+    case generatedTypeCollision = "generated-type-collision"
     // Transitions, guards and actions
     case transitionNeverFires = "transition-never-fires"
     case unknownParameter = "unknown-parameter"
@@ -111,6 +112,7 @@ public enum DiagnosticID: String, Sendable, CaseIterable, Codable {
         case .duplicateParameter: "An event declaration with two parameters of the same name."
         case .nameCollision: "Two names that become the same identifier in the generated Swift."
         case .reservedName: "A name that clashes with a declaration fsmc generates."
+        case .generatedTypeCollision: "Two machines generated together whose Swift files would declare a type of the same name."
         case .transitionNeverFires: "A transition shadowed by an earlier unguarded one for the same event."
         case .unknownParameter: "An argument naming a parameter its event does not declare."
         case .parameterInActivity: "An entry or exit activity passing an event parameter."

@@ -30,6 +30,52 @@ extension Diagnostic {
             notes: [DiagnosticNote("'\(other)' \(previousIsDeclaration ? "declared" : "first used") here", at: previous)])
     }
 
+    /// Two machines generated into one module whose files would both declare the type `type.name`:
+    /// reported at the declaration in `file` that makes it, with a note at the other one, in `otherFile`.
+    static func generatedTypeCollision(
+        _ type: GeneratedType, of model: Model, other: GeneratedType, of otherModel: Model, in otherFile: SourceFile
+    ) -> Diagnostic {
+        // Two machines of one name clash in their class and their protocol: one error says both.
+        let message =
+            model.name == otherModel.name
+            ? "two machines named '\(model.name)' would both declare the class '\(model.name)' and the protocol "
+                + "'\(SwiftNames.actionsProtocol(of: model.name))' in the generated Swift; rename one of them"
+            : "\(describe(type, of: model)) and \(describe(other, of: otherModel)) would both be named '\(type.name)' "
+                + "in the generated Swift; rename one of them"
+        return Diagnostic(
+            .generatedTypeCollision, message, at: declaration(of: type, in: model),
+            notes: [
+                DiagnosticNote(
+                    "\(declared(other, of: otherModel)) declared here", at: declaration(of: other, in: otherModel), in: otherFile)
+            ])
+    }
+
+    /// What a generated type is, as the messages say it: "the run-time struct of machine 'Door'".
+    private static func describe(_ type: GeneratedType, of model: Model) -> String {
+        let machine = "machine '\(model.name)'"
+        return switch type.kind {
+        case .actions: "the actions protocol of \(machine)"
+        case .machine: "the class of \(machine)"
+        case .runtime: "the run-time struct of \(machine)"
+        case .transitions: "the transition table of \(machine)"
+        case .history: "the history enum of \(machine)"
+        case .queuedEvent: "the queued-event enum of \(machine)"
+        case .state(let index): "the class of state '\(model.states[index].name)' of \(machine)"
+        }
+    }
+
+    /// The declaration in the `.fsm` file that a generated type comes from, as a note names it.
+    private static func declared(_ type: GeneratedType, of model: Model) -> String {
+        guard case .state(let index) = type.kind else { return "machine '\(model.name)'" }
+        return "state '\(model.states[index].name)' of machine '\(model.name)'"
+    }
+
+    /// Where that declaration is: the state's name, or the machine's.
+    private static func declaration(of type: GeneratedType, in model: Model) -> SourceRange {
+        guard case .state(let index) = type.kind else { return model.nameRange }
+        return model.states[index].range
+    }
+
     static func duplicateState(_ name: String, at range: SourceRange, previous: SourceRange) -> Diagnostic {
         Diagnostic(
             .duplicateState, "invalid redeclaration of state '\(name)'; state names are unique in the whole machine", at: range,

@@ -26,7 +26,9 @@ public enum StructuredDiagnostics {
 
     private static func jsonObject(_ diagnostic: Diagnostic, file: SourceFile) -> JSONValue {
         let notes = diagnostic.notes.map { note in
-            JSONValue.object([("message", .string(note.message)), ("file", .string(file.path))] + place(note.range, in: file))
+            let noteFile = note.file ?? file
+            return JSONValue.object(
+                [("message", .string(note.message)), ("file", .string(noteFile.path))] + place(note.range, in: noteFile))
         }
         let fixIts = diagnostic.fixIts.map { fixIt in
             JSONValue.object(place(fixIt.range, in: file) + [("replacement", .string(fixIt.replacement))])
@@ -63,7 +65,7 @@ public enum StructuredDiagnostics {
                 if !diagnostic.notes.isEmpty {
                     let related = diagnostic.notes.enumerated().map { index, note in
                         JSONValue.object(
-                            [("id", .int(index))] + locationMembers(note.range, in: compilation.file)
+                            [("id", .int(index))] + locationMembers(note.range, in: note.file ?? compilation.file)
                                 + [("message", .object([("text", .string(note.message))]))])
                     }
                     members.append(("relatedLocations", .array(related)))

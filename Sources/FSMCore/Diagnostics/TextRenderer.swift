@@ -27,7 +27,9 @@ public struct TextDiagnosticRenderer: Sendable {
             severity: diagnostic.severity, message: diagnostic.message, range: diagnostic.range,
             fixIts: diagnostic.fixIts, file: file, into: &output)
         for note in diagnostic.notes {
-            renderOne(severity: .note, message: note.message, range: note.range, fixIts: [], file: file, into: &output)
+            renderOne(
+                severity: .note, message: note.message, range: note.range, fixIts: [], file: note.file ?? file,
+                into: &output)
         }
     }
 

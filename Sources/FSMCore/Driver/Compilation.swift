@@ -11,9 +11,9 @@ public struct Compilation: Sendable {
 
     public let file: SourceFile
     /// All diagnostics in source order.
-    public let diagnostics: [Diagnostic]
+    public internal(set) var diagnostics: [Diagnostic]
     /// The resolved machine; `nil` when there are errors.
-    public let model: Model?
+    public internal(set) var model: Model?
     /// The syntax tree as written, also when there are errors, when asked for with `keepingSyntax`
     /// (the editor features read it; the command line lets it go after analysis); otherwise `nil`.
     public let syntax: MachineDecl?

@@ -52,8 +52,9 @@ public struct Analyzer {
         // One walk in source order, so "first use" (of an event, a guard, an action) means first in the file.
         let machineTransitions = resolveMembers(machine.members, owner: nil)
         var model = Model(
-            name: machine.name.text, docComment: machine.docComment, states: states, topLevelStates: topLevelStates,
-            initialState: initial ?? 0, machineTransitions: machineTransitions, events: events, requirements: requirements)
+            name: machine.name.text, nameRange: machine.name.range, docComment: machine.docComment, states: states,
+            topLevelStates: topLevelStates, initialState: initial ?? 0, machineTransitions: machineTransitions,
+            events: events, requirements: requirements)
         model.computeDerivedFacts()
         checkPushAndPopWithParallelStates(model)
         checkCollisions(model)

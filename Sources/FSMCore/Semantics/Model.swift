@@ -9,6 +9,9 @@
 /// reference resolved, consistent signatures) hold there.
 public struct Model: Sendable, Hashable {
     public var name: String
+    /// Where the machine's name is written: what a clash between the types of two generated files
+    /// points at (``SwiftNames/fileScopeTypes(of:)``).
+    public var nameRange: SourceRange
     public var docComment: [String]
     /// All states, depth-first in the order written.
     public var states: [State] { didSet { summary = Summary(states: states, machineTransitions: machineTransitions) } }
@@ -31,10 +34,11 @@ public struct Model: Sendable, Hashable {
     private var summary: Summary
 
     init(
-        name: String, docComment: [String], states: [State], topLevelStates: [Int], initialState: Int,
+        name: String, nameRange: SourceRange, docComment: [String], states: [State], topLevelStates: [Int], initialState: Int,
         machineTransitions: [Transition], events: [Event], requirements: [Requirement]
     ) {
         self.name = name
+        self.nameRange = nameRange
         self.docComment = docComment
         self.states = states
         self.topLevelStates = topLevelStates

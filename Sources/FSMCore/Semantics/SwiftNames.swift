@@ -78,6 +78,26 @@ public enum SwiftNames {
     /// The file-private type of one state: `SecuritySystem_Armed`.
     public static func stateType(_ state: String, of machine: String) -> String { machine + "_" + state }
 
+    /// The types the generated file of `model` declares at file scope, in the order it declares
+    /// them: the actions protocol and the machine class, which the whole module sees, then the
+    /// file-private ones (one class per state, the run-time data, the transition table of a machine
+    /// with parallel states, the history enum of a machine with history, the queued-event enum of a
+    /// machine with events). Two file-private types of one name in two files do not clash; any other
+    /// pair of one name in one module does ("invalid redeclaration").
+    public static func fileScopeTypes(of model: Model) -> [GeneratedType] {
+        let machine = model.name
+        var types = [
+            GeneratedType(name: actionsProtocol(of: machine), kind: .actions),
+            GeneratedType(name: machine, kind: .machine),
+        ]
+        types += model.states.indices.map { GeneratedType(name: stateType(model.states[$0].name, of: machine), kind: .state($0)) }
+        types.append(GeneratedType(name: runtimeType(of: machine), kind: .runtime))
+        if model.hasParallelStates { types.append(GeneratedType(name: transitionType(of: machine), kind: .transitions)) }
+        if model.usesHistory { types.append(GeneratedType(name: historyType(of: machine), kind: .history)) }
+        if !model.events.isEmpty { types.append(GeneratedType(name: queuedEventType(of: machine), kind: .queuedEvent)) }
+        return types
+    }
+
     /// Whether a type name written in an event parameter would mean one of the file-private types
     /// the generated file declares for `machine`, instead of the user's own type.
     public static func isShadowedByGeneratedType(_ type: String, machine: String) -> Bool {
@@ -85,4 +105,20 @@ public enum SwiftNames {
             || type == historyType(of: machine)
             || type.hasPrefix(machine + "_")
     }
+}
+
+/// A type that a machine's generated file declares at file scope (``SwiftNames/fileScopeTypes(of:)``).
+public struct GeneratedType: Sendable, Hashable {
+    public enum Kind: Sendable, Hashable {
+        case actions, machine, runtime, transitions, history, queuedEvent
+        /// The class of the state at this index of ``Model/states``.
+        case state(Int)
+    }
+
+    public var name: String
+    public var kind: Kind
+
+    /// Whether the other files of the module see it: the machine class and its actions protocol.
+    /// The others are `fileprivate`.
+    public var isVisibleToModule: Bool { kind == .actions || kind == .machine }
 }

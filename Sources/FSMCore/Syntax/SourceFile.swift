@@ -4,7 +4,7 @@
 /// The compiler works on UTF-8 bytes: every token of the language is ASCII, and non-ASCII text
 /// can only appear inside comments and string literals. Columns are counted in Unicode scalars,
 /// as swiftc does (docs/Diagnostics.md), by skipping UTF-8 continuation bytes.
-public struct SourceFile: Sendable {
+public struct SourceFile: Sendable, Hashable {
     /// The path as given on the command line; used verbatim in diagnostics.
     public let path: String
     /// The file's bytes, without a leading byte-order mark.
