@@ -95,6 +95,14 @@ public struct DiagnosticEngine: Sendable {
         diagnostics.append(diagnostic)
     }
 
+    /// Replaces the diagnostic of kind `id` reported at exactly `range` by `diagnostic`: a later
+    /// stage that sees what the text means says it better than the lexer could (a lone `-` in an
+    /// argument list is no misspelt arrow). Nothing happens when there is none (it was over the limit).
+    mutating func replace(_ id: DiagnosticID, at range: SourceRange, with diagnostic: Diagnostic) {
+        guard let index = diagnostics.lastIndex(where: { $0.id == id && $0.range == range }) else { return }
+        diagnostics[index] = diagnostic
+    }
+
     /// The diagnostics in source order (stable for equal positions, so a diagnostic's notes and
     /// the order checks ran in decide ties).
     public var sorted: [Diagnostic] {

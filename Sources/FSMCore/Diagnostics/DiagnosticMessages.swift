@@ -42,6 +42,19 @@ extension Diagnostic {
         return Diagnostic(.invalidCharacter, "invalid character \(shown) in source file", at: range)
     }
 
+    /// A lone `-` where an argument or its value belongs (elsewhere, ``invalidCharacter(_:at:)``
+    /// takes it for a misspelt arrow). `negative` is the negative number it was meant to be, with
+    /// the range to replace by it, when a number follows after a space.
+    static func loneMinus(
+        expected expectation: Expectation, at range: SourceRange, negative: (text: String, range: SourceRange)?
+    ) -> Diagnostic {
+        let message = "expected \(expectation.text); a lone '-' is not a value"
+        guard let negative else { return Diagnostic(.invalidCharacter, message, at: range) }
+        return Diagnostic(
+            .invalidCharacter, message + "; write a negative number without a space: '\(negative.text)'", at: range,
+            fixIts: [FixIt(replace: negative.range, with: negative.text)])
+    }
+
     static func unterminatedString(at range: SourceRange) -> Diagnostic {
         Diagnostic(.unterminatedString, "unterminated string literal", at: range)
     }

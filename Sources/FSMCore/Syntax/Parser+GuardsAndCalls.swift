@@ -32,12 +32,39 @@ extension Parser {
     /// A lone `&` or `|`, which the lexer reported with a fix-it to `&&` or `||`, read as that
     /// operator: one typo, one error, and the rest of the guard is still checked.
     mutating func consumeLoneOperator(_ character: Unicode.Scalar) -> Bool {
-        let range = current.range
-        guard current.kind == .unknown, range.end - range.start == 1, bytes[range.start] == UInt8(ascii: character) else {
-            return false
-        }
+        guard isLoneOperator(current, character) else { return false }
         advance()
         return true
+    }
+
+    /// Whether `token` is a lone `-`, `&` or `|` (`character`), which the lexer reported alone.
+    func isLoneOperator(_ token: Lexeme, _ character: Unicode.Scalar) -> Bool {
+        token.kind == .unknown && token.range.end - token.range.start == 1
+            && bytes[token.range.start] == UInt8(ascii: character)
+    }
+
+    /// Whether ``current`` is a lone `-`, which the lexer reported as a misspelt arrow.
+    var atLoneMinus: Bool { isLoneOperator(current, "-") }
+
+    /// A lone `-` where an argument or its value belongs: the lexer's "a transition's arrow is
+    /// '->'" does not fit there, so the error says what belongs in its place instead. Before a
+    /// number after a space (`delta: - 7`), it says how to write the negative number, as a fix-it.
+    mutating func rereportLoneMinus(_ expectation: Diagnostic.Expectation) {
+        let minus = current
+        var negative: (text: String, range: SourceRange)?
+        if case .argumentValue = expectation {
+            let number = tokenAfterCurrent
+            let between = bytes[minus.range.end..<number.range.start]
+            // Only blanks between, and a number that is not negative itself (`- -7`).
+            if number.kind == .integerLiteral || number.kind == .decimalLiteral,
+                between.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }),
+                bytes[number.range.start] != UInt8(ascii: "-")
+            {
+                negative = ("-" + text(of: number), minus.range.union(number.range))
+            }
+        }
+        diagnostics.replace(
+            .invalidCharacter, at: minus.range, with: .loneMinus(expected: expectation, at: minus.range, negative: negative))
     }
 
     /// unary = "!" unary | "(" guard ")" | call
@@ -107,12 +134,20 @@ extension Parser {
             diagnostics.emit(.unlabeledLiteral(at: literal.range))
             return nil
         }
+        if atLoneMinus {
+            rereportLoneMinus(.name(.argumentLabelOrParameter))
+            return nil
+        }
         guard let label = parseName(of: .argumentLabelOrParameter) else { return nil }
         guard consume(.colon) != nil else {
             return ArgumentSyntax(label: label, value: .parameter(label), range: label.range)
         }
         if let literal = parseLiteral() {
             return ArgumentSyntax(label: label, value: .literal(literal), range: label.range.union(literal.range))
+        }
+        if atLoneMinus {
+            rereportLoneMinus(.argumentValue(label: label.text))
+            return nil
         }
         guard let parameter = consume(.identifier) else {
             expected(.argumentValue(label: label.text))

@@ -85,12 +85,15 @@ public struct Parser {
     func at(_ kind: TokenKind) -> Bool { tokens[currentIndex].kind == kind }
 
     /// The kind of the token after ``current``, skipping line ends the same way.
-    var kindAfterCurrent: TokenKind {
+    var kindAfterCurrent: TokenKind { tokenAfterCurrent.kind }
+
+    /// The token after ``current``, skipping line ends the same way.
+    var tokenAfterCurrent: Lexeme {
         var index = min(currentIndex + 1, tokens.count - 1)
         if newlineInsensitivity > 0 {
             while tokens[index].kind == .newline { index += 1 }
         }
-        return tokens[index].kind
+        return tokens[index]
     }
 
     @discardableResult
