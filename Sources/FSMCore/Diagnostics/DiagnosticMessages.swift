@@ -174,6 +174,23 @@ extension Diagnostic {
             notes: [DiagnosticNote("to match this opening '\(list.opening)'", at: opening)])
     }
 
+    /// What an event parameter's type may be, as the errors about the types the language lacks say it.
+    private static let parameterTypes =
+        "a parameter type is a named type, an optional, an array, a dictionary, a tuple without labels or 'any P' / 'some P'"
+
+    static func labelledTupleType(unlabelled: String, at range: SourceRange) -> Diagnostic {
+        Diagnostic(
+            .unexpectedToken,
+            "tuple element labels are not supported in parameter types; write '\(unlabelled)' (\(parameterTypes))", at: range)
+    }
+
+    static func functionParameterType(at range: SourceRange) -> Diagnostic {
+        Diagnostic(
+            .unexpectedToken,
+            "function types are not supported in parameter types; wrap the function in a type of your own (\(parameterTypes))",
+            at: range)
+    }
+
     static func misspeltKeyword(_ text: String, keyword: String, at range: SourceRange) -> Diagnostic {
         Diagnostic(
             .misspeltKeyword, "unknown keyword '\(text)'; did you mean '\(keyword)'?", at: range,

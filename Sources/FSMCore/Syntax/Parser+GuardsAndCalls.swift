@@ -53,7 +53,7 @@ extension Parser {
         let minus = current
         var negative: (text: String, range: SourceRange)?
         if case .argumentValue = expectation {
-            let number = tokenAfterCurrent
+            let number = token(ahead: 1)
             let between = bytes[minus.range.end..<number.range.start]
             // Only blanks between, and a number that is not negative itself (`- -7`).
             if number.kind == .integerLiteral || number.kind == .decimalLiteral,

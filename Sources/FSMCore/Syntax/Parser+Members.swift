@@ -25,7 +25,13 @@ extension Parser {
         return Parameter(name: name, type: type, range: SourceRange(start: name.range.start, end: max(previousEnd, typeStart)))
     }
 
-    mutating func parseType(allowingOptional: Bool = true) -> TypeSyntax? {
+    /// type = typeAtom { "?" } (grammars/fsm.ebnf)
+    ///
+    /// A function type (`(Int) -> Void`) and labelled tuple elements (`(x: Int, y: Int)`) are not in
+    /// the language; each is read whole and reported once, saying what a parameter type may be, and
+    /// the parameter is kept (with its type as written), so that its uses cause no errors of their own.
+    /// `reportingFunctionTypes` is false for the result of a function type already being reported.
+    mutating func parseType(allowingOptional: Bool = true, reportingFunctionTypes: Bool = true) -> TypeSyntax? {
         guard enterNesting() else { return nil }
         defer { expressionDepth -= 1 }
         var type: TypeSyntax
@@ -77,8 +83,13 @@ extension Parser {
             newlineInsensitivity += 1
             defer { newlineInsensitivity -= 1 }
             var elements: [TypeSyntax] = []
+            var firstLabel: SourceRange?
             if !at(.rightParen) {
                 repeat {
+                    if at(.identifier) || isKeywordName(current), kindAfterCurrent == .colon {
+                        let label = advance().range.union(advance().range)  // the label and its ':'
+                        firstLabel = firstLabel ?? label
+                    }
                     guard let element = parseType() else { return nil }
                     elements.append(element)
                 } while consume(.comma) != nil
@@ -88,12 +99,34 @@ extension Parser {
                 return nil
             }
             type = elements.count == 1 ? elements[0] : .tuple(elements)
+            // The parameters of a function type may have labels: the function type is the error then.
+            if let firstLabel, !atFunctionArrow { diagnostics.emit(.labelledTupleType(unlabelled: "\(type)", at: firstLabel)) }
         default:
             expected(.type)
             return nil
         }
+        if reportingFunctionTypes, atFunctionArrow {
+            repeat {
+                while !at(.arrow) { advance() }  // `async`, `throws`
+                advance()
+                guard parseType(reportingFunctionTypes: false) != nil else { return nil }
+            } while atFunctionArrow
+            let range = SourceRange(start: token.range.start, end: previousEnd)
+            diagnostics.emit(.functionParameterType(at: range))
+            type = .named([
+                TypeComponent(name: String(decoding: bytes[range.start..<range.end], as: UTF8.self), genericArguments: [])
+            ])
+        }
         while allowingOptional, consume(.question) != nil { type = .optional(type) }
         return type
+    }
+
+    /// Whether the arrow of a function type comes next: `->`, `async ->`, `throws ->` or `async throws ->`.
+    var atFunctionArrow: Bool {
+        var ahead = 0
+        if isName(current, "async") { ahead += 1 }
+        if isName(token(ahead: ahead), "throws") { ahead += 1 }
+        return token(ahead: ahead).kind == .arrow
     }
 
     /// initial = "initial" [ [ "deep" ] "history" ] Ident

@@ -85,13 +85,16 @@ public struct Parser {
     func at(_ kind: TokenKind) -> Bool { tokens[currentIndex].kind == kind }
 
     /// The kind of the token after ``current``, skipping line ends the same way.
-    var kindAfterCurrent: TokenKind { tokenAfterCurrent.kind }
+    var kindAfterCurrent: TokenKind { token(ahead: 1).kind }
 
-    /// The token after ``current``, skipping line ends the same way.
-    var tokenAfterCurrent: Lexeme {
-        var index = min(currentIndex + 1, tokens.count - 1)
-        if newlineInsensitivity > 0 {
-            while tokens[index].kind == .newline { index += 1 }
+    /// The token `count` tokens after ``current`` (``current`` itself for 0), skipping line ends the same way.
+    func token(ahead count: Int) -> Lexeme {
+        var index = currentIndex
+        for _ in 0..<count {
+            index = min(index + 1, tokens.count - 1)
+            if newlineInsensitivity > 0 {
+                while tokens[index].kind == .newline { index += 1 }
+            }
         }
         return tokens[index]
     }
