@@ -255,6 +255,54 @@ final class InterpreterParallelTests: XCTestCase {
         XCTAssertEqual(names(machine), ["P", "R1", "A2", "R2", "C"])
     }
 
+    /// docs/Language.md's `Deck` (Transitions, "A parallel state is never a domain"): each exit
+    /// and entry the page lists for `jump`, `retry`, `up` and `rewind`.
+    func testAParallelStateIsNeverADomainAsLanguageMdShowsWithDeck() throws {
+        let page = try String(
+            contentsOf: DocumentationTests.root.appendingPathComponent("docs/Language.md"), encoding: .utf8)
+        let deck = try XCTUnwrap(DocumentationTests.fencedBlocks("fsm", in: page).first { $0.contains("machine Deck") })
+        let leaveP = ["exit B2", "exit B", "exit A2", "exit A", "exit P", "enter P", "enter A"]
+        for (event, expected) in [
+            ("jump", leaveP + ["enter A2", "enter B", "enter B1"]),
+            ("retry", leaveP + ["enter A1", "enter B", "enter B1"]),
+            ("up", leaveP + ["enter A1", "enter B", "enter B1"]),
+            ("rewind", ["exit A2", "enter A1"]),
+        ] {
+            let (machine, log) = try started(deck)
+            try send(machine, "next")
+            try send(machine, "flip")
+            XCTAssertEqual(names(machine), ["P", "A", "A2", "B", "B2"])
+            log.log = []
+            XCTAssertTrue(try send(machine, event))
+            XCTAssertEqual(log.log, expected, event)
+        }
+    }
+
+    /// The other way Language.md gives to restart one region: a composite state holding the
+    /// region's states, targeted from the region, is exited and entered without touching the rest.
+    func testARegionsStatesWrappedInOneCompositeRestartAloneWithTheirActivities() throws {
+        let (machine, log) = try started(
+            """
+            machine M {
+                initial P
+                parallel state P {
+                    state A {
+                        initial Track
+                        retry -> Track
+                        state Track { entry / inTrack; exit / outTrack; initial A1; state A1 { next -> A2 }; state A2 }
+                    }
+                    state B { initial B1; state B1 { flip -> B2 }; state B2 }
+                }
+            }
+            """)
+        try send(machine, "next")
+        try send(machine, "flip")
+        log.log = []
+        XCTAssertTrue(try send(machine, "retry"))
+        XCTAssertEqual(log.log, ["exit A2", "exit Track", "outTrack", "enter Track", "inTrack", "enter A1"])
+        XCTAssertEqual(names(machine), ["P", "A", "Track", "A1", "B", "B2"])
+    }
+
     // MARK: - Completion
 
     func testAParallelStateCompletesOnlyWhenEveryRegionHasCompletedAndStillIs() throws {
