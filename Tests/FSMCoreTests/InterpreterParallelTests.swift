@@ -50,6 +50,31 @@ final class InterpreterParallelTests: XCTestCase {
         XCTAssertEqual(names(machine), ["P", "R1", "A", "R2", "C"])
     }
 
+    /// docs/Language.md (Transitions) and docs/Generated-API.md: exits in reverse document order, so
+    /// the later region's states all leave before the earlier region's deeper ones; entries in
+    /// document order.
+    func testExitsRunInReverseDocumentOrderAndEntriesInDocumentOrder() throws {
+        let (machine, log) = try make(
+            """
+            machine M {
+                initial Off
+                state Off { on -> On }
+                parallel state On {
+                    off -> Off
+                    state Playback { initial Stopped; state Stopped }
+                    state Volume { initial Muted; state Muted }
+                }
+            }
+            """)
+        machine.start()
+        log.log = []
+        try send(machine, "on")
+        XCTAssertEqual(log.log, ["exit Off", "enter On", "enter Playback", "enter Stopped", "enter Volume", "enter Muted"])
+        log.log = []
+        try send(machine, "off")
+        XCTAssertEqual(log.log, ["exit Muted", "exit Volume", "exit Stopped", "exit Playback", "exit On", "enter Off"])
+    }
+
     // MARK: - Selection and the step
 
     func testTransitionsOfTwoRegionsOnTheSameEventBothFire() throws {
