@@ -138,6 +138,26 @@ final class InterpreterTests: XCTestCase {
         XCTAssertEqual(log.log, ["unhandled go in Done"])
     }
 
+    /// docs/Language.md, "States": a final state may have `exit` activities, accepted without a
+    /// warning; a top-level one's never run, a nested one's run when its composite state is left.
+    func testExitActivitiesOfFinalStatesRunOnlyWhenTheFinalStateIsLeft() throws {
+        let source = """
+            machine M {
+                initial A
+                state A { initial X; state X { next -> Inner }; final state Inner { exit / leftInner }; done -> Done }
+                final state Done { entry / inDone; exit / leftDone }
+                go -> A
+            }
+            """
+        XCTAssertEqual(diagnosticIDs(source), [])
+        let (machine, log) = try make(source)
+        machine.send(try event(machine, "next"))
+        machine.send(try event(machine, "done"))
+        XCTAssertTrue(machine.isFinished)
+        machine.send(try event(machine, "go"))
+        XCTAssertEqual(log.log, ["leftInner", "inDone", "unhandled go in Done"])
+    }
+
     func testEventsSentByActionsAreQueuedInOrder() throws {
         let (machine, log) = try make(
             "machine M { initial A; state A { go / first, second -> B }; state B { entry / inB; one -> C }; state C { two / inC } }"
