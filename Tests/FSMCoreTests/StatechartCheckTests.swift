@@ -132,6 +132,49 @@ final class StatechartCheckTests: XCTestCase {
                 """), ["shadowed-by-completion", "unreachable-state"])
     }
 
+    /// A machine whose parallel state `P` has the region `R1`, which waits in `Y`, then `regions`;
+    /// `rest` follows `P`.
+    private func waitingInY(beside regions: String, then rest: String = "") -> String {
+        """
+        machine M {
+            initial P
+            parallel state P {
+                state R1 { initial X; state X { x -> Y }; state Y }
+        \(regions)
+            }
+        \(rest)
+        }
+        """
+    }
+
+    func testAStateInARegionThatAnotherRegionCanLeaveIsNoDeadEnd() {
+        // R2's `z -> Done` exits P, and Y with it: Y waits, and 'final state Y' would change what
+        // the machine does (R1 would complete).
+        XCTAssertEqual(
+            diagnosticIDs(waitingInY(beside: "state R2 { initial Z; state Z { z -> Done } }", then: "state Done { again -> P }")),
+            [])
+        // The same from a completion of the other region, to a state inside P (the domain is still
+        // above P), and from inside a nested parallel state.
+        XCTAssertEqual(
+            diagnosticIDs(
+                waitingInY(
+                    beside: """
+                        state R2 { initial Z; state Z { z -> F }; final state F; -> X }
+                        parallel state R3 {
+                            state S1 { initial S; state S }
+                            state S2 { initial T; state T { t -> Y } }
+                        }
+                        """)), [])
+    }
+
+    func testAStateInARegionIsADeadEndWhenNoOtherRegionCanLeaveIt() {
+        // R2's transitions stay inside R2, and the one that would leave P is in an unreachable state.
+        XCTAssertEqual(
+            diagnosticIDs(
+                waitingInY(beside: "state R2 { initial Z; state Z { z -> Z2 }; state Z2 { z -> Z }; state Never { out -> X } }")),
+            ["dead-end", "unreachable-state"])
+    }
+
     // MARK: - Completion cycles
 
     func testACompositeThatCompletesOnEntryAndReentersItselfIsACycle() {
