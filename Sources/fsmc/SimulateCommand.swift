@@ -21,8 +21,8 @@ extension Commands {
               disarm code="1234"
               tick delay=1.5 fast=true
             Blank lines and lines starting with '#' are skipped. For each event fsmc prints the
-            guards asked, the transitions taken, the states exited and entered with their actions in
-            order, the completions handled and the history recorded, and the active states afterwards
+            guards asked, the transitions taken, the states exited, the transitions' effects
+            ('effects of A -> B') and the states entered with their actions in order, the completions handled and the history recorded, and the active states afterwards
             (the regions of a parallel state as [A > B | C]). A guard without --guard is asked on the terminal
             when standard input is one; otherwise it is an error. Exit status: 0 when every event
             was run (unhandled events included), 1 when the file has errors or an event line is
@@ -182,6 +182,11 @@ private final class SimulationHost: InterpreterHost {
         case .preempted(let transition):
             write(describe(transition, interpreter) + ": not taken, conflicts with a transition taken", indent: 1)
         case .exiting(let state): write("exit " + model.states[state].name, indent: 2)
+        case .effects(let transition):
+            // A pop's target is off the stack by now: name the pop alone.
+            let popped =
+                transition.target == .pop ? (transition.source.map { model.states[$0].name } ?? "machine") + " -> pop" : nil
+            write("effects of " + (popped ?? describe(transition, interpreter)), indent: 2)
         case .entering(let state): write("enter " + model.states[state].name, indent: 2)
         case .finished: write("finished", indent: 1)
         case .unhandled:

@@ -44,6 +44,7 @@ final class SimulateCommandTests: XCTestCase {
               guard isValid(code: "42") = true
               Locked -> Open
                 exit Locked
+                effects of Locked -> Open
                   beep
                 enter Open
               state: Open
@@ -72,6 +73,7 @@ final class SimulateCommandTests: XCTestCase {
                 > unlock code="0"
                   guard isValid(code: "0") = false
                   Locked: internal transition
+                    effects of Locked: internal transition
                       countFailure
                   state: Locked
 
@@ -230,6 +232,7 @@ final class SimulateCommandTests: XCTestCase {
             > pay
               Payment -> Paid
                 exit Payment
+                effects of Payment -> Paid
                   charge
                 enter Paid
               Checkout completes
@@ -237,6 +240,7 @@ final class SimulateCommandTests: XCTestCase {
                 history of Checkout: Paid
                 exit Paid
                 exit Checkout
+                effects of Checkout -> Browsing
                   thank
                 enter Browsing
               state: Browsing

@@ -63,6 +63,7 @@ final class SimulateParallelTests: XCTestCase {
               Muted -> Unmuted
               Connected -> Idle: not taken, conflicts with a transition taken
                 exit Muted
+                effects of Muted -> Unmuted
                   quiet
                 enter Unmuted
               state: Connected > [Audio > Unmuted | Video > CameraOn]
@@ -74,7 +75,9 @@ final class SimulateParallelTests: XCTestCase {
                 exit Unmuted
                 exit Audio
                 exit Connected
+                effects of Unmuted: internal transition
                   hush
+                effects of Connected -> Idle
                   bye
                 enter Idle
               state: Idle
@@ -107,7 +110,9 @@ final class SimulateParallelTests: XCTestCase {
                   Online -> Offline
                     exit Online
                     exit Playing
+                    effects of Playing -> Paused
                       pause
+                    effects of Online -> Offline
                       drop
                     enter Paused
                     enter Offline

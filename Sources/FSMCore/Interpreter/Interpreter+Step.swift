@@ -16,6 +16,9 @@ extension Interpreter {
         case preempted(Model.Transition)
         /// A state is exited; its exit activities follow.
         case exiting(Int)
+        /// The effects of a transition that fires, when it has any, run now (after every exit of the
+        /// step, before any entry); they follow.
+        case effects(Model.Transition)
         /// A state is entered; its entry activities follow.
         case entering(Int)
         /// A top-level final state was entered.

@@ -197,7 +197,8 @@ public final class Interpreter {
             host.observe(.exiting(state), interpreter: self)
             for call in model.states[state].exit { perform(call, nil) }
         }
-        for transition in kept {
+        for transition in kept where !transition.effects.isEmpty {
+            host.observe(.effects(transition), interpreter: self)
             for call in transition.effects { perform(call, occurrence) }
         }
         var entering = Set<Int>()
