@@ -740,7 +740,7 @@ fileprivate struct PhoneRuntime {
         deinit { storage.deallocate() }
 
         /// The elements, to read, or to replace one by another in place.
-        var elements: UnsafeMutableBufferPointer<Element> { UnsafeMutableBufferPointer(start: storage, count: count) }
+        var elements: UnsafeMutableBufferPointer<Element> { .init(start: storage, count: count) }
 
         func removeAll() { count = 0 }
 
