@@ -22,12 +22,13 @@ extension Commands {
               tick delay=1.5 fast=true
             Blank lines and lines starting with '#' are skipped. For each event fsmc prints the
             guards asked, the transitions taken, the states exited, the transitions' effects
-            ('effects of A -> B') and the states entered with their actions in order, the completions handled and the history recorded, and the active states afterwards
-            (the regions of a parallel state as [A > B | C]). A guard without --guard is asked on the terminal
-            when standard input is one; otherwise it is an error. Exit status: 0 when every event
-            was run (unhandled events included), 1 when the file has errors or an event line is
-            wrong or a guard has no answer or completions go on forever, 2 for bad usage or an
-            unreadable file.
+            ('effects of A -> B') and the states entered with their actions in order, the
+            completions handled and the history recorded, and the active states afterwards (the
+            regions of a parallel state as [A > B | C]). A guard without --guard is asked on the
+            terminal when standard input is one; otherwise it is an error. Exit status: 0 when
+            every event was run (unhandled events included), 1 when the file has errors or an event
+            line is wrong or a guard has no answer or completions go on forever, 2 for bad usage or
+            an unreadable file.
             """,
         run: { arguments in
             let files = try requireFiles(arguments, command: "simulate", single: true)
@@ -183,10 +184,8 @@ private final class SimulationHost: InterpreterHost {
             write(describe(transition, interpreter) + ": not taken, conflicts with a transition taken", indent: 1)
         case .exiting(let state): write("exit " + model.states[state].name, indent: 2)
         case .effects(let transition):
-            // A pop's target is off the stack by now: name the pop alone.
-            let popped =
-                transition.target == .pop ? (transition.source.map { model.states[$0].name } ?? "machine") + " -> pop" : nil
-            write("effects of " + (popped ?? describe(transition, interpreter)), indent: 2)
+            // A pop's target is off the stack by now: the pop is named alone.
+            write("effects of " + describe(transition, interpreter, namingPopTarget: false), indent: 2)
         case .entering(let state): write("enter " + model.states[state].name, indent: 2)
         case .finished: write("finished", indent: 1)
         case .unhandled:
@@ -222,13 +221,16 @@ private final class SimulationHost: InterpreterHost {
         return children.first.map { name + " > " + describe($0, active) } ?? name
     }
 
-    private func describe(_ transition: Model.Transition, _ interpreter: Interpreter) -> String {
+    /// `Locked -> Open`; a pop with the state it returns to (`-> pop (to Idle)`) unless `namingPopTarget` is false.
+    private func describe(_ transition: Model.Transition, _ interpreter: Interpreter, namingPopTarget: Bool = true) -> String {
         let source = transition.source.map { model.states[$0].name } ?? "machine"
         switch transition.target {
         case .internal: return "\(source): internal transition"
         case .state(let target): return "\(source) -> \(model.states[target].name)"
         case .push(let target): return "\(source) -> push \(model.states[target].name)"
-        case .pop: return "\(source) -> pop (to \(interpreter.stack.last.map { model.states[$0].name } ?? "?"))"
+        case .pop:
+            guard namingPopTarget else { return "\(source) -> pop" }
+            return "\(source) -> pop (to \(interpreter.stack.last.map { model.states[$0].name } ?? "?"))"
         case .history(let target, let kind):
             return "\(source) -> \(kind == .deep ? "deep history" : "history") \(model.states[target].name)"
         }

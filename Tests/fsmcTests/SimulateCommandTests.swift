@@ -154,13 +154,15 @@ final class SimulateCommandTests: XCTestCase {
         machine Menu {
             initial Playing
             state Playing { pause -> push Paused }
-            state Paused { resume -> pop }
+            state Paused { resume / fadeIn -> pop }
         }
         """.write(to: folder.appendingPathComponent("menu.fsm"), atomically: true, encoding: .utf8)
         let result = try runFSMC(["simulate", "menu.fsm"], stdin: "pause\nresume\n", in: folder)
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertTrue(result.stdout.contains("  Playing -> push Paused\n"), result.stdout)
         XCTAssertTrue(result.stdout.contains("  Paused -> pop (to Playing)\n"), result.stdout)
+        // When the effects run, the pop's target is already off the stack: the pop is named alone.
+        XCTAssertTrue(result.stdout.contains("    effects of Paused -> pop\n      fadeIn\n"), result.stdout)
         XCTAssertTrue(result.stdout.hasSuffix("  state: Playing\n"), result.stdout)
     }
 
