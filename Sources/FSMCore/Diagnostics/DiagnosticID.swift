@@ -66,12 +66,14 @@ public enum DiagnosticID: String, Sendable, CaseIterable, Codable {
     case deepHistoryWithoutDepth = "deep-history-without-depth"
     case historyAtTopLevel = "history-at-top-level"
     case parallelWithOneChild = "parallel-with-one-child"
+    case historyOfParallelState = "history-of-parallel-state"
+    case preemptedByRegion = "preempted-by-region"
 
     /// The severity this kind of diagnostic is always reported with.
     public var severity: Severity {
         switch self {
         case .unreachableState, .unusedEvent, .deadEnd, .popWithoutPush, .completionNeverFires, .shadowedByCompletion,
-            .deepHistoryWithoutDepth, .historyAtTopLevel, .parallelWithOneChild:
+            .deepHistoryWithoutDepth, .historyAtTopLevel, .parallelWithOneChild, .historyOfParallelState, .preemptedByRegion:
             .warning
         // Not a problem of the file: it says that the report stops, after the errors already given.
         case .tooManyErrors: .note
@@ -137,6 +139,8 @@ public enum DiagnosticID: String, Sendable, CaseIterable, Codable {
         case .deepHistoryWithoutDepth: "A deep history of a state whose children are all simple: the same as shallow history."
         case .historyAtTopLevel: "An initial history at the machine's top level, where it means a plain initial."
         case .parallelWithOneChild: "A parallel state with one region: an ordinary composite state."
+        case .historyOfParallelState: "A history of a parallel state that restores nothing an entry without history does not."
+        case .preemptedByRegion: "A transition leaving a parallel state that an earlier region's, for the same event, drops."
         }
     }
 }

@@ -256,6 +256,42 @@ extension Diagnostic {
             at: range)
     }
 
+    /// `-> history P` with P parallel: with a region that has states inside it, the fix is `deep history`
+    /// (`keywords` is the range of `history`); with none, any history is a plain entry (`whole` is the
+    /// range of the history target, replaced by the state's name).
+    static func historyOfParallelState(
+        _ name: String, hasDepth: Bool, keywords: SourceRange, whole: SourceRange
+    ) -> Diagnostic {
+        hasDepth
+            ? Diagnostic(
+                .historyOfParallelState,
+                "'\(name)' is a parallel state: its regions are all active whenever it is, so its shallow history "
+                    + "is the same as '-> \(name)'; write 'deep history' to restore the states inside its regions",
+                at: keywords, fixIts: [FixIt(replace: keywords, with: "deep history")])
+            : Diagnostic(
+                .historyOfParallelState,
+                "'\(name)' is a parallel state whose regions have no states inside them, so its history is the "
+                    + "same as '-> \(name)'; write that",
+                at: whole, fixIts: [FixIt(replace: whole, with: name)])
+    }
+
+    /// A transition from inside a region of `parallel` that leaves it, dropped when `winner`, an earlier
+    /// region's (`region`) for the same event, fires: that one leaves `parallel` too (`bothLeave`), or
+    /// stays inside it.
+    static func preemptedByRegion(
+        _ event: String, parallel: String, region: String, bothLeave: Bool, at range: SourceRange, winner: SourceRange
+    ) -> Diagnostic {
+        let message =
+            bothLeave
+            ? "this '\(event)' transition is dropped whenever the one in region '\(region)' fires: both leave the "
+                + "parallel state '\(parallel)', and the earlier region's wins"
+            : "this '\(event)' transition, which leaves the parallel state '\(parallel)', is dropped whenever the one "
+                + "in region '\(region)' fires: the earlier region's wins, and '\(parallel)' is not left"
+        return Diagnostic(
+            .preemptedByRegion, message,
+            at: range, notes: [DiagnosticNote("the '\(event)' transition in region '\(region)', which wins", at: winner)])
+    }
+
     static func historyAtTopLevel(at range: SourceRange) -> Diagnostic {
         Diagnostic(
             .historyAtTopLevel,

@@ -126,7 +126,17 @@ extension Analyzer {
             )
             return .internal
         }
-        if history.isDeep { checkDepth(of: state, at: history.range) }
+        if states[state].isParallel {
+            // Its regions are always all active: only a deep history of one with depth restores anything.
+            let hasDepth = states[state].children.contains { states[$0].isComposite }
+            if !(history.isDeep && hasDepth) {
+                diagnostics.emit(
+                    .historyOfParallelState(
+                        name.text, hasDepth: hasDepth, keywords: history.range, whole: history.range.union(name.range)))
+            }
+        } else if history.isDeep {
+            checkDepth(of: state, at: history.range)
+        }
         return .history(state, history.isDeep ? .deep : .shallow)
     }
 

@@ -1,6 +1,7 @@
 /// The machine-wide checks that need the whole resolved model: reachability, dead ends, unused
-/// events and `pop` without `push`, and those of completion transitions
-/// (ModelChecks+Completion). All are warnings but the completion cycle.
+/// events and `pop` without `push`, those of completion transitions (ModelChecks+Completion) and
+/// of regions that leave their parallel state on one event (ModelChecks+Regions). All are warnings
+/// but the completion cycle.
 enum ModelChecks {
     static func run(_ model: Model, diagnostics: inout DiagnosticEngine) {
         checkCompletionCycles(model, diagnostics: &diagnostics)
@@ -10,6 +11,7 @@ enum ModelChecks {
         checkDeadEnds(model, search, diagnostics: &diagnostics)
         checkUnusedEvents(model, diagnostics: &diagnostics)
         checkPopWithoutPush(model, diagnostics: &diagnostics)
+        checkPreemptionByRegions(model, diagnostics: &diagnostics)
     }
 
     /// The states the machine can be in: a search over leaf configurations from the initial one.
