@@ -133,6 +133,9 @@ private final class SimulationHost: InterpreterHost {
     /// transitions whose guards keep holding (the checker rejects the cycles without guards).
     var completions = 0
     static let completionLimit = 10_000
+    /// The transition whose line was written last, while nothing else has been written since: its
+    /// effects, right below it, are headed `effects` without naming it again.
+    var lastLineFired: Model.Transition?
 
     init(model: Model, answers: [String: Bool], canAsk: Bool) {
         self.model = model
@@ -174,6 +177,9 @@ private final class SimulationHost: InterpreterHost {
                 "more than \(Self.completionLimit) completions in a row: a cycle of completion transitions whose guards keep holding"
         }
         guard failure == nil else { return }
+        defer {
+            if case .fired(let transition) = step { lastLineFired = transition } else { lastLineFired = nil }
+        }
         switch step {
         case .started: write("start")
         case .queued(let occurrence): write("queued " + occurrence.description(in: model), indent: 1)
@@ -184,8 +190,10 @@ private final class SimulationHost: InterpreterHost {
             write(describe(transition, interpreter) + ": not taken, conflicts with a transition taken", indent: 1)
         case .exiting(let state): write("exit " + model.states[state].name, indent: 2)
         case .effects(let transition):
-            // A pop's target is off the stack by now: the pop is named alone.
-            write("effects of " + describe(transition, interpreter, namingPopTarget: false), indent: 2)
+            // Right below its own line (an internal transition, alone in its step), they need no
+            // name. A pop's target is off the stack by now: the pop is named alone.
+            let whose = transition == lastLineFired ? "" : " of " + describe(transition, interpreter, namingPopTarget: false)
+            write("effects" + whose, indent: 2)
         case .entering(let state): write("enter " + model.states[state].name, indent: 2)
         case .finished: write("finished", indent: 1)
         case .unhandled:

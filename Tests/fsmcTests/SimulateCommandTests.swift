@@ -73,7 +73,7 @@ final class SimulateCommandTests: XCTestCase {
                 > unlock code="0"
                   guard isValid(code: "0") = false
                   Locked: internal transition
-                    effects of Locked: internal transition
+                    effects
                       countFailure
                   state: Locked
 
