@@ -9,34 +9,103 @@ extension ModelChecks {
     /// - when both leave it, if the dropped one has another target or effects of its own. The same
     ///   target without effects (`failure -> Error` in every region) is the usual way to leave from
     ///   any region.
+    ///
+    /// One pass over the transitions in document order, in which each parallel state's regions come
+    /// one after the other: for each parallel state and event, what the regions before the current
+    /// one hold, kept small (``EarlierRegions``), so that a machine of any size is checked in time
+    /// proportional to its transitions times its depth.
     static func checkPreemptionByRegions(_ model: Model, diagnostics: inout DiagnosticEngine) {
-        for (parallel, state) in model.states.enumerated() where state.isParallel {
-            func leaves(_ transition: Model.Transition) -> Bool {
-                transition.domain.map { !model.isDescendant($0, of: parallel) } ?? true
-            }
-            // The event transitions with a target of the regions seen so far, in document order, with
-            // the region of each.
-            var earlier: [(transition: Model.Transition, region: Int)] = []
-            for region in model.children(of: parallel) {
-                var own: [(transition: Model.Transition, region: Int)] = []
-                for index in model.states.indices where model.isDescendant(index, of: region) {
-                    for transition in model.states[index].transitions
-                    where transition.event != nil && transition.target.state != nil {
-                        own.append((transition, region))
-                        guard leaves(transition) else { continue }
-                        let winner = earlier.first { other in
-                            other.transition.event == transition.event
-                                && (!leaves(other.transition) || other.transition.target != transition.target
-                                    || !transition.effects.isEmpty)
-                        }
-                        guard let winner, let event = transition.event else { continue }
+        guard model.hasParallelStates else { return }
+        var regions: [ParallelEvent: EarlierRegions] = [:]
+        for (source, state) in model.states.enumerated() {
+            for transition in state.transitions {
+                guard let event = transition.event, transition.target.state != nil else { continue }
+                // Each parallel state around the source, with the region of it the source is in.
+                var region = source
+                while let parallel = model.states[region].parent {
+                    defer { region = parallel }
+                    guard model.states[parallel].isParallel else { continue }
+                    let leaves = transition.domain.map { !model.isDescendant($0, of: parallel) } ?? true
+                    let key = ParallelEvent(parallel: parallel, event: event)
+                    var earlier = regions[key] ?? EarlierRegions()
+                    earlier.move(to: region)
+                    if leaves, let winner = earlier.winner(against: transition) {
                         diagnostics.emit(
                             .preemptedByRegion(
-                                model.events[event].name, parallel: state.name, region: model.states[winner.region].name,
-                                bothLeave: leaves(winner.transition), at: transition.range, winner: winner.transition.range))
+                                model.events[event].name, parallel: model.states[parallel].name,
+                                region: model.states[winner.region].name, bothLeave: winner.leaves,
+                                at: transition.range, winner: winner.transition.range))
                     }
+                    earlier.note(transition, leaves: leaves)
+                    regions[key] = earlier
                 }
-                earlier += own
+            }
+        }
+    }
+
+    private struct ParallelEvent: Hashable {
+        var parallel: Int
+        var event: Int
+    }
+
+    /// A transition of a region, and whether it leaves the parallel state.
+    private struct RegionTransition {
+        var transition: Model.Transition
+        var region: Int
+        var leaves: Bool
+    }
+
+    /// For one parallel state and event: the transitions (with a target) of the regions before the
+    /// current one that can win against a later region's, and the current region's so far, which
+    /// join them when the next region starts. Of each kind only the first in document order is kept
+    /// (that is the one a warning names): the first that stays inside, the first that leaves, and
+    /// the first that leaves for another target than that one.
+    private struct EarlierRegions {
+        var current: Int?
+        var committed = Firsts()
+        var pending = Firsts()
+
+        struct Firsts {
+            var staying: RegionTransition?
+            var leaving: RegionTransition?
+            var leavingElsewhere: RegionTransition?
+
+            mutating func note(_ candidate: RegionTransition) {
+                if !candidate.leaves {
+                    if staying == nil { staying = candidate }
+                } else if let first = leaving {
+                    if leavingElsewhere == nil && candidate.transition.target != first.transition.target {
+                        leavingElsewhere = candidate
+                    }
+                } else {
+                    leaving = candidate
+                }
+            }
+        }
+
+        mutating func move(to region: Int) {
+            guard region != current else { return }
+            for candidate in [pending.staying, pending.leaving, pending.leavingElsewhere].compactMap(\.self) {
+                committed.note(candidate)
+            }
+            pending = Firsts()
+            current = region
+        }
+
+        mutating func note(_ transition: Model.Transition, leaves: Bool) {
+            pending.note(RegionTransition(transition: transition, region: current ?? -1, leaves: leaves))
+        }
+
+        /// The earliest transition of an earlier region that drops `transition` (one that leaves)
+        /// and makes a difference: any that stays inside; one that leaves, if `transition` has effects
+        /// or another target.
+        func winner(against transition: Model.Transition) -> RegionTransition? {
+            var leaving = committed.leaving
+            if transition.effects.isEmpty, leaving?.transition.target == transition.target {
+                leaving = committed.leavingElsewhere
+            }
+            return [committed.staying, leaving].compactMap(\.self).min {
+                $0.transition.range.start < $1.transition.range.start
             }
         }
     }
