@@ -20,12 +20,8 @@ extension ModelChecks {
         for (source, state) in model.states.enumerated() {
             for transition in state.transitions {
                 guard let event = transition.event, transition.target.state != nil else { continue }
-                // Each parallel state around the source, with the region of it the source is in.
-                var region = source
-                while let parallel = model.states[region].parent {
-                    defer { region = parallel }
-                    guard model.states[parallel].isParallel else { continue }
-                    let leaves = transition.domain.map { !model.isDescendant($0, of: parallel) } ?? true
+                forEachParallelState(around: source, in: model) { parallel, region in
+                    let leaves = leavesParallelState(transition, parallel, in: model)
                     let key = ParallelEvent(parallel: parallel, event: event)
                     var earlier = regions[key] ?? EarlierRegions()
                     earlier.move(to: region)
@@ -41,6 +37,36 @@ extension ModelChecks {
                 }
             }
         }
+    }
+
+    /// Calls `body` with each parallel state around `state`, innermost first, and the region of it
+    /// (its child) that `state` is in.
+    static func forEachParallelState(around state: Int, in model: Model, _ body: (_ parallel: Int, _ region: Int) -> Void) {
+        var region = state
+        while let parallel = model.states[region].parent {
+            if model.states[parallel].isParallel { body(parallel, region) }
+            region = parallel
+        }
+    }
+
+    /// Whether `transition`, declared inside `parallel`, leaves it: its domain is around it (a
+    /// parallel state is never a domain), so it exits every region.
+    static func leavesParallelState(_ transition: Model.Transition, _ parallel: Int, in model: Model) -> Bool {
+        transition.target.state != nil && (transition.domain.map { !model.isDescendant($0, of: parallel) } ?? true)
+    }
+
+    /// For each parallel state, the regions holding a state of `states` with a transition that leaves
+    /// it: a state in any other region can be left by that transition.
+    static func regionsLeaving(from states: Set<Int>, in model: Model) -> [Int: Set<Int>] {
+        var regions: [Int: Set<Int>] = [:]
+        for source in states {
+            for transition in model.states[source].transitions where transition.target.state != nil {
+                forEachParallelState(around: source, in: model) { parallel, region in
+                    if leavesParallelState(transition, parallel, in: model) { regions[parallel, default: []].insert(region) }
+                }
+            }
+        }
+        return regions
     }
 
     private struct ParallelEvent: Hashable {

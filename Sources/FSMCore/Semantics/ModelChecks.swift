@@ -49,29 +49,23 @@ enum ModelChecks {
             }
             if !model.states[leaf].isFinal, !leadsOut { search.deadEnds.insert(leaf) }
         }
-        search.deadEnds = search.deadEnds.filter { !isLeftFromAnotherRegion($0, in: model, reached: search.reached) }
+        if !search.deadEnds.isEmpty && model.hasParallelStates {
+            let leaving = regionsLeaving(from: search.reached, in: model)
+            search.deadEnds = search.deadEnds.filter { !isLeftFromAnotherRegion($0, in: model, leaving: leaving) }
+        }
         return search
     }
 
     /// Whether a transition of another region can leave `leaf`: one declared on a reachable state
-    /// inside a parallel ancestor of `leaf` but outside the region `leaf` is in, whose domain
-    /// contains `leaf` (so it exits the parallel state, `leaf` with it). Such a leaf waits; it is
-    /// no dead end.
-    private static func isLeftFromAnotherRegion(_ leaf: Int, in model: Model, reached: Set<Int>) -> Bool {
-        var region = leaf
-        while let parent = model.states[region].parent {
-            if model.states[parent].isParallel {
-                for other in reached
-                where model.isProperDescendant(other, of: parent) && !model.isDescendant(other, of: region) {
-                    let leaves = model.states[other].transitions.contains {
-                        $0.target.state != nil && model.isProperDescendant(leaf, of: $0.domain)
-                    }
-                    if leaves { return true }
-                }
-            }
-            region = parent
+    /// inside a parallel ancestor of `leaf` but outside the region `leaf` is in, that leaves the
+    /// parallel state (`leaving`: ``regionsLeaving(from:in:)`` of the reached states), `leaf` with
+    /// it. Such a leaf waits; it is no dead end.
+    private static func isLeftFromAnotherRegion(_ leaf: Int, in model: Model, leaving: [Int: Set<Int>]) -> Bool {
+        var isLeft = false
+        forEachParallelState(around: leaf, in: model) { parallel, region in
+            if leaving[parallel]?.contains(where: { $0 != region }) == true { isLeft = true }
         }
-        return false
+        return isLeft
     }
 
     /// What ``reachability(of:)`` finds: the states reached, and the reached leaves (neither
