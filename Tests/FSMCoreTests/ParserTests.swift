@@ -73,6 +73,51 @@ final class ParserTests: XCTestCase {
         XCTAssertEqual(state.members?.count, 1)
     }
 
+    /// `parallel P {` and `final Done`: one error with 'state' as fix-it, and the state is read as
+    /// declared, body and all, so nothing follows from the slip.
+    func testAStateKeywordLeftOutIsReadAsWritten() throws {
+        var engine = DiagnosticEngine()
+        let source = "machine M {\n  parallel P {\n    state A\n    state B\n  }\n  final Done\n}\n"
+        let machine = Parser.parse(SourceFile(path: "t.fsm", text: source), diagnostics: &engine)
+        XCTAssertEqual(
+            engine.diagnostics.map(\.message), ["expected 'state' after 'parallel'", "expected 'state' after 'final'"])
+        // Inserted right after `parallel`, which ends at offset 22.
+        XCTAssertEqual(engine.diagnostics.first?.fixIts, [FixIt(replace: SourceRange(start: 22, end: 22), with: " state")])
+        let members = try XCTUnwrap(machine).members
+        guard members.count == 2, case .state(let parallel) = members[0], case .state(let done) = members[1] else {
+            return XCTFail("expected two states, got \(members)")
+        }
+        XCTAssertTrue(parallel.isParallel)
+        XCTAssertEqual(parallel.members?.count, 2)
+        XCTAssertTrue(done.isFinal)
+        XCTAssertEqual(done.name.text, "Done")
+    }
+
+    /// `history initial C` is `initial history C` with the keywords the wrong way round; `history`
+    /// with no name after it is the keyword missing its state, unless a state is named `history`.
+    func testHistoryWrittenOutOfOrderOrWithoutItsState() throws {
+        var engine = DiagnosticEngine()
+        let machine = Parser.parse(
+            SourceFile(path: "t.fsm", text: "machine M {\n  deep history initial C\n  state C { go -> history }\n}\n"),
+            diagnostics: &engine)
+        XCTAssertEqual(
+            engine.diagnostics.map(\.message),
+            [
+                "'deep history' goes after 'initial': write 'initial deep history C'",
+                "expected a name for the state whose history is entered",
+            ])
+        XCTAssertEqual(engine.diagnostics.first?.fixIts.map(\.replacement), ["initial deep history"])
+        guard case .initial(let initial)? = try XCTUnwrap(machine).members.first else { return XCTFail("no initial") }
+        XCTAssertEqual(initial.name.text, "C")
+        XCTAssertEqual(initial.history?.isDeep, true)
+
+        var versionOne = DiagnosticEngine()
+        _ = Parser.parse(
+            SourceFile(path: "t.fsm", text: "machine M {\n  initial C\n  state C { go -> history }\n  state history\n}\n"),
+            diagnostics: &versionOne)
+        XCTAssertEqual(versionOne.diagnostics.map(\.id), [.keywordAsName, .keywordAsName])
+    }
+
     func testEventDeclarations() throws {
         let decls = members(
             "event tick\nevent move(x: Int, y: Double?)\nevent load(bytes: [UInt8], map: [String: Int], set: Swift.Set<Int>, pair: (Int, String), p: any P)"

@@ -67,15 +67,32 @@ final class StatechartCheckTests: XCTestCase {
             """)
     }
 
-    func testHistoryAtTheEndOfATargetIsAStateNamedSo() {
+    /// `-> history` with nothing after it is the keyword without its state, unless the machine
+    /// declares a state named `history` (version 1), which it then names.
+    func testHistoryAtTheEndOfATargetIsTheKeywordUnlessAStateIsNamedSo() {
+        XCTAssertEqual(
+            diagnosticsText(
+                """
+                machine M {
+                    initial A
+                    state A { go -> history }
+                }
+                """),
+            """
+            test.fsm:3:29: error: expected a name for the state whose history is entered
+                state A { go -> history }
+                                        ^
+
+            """)
         XCTAssertEqual(
             diagnosticIDs(
                 """
                 machine M {
                     initial A
                     state A { go -> history }
+                    state history
                 }
-                """), ["keyword-as-name"])
+                """), ["keyword-as-name", "keyword-as-name"])
     }
 
     // MARK: - Reachability and dead ends

@@ -87,8 +87,15 @@ extension Diagnostic {
     }
 
     /// `expected ...`: the parser found something else where `expectation` belongs.
-    static func expected(_ expectation: Expectation, at range: SourceRange) -> Diagnostic {
-        Diagnostic(.unexpectedToken, "expected \(expectation.text)", at: range)
+    static func expected(_ expectation: Expectation, at range: SourceRange, fixIt: FixIt? = nil) -> Diagnostic {
+        Diagnostic(.unexpectedToken, "expected \(expectation.text)", at: range, fixIts: fixIt.map { [$0] } ?? [])
+    }
+
+    /// `history initial C`: `history` (or `deep history`) written before `initial`; `name` is the state's, when given.
+    static func initialAfterHistory(history: String, name: String?, at range: SourceRange) -> Diagnostic {
+        Diagnostic(
+            .unexpectedToken, "'\(history)' goes after 'initial': write 'initial \(history)\(name.map { " " + $0 } ?? "")'",
+            at: range, fixIts: [FixIt(replace: range, with: "initial \(history)")])
     }
 
     /// What the parser expected at a place, as the `expected ...` message says it.

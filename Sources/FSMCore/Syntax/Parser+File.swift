@@ -89,8 +89,13 @@ extension Parser {
             return parseInitial().map(Member.initial)
         case .keyword(.state), .keyword(.final):
             return parseState().map(Member.state)
-        case .keyword(.parallel) where kindAfterCurrent == .keyword(.state):
+        // `parallel P {` is a parallel state without its 'state' (which parseState reports), not a
+        // version-1 event named `parallel`: no transition goes on with a name.
+        case .keyword(.parallel) where kindAfterCurrent == .keyword(.state) || kindAfterCurrent == .identifier:
             return parseState().map(Member.state)
+        case .keyword(.history) where kindAfterCurrent == .keyword(.initial),
+            .keyword(.deep) where kindAfterCurrent == .keyword(.history) && self.token(ahead: 2).kind == .keyword(.initial):
+            return parseInitialAfterHistory().map(Member.initial)
         case .keyword(.entry), .keyword(.exit):
             if kind == .machine {
                 diagnostics.emit(.activityOutsideState(text(of: token), at: token.range))

@@ -133,7 +133,7 @@ extension Parser {
     mutating func parseInitial() -> InitialDecl? {
         let keyword = advance()
         var history: HistorySyntax?
-        if atHistory {
+        if atHistory() {
             guard let parsed = parseHistory() else { return nil }
             history = parsed
         }
@@ -141,18 +141,42 @@ extension Parser {
         return InitialDecl(name: name, history: history, range: keyword.range.union(name.range))
     }
 
-    /// Whether `history` or `deep` begins here as a keyword, not as a version-1 state named so
-    /// (`initial history` or `-> history` at the end of the member): that one is reported by
-    /// ``parseName(of:)`` as a keyword used as a name.
-    var atHistory: Bool {
-        switch current.kind {
-        case .keyword(.history), .keyword(.deep):
-            switch kindAfterCurrent {
-            case .identifier, .keyword(.history): true
-            default: false
-            }
-        default: false
+    /// `history initial C` (or `deep history initial C`): the keywords in the wrong order, reported
+    /// with the right order as fix-it and read as `initial history C`.
+    mutating func parseInitialAfterHistory() -> InitialDecl? {
+        guard let history = parseHistory() else { return nil }
+        let keyword = advance()
+        let name = at(.identifier) ? text(of: current) : nil
+        diagnostics.emit(
+            .initialAfterHistory(
+                history: history.isDeep ? "deep history" : "history", name: name, at: history.range.union(keyword.range)))
+        guard let name = parseName(of: .initialState) else { return nil }
+        return InitialDecl(name: name, history: history, range: history.range.union(name.range))
+    }
+
+    /// Whether `history` or `deep` begins here as a keyword: before a name or `history`, and also
+    /// with nothing after it (`-> history`, `initial history`), where the state's name was left out;
+    /// but not when the file declares a state named so (a version-1 machine, `state history`),
+    /// where it is that state: ``parseName(of:)`` reports it as a keyword used as a name, to rename.
+    mutating func atHistory() -> Bool {
+        guard case .keyword(let keyword) = current.kind, keyword == .history || keyword == .deep else { return false }
+        switch kindAfterCurrent {
+        case .identifier, .keyword(.history): return true
+        default: return !declaresState(named: keyword)
         }
+    }
+
+    /// Whether the file declares a state named after `keyword` (`state history`); the tokens are
+    /// read once, the first time it is asked.
+    mutating func declaresState(named keyword: Keyword) -> Bool {
+        if keywordStateNames == nil {
+            var names = Set<Keyword>()
+            for index in tokens.indices.dropLast() where tokens[index].kind == .keyword(.state) {
+                if case .keyword(let name) = tokens[index + 1].kind { names.insert(name) }
+            }
+            keywordStateNames = names
+        }
+        return keywordStateNames?.contains(keyword) == true
     }
 
     /// `history` or `deep history`, before the state's name.
@@ -172,9 +196,17 @@ extension Parser {
         var parallelKeyword: SourceRange?
         if first.kind == .keyword(.final) || first.kind == .keyword(.parallel) {
             if first.kind == .keyword(.final) { finalKeyword = first.range } else { parallelKeyword = first.range }
-            guard consume(.keyword(.state)) != nil else {
-                expected(.stateAfter(keyword: text(of: first)))
-                return nil
+            correctMisspeltKeyword(among: [.state])
+            if consume(.keyword(.state)) == nil {
+                // `parallel P {`, `final Done`: reported with 'state' as fix-it, and read as if it were there.
+                guard at(.identifier) else {
+                    expected(.stateAfter(keyword: text(of: first)))
+                    return nil
+                }
+                report(
+                    .expected(
+                        .stateAfter(keyword: text(of: first)), at: current.range,
+                        fixIt: FixIt(replace: SourceRange(start: first.range.end, end: first.range.end), with: " state")))
             }
         }
         guard let name = parseName(of: .state) else { return nil }
@@ -263,7 +295,7 @@ extension Parser {
                 advance()
                 guard let name = parseName(of: .stateToPush) else { return nil }
                 target = .push(name, keyword: token.range)
-            case .keyword(.history) where atHistory, .keyword(.deep) where atHistory:
+            case .keyword(.history) where atHistory(), .keyword(.deep) where atHistory():
                 guard let history = parseHistory(), let name = parseName(of: .stateWithHistory) else { return nil }
                 target = .history(name, history)
             case .keyword(let keyword):

@@ -145,6 +145,8 @@ public struct Parser {
     /// machine, nesting cut off): semantic checks would only report consequences of that.
     public internal(set) var hasStructuralErrors = false
     var reportedMissingBrace = false
+    /// The keywords that the file declares states named after, once ``declaresState(named:)`` has looked.
+    var keywordStateNames: Set<Keyword>?
 
     // MARK: - Recovery
 
