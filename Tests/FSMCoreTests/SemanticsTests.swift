@@ -934,6 +934,53 @@ final class SemanticsTests: XCTestCase {
             """)
     }
 
+    /// One error for the transition, however many parameters it passes, and the declaration it
+    /// shows gives the event all of them.
+    func testParametersOfUndeclaredEventAreReportedOnce() {
+        let source = """
+            machine M {
+                initial A
+                state A {
+                    go [ok(x)] / log(y, again: x) -> A
+                }
+            }
+            """
+        XCTAssertEqual(
+            diagnosticsText(source),
+            """
+            test.fsm:4:16: error: event 'go' has no parameter 'x' (declare it with 'event go(x: Type, y: Type)')
+                    go [ok(x)] / log(y, again: x) -> A
+                           ^
+
+            """)
+    }
+
+    /// An undeclared event spelt like a declared one that has parameters is a typo of it: one error
+    /// at the event's name suggesting it, not one per parameter passed.
+    func testParametersOfMisspeltEventSuggestTheDeclaredEvent() {
+        let source = """
+            machine M {
+                event seek(position: Int)
+                initial A
+                state A {
+                    seel [valid(position)] / jump(to: position) -> A
+                }
+            }
+            """
+        XCTAssertEqual(
+            diagnosticsText(source),
+            """
+            test.fsm:5:9: error: event 'seel' is not declared, so it has no parameter 'position'; did you mean 'seek'?
+                    seel [valid(position)] / jump(to: position) -> A
+                    ^~~~
+                    seek
+            test.fsm:2:11: note: 'seek' declared here
+                event seek(position: Int)
+                      ^~~~
+
+            """)
+    }
+
     func testParameterInEntryActivity() {
         let source = """
             machine M {

@@ -142,7 +142,7 @@ extension Diagnostic {
     }
 
     static func unknownParameter(
-        _ name: String, event: String, suggestion: String?, at range: SourceRange, declaration: SourceRange?
+        _ name: String, event: String, suggestion: String?, at range: SourceRange, declaration: SourceRange
     ) -> Diagnostic {
         var message = "event '\(event)' has no parameter '\(name)'"
         var fixIts: [FixIt] = []
@@ -150,13 +150,29 @@ extension Diagnostic {
             message += "; did you mean '\(suggestion)'?"
             fixIts = [FixIt(replace: range, with: suggestion)]
         }
-        var notes: [DiagnosticNote] = []
-        if let declaration {
-            notes.append(DiagnosticNote("'\(event)' declared here", at: declaration))
-        } else {
-            message += " (declare it with 'event \(event)(\(name): Type)')"
-        }
-        return Diagnostic(.unknownParameter, message, at: range, notes: notes, fixIts: fixIts)
+        return Diagnostic(
+            .unknownParameter, message, at: range, notes: [DiagnosticNote("'\(event)' declared here", at: declaration)],
+            fixIts: fixIts)
+    }
+
+    /// `name` passed on `event`, which is declared nowhere; `parameters` are all that its transition passes.
+    static func parameterOfUndeclaredEvent(_ name: String, event: String, parameters: [String], at range: SourceRange)
+        -> Diagnostic
+    {
+        let declaration = "event \(event)(\(parameters.map { "\($0): Type" }.joined(separator: ", ")))"
+        return Diagnostic(
+            .unknownParameter, "event '\(event)' has no parameter '\(name)' (declare it with '\(declaration)')", at: range)
+    }
+
+    /// A transition passing `parameter` on the undeclared event `event`, spelt like the declared `suggestion`.
+    static func misspeltEvent(
+        _ event: String, parameter: String, suggestion: String, at range: SourceRange, declaration: SourceRange
+    ) -> Diagnostic {
+        Diagnostic(
+            .unknownParameter,
+            "event '\(event)' is not declared, so it has no parameter '\(parameter)'; did you mean '\(suggestion)'?", at: range,
+            notes: [DiagnosticNote("'\(suggestion)' declared here", at: declaration)],
+            fixIts: [FixIt(replace: range, with: suggestion)])
     }
 
     static func completionWithoutTarget(at range: SourceRange) -> Diagnostic {

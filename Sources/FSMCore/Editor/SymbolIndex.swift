@@ -60,7 +60,9 @@ public struct SymbolIndex: Sendable {
                 // A completion transition has no event (and no event parameters to refer to).
                 if let event = transition.event { add(.event, event) }
                 let event = transition.event?.text
-                if let condition = transition.guardExpression { visit(condition, event: event, parameters: parameters) }
+                for call in transition.guardExpression?.calls ?? [] {
+                    visit(call, as: .guard, event: event, parameters: parameters)
+                }
                 for call in transition.effects { visit(call, as: .action, event: event, parameters: parameters) }
                 switch transition.target {
                 case .state(let name), .push(let name, _), .history(let name, _): add(.state, name)
@@ -69,16 +71,6 @@ public struct SymbolIndex: Sendable {
             case .activity(let activity):
                 for call in activity.calls { visit(call, as: .action, event: nil, parameters: parameters) }
             }
-        }
-    }
-
-    private mutating func visit(_ condition: GuardSyntax, event: String?, parameters: [String: Set<String>]) {
-        switch condition {
-        case .call(let call): visit(call, as: .guard, event: event, parameters: parameters)
-        case .not(let operand, _), .parenthesized(let operand, _): visit(operand, event: event, parameters: parameters)
-        case .and(let left, let right), .or(let left, let right):
-            visit(left, event: event, parameters: parameters)
-            visit(right, event: event, parameters: parameters)
         }
     }
 

@@ -186,7 +186,11 @@ extension Analyzer {
             if Model.Transition.alwaysFires(isGuarded: decl.guardExpression != nil, target: target), alwaysFires[key] == nil {
                 alwaysFires[key] = decl.range
             }
-            let site = event.map { CallSite.transition(event: $0) } ?? .completion
+            var site = event.map { CallSite.transition(event: $0) } ?? .completion
+            if let event, let name = decl.event, !events[event].isDeclared, !decl.passedParameters.isEmpty {
+                reportParameters(of: decl, onUndeclaredEvent: name)
+                site = .undeclaredEvent
+            }
             let guardExpression = decl.guardExpression.flatMap { resolveGuard($0, in: site) }
             let effects = decl.effects.compactMap { resolveCall($0, isGuard: false, in: site) }
             transitions.append(

@@ -9,6 +9,9 @@ extension Analyzer {
         case completion
         /// An entry or exit activity: no event, no parameters.
         case activity
+        /// A transition on an undeclared event that passes parameters, already reported
+        /// (``reportParameters(of:onUndeclaredEvent:)``): its parameters are not looked up again.
+        case undeclaredEvent
     }
 
     mutating func resolveGuard(_ syntax: GuardSyntax, in site: CallSite) -> Model.Guard? {
@@ -60,6 +63,9 @@ extension Analyzer {
                             ? .parameterInCompletion(name.text, at: name.range) : .parameterInActivity(name.text, at: name.range))
                     valid = false
                     continue
+                case .undeclaredEvent:
+                    valid = false
+                    continue
                 }
                 let declared = events[event].parameters
                 guard let parameter = declared.first(where: { $0.name == name.text }) else {
@@ -67,7 +73,7 @@ extension Analyzer {
                     diagnostics.emit(
                         .unknownParameter(
                             name.text, event: events[event].name, suggestion: suggestion, at: name.range,
-                            declaration: events[event].isDeclared ? events[event].range : nil))
+                            declaration: events[event].range))
                     valid = false
                     continue
                 }
@@ -78,6 +84,27 @@ extension Analyzer {
         guard valid else { return nil }
         registerRequirement(Model.Requirement(name: call.name.text, parameters: parameters, isGuard: isGuard), at: call.range)
         return Model.Call(name: call.name.text, arguments: arguments, range: call.range)
+    }
+
+    /// A transition on an event declared nowhere, which has no parameters, that passes some: one
+    /// error for the transition however many it passes. When a declared event is spelt like it
+    /// (`seel` for `seek`), the error is at the event's name and suggests that one; else it is at the
+    /// first parameter passed and shows the declaration that would give the event all of them.
+    mutating func reportParameters(of transition: TransitionDecl, onUndeclaredEvent event: Identifier) {
+        let passed = transition.passedParameters
+        guard let first = passed.first else { return }
+        let declared = events.filter(\.isDeclared)
+        if let suggestion = Suggestions.closest(to: event.text, among: declared.map(\.name)),
+            let declaration = declared.first(where: { $0.name == suggestion })
+        {
+            diagnostics.emit(
+                .misspeltEvent(
+                    event.text, parameter: first.text, suggestion: suggestion, at: event.range, declaration: declaration.range))
+            return
+        }
+        var names: [String] = []
+        for name in passed.map(\.text) where !names.contains(name) { names.append(name) }
+        diagnostics.emit(.parameterOfUndeclaredEvent(first.text, event: event.text, parameters: names, at: first.range))
     }
 
     mutating func registerRequirement(_ requirement: Model.Requirement, at range: SourceRange) {

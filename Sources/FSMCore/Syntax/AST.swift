@@ -145,6 +145,13 @@ public struct TransitionDecl: Sendable, Hashable {
     public var range: SourceRange
 
     public var isCompletion: Bool { event == nil }
+
+    /// The event parameters that its guard and effects pass, in source order, once per argument.
+    public var passedParameters: [Identifier] {
+        ((guardExpression?.calls ?? []) + effects).flatMap(\.arguments).compactMap { argument in
+            if case .parameter(let name) = argument.value { name } else { nil }
+        }
+    }
 }
 
 /// What follows `->`.
@@ -178,6 +185,15 @@ public indirect enum GuardSyntax: Sendable, Hashable {
         case .call(let call): call.range
         case .not(_, let range), .parenthesized(_, let range): range
         case .and(let lhs, let rhs), .or(let lhs, let rhs): lhs.range.union(rhs.range)
+        }
+    }
+
+    /// The guards it calls, in source order.
+    public var calls: [CallSyntax] {
+        switch self {
+        case .call(let call): [call]
+        case .not(let operand, _), .parenthesized(let operand, _): operand.calls
+        case .and(let lhs, let rhs), .or(let lhs, let rhs): lhs.calls + rhs.calls
         }
     }
 }
