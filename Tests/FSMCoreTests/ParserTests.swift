@@ -11,6 +11,13 @@ final class ParserTests: XCTestCase {
         return machine
     }
 
+    /// Parses a file with errors: its members and its diagnostics, in source order.
+    private func parseWithErrors(_ source: String) throws -> (members: [Member], diagnostics: [Diagnostic]) {
+        var engine = DiagnosticEngine()
+        let machine = Parser.parse(SourceFile(path: "t.fsm", text: source), diagnostics: &engine)
+        return (try XCTUnwrap(machine).members, engine.sorted)
+    }
+
     private func members(_ body: String) -> [Member] {
         parse("machine M {\n\(body)\n}")?.members ?? []
     }
@@ -55,17 +62,14 @@ final class ParserTests: XCTestCase {
     }
 
     func testAMisspeltKeywordIsReadAsTheKeyword() throws {
-        var engine = DiagnosticEngine()
-        let machine = Parser.parse(
-            SourceFile(path: "t.fsm", text: "machin M {\n  intial A\n  stat A { go -> A }\n}\n"), diagnostics: &engine)
+        let (members, diagnostics) = try parseWithErrors("machin M {\n  intial A\n  stat A { go -> A }\n}\n")
         XCTAssertEqual(
-            engine.diagnostics.map(\.message),
+            diagnostics.map(\.message),
             [
                 "unknown keyword 'machin'; did you mean 'machine'?", "unknown keyword 'intial'; did you mean 'initial'?",
                 "unknown keyword 'stat'; did you mean 'state'?",
             ])
-        XCTAssertEqual(engine.diagnostics.map { $0.fixIts.map(\.replacement) }, [["machine"], ["initial"], ["state"]])
-        let members = try XCTUnwrap(machine).members
+        XCTAssertEqual(diagnostics.map { $0.fixIts.map(\.replacement) }, [["machine"], ["initial"], ["state"]])
         guard members.count == 2, case .initial(let initial) = members[0], case .state(let state) = members[1] else {
             return XCTFail("expected an initial and a state, got \(members)")
         }
@@ -76,14 +80,11 @@ final class ParserTests: XCTestCase {
     /// `parallel P {` and `final Done`: one error with 'state' as fix-it, and the state is read as
     /// declared, body and all, so nothing follows from the slip.
     func testAStateKeywordLeftOutIsReadAsWritten() throws {
-        var engine = DiagnosticEngine()
-        let source = "machine M {\n  parallel P {\n    state A\n    state B\n  }\n  final Done\n}\n"
-        let machine = Parser.parse(SourceFile(path: "t.fsm", text: source), diagnostics: &engine)
-        XCTAssertEqual(
-            engine.diagnostics.map(\.message), ["expected 'state' after 'parallel'", "expected 'state' after 'final'"])
+        let (members, diagnostics) = try parseWithErrors(
+            "machine M {\n  parallel P {\n    state A\n    state B\n  }\n  final Done\n}\n")
+        XCTAssertEqual(diagnostics.map(\.message), ["expected 'state' after 'parallel'", "expected 'state' after 'final'"])
         // Inserted right after `parallel`, which ends at offset 22.
-        XCTAssertEqual(engine.diagnostics.first?.fixIts, [FixIt(replace: SourceRange(start: 22, end: 22), with: " state")])
-        let members = try XCTUnwrap(machine).members
+        XCTAssertEqual(diagnostics.first?.fixIts, [FixIt(replace: SourceRange(start: 22, end: 22), with: " state")])
         guard members.count == 2, case .state(let parallel) = members[0], case .state(let done) = members[1] else {
             return XCTFail("expected two states, got \(members)")
         }
@@ -96,26 +97,42 @@ final class ParserTests: XCTestCase {
     /// `history initial C` is `initial history C` with the keywords the wrong way round; `history`
     /// with no name after it is the keyword missing its state, unless a state is named `history`.
     func testHistoryWrittenOutOfOrderOrWithoutItsState() throws {
-        var engine = DiagnosticEngine()
-        let machine = Parser.parse(
-            SourceFile(path: "t.fsm", text: "machine M {\n  deep history initial C\n  state C { go -> history }\n}\n"),
-            diagnostics: &engine)
+        let (members, diagnostics) = try parseWithErrors(
+            "machine M {\n  deep history initial C\n  state C { go -> history }\n}\n")
         XCTAssertEqual(
-            engine.diagnostics.map(\.message),
+            diagnostics.map(\.message),
             [
                 "'deep history' goes after 'initial': write 'initial deep history C'",
                 "expected a name for the state whose history is entered",
             ])
-        XCTAssertEqual(engine.diagnostics.first?.fixIts.map(\.replacement), ["initial deep history"])
-        guard case .initial(let initial)? = try XCTUnwrap(machine).members.first else { return XCTFail("no initial") }
+        XCTAssertEqual(diagnostics.first?.fixIts.map(\.replacement), ["initial deep history"])
+        guard case .initial(let initial)? = members.first else { return XCTFail("no initial") }
         XCTAssertEqual(initial.name.text, "C")
         XCTAssertEqual(initial.history?.isDeep, true)
 
-        var versionOne = DiagnosticEngine()
-        _ = Parser.parse(
-            SourceFile(path: "t.fsm", text: "machine M {\n  initial C\n  state C { go -> history }\n  state history\n}\n"),
-            diagnostics: &versionOne)
+        let versionOne = try parseWithErrors("machine M {\n  initial C\n  state C { go -> history }\n  state history\n}\n")
         XCTAssertEqual(versionOne.diagnostics.map(\.id), [.keywordAsName, .keywordAsName])
+    }
+
+    /// A misspelt keyword where a target or an initial history begins, and `=>` for the arrow: each
+    /// reported with its fix-it and read as meant.
+    func testMisspeltTargetKeywordsAndTheFatArrowAreReadAsMeant() throws {
+        let (members, diagnostics) = try parseWithErrors(
+            "machine M {\n  initial deeep history A\n  state A { go => histroy A }\n}\n")
+        XCTAssertEqual(
+            diagnostics.map(\.message),
+            [
+                "unknown keyword 'deeep'; did you mean 'deep'?", "unexpected '=>'; a transition's arrow is '->'",
+                "unknown keyword 'histroy'; did you mean 'history'?",
+            ])
+        XCTAssertEqual(diagnostics.map { $0.fixIts.map(\.replacement) }, [["deep"], ["->"], ["history"]])
+        guard members.count == 2, case .initial(let initial) = members[0], case .state(let state) = members[1],
+            case .transition(let transition)? = state.members?.first
+        else { return XCTFail("expected an initial and a state with a transition, got \(members)") }
+        XCTAssertEqual(initial.history?.isDeep, true)
+        guard case .history(let name, let history)? = transition.target else { return XCTFail("not a history target") }
+        XCTAssertEqual(name.text, "A")
+        XCTAssertFalse(history.isDeep)
     }
 
     func testEventDeclarations() throws {

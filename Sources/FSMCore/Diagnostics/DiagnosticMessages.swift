@@ -27,9 +27,7 @@ extension Diagnostic {
         let shown =
             scalar.properties.isWhitespace || scalar.value < 0x20 || scalar.value == 0x7F
             ? code : "'\(Character(scalar))' (\(code))"
-        if scalar == "-" {
-            return Diagnostic(.invalidCharacter, "unexpected '-'; a transition's arrow is '->'", at: range)
-        }
+        if scalar == "-" { return misspeltArrow("-", at: range, fixIt: false) }
         if scalar == "&" || scalar == "|" {
             return Diagnostic(
                 .invalidCharacter, "unexpected '\(scalar)'; did you mean '\(scalar)\(scalar)'?", at: range,
@@ -40,6 +38,14 @@ extension Diagnostic {
                 .invalidCharacter, "invalid character \(shown); names use only ASCII letters, digits and '_'", at: range)
         }
         return Diagnostic(.invalidCharacter, "invalid character \(shown) in source file", at: range)
+    }
+
+    /// `spelling` where a transition's arrow belongs: a lone `-` (which may be something else, so
+    /// without fix-it) or `=>` (with `->` as fix-it).
+    static func misspeltArrow(_ spelling: String, at range: SourceRange, fixIt: Bool) -> Diagnostic {
+        Diagnostic(
+            .invalidCharacter, "unexpected '\(spelling)'; a transition's arrow is '->'", at: range,
+            fixIts: fixIt ? [FixIt(replace: range, with: "->")] : [])
     }
 
     /// A lone `-` where an argument or its value belongs (elsewhere, ``invalidCharacter(_:at:)``

@@ -74,6 +74,11 @@ public struct Lexer {
             case UInt8(ascii: "-") where peek(1) == UInt8(ascii: ">"):
                 index += 2
                 add(.arrow, from: start)
+            case UInt8(ascii: "=") where peek(1) == UInt8(ascii: ">"):
+                // `go => B`: the arrow of other languages, reported with '->' as fix-it and read as it.
+                index += 2
+                diagnostics.emit(.misspeltArrow("=>", at: SourceRange(start: start, end: index), fixIt: true))
+                add(.arrow, from: start)
             case UInt8(ascii: "&") where peek(1) == UInt8(ascii: "&"):
                 index += 2
                 add(.ampAmp, from: start)

@@ -118,7 +118,8 @@ extension Parser {
     }
 
     /// A name spelt almost like one of `keywords` and followed by another name (`intial Idle`,
-    /// `stat Armed {`, `fnal state Done`, `machin Player {`), which no transition or file starts with:
+    /// `stat Armed {`, `fnal state Done`, `machin Player {`, `-> histroy Player`), which no transition,
+    /// file or target starts with:
     /// reported with the keyword as fix-it, then read as that keyword, so the rest of the
     /// declaration is parsed and checked instead of being lost in follow-on errors.
     mutating func correctMisspeltKeyword(among keywords: [Keyword]) {

@@ -133,6 +133,7 @@ extension Parser {
     mutating func parseInitial() -> InitialDecl? {
         let keyword = advance()
         var history: HistorySyntax?
+        correctMisspeltKeyword(among: [.history, .deep])
         if atHistory() {
             guard let parsed = parseHistory() else { return nil }
             history = parsed
@@ -183,6 +184,7 @@ extension Parser {
     mutating func parseHistory() -> HistorySyntax? {
         let first = advance()
         guard first.kind == .keyword(.deep) else { return HistorySyntax(isDeep: false, range: first.range) }
+        correctMisspeltKeyword(among: [.history])
         guard let second = consume(.keyword(.history)) else {
             expected(.historyAfterDeep)
             return nil
@@ -286,6 +288,8 @@ extension Parser {
         }
         var target: TargetSyntax?
         if consume(.arrow) != nil {
+            // `-> histroy Player`: a target's name is never followed by another name.
+            correctMisspeltKeyword(among: [.history, .deep, .push])
             let token = current
             switch token.kind {
             case .keyword(.pop):
