@@ -48,13 +48,18 @@ extension Diagnostic {
             fixIts: fixIt ? [FixIt(replace: range, with: "->")] : [])
     }
 
-    /// A lone `-` where an argument or its value belongs (elsewhere, ``invalidCharacter(_:at:)``
-    /// takes it for a misspelt arrow). `negative` is the negative number it was meant to be, with
-    /// the range to replace by it, when a number follows after a space.
+    /// A lone `-` where an argument or its value belongs, or in a guard (elsewhere,
+    /// ``invalidCharacter(_:at:)`` takes it for a misspelt arrow). `negative` is the negative
+    /// number it was meant to be, with the range to replace by it, when a number follows after a space.
     static func loneMinus(
         expected expectation: Expectation, at range: SourceRange, negative: (text: String, range: SourceRange)?
     ) -> Diagnostic {
-        let message = "expected \(expectation.text); a lone '-' is not a value"
+        let reason =
+            switch expectation {
+            case .guardOperand, .guardContinuation: "guards have no arithmetic, only '!', '&&' and '||'"
+            default: "a lone '-' is not a value"
+            }
+        let message = "expected \(expectation.text); \(reason)"
         guard let negative else { return Diagnostic(.invalidCharacter, message, at: range) }
         return Diagnostic(
             .invalidCharacter, message + "; write a negative number without a space: '\(negative.text)'", at: range,
@@ -110,6 +115,8 @@ extension Diagnostic {
         case member
         case name(NameRole)
         case guardOperand
+        /// After a guard's operand, inside `[ ]` or `( )` (`closing`).
+        case guardContinuation(closing: String)
         case argumentValue(label: String)
         case parameterType(parameter: String)
         case typeAfterDot
@@ -128,6 +135,7 @@ extension Diagnostic {
             case .member: "a state, transition, 'initial', 'entry', 'exit' or 'event' declaration"
             case .name(let role): "a name for the \(role.text)"
             case .guardOperand: "a guard name, '!' or '('"
+            case .guardContinuation(let closing): "'&&', '||' or '\(closing)' after a guard"
             case .argumentValue(let label): "an event parameter or a literal after '\(label):'"
             case .parameterType(let parameter): "':' and a type after parameter '\(parameter)'"
             case .typeAfterDot: "a type name after '.'"

@@ -76,18 +76,26 @@ extension Parser {
             return .not(operand, range: bang.range.union(operand.range))
         }
         if let open = consume(.leftParen) {
-            guard let inner = parseGuard() else { return nil }
-            guard let close = consume(.rightParen) else {
-                report(.unclosedDelimiter(.parenthesizedGuard, at: errorRange, opening: open.range))
-                return nil
-            }
+            guard let inner = parseGuard(), let close = closeGuard(.parenthesizedGuard, opening: open) else { return nil }
             return .parenthesized(inner, range: open.range.union(close.range))
         }
         guard at(.identifier) || isKeywordName(current) else {
-            expected(.guardOperand)
+            if atLoneMinus { rereportLoneMinus(.guardOperand) } else { expected(.guardOperand) }
             return nil
         }
         return parseCall(role: .guard).map(GuardSyntax.call)
+    }
+
+    /// The `]` or `)` (`list`) that ends a guard or a parenthesized guard, or `nil` after reporting
+    /// it missing; a lone `-` in its place is reported as the arithmetic that guards do not have.
+    mutating func closeGuard(_ list: Diagnostic.Delimited, opening: Lexeme) -> Lexeme? {
+        if let close = consume(list == .guardBrackets ? .rightBracket : .rightParen) { return close }
+        if atLoneMinus {
+            rereportLoneMinus(.guardContinuation(closing: list.closing))
+        } else {
+            report(.unclosedDelimiter(list, at: errorRange, opening: opening.range))
+        }
+        return nil
     }
 
     func isKeywordName(_ token: Lexeme) -> Bool {

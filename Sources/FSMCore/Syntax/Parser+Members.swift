@@ -273,13 +273,9 @@ extension Parser {
         if let open = consume(.leftBracket) {
             newlineInsensitivity += 1
             guardExpression = parseGuard()
-            let close = consume(.rightBracket)
+            let close = guardExpression == nil ? nil : closeGuard(.guardBrackets, opening: open)
             newlineInsensitivity -= 1
-            guard guardExpression != nil else { return nil }
-            guard close != nil else {
-                report(.unclosedDelimiter(.guardBrackets, at: errorRange, opening: open.range))
-                return nil
-            }
+            guard guardExpression != nil, close != nil else { return nil }
         }
         var effects: [CallSyntax] = []
         if consume(.slash) != nil {
