@@ -107,8 +107,13 @@ extension Parser {
         }
         if reportingFunctionTypes, atFunctionArrow {
             repeat {
-                while !at(.arrow) { advance() }  // `async`, `throws`
-                advance()
+                while isName(current, "async") || isName(current, "throws") { advance() }
+                if consume(.arrow) == nil {
+                    // A type before the arrow: the thrown one (`throws(E) -> R`), or the result when
+                    // the arrow is left out (`(Int) throws Int`).
+                    guard parseType(reportingFunctionTypes: false) != nil else { return nil }
+                    if consume(.arrow) == nil { continue }
+                }
                 guard parseType(reportingFunctionTypes: false) != nil else { return nil }
             } while atFunctionArrow
             let range = SourceRange(start: token.range.start, end: previousEnd)
@@ -121,12 +126,18 @@ extension Parser {
         return type
     }
 
-    /// Whether the arrow of a function type comes next: `->`, `async ->`, `throws ->` or `async throws ->`.
+    /// Whether the rest of a function type comes next: `->`, or `async` / `throws` before `->`, before
+    /// a thrown type (`throws(E) ->`) or before the result with the arrow left out (`throws Int`).
+    /// No parameter type is followed by a name or a `(` otherwise.
     var atFunctionArrow: Bool {
         var ahead = 0
         if isName(current, "async") { ahead += 1 }
         if isName(token(ahead: ahead), "throws") { ahead += 1 }
-        return token(ahead: ahead).kind == .arrow
+        switch token(ahead: ahead).kind {
+        case .arrow: return true
+        case .identifier, .leftParen, .leftBracket: return ahead > 0
+        default: return false
+        }
     }
 
     /// initial = "initial" [ [ "deep" ] "history" ] Ident
