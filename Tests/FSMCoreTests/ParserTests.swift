@@ -135,6 +135,32 @@ final class ParserTests: XCTestCase {
         XCTAssertFalse(history.isDeep)
     }
 
+    /// The notes of the error about a missing `}` at the end of `source`.
+    private func missingBraceNotes(_ source: String) throws -> [String] {
+        let missing = try parseWithErrors(source).diagnostics.filter { $0.id == .missingBrace }
+        XCTAssertEqual(missing.count, 1)
+        return missing.first?.notes.map(\.message) ?? []
+    }
+
+    /// The state that the indentation shows to have lost its `}`: judged by lines that line up with
+    /// a body's line, so a '}' merely indented otherwise is no sign, tabs work as spaces do, and a
+    /// file written without indentation gets no guess.
+    func testTheNoteOfAMissingBraceNamesTheStateTheIndentationShows() throws {
+        let sloppyThenMissing = "machine M {\n    state A {\n        x -> A\n  }\n    state B {\n        y -> B\n}\n"
+        XCTAssertEqual(
+            try missingBraceNotes(sloppyThenMissing),
+            [
+                "to match this opening '{'",
+                "did you forget the '}' of state 'B'? By the indentation, its body ends before line 7",
+            ])
+        let tabs = "machine M {\n\tstate A {\n\t\tstate B {\n\t\t\tx -> A\n\t\tstate C\n\t}\n}\n"
+        XCTAssertEqual(
+            try missingBraceNotes(tabs).last,
+            "did you forget the '}' of state 'B'? By the indentation, its body ends before line 5")
+        let flat = "machine M {\nstate A {\nx -> A\n}\nstate B {\ny -> B\n}\n"
+        XCTAssertEqual(try missingBraceNotes(flat), ["to match this opening '{'"])
+    }
+
     func testEventDeclarations() throws {
         let decls = members(
             "event tick\nevent move(x: Int, y: Double?)\nevent load(bytes: [UInt8], map: [String: Int], set: Swift.Set<Int>, pair: (Int, String), p: any P)"

@@ -232,15 +232,25 @@ extension Diagnostic {
         case state(String)
     }
 
-    static func missingBrace(of owner: BodyOwner, at range: SourceRange, opening: SourceRange) -> Diagnostic {
+    /// `likelyUnclosed` is the state that, by the indentation, is most likely the one missing its
+    /// `}`, with the line before which its body ends.
+    static func missingBrace(
+        of owner: BodyOwner, at range: SourceRange, opening: SourceRange,
+        likelyUnclosed: (name: String, range: SourceRange, endLine: Int)? = nil
+    ) -> Diagnostic {
         let what =
             switch owner {
             case .machine(let name): "machine '\(name)'"
             case .state(let name): "state '\(name)'"
             }
-        return Diagnostic(
-            .missingBrace, "expected '}' at the end of \(what)", at: range,
-            notes: [DiagnosticNote("to match this opening '{'", at: opening)])
+        var notes = [DiagnosticNote("to match this opening '{'", at: opening)]
+        if let likelyUnclosed {
+            notes.append(
+                DiagnosticNote(
+                    "did you forget the '}' of state '\(likelyUnclosed.name)'? By the indentation, its body ends before line \(likelyUnclosed.endLine)",
+                    at: likelyUnclosed.range))
+        }
+        return Diagnostic(.missingBrace, "expected '}' at the end of \(what)", at: range, notes: notes)
     }
 
     /// What can nest too deeply.

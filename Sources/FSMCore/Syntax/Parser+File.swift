@@ -54,7 +54,7 @@ extension Parser {
             }
             if at(.endOfFile) || (at(.unknown) && tokens[position + 1].kind == .endOfFile) {
                 // Only the innermost unclosed body is reported; the outer ones end at the same place.
-                if !reportedMissingBrace { report(.missingBrace(of: owner, at: errorRange, opening: opening.range)) }
+                if !reportedMissingBrace { reportMissingBrace(of: owner, opening: opening) }
                 reportedMissingBrace = true
                 hasStructuralErrors = true
                 return (members, previousEnd)
@@ -74,6 +74,15 @@ extension Parser {
                 skipRestOfMember()
             }
         }
+    }
+
+    /// The `}` of a body that the file ends in, with a note at the state that, by the indentation,
+    /// is most likely the one missing its `}`.
+    mutating func reportMissingBrace(of owner: Diagnostic.BodyOwner, opening: Lexeme) {
+        let likely = likelyUnclosedState(openedAfter: opening.range.start).map { state in
+            (name: text(of: state.name), range: state.name.range, endLine: state.endLine)
+        }
+        report(.missingBrace(of: owner, at: errorRange, opening: opening.range, likelyUnclosed: likely))
     }
 
     mutating func parseMember(in kind: BodyKind) -> Member? {

@@ -12,6 +12,8 @@ public struct Parser {
     var tokens: [Lexeme]
     /// The file's bytes, where the tokens' text is.
     let bytes: [UInt8]
+    /// The file, for its lines (``likelyUnclosedState(openedAfter:)``).
+    let file: SourceFile
     /// What the tokens refer to: string literals' values and documentation comments.
     let lexed: LexedFile
     var position = 0
@@ -36,15 +38,16 @@ public struct Parser {
         if diagnostics.reachedErrorLimit { return (nil, false) }
         let tokens = lexed.lexemes
         lexed.lexemes = []  // the parser's copy is the only one, so a corrected keyword is not copied
-        var parser = Parser(tokens: tokens, bytes: file.bytes, lexed: lexed, diagnostics: diagnostics)
+        var parser = Parser(tokens: tokens, file: file, lexed: lexed, diagnostics: diagnostics)
         let machine = parser.parseFile()
         diagnostics = parser.diagnostics
         return (machine, !parser.hasStructuralErrors)
     }
 
-    private init(tokens: [Lexeme], bytes: [UInt8], lexed: LexedFile, diagnostics: DiagnosticEngine) {
+    private init(tokens: [Lexeme], file: SourceFile, lexed: LexedFile, diagnostics: DiagnosticEngine) {
         self.tokens = tokens
-        self.bytes = bytes
+        self.bytes = file.bytes
+        self.file = file
         self.lexed = lexed
         self.diagnostics = diagnostics
     }

@@ -52,20 +52,34 @@ public struct SourceFile: Sendable, Hashable {
     /// The 1-based line and column of a byte offset.
     public func location(of offset: Int) -> SourceLocation {
         let clamped = min(max(offset, 0), bytes.count)
+        let line = self.line(of: clamped)
+        var column = 1
+        var index = lineStarts[line - 1]
+        while index < clamped {
+            if bytes[index] & 0xC0 != 0x80 { column += 1 }
+            index += 1
+        }
+        return SourceLocation(offset: clamped, line: line, column: column)
+    }
+
+    /// The 1-based line of a byte offset (without the column, which costs a walk along the line).
+    public func line(of offset: Int) -> Int {
         // The last line start that is <= offset.
         var low = 0
         var high = lineStarts.count - 1
         while low < high {
             let mid = (low + high + 1) / 2
-            if lineStarts[mid] <= clamped { low = mid } else { high = mid - 1 }
+            if lineStarts[mid] <= offset { low = mid } else { high = mid - 1 }
         }
-        var column = 1
-        var index = lineStarts[low]
-        while index < clamped {
-            if bytes[index] & 0xC0 != 0x80 { column += 1 }
-            index += 1
-        }
-        return SourceLocation(offset: clamped, line: low + 1, column: column)
+        return low + 1
+    }
+
+    /// The blanks (spaces and tabs) that begin the line holding a byte offset, up to the offset at most.
+    func indentation(ofLineAt offset: Int) -> ArraySlice<UInt8> {
+        let start = lineStarts[line(of: offset) - 1]
+        var end = start
+        while end < offset, bytes[end] == UInt8(ascii: " ") || bytes[end] == UInt8(ascii: "\t") { end += 1 }
+        return bytes[start..<end]
     }
 
     /// The text of a 1-based line, without its line terminator. Invalid UTF-8 shows as U+FFFD.
