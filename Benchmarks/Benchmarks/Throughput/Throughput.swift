@@ -18,6 +18,13 @@ let benchmarks: @Sendable () -> Void = {
             blackHole(SwiftEmitter.emit(model, sourceName: "Synthetic.fsm", access: .internal))
             blackHole(DOTEmitter.emit(model))
         }
+        let parallelBytes = Array(SyntheticMachine.source(states: states, parallel: true).utf8)
+        Benchmark("Pipeline: \(states) states in parallel states (parse, check, Swift, DOT)") { benchmark in
+            let compilation = Compilation(path: "Synthetic.fsm", bytes: parallelBytes)
+            guard let model = compilation.model else { fatalError("the synthetic machine has errors") }
+            blackHole(SwiftEmitter.emit(model, sourceName: "Synthetic.fsm", access: .internal))
+            blackHole(DOTEmitter.emit(model))
+        }
         Benchmark("Mermaid: \(states) states") { benchmark in
             let compilation = Compilation(path: "Synthetic.fsm", bytes: bytes)
             guard let model = compilation.model else { fatalError("the synthetic machine has errors") }

@@ -1,4 +1,4 @@
-// Times each stage of the compiler on synthetic machines: `swift run -c release stage-times [N...]`.
+// Times each stage of the compiler on synthetic machines: `swift run -c release stage-times [--parallel] [N...]`.
 import FSMCore
 import Foundation
 import SyntheticMachines
@@ -29,10 +29,12 @@ if CommandLine.arguments.count == 3, CommandLine.arguments[1] == "--source", let
     exit(0)
 }
 
+// `stage-times --parallel N...` times the machine whose blocks are parallel states.
+let parallel = CommandLine.arguments.contains("--parallel")
 let sizes = CommandLine.arguments.dropFirst().compactMap { Int($0) }
 print("states    bytes        front end  swift      dot        total      mermaid    swift bytes   peak RSS")
 for size in sizes.isEmpty ? [100, 1_000, 10_000, 50_000] : sizes {
-    let text = SyntheticMachine.source(states: size)
+    let text = SyntheticMachine.source(states: size, parallel: parallel)
     let bytes = Array(text.utf8)
     let t0 = now()
     let compilation = Compilation(path: "Synthetic.fsm", bytes: bytes)

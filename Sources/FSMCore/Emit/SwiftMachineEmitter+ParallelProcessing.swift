@@ -336,12 +336,16 @@ extension SwiftMachineEmitter {
     /// same lines share one `case`. Nothing when there are no cases.
     func emitSwitchOverSelected(_ cases: [(Int, [String])], reversed: Bool = false, into out: inout CodeWriter) {
         guard !cases.isEmpty else { return }
+        // Cases with the same lines share one `case`, in the order of their first number; looked up
+        // by their lines, so that a machine of thousands of transitions is grouped in linear time.
         var bodies: [[String]] = []
         var numbers: [[Int]] = []
+        var groupOfBody: [[String]: Int] = [:]
         for (number, lines) in cases {
-            if let index = bodies.firstIndex(of: lines) {
+            if let index = groupOfBody[lines] {
                 numbers[index].append(number)
             } else {
+                groupOfBody[lines] = bodies.count
                 bodies.append(lines)
                 numbers.append([number])
             }
