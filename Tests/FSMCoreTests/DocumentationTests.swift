@@ -74,6 +74,19 @@ final class DocumentationTests: XCTestCase {
         }
     }
 
+    /// Generated-API.md and SwiftPM-Plugin.md ask a package with an observable machine for the Apple
+    /// platforms that have Observation (macOS 14, iOS 17); the example that has one does as they say.
+    /// (The requirement itself shows only on Apple platforms.)
+    func testThePluginExampleWithAnObservableMachineDeclaresThePlatformsTheDocsAskFor() throws {
+        let manifest = try read("examples/PluginConsumer/Package.swift")
+        let kioskOptions = try read("examples/PluginConsumer/Sources/Kiosk/fsmc.json")
+        XCTAssertTrue(kioskOptions.contains("\"observable\": true"))
+        XCTAssertTrue(manifest.contains("platforms: [.macOS(.v14), .iOS(.v17)]"), "the example's Package.swift")
+        for page in ["docs/Generated-API.md", "docs/SwiftPM-Plugin.md"] {
+            XCTAssertTrue(try read(page).contains(".macOS(.v14), .iOS(.v17)"), page)
+        }
+    }
+
     /// `Door` for a block that starts `machine Door {`.
     static func machineName(in source: String) -> String {
         String(source.drop { $0 != " " }.dropFirst().prefix { $0 != " " && $0 != "{" })

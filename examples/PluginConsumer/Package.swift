@@ -16,6 +16,8 @@ let fsmc = packageFolder.appendingPathComponent(fsmcPath).standardized.lastPathC
 
 let package = Package(
     name: "PluginConsumer",
+    // Kiosk's machine is @Observable, which Apple platforms have from these versions on.
+    platforms: [.macOS(.v14), .iOS(.v17)],
     products: [
         .executable(name: "order-desk", targets: ["OrderDesk"]),
         .executable(name: "kiosk", targets: ["Kiosk"]),
