@@ -192,6 +192,60 @@ final class StatechartCheckTests: XCTestCase {
             ["dead-end", "unreachable-state"])
     }
 
+    /// `Steps` reaches its final state `Finished`; `steps` is what else `Steps` has.
+    private func wizard(steps: String = "") -> String {
+        """
+        machine Wizard {
+            initial Start
+            state Start { begin -> Steps; skip -> Summary }
+            state Steps {
+                initial One
+                state One { next -> Finished }
+                final state Finished
+                \(steps)
+            }
+            state Summary { restart -> Steps }
+        }
+        """
+    }
+
+    func testAFinalStateThatNothingFollowsIsADeadEnd() {
+        // Entering Finished completes Steps, which has no completion transition: the machine is stuck,
+        // and not finished (Finished is not at the top level).
+        XCTAssertEqual(
+            diagnosticsText(wizard()),
+            """
+            test.fsm:7:21: warning: final state 'Finished' is a dead end: no completion transition follows it and no transition leads out of it; give 'Steps' a completion transition ('-> NextState')
+                    final state Finished
+                                ^~~~~~~~
+
+            """)
+        // A completion transition, even a guarded one, or an event transition of the composite leads on.
+        XCTAssertEqual(diagnosticIDs(wizard(steps: "-> Summary")), [])
+        XCTAssertEqual(diagnosticIDs(wizard(steps: "[confirmed] -> Summary")), [])
+        XCTAssertEqual(diagnosticIDs(wizard(steps: "cancel -> Start")), [])
+        // An internal transition of the composite does not.
+        XCTAssertEqual(diagnosticIDs(wizard(steps: "tick / count")), ["dead-end"])
+    }
+
+    func testARegionsFinalStateIsNoDeadEnd() {
+        // The region rests there while the others go on (and P completes when they all have).
+        XCTAssertEqual(
+            diagnosticIDs(waitingInY(beside: "state R2 { initial Z; state Z { z -> Done }; final state Done }")),
+            ["dead-end"], "only Y, which is not final")
+        XCTAssertEqual(
+            diagnosticIDs(
+                """
+                machine M {
+                    initial P
+                    parallel state P {
+                        state R1 { initial X; state X { x -> Done }; final state Done }
+                        state R2 { initial Z; state Z { z -> Z } }
+                    }
+                }
+                """), [])
+    }
+
     // MARK: - Completion cycles
 
     func testACompositeThatCompletesOnEntryAndReentersItselfIsACycle() {

@@ -344,9 +344,18 @@ extension Diagnostic {
         Diagnostic(.unusedEvent, "event '\(name)' is declared but no transition uses it", at: range)
     }
 
-    static func deadEnd(_ name: String, at range: SourceRange) -> Diagnostic {
-        Diagnostic(
-            .deadEnd, "state '\(name)' is a dead end: no transition leads out of it; make it 'final state' if that is intended",
+    /// A leaf nothing leads out of; for a final state, `completing` is the composite it completes.
+    static func deadEnd(_ name: String, completing: String? = nil, at range: SourceRange) -> Diagnostic {
+        guard let completing else {
+            return Diagnostic(
+                .deadEnd,
+                "state '\(name)' is a dead end: no transition leads out of it; make it 'final state' if that is intended",
+                at: range)
+        }
+        return Diagnostic(
+            .deadEnd,
+            "final state '\(name)' is a dead end: no completion transition follows it and no transition leads out of it; "
+                + "give '\(completing)' a completion transition ('-> NextState')",
             at: range)
     }
 

@@ -47,13 +47,22 @@ enum ModelChecks {
                 // Any external transition leads out, a self-transition too: it exits and re-enters the state.
                 if transition.target != .internal { leadsOut = true }
             }
-            if !model.states[leaf].isFinal, !leadsOut { search.deadEnds.insert(leaf) }
+            // A final state inside a composite completes it: stuck too when nothing follows. A
+            // region's final state is where the region rests while the others go on.
+            if !leadsOut && !(model.states[leaf].isFinal && isRegion(model.states[leaf].parent, in: model)) {
+                search.deadEnds.insert(leaf)
+            }
         }
         if !search.deadEnds.isEmpty && model.hasParallelStates {
             let leaving = regionsLeaving(from: search.reached, in: model)
             search.deadEnds = search.deadEnds.filter { !isLeftFromAnotherRegion($0, in: model, leaving: leaving) }
         }
         return search
+    }
+
+    /// Whether `state` is a region: a child of a parallel state.
+    private static func isRegion(_ state: Int?, in model: Model) -> Bool {
+        state.flatMap { model.states[$0].parent }.map { model.states[$0].isParallel } ?? false
     }
 
     /// Whether a transition of another region can leave `leaf`: one declared on a reachable state
@@ -68,8 +77,8 @@ enum ModelChecks {
         return isLeft
     }
 
-    /// What ``reachability(of:)`` finds: the states reached, and the reached leaves (neither
-    /// composite nor final) from which no transition leads out.
+    /// What ``reachability(of:)`` finds: the states reached, and the reached leaves (not composite,
+    /// not a top-level final state) from which no transition leads out.
     struct Reachability {
         var reached = Set<Int>()
         var deadEnds = Set<Int>()
@@ -86,7 +95,8 @@ enum ModelChecks {
     /// Judged for reachable leaves only: an unreachable state already has its own warning.
     private static func checkDeadEnds(_ model: Model, _ search: Reachability, diagnostics: inout DiagnosticEngine) {
         for (index, state) in model.states.enumerated() where search.deadEnds.contains(index) {
-            diagnostics.emit(.deadEnd(state.name, at: state.range))
+            let completing = state.isFinal ? state.parent.map { model.states[$0].name } : nil
+            diagnostics.emit(.deadEnd(state.name, completing: completing, at: state.range))
         }
     }
 
