@@ -1023,6 +1023,34 @@ final class SemanticsTests: XCTestCase {
             """)
     }
 
+    /// parameter-in-completion names the events on which the guard or effect could decide
+    /// instead (docs/Diagnostics.md's fix), or says what such an event has when none is declared.
+    func testParameterInCompletionNamesTheEventsWithTheParameter() {
+        let source = """
+            machine M {
+                event pay(amount: Int)
+                event refund(amount: Int)
+                initial A
+                state A { pay -> B; refund -> B }
+                state B {
+                    [isCovered(amount: amount)] / log(code: code) -> C
+                }
+                final state C
+            }
+            """
+        XCTAssertEqual(
+            diagnosticsText(source),
+            """
+            test.fsm:7:28: error: a completion transition has no event, so it cannot use the event parameter 'amount'; decide on the event instead, in a transition on 'pay' or 'refund', or pass a literal
+                    [isCovered(amount: amount)] / log(code: code) -> C
+                                       ^~~~~~
+            test.fsm:7:49: error: a completion transition has no event, so it cannot use the event parameter 'code'; decide on the event instead, in a transition on an event with that parameter, or pass a literal
+                    [isCovered(amount: amount)] / log(code: code) -> C
+                                                            ^~~~
+
+            """)
+    }
+
     func testDuplicateLabel() {
         let source = """
             machine M {

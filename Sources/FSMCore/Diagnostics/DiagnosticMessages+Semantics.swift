@@ -200,10 +200,16 @@ extension Diagnostic {
             })
     }
 
-    static func parameterInCompletion(_ name: String, at range: SourceRange) -> Diagnostic {
-        Diagnostic(
+    /// `events` are the declared events that have a parameter `name`: where the guard or effect belongs.
+    static func parameterInCompletion(_ name: String, events: [String], at range: SourceRange) -> Diagnostic {
+        let quoted = events.map { "'\($0)'" }
+        let on =
+            quoted.count < 2
+            ? quoted.first ?? "an event with that parameter"
+            : quoted.dropLast().joined(separator: ", ") + " or " + quoted[quoted.count - 1]
+        return Diagnostic(
             .parameterInCompletion,
-            "a completion transition has no event, so it cannot use the event parameter '\(name)'; pass a literal, as in 'label: 3'",
+            "a completion transition has no event, so it cannot use the event parameter '\(name)'; decide on the event instead, in a transition on \(on), or pass a literal",
             at: range)
     }
 

@@ -57,10 +57,13 @@ extension Analyzer {
                 let event: Int
                 switch site {
                 case .transition(let transitionEvent): event = transitionEvent
-                case .completion, .activity:
-                    diagnostics.emit(
-                        site == .completion
-                            ? .parameterInCompletion(name.text, at: name.range) : .parameterInActivity(name.text, at: name.range))
+                case .completion:
+                    let having = events.filter { $0.isDeclared && $0.parameters.contains { $0.name == name.text } }
+                    diagnostics.emit(.parameterInCompletion(name.text, events: having.map(\.name), at: name.range))
+                    valid = false
+                    continue
+                case .activity:
+                    diagnostics.emit(.parameterInActivity(name.text, at: name.range))
                     valid = false
                     continue
                 case .undeclaredEvent:
