@@ -235,6 +235,42 @@ final class ParserTests: XCTestCase {
         XCTAssertEqual(decl.effects.map(\.name.text), ["e"])
     }
 
+    /// `and`, `or` and `not` in a guard get '&&', '||' and '!' as fix-its (`not`'s takes the blanks
+    /// after it) and are read as those operators; `not(x)` is still a guard named `not`. A
+    /// comparison is one error at its operator: the lexer's errors about the operators after it go,
+    /// and so does the transition, with nothing more reported from its line.
+    func testWordOperatorsInAGuardAreReadAsMeantAndAComparisonIsOneError() throws {
+        let source =
+            "machine M {\n  state A {\n    go [a and not  b or c] -> A\n    go [not(x)] -> A\n"
+            + "    go [n == 1 && m + 2 >= 3] / e(k: 1) -> Q\n    go [a\n      > b] -> A\n  }\n}\n"
+        let (members, diagnostics) = try parseWithErrors(source)
+        let guardError =
+            "guards cannot compare or compute values: a guard is a call such as 'isPositive(count)', combined with '!', '&&' and '||'"
+        XCTAssertEqual(
+            diagnostics.map(\.message),
+            [
+                "unexpected 'and' in a guard; did you mean '&&'?", "unexpected 'not' in a guard; did you mean '!'?",
+                "unexpected 'or' in a guard; did you mean '||'?", "expected '&&', '||' or ']' after a guard; " + guardError,
+                "expected '&&', '||' or ']' after a guard; " + guardError,
+            ])
+        XCTAssertEqual(diagnostics.map { $0.fixIts.map(\.replacement) }, [["&&"], ["!"], ["||"], [], []])
+        let file = SourceFile(path: "t.fsm", text: source)
+        XCTAssertEqual(diagnostics[1].fixIts.map { file.text(in: $0.range) }, ["not  "])
+        XCTAssertEqual(Set(diagnostics.map(\.id)), [.unexpectedToken])
+        // At the whole operator `==`, and at `>` on the guard's second line.
+        XCTAssertEqual(diagnostics[3...].map { file.text(in: $0.range) }, ["==", ">"])
+        XCTAssertEqual(file.location(of: diagnostics[4].range.start).line, 7)
+        guard case .state(let state)? = members.first, let transitions = state.members, transitions.count == 2,
+            case .transition(let words) = transitions[0], case .transition(let call) = transitions[1]
+        else { return XCTFail("expected a state with two transitions, got \(members)") }
+        guard case .or(.and(.call(let a), .not(.call(let b), _)), .call(let c))? = words.guardExpression else {
+            return XCTFail("wrong shape: \(String(describing: words.guardExpression))")
+        }
+        XCTAssertEqual([a, b, c].map(\.name.text), ["a", "b", "c"])
+        guard case .call(let not)? = call.guardExpression else { return XCTFail("not(x) is not a call") }
+        XCTAssertEqual(not.name.text, "not")
+    }
+
     func testArgumentsAndLiterals() throws {
         let decl = try XCTUnwrap(
             transition(#"go [ok(code, pin: code)] / log(text: "a\"b\\c\n\t\u{1F600}", n: -7, x: 1.5, on: true, off: false) -> X"#)

@@ -103,6 +103,14 @@ public struct DiagnosticEngine: Sendable {
         diagnostics[index] = diagnostic
     }
 
+    /// Removes the diagnostic of kind `id` reported at exactly `range`: a later stage found that an
+    /// error of its own already explains it (the `==` in the rest of a guard whose `>` is reported).
+    mutating func remove(_ id: DiagnosticID, at range: SourceRange) {
+        guard let index = diagnostics.lastIndex(where: { $0.id == id && $0.range == range }) else { return }
+        if diagnostics[index].severity == .error { errorCount -= 1 }
+        diagnostics.remove(at: index)
+    }
+
     /// The diagnostics in source order (stable for equal positions, so a diagnostic's notes and
     /// the order checks ran in decide ties).
     public var sorted: [Diagnostic] {

@@ -48,22 +48,36 @@ extension Diagnostic {
             fixIts: fixIt ? [FixIt(replace: range, with: "->")] : [])
     }
 
-    /// A lone `-` where an argument or its value belongs, or in a guard (elsewhere,
-    /// ``invalidCharacter(_:at:)`` takes it for a misspelt arrow). `negative` is the negative
+    /// A lone `-` where an argument or its value belongs (in a guard it is ``operatorInGuard(expected:at:)``;
+    /// elsewhere, ``invalidCharacter(_:at:)`` takes it for a misspelt arrow). `negative` is the negative
     /// number it was meant to be, with the range to replace by it, when a number follows after a space.
     static func loneMinus(
         expected expectation: Expectation, at range: SourceRange, negative: (text: String, range: SourceRange)?
     ) -> Diagnostic {
-        let reason =
-            switch expectation {
-            case .guardOperand, .guardContinuation: "guards have no arithmetic, only '!', '&&' and '||'"
-            default: "a lone '-' is not a value"
-            }
-        let message = "expected \(expectation.text); \(reason)"
+        let message = "expected \(expectation.text); a lone '-' is not a value"
         guard let negative else { return Diagnostic(.invalidCharacter, message, at: range) }
         return Diagnostic(
             .invalidCharacter, message + "; write a negative number without a space: '\(negative.text)'", at: range,
             fixIts: [FixIt(replace: negative.range, with: negative.text)])
+    }
+
+    /// A comparison or arithmetic operator (`>`, `==`, `+`, a lone `-`, ...) or a literal in a guard,
+    /// where `expectation` (an operand, or what continues a guard) belongs.
+    static func operatorInGuard(expected expectation: Expectation, at range: SourceRange) -> Diagnostic {
+        Diagnostic(
+            .unexpectedToken,
+            "expected \(expectation.text); guards cannot compare or compute values: a guard is a call such as 'isPositive(count)', combined with '!', '&&' and '||'",
+            at: range)
+    }
+
+    /// `and`, `or` or `not` at `range` in a guard, read as `&&`, `||` or `!` (`replacement`); the
+    /// fix-it replaces `replaced` (the word, and for `not` the blanks after it).
+    static func wordOperatorInGuard(_ word: String, replacement: String, at range: SourceRange, replacing replaced: SourceRange)
+        -> Diagnostic
+    {
+        Diagnostic(
+            .unexpectedToken, "unexpected '\(word)' in a guard; did you mean '\(replacement)'?", at: range,
+            fixIts: [FixIt(replace: replaced, with: replacement)])
     }
 
     static func unterminatedString(at range: SourceRange) -> Diagnostic {

@@ -12,7 +12,7 @@ extension Parser {
     /// guard = and { "||" and }
     mutating func parseGuard() -> GuardSyntax? {
         guard var lhs = parseAnd() else { return nil }
-        while consume(.pipePipe) != nil || consumeLoneOperator("|") {
+        while consume(.pipePipe) != nil || consumeLoneOperator("|") || consumeWordOperator("or", meaning: "||") {
             guard let rhs = parseAnd() else { return nil }
             lhs = .or(lhs, rhs)
         }
@@ -22,7 +22,7 @@ extension Parser {
     /// and = unary { "&&" unary }
     mutating func parseAnd() -> GuardSyntax? {
         guard var lhs = parseUnary() else { return nil }
-        while consume(.ampAmp) != nil || consumeLoneOperator("&") {
+        while consume(.ampAmp) != nil || consumeLoneOperator("&") || consumeWordOperator("and", meaning: "&&") {
             guard let rhs = parseUnary() else { return nil }
             lhs = .and(lhs, rhs)
         }
@@ -33,6 +33,31 @@ extension Parser {
     /// operator: one typo, one error, and the rest of the guard is still checked.
     mutating func consumeLoneOperator(_ character: Unicode.Scalar) -> Bool {
         guard isLoneOperator(current, character) else { return false }
+        advance()
+        return true
+    }
+
+    /// `and`, `or` or `not` (`word`) before an operand, where `meaning` (`&&`, `||`, `!`) belongs:
+    /// no guard name is followed by an operand, so it is reported with `meaning` as fix-it and read
+    /// as that operator, and the rest of the guard is still checked. `not` before a space takes
+    /// the space into its fix-it (`!isOpen`).
+    mutating func consumeWordOperator(_ word: StaticString, meaning: String) -> Bool {
+        let token = current
+        guard token.kind == .identifier, isName(token, word) else { return false }
+        let next = self.token(ahead: 1)
+        switch next.kind {
+        case .identifier, .keyword, .bang: break
+        // `not(x)` is a guard named `not`; `and (` and `or (` are only operators.
+        case .leftParen where meaning != "!": break
+        default: return false
+        }
+        var replaced = token.range
+        if meaning == "!",
+            bytes[token.range.end..<next.range.start].allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") })
+        {
+            replaced = SourceRange(start: token.range.start, end: next.range.start)
+        }
+        diagnostics.emit(.wordOperatorInGuard(text(of: token), replacement: meaning, at: token.range, replacing: replaced))
         advance()
         return true
     }
@@ -71,31 +96,107 @@ extension Parser {
     mutating func parseUnary() -> GuardSyntax? {
         guard enterNesting() else { return nil }
         defer { expressionDepth -= 1 }
-        if let bang = consume(.bang) {
+        let start = current.range
+        if consume(.bang) != nil || consumeWordOperator("not", meaning: "!") {
             guard let operand = parseUnary() else { return nil }
-            return .not(operand, range: bang.range.union(operand.range))
+            return .not(operand, range: start.union(operand.range))
         }
         if let open = consume(.leftParen) {
             guard let inner = parseGuard(), let close = closeGuard(.parenthesizedGuard, opening: open) else { return nil }
             return .parenthesized(inner, range: open.range.union(close.range))
         }
         guard at(.identifier) || isKeywordName(current) else {
-            if atLoneMinus { rereportLoneMinus(.guardOperand) } else { expected(.guardOperand) }
+            switch current.kind {
+            case .integerLiteral, .decimalLiteral, .stringLiteral:
+                reportOperatorInGuard(at: current.range, expected: .guardOperand)
+            default:
+                if let range = guardOperator {
+                    reportOperatorInGuard(at: range, expected: .guardOperand)
+                } else {
+                    expected(.guardOperand)
+                }
+            }
             return nil
         }
         return parseCall(role: .guard).map(GuardSyntax.call)
     }
 
     /// The `]` or `)` (`list`) that ends a guard or a parenthesized guard, or `nil` after reporting
-    /// it missing; a lone `-` in its place is reported as the arithmetic that guards do not have.
+    /// it missing; a comparison or arithmetic operator in its place is reported as what guards do not have.
     mutating func closeGuard(_ list: Diagnostic.Delimited, opening: Lexeme) -> Lexeme? {
         if let close = consume(list == .guardBrackets ? .rightBracket : .rightParen) { return close }
-        if atLoneMinus {
-            rereportLoneMinus(.guardContinuation(closing: list.closing))
+        if let range = guardOperator {
+            reportOperatorInGuard(at: range, expected: .guardContinuation(closing: list.closing))
         } else {
             report(.unclosedDelimiter(list, at: errorRange, opening: opening.range))
         }
         return nil
+    }
+
+    /// The comparison or arithmetic operator that ``current`` begins in a guard, as the adjacent
+    /// tokens that spell it (`>`, `>=`, `==`, `!=`, `+`, `-`, `*`, `/`, `%`), or `nil`. The lexer
+    /// reads `=`, `+`, `*`, `%` and a lone `-` as invalid characters; the `-` of a negative number
+    /// after an operand (`[count -1]`) is one too.
+    var guardOperator: SourceRange? {
+        var index = currentIndex
+        var range: SourceRange?
+        while true {
+            let token = tokens[index]
+            if let range, token.range.start != range.end { break }
+            switch token.kind {
+            case .leftAngle, .rightAngle, .slash: break
+            case .bang where isEquals(tokens[index + 1]) && tokens[index + 1].range.start == token.range.end: break
+            case .unknown where isOperatorInGuard(token): break
+            case .integerLiteral where range == nil && bytes[token.range.start] == UInt8(ascii: "-"),
+                .decimalLiteral where range == nil && bytes[token.range.start] == UInt8(ascii: "-"):
+                return SourceRange(start: token.range.start, end: token.range.start + 1)
+            default: return range
+            }
+            range = range.map { $0.union(token.range) } ?? token.range
+            index += 1
+        }
+        return range
+    }
+
+    /// Whether `token` is text the lexer reported that begins with `=`.
+    private func isEquals(_ token: Lexeme) -> Bool {
+        token.kind == .unknown && token.range.end > token.range.start && bytes[token.range.start] == UInt8(ascii: "=")
+    }
+
+    /// Whether `token` is text the lexer reported that spells an operator of comparison or
+    /// arithmetic: it begins with `=`, `+`, `*` or `%`, or is a lone `-`.
+    private func isOperatorInGuard(_ token: Lexeme) -> Bool {
+        guard token.kind == .unknown, token.range.end > token.range.start else { return false }
+        switch bytes[token.range.start] {
+        case UInt8(ascii: "="), UInt8(ascii: "+"), UInt8(ascii: "*"), UInt8(ascii: "%"): return true
+        default: return isLoneOperator(token, "-")
+        }
+    }
+
+    /// Reports the operator (or literal) at `range` in a guard where `expectation` belongs, once
+    /// for the guard: the rest of it is skipped, through its `]` (on the same line), with the
+    /// lexer's errors about the operators in it, which this one explains.
+    mutating func reportOperatorInGuard(at range: SourceRange, expected expectation: Diagnostic.Expectation) {
+        position = currentIndex
+        var depth = 0
+        scan: while true {
+            let token = tokens[position]
+            switch token.kind {
+            case .endOfFile, .newline, .semicolon, .leftBrace, .rightBrace, .arrow: break scan
+            case .leftParen, .leftBracket: depth += 1
+            case .rightParen: depth = max(depth - 1, 0)
+            case .rightBracket:
+                if depth == 0 {
+                    position += 1
+                    break scan
+                }
+                depth -= 1
+            case .unknown where isOperatorInGuard(token): diagnostics.remove(.invalidCharacter, at: token.range)
+            default: break
+            }
+            position += 1
+        }
+        diagnostics.emit(.operatorInGuard(expected: expectation, at: range))
     }
 
     func isKeywordName(_ token: Lexeme) -> Bool {

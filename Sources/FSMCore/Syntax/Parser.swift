@@ -70,7 +70,7 @@ public struct Parser {
     }
 
     /// Where ``current`` is: past line ends inside `( )` and `[ ]`.
-    private var currentIndex: Int {
+    var currentIndex: Int {
         var index = position
         if newlineInsensitivity > 0 {
             while tokens[index].kind == .newline { index += 1 }
