@@ -217,6 +217,30 @@ final class ParserTests: XCTestCase {
         XCTAssertTrue(bare.effects.isEmpty)
     }
 
+    /// An arrow left out before the target's name, or written `<-`: one error with its fix-it, and
+    /// the target read as meant. A name after the effects, or before another name, is no target.
+    func testAnArrowLeftOutOrWrittenBackwardsIsReadAsTheArrow() throws {
+        let source = "machine M {\n  state A {\n    open B\n    lock [g] <- B; knock <-B\n    go / log B\n  }\n}\n"
+        let (members, diagnostics) = try parseWithErrors(source)
+        XCTAssertEqual(
+            diagnostics.map(\.message),
+            [
+                "expected '->' before 'B'", "unexpected '<-'; a transition's arrow is '->'",
+                "unexpected '<-'; a transition's arrow is '->'", "consecutive declarations on a line must be separated by ';'",
+            ])
+        let file = SourceFile(path: "t.fsm", text: source)
+        XCTAssertEqual(
+            diagnostics.map { $0.fixIts.map { "\(file.text(in: $0.range))=\($0.replacement)" } },
+            [["=-> "], ["<-=->"], ["<-=->"], []])
+        XCTAssertEqual(diagnostics.first?.fixIts.first?.range.start, diagnostics.first?.range.start)
+        guard case .state(let state)? = members.first else { return XCTFail("no state") }
+        let targets = (state.members ?? []).compactMap { member -> String? in
+            guard case .transition(let transition) = member, case .state(let name)? = transition.target else { return nil }
+            return "\(transition.event?.text ?? "") \(name.text)"
+        }
+        XCTAssertEqual(targets, ["open B", "lock B", "knock B"])
+    }
+
     func testGuardPrecedenceAndParentheses() throws {
         let decl = try XCTUnwrap(transition("go [a || !b && c] -> X"))
         guard case .or(.call(let a), .and(.not(.call(let b), _), .call(let c)))? = decl.guardExpression else {

@@ -41,7 +41,7 @@ extension Diagnostic {
     }
 
     /// `spelling` where a transition's arrow belongs: a lone `-` (which may be something else, so
-    /// without fix-it) or `=>` (with `->` as fix-it).
+    /// without fix-it), `=>` or `<-` (with `->` as fix-it).
     static func misspeltArrow(_ spelling: String, at range: SourceRange, fixIt: Bool) -> Diagnostic {
         Diagnostic(
             .invalidCharacter, "unexpected '\(spelling)'; a transition's arrow is '->'", at: range,
@@ -142,6 +142,8 @@ extension Diagnostic {
         case historyAfterDeep
         case activityAction(keyword: String)
         case transitionTargetOrState
+        /// A transition's arrow, left out before its target's name.
+        case arrowBefore(name: String)
 
         var text: String {
             switch self {
@@ -161,6 +163,7 @@ extension Diagnostic {
             case .historyAfterDeep: "'history' after 'deep'"
             case .activityAction(let keyword): "'/' and an action after '\(keyword)'"
             case .transitionTargetOrState: "'->' and a target state, or 'state' to declare a state"
+            case .arrowBefore(let name): "'->' before '\(name)'"
             }
         }
     }

@@ -294,7 +294,7 @@ extension Parser {
             effects = calls
         }
         var target: TargetSyntax?
-        if consume(.arrow) != nil {
+        if consume(.arrow) != nil || consumeMisspeltArrow(afterEvent: event != nil && effects.isEmpty) {
             // `-> histroy Player`: a target's name is never followed by another name.
             correctMisspeltKeyword(among: [.history, .deep, .push])
             let token = current
@@ -324,5 +324,31 @@ extension Parser {
         return TransitionDecl(
             event: event.map { Identifier(text(of: $0), range: $0.range) }, guardExpression: guardExpression, effects: effects,
             target: target, range: SourceRange(start: start, end: previousEnd))
+    }
+
+    /// A transition's arrow written wrong where it belongs, reported and read as `->` so that the
+    /// target is still checked: `<-` (the lexer reported its `-`), with `->` as fix-it; or, after an
+    /// event name and its guard (`afterEvent`), none at all before a name that ends the member
+    /// (`open Opened`: no member goes on with a name there), with `-> ` to insert, the name left to
+    /// be read as the target.
+    mutating func consumeMisspeltArrow(afterEvent: Bool) -> Bool {
+        let token = current
+        if token.kind == .leftAngle {
+            let minus = self.token(ahead: 1)
+            guard isLoneOperator(minus, "-"), minus.range.start == token.range.end else { return false }
+            let range = token.range.union(minus.range)
+            diagnostics.replace(.invalidCharacter, at: minus.range, with: .misspeltArrow("<-", at: range, fixIt: true))
+            advance()
+            advance()
+            return true
+        }
+        guard afterEvent, token.kind == .identifier else { return false }
+        switch kindAfterCurrent {
+        case .newline, .semicolon, .rightBrace, .endOfFile: break
+        default: return false
+        }
+        let insertion = SourceRange(start: token.range.start, end: token.range.start)
+        report(.expected(.arrowBefore(name: text(of: token)), at: token.range, fixIt: FixIt(replace: insertion, with: "-> ")))
+        return true
     }
 }
