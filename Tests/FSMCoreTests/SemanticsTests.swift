@@ -1390,6 +1390,65 @@ final class SemanticsTests: XCTestCase {
             """)
     }
 
+    // MARK: - Warnings: misspelt-event
+
+    /// An event declared nowhere, spelt like a declared event that no transition uses: a warning at
+    /// each use, with the declaration in a note, instead of that event's unused-event. A declared
+    /// event that is used is not suggested, and an unused one spelt like none keeps its warning.
+    func testMisspeltEventWithoutParametersIsWarnedAtEachUse() {
+        let source = """
+            machine Door {
+                event unlock(code: String)
+                event lock
+                event knock
+                initial Locked
+                state Locked { unlok -> Closed }
+                state Closed {
+                    lock -> Locked
+                    lok -> Closed
+                    unlok -> Closed
+                }
+            }
+            """
+        XCTAssertEqual(
+            diagnosticsText(source),
+            """
+            test.fsm:4:11: warning: event 'knock' is declared but no transition uses it
+                event knock
+                      ^~~~~
+            test.fsm:6:20: warning: event 'unlok' is not declared; did you mean 'unlock'?
+                state Locked { unlok -> Closed }
+                               ^~~~~
+                               unlock
+            test.fsm:2:11: note: 'unlock' is declared here, and no transition uses it
+                event unlock(code: String)
+                      ^~~~~~
+            test.fsm:10:9: warning: event 'unlok' is not declared; did you mean 'unlock'?
+                    unlok -> Closed
+                    ^~~~~
+                    unlock
+            test.fsm:2:11: note: 'unlock' is declared here, and no transition uses it
+                event unlock(code: String)
+                      ^~~~~~
+
+            """)
+    }
+
+    /// The undeclared events are compared with the unused ones up to a bound (50,000 pairs), so a
+    /// machine with thousands of both stays fast: here the 101st of 500 unused events is not.
+    func testMisspeltEventComparisonsAreBounded() {
+        let declared = (0..<500).map { "    event dd\(String(format: "%03d", $0))" }
+        let others = (0..<99).map { "        x\(String(format: "%02d", $0)) -> S" }
+        let source =
+            (["machine M {"] + declared + ["    initial S", "    state S {"] + others
+            + ["        dd00 -> S", "        d001 -> S", "    }", "}"]).joined(separator: "\n")
+        let diagnostics = Compilation(path: "test.fsm", text: source).diagnostics
+        XCTAssertEqual(
+            diagnostics.filter { $0.id == .misspeltEvent }.map(\.message), ["event 'dd00' is not declared; did you mean 'dd000'?"]
+        )
+        XCTAssertEqual(diagnostics.filter { $0.id == .unusedEvent }.count, 499)
+    }
+
     // MARK: - Warnings: dead-end
 
     func testDeadEnd() {

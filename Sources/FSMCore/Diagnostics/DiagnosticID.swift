@@ -59,6 +59,7 @@ public enum DiagnosticID: String, Sendable, CaseIterable, Codable {
     // Warnings
     case unreachableState = "unreachable-state"
     case unusedEvent = "unused-event"
+    case misspeltEvent = "misspelt-event"
     case deadEnd = "dead-end"
     case popWithoutPush = "pop-without-push"
     case completionNeverFires = "completion-never-fires"
@@ -72,8 +73,9 @@ public enum DiagnosticID: String, Sendable, CaseIterable, Codable {
     /// The severity this kind of diagnostic is always reported with.
     public var severity: Severity {
         switch self {
-        case .unreachableState, .unusedEvent, .deadEnd, .popWithoutPush, .completionNeverFires, .shadowedByCompletion,
-            .deepHistoryWithoutDepth, .historyAtTopLevel, .parallelWithOneChild, .historyOfParallelState, .preemptedByRegion:
+        case .unreachableState, .unusedEvent, .misspeltEvent, .deadEnd, .popWithoutPush, .completionNeverFires,
+            .shadowedByCompletion, .deepHistoryWithoutDepth, .historyAtTopLevel, .parallelWithOneChild,
+            .historyOfParallelState, .preemptedByRegion:
             .warning
         // Not a problem of the file: it says that the report stops, after the errors already given.
         case .tooManyErrors: .note
@@ -132,6 +134,7 @@ public enum DiagnosticID: String, Sendable, CaseIterable, Codable {
         case .pushPopWithParallel: "A push or pop in a machine with parallel states."
         case .unreachableState: "A state that no sequence of events can enter."
         case .unusedEvent: "An event declared and never used by a transition."
+        case .misspeltEvent: "A transition on an undeclared event spelt like a declared event that no transition uses."
         case .deadEnd: "A non-final state that no transition leads out of."
         case .popWithoutPush: "A pop transition in a machine that never pushes."
         case .completionNeverFires: "A completion transition of a composite state that cannot complete."

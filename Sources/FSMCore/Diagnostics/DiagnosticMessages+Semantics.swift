@@ -350,6 +350,17 @@ extension Diagnostic {
         Diagnostic(.unusedEvent, "event '\(name)' is declared but no transition uses it", at: range)
     }
 
+    /// A transition on `event`, declared nowhere, spelt like `suggestion`, which is declared (at
+    /// `declaration`) and used by no transition: this warning stands for `suggestion`'s `unused-event`.
+    static func misspeltUnusedEvent(_ event: String, suggestion: String, at range: SourceRange, declaration: SourceRange)
+        -> Diagnostic
+    {
+        Diagnostic(
+            .misspeltEvent, "event '\(event)' is not declared; did you mean '\(suggestion)'?", at: range,
+            notes: [DiagnosticNote("'\(suggestion)' is declared here, and no transition uses it", at: declaration)],
+            fixIts: [FixIt(replace: range, with: suggestion)])
+    }
+
     /// A leaf nothing leads out of; for a final state, `completing` is the composite it completes.
     static func deadEnd(_ name: String, completing: String? = nil, at range: SourceRange) -> Diagnostic {
         guard let completing else {

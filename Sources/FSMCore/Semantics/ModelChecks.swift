@@ -123,12 +123,48 @@ enum ModelChecks {
         if !model.isLeftOnCompletion(leaf) { model.forEachTransitionThatMayFire(in: leaf, settled: &settled, body) }
     }
 
+    /// `unused-event` for each declared event that no transition uses, unless a transition uses an
+    /// event declared nowhere (which is legal) spelt like it (`unlok` for `unlock`): that is most
+    /// likely the one meant, so `misspelt-event` at each such transition says so instead, with the
+    /// declaration in a note. Only the unused events are suggested: a used one is no likely typo.
+    ///
+    /// Each undeclared event is compared with each unused one, which a machine with thousands of
+    /// both would make slow: after ``misspeltEventComparisons`` comparisons the undeclared events
+    /// left are not compared (the unused events keep their `unused-event`).
     private static func checkUnusedEvents(_ model: Model, diagnostics: inout DiagnosticEngine) {
         let used = Set(model.allTransitions.map(\.event))
-        for (index, event) in model.events.enumerated() where event.isDeclared && !used.contains(index) {
-            diagnostics.emit(.unusedEvent(event.name, at: event.range))
+        let unused = model.events.indices.filter { model.events[$0].isDeclared && !used.contains($0) }
+        guard !unused.isEmpty else { return }
+        let unusedNames = unused.map { model.events[$0].name }
+        // Each event declared nowhere, by index, to the unused one it is spelt like.
+        var meant: [Int: Int] = [:]
+        var comparisons = 0
+        for (index, event) in model.events.enumerated() where !event.isDeclared {
+            comparisons += unusedNames.count
+            if comparisons > misspeltEventComparisons { break }
+            guard let name = Suggestions.closest(to: event.name, among: unusedNames),
+                let position = unusedNames.firstIndex(of: name)
+            else { continue }
+            meant[index] = unused[position]
+        }
+        for transition in model.allTransitions {
+            guard let event = transition.event, let declared = meant[event] else { continue }
+            // A transition on an event starts with the event's name.
+            let name = model.events[event].name
+            let range = SourceRange(start: transition.range.start, end: transition.range.start + name.utf8.count)
+            diagnostics.emit(
+                .misspeltUnusedEvent(
+                    name, suggestion: model.events[declared].name, at: range, declaration: model.events[declared].range))
+        }
+        let explained = Set(meant.values)
+        for index in unused where !explained.contains(index) {
+            diagnostics.emit(.unusedEvent(model.events[index].name, at: model.events[index].range))
         }
     }
+
+    /// How many pairs of an undeclared and an unused event ``checkUnusedEvents(_:diagnostics:)``
+    /// compares at most: a hundred undeclared events against five hundred unused ones.
+    static let misspeltEventComparisons = 50_000
 
     private static func checkPopWithoutPush(_ model: Model, diagnostics: inout DiagnosticEngine) {
         guard !model.usesPush else { return }
