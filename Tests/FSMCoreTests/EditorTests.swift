@@ -244,6 +244,16 @@ final class EditorTests: XCTestCase {
         XCTAssertTrue(document.quickFixes(in: SourceRange(start: 0, end: 3)).isEmpty)
     }
 
+    /// A fix-it that adds or removes a line is titled by its text, without the indentation and
+    /// line end that lay it out.
+    func testQuickFixTitlesLeaveOutTheLayout() {
+        let source = "machine M {\n  parallel state P {\n    initial A\n    state A; state B\n  }\n}\n"
+        let document = EditorDocument(path: "t.fsm", text: source)
+        let fixes = document.quickFixes(in: SourceRange(start: 0, end: source.utf8.count))
+        XCTAssertEqual(fixes.map(\.title), ["Insert 'initial P'", "Remove 'initial A'"])
+        XCTAssertEqual(fixes.map { $0.edits.map(\.replacement) }, [["  initial P\n"], [""]])
+    }
+
     func testHostileDocumentsAnswerSafely() {
         for bytes: [UInt8] in [[], [0xFF, 0xFE], Array("machine".utf8), Array("}}}{{{((([[[".utf8), [0xEF, 0xBB, 0xBF]] {
             let document = EditorDocument(path: "t", bytes: bytes)

@@ -88,12 +88,18 @@ final class FormatterTests: XCTestCase {
             .map { "\($0.kind) \(file.text(in: $0.range))" }
     }
 
-    /// Each diagnostic with the source text it points at (and its notes'), not its offsets.
+    /// Each diagnostic with the source text it points at (and its notes'), not its offsets. A
+    /// fix-it that adds or removes a member is laid out as the file is (its indentation, the line
+    /// end or `;` around it), so its text is compared without them.
     static func located(_ compilation: Compilation) -> [String] {
-        compilation.diagnostics.map { diagnostic in
+        func withoutLayout(_ text: String) -> String {
+            let isLayout: (Character) -> Bool = { $0.isWhitespace || $0 == ";" }
+            return String(text.drop(while: isLayout).reversed().drop(while: isLayout).reversed())
+        }
+        return compilation.diagnostics.map { diagnostic in
             let file = compilation.file
             let notes = diagnostic.notes.map { "\($0.message)@\(file.text(in: $0.range))" }
-            let fixIts = diagnostic.fixIts.map { "\(file.text(in: $0.range))=>\($0.replacement)" }
+            let fixIts = diagnostic.fixIts.map { "\(withoutLayout(file.text(in: $0.range)))=>\(withoutLayout($0.replacement))" }
             return
                 "\(diagnostic.id) \(diagnostic.severity) \(diagnostic.message) @\(file.text(in: diagnostic.range)) \(notes) \(fixIts)"
         }

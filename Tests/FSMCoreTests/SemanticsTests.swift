@@ -219,6 +219,79 @@ final class SemanticsTests: XCTestCase {
             """)
     }
 
+    /// `source` with the fix-its of its diagnostics of kind `id` applied (they do not overlap).
+    private func applyingFixIts(of id: DiagnosticID, to source: String) -> String {
+        let fixIts = Compilation(path: "test.fsm", text: source).diagnostics.filter { $0.id == id }.flatMap(\.fixIts)
+        XCTAssertFalse(fixIts.isEmpty, "no fix-it for \(id.rawValue) in:\n\(source)")
+        var bytes = Array(source.utf8)
+        for fixIt in fixIts.sorted(by: { $0.range.start > $1.range.start }) {
+            bytes.replaceSubrange(fixIt.range.start..<fixIt.range.end, with: Array(fixIt.replacement.utf8))
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// missing-initial's fix-it adds the `initial` that its message names as the body's first line,
+    /// indented as the body is and ended as the brace's line is; in a body written on the brace's
+    /// line, or after a block comment that opens there, before the first member with `; `.
+    func testMissingInitialFixItAddsTheInitialAsTheBodysFirstLine() {
+        let spaces = "machine M {\n  // states\n  state A {\n      state B; state C\n  }\n}\n"
+        XCTAssertEqual(
+            applyingFixIts(of: .missingInitial, to: spaces),
+            "machine M {\n  initial A\n  // states\n  state A {\n      initial B\n      state B; state C\n  }\n}\n")
+        let tabs = "machine M\r\n{\r\n\tstate A {\r\n\t\tstate B\r\n\t}\r\n}\r\n"
+        let fixed = applyingFixIts(of: .missingInitial, to: tabs)
+        XCTAssertEqual(fixed, "machine M\r\n{\r\n\tinitial A\r\n\tstate A {\r\n\t\tinitial B\r\n\t\tstate B\r\n\t}\r\n}\r\n")
+        XCTAssertEqual(diagnosticIDs(fixed), ["dead-end"])
+        XCTAssertEqual(
+            applyingFixIts(of: .missingInitial, to: "machine M { state A {\n  state B }\n}\n"),
+            "machine M { initial A; state A {\n  initial B\n  state B }\n}\n")
+        XCTAssertEqual(
+            applyingFixIts(of: .missingInitial, to: "machine M { /* the\n states */ state A }\n"),
+            "machine M { /* the\n states */ initial A; state A }\n")
+    }
+
+    /// initial-in-parallel's fix-it removes the `initial`: its line when it is alone on it, else the
+    /// declaration with its `;`; a comment after it stays.
+    func testInitialInParallelFixItRemovesTheInitial() {
+        let source = """
+            machine M {
+                initial P
+                parallel state P {
+                    initial A
+                    state A; state B
+                }
+                parallel state Q { state C; initial C; state D }
+                parallel state R {
+                    initial E  // the first
+                    state E; state F
+                }
+            }
+
+            """
+        let fixed = applyingFixIts(of: .initialInParallel, to: source)
+        XCTAssertEqual(
+            fixed,
+            """
+            machine M {
+                initial P
+                parallel state P {
+                    state A; state B
+                }
+                parallel state Q { state C; state D }
+                parallel state R {
+                    // the first
+                    state E; state F
+                }
+            }
+
+            """)
+        XCTAssertFalse(diagnosticIDs(fixed).contains("initial-in-parallel"))
+        let text = diagnosticsText(source)
+        // A removal shows no replacement under the caret.
+        XCTAssertTrue(text.hasPrefix("test.fsm:4:9: error: parallel state 'P' cannot name an initial state"))
+        XCTAssertTrue(text.contains("        initial A\n        ^~~~~~~~~\ntest.fsm:7"), text)
+    }
+
     func testDuplicateInitial() {
         let source = """
             machine M {

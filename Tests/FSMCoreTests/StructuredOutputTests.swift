@@ -176,6 +176,20 @@ final class StructuredOutputTests: XCTestCase {
         }
     }
 
+    /// A fix-it that adds a line (missing-initial's) is a zero-width range at the line's start and
+    /// a replacement ending in the file's line end, escaped in JSON; a removal's replacement is empty.
+    func testJSONFixItsThatAddOrRemoveLines() throws {
+        let source = "machine M {\r\n\tparallel state P {\r\n\t\tinitial A\r\n\t\tstate A; state B\r\n\t}\r\n}\r\n"
+        let root = try array(try parse(StructuredDiagnostics.json([Compilation(path: "t.fsm", text: source)])))
+        let fixIts = try root.map { try object(try array(try object($0)["fixIts"]).first) }
+        XCTAssertEqual(try root.map { try string(try object($0)["id"]) }, ["missing-initial", "initial-in-parallel"])
+        XCTAssertEqual(try fixIts.map { try string($0["replacement"]) }, ["\tinitial P\r\n", ""])
+        XCTAssertEqual(fixIts.map { int($0["line"]) }, [2, 3])
+        XCTAssertEqual(fixIts.map { int($0["column"]) }, [1, 1])
+        XCTAssertTrue(try position(fixIts[0]["end"]) == (2, 1))
+        XCTAssertTrue(try position(fixIts[1]["end"]) == (4, 1))
+    }
+
     // MARK: - SARIF
 
     /// Validates the parts of SARIF 2.1.0 that consumers (GitHub code scanning and others) require

@@ -72,6 +72,17 @@ async def open_document(client: LanguageClient, name: str, text: str, version: i
     return client.diagnostics[uri(name)]
 
 
+async def change_document(client: LanguageClient, name: str, version: int, change):
+    """Applies one change to an open document and returns the diagnostics published for it."""
+    client.text_document_did_change(
+        types.DidChangeTextDocumentParams(
+            text_document=types.VersionedTextDocumentIdentifier(uri=uri(name), version=version), content_changes=[change]
+        )
+    )
+    await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    return client.diagnostics[uri(name)]
+
+
 @pytest_lsp.fixture(config=ClientServerConfig(server_command=[FSMC, "lsp"]))
 async def client(lsp_client: LanguageClient):
     response = await lsp_client.initialize_session(
@@ -146,25 +157,12 @@ async def test_changes_full_and_incremental_republish(client: LanguageClient):
     assert any("Armd" in d.message for d in diagnostics)
     start = position(BROKEN, "Armd")
     end = position(BROKEN, "Armd", shift=4)
-    client.text_document_did_change(
-        types.DidChangeTextDocumentParams(
-            text_document=types.VersionedTextDocumentIdentifier(uri=uri("Broken.fsm"), version=2),
-            content_changes=[
-                types.TextDocumentContentChangePartial(range=types.Range(start=start, end=end), text="Armed")
-            ],
-        )
-    )
-    await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
-    assert not any("Armd" in d.message for d in client.diagnostics[uri("Broken.fsm")])
-    assert any("redeclaration" in d.message for d in client.diagnostics[uri("Broken.fsm")])
-    client.text_document_did_change(
-        types.DidChangeTextDocumentParams(
-            text_document=types.VersionedTextDocumentIdentifier(uri=uri("Broken.fsm"), version=3),
-            content_changes=[types.TextDocumentContentChangeWholeDocument(text=DOOR)],
-        )
-    )
-    await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
-    assert [d.severity for d in client.diagnostics[uri("Broken.fsm")] if d.severity == 1] == []
+    partial = types.TextDocumentContentChangePartial(range=types.Range(start=start, end=end), text="Armed")
+    diagnostics = await change_document(client, "Broken.fsm", 2, partial)
+    assert not any("Armd" in d.message for d in diagnostics)
+    assert any("redeclaration" in d.message for d in diagnostics)
+    diagnostics = await change_document(client, "Broken.fsm", 3, types.TextDocumentContentChangeWholeDocument(text=DOOR))
+    assert [d.severity for d in diagnostics if d.severity == 1] == []
     client.text_document_did_close(types.DidCloseTextDocumentParams(text_document=doc("Broken.fsm")))
     await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
     assert list(client.diagnostics[uri("Broken.fsm")]) == []
@@ -186,6 +184,25 @@ async def test_quick_fix_from_fix_it(client: LanguageClient):
     assert action.title == "Replace 'Armd' with 'Armed'"
     edit = action.edit.changes[uri("Broken.fsm")][0]
     assert edit.new_text == "Armed" and edit.range == unknown.range
+
+
+async def test_quick_fix_that_adds_a_line(client: LanguageClient):
+    """missing-initial's fix-it inserts a whole line after the body's '{': a zero-width edit at the
+    start of the next line, titled without its layout; applied, the machine has no error left."""
+    text = "machine Mute {\n    // 😀 states\n    state Unmuted { mute -> Muted }\n    state Muted { unmute -> Unmuted }\n}\n"
+    diagnostics = await open_document(client, "Mute.fsm", text)
+    missing = next(d for d in diagnostics if d.code == "missing-initial")
+    actions = await client.text_document_code_action_async(
+        types.CodeActionParams(
+            text_document=doc("Mute.fsm"), range=missing.range, context=types.CodeActionContext(diagnostics=[missing])
+        )
+    )
+    assert [action.title for action in actions] == ["Insert 'initial Unmuted'"]
+    edit = actions[0].edit.changes[uri("Mute.fsm")][0]
+    assert edit.new_text == "    initial Unmuted\n"
+    assert edit.range == types.Range(start=types.Position(line=1, character=0), end=types.Position(line=1, character=0))
+    applied = types.TextDocumentContentChangePartial(range=edit.range, text=edit.new_text)
+    assert [d for d in await change_document(client, "Mute.fsm", 2, applied) if d.severity == 1] == []
 
 
 async def test_document_symbols(client: LanguageClient):

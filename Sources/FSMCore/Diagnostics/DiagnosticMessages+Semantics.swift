@@ -107,10 +107,12 @@ extension Diagnostic {
             fixIts: [FixIt(replace: range, with: suggestion)])
     }
 
-    static func missingInitial(_ owner: String, firstChild: String, at range: SourceRange) -> Diagnostic {
+    /// `fixIt` inserts the `initial` that the message suggests.
+    static func missingInitial(_ owner: String, firstChild: String, at range: SourceRange, fixIt: FixIt?) -> Diagnostic {
         Diagnostic(
             .missingInitial,
-            "\(owner) has states but no 'initial' state; add 'initial \(firstChild)' to start in its first state", at: range)
+            "\(owner) has states but no 'initial' state; add 'initial \(firstChild)' to start in its first state", at: range,
+            fixIts: fixIt.map { [$0] } ?? [])
     }
 
     static func emptyMachine(_ name: String, at range: SourceRange) -> Diagnostic {
@@ -226,10 +228,12 @@ extension Diagnostic {
             at: range)
     }
 
-    static func initialInParallel(_ name: String, at range: SourceRange) -> Diagnostic {
+    /// `fixIt` removes the `initial` declaration.
+    static func initialInParallel(_ name: String, at range: SourceRange, fixIt: FixIt) -> Diagnostic {
         Diagnostic(
             .initialInParallel,
-            "parallel state '\(name)' cannot name an initial state: entering it enters every one of its regions", at: range)
+            "parallel state '\(name)' cannot name an initial state: entering it enters every one of its regions", at: range,
+            fixIts: [fixIt])
     }
 
     static func finalRegion(_ name: String, parallel: String, at range: SourceRange) -> Diagnostic {

@@ -59,7 +59,8 @@ public struct TextDiagnosticRenderer: Sendable {
         let endColumn = end.line == start.line ? end.column - 1 : lineScalars.count
         let underline = "^" + String(repeating: "~", count: max(0, endColumn - caretColumn - 1))
         output += prefix + paint(underline, "1;32") + "\n"
-        if let fixIt = fixIts.first, file.location(of: fixIt.range.start).line == start.line {
+        // A removal has no text to show; the range under the caret is what goes.
+        if let fixIt = fixIts.first, !fixIt.replacement.isEmpty, file.location(of: fixIt.range.start).line == start.line {
             let fixColumn = file.location(of: fixIt.range.start).column - 1
             var fixPrefix = ""
             for scalar in lineScalars.prefix(min(fixColumn, lineScalars.count)) { fixPrefix += scalar == "\t" ? "\t" : " " }

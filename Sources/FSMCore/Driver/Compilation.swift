@@ -44,7 +44,7 @@ public struct Compilation: Sendable {
         let parsed = Parser.parseReportingStructure(file, diagnostics: &engine)
         self.syntax = keepingSyntax ? parsed.machine : nil
         if let machine = parsed.machine, parsed.isStructurallySound, !engine.reachedErrorLimit {
-            model = Analyzer.analyze(machine, diagnostics: &engine)
+            model = Analyzer.analyze(machine, in: file, diagnostics: &engine)
         }
         var diagnostics = engine.sorted
         if engine.reachedErrorLimit {

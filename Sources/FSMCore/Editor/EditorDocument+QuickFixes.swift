@@ -11,13 +11,18 @@ extension EditorDocument {
         compilation.diagnostics.flatMap { diagnostic -> [QuickFix] in
             guard diagnostic.range.start <= range.end, range.start <= diagnostic.range.end else { return [] }
             return diagnostic.fixIts.map { fixIt in
-                let old = file.text(in: fixIt.range)
+                // Titled without the blanks and line ends that lay a fix-it out (`    initial A\n`).
+                let old = Self.withoutLayout(file.text(in: fixIt.range))
+                let new = Self.withoutLayout(fixIt.replacement)
                 let title =
-                    fixIt.replacement.isEmpty
-                    ? "Remove '\(old)'"
-                    : old.isEmpty ? "Insert '\(fixIt.replacement)'" : "Replace '\(old)' with '\(fixIt.replacement)'"
+                    new.isEmpty ? "Remove '\(old)'" : old.isEmpty ? "Insert '\(new)'" : "Replace '\(old)' with '\(new)'"
                 return QuickFix(title: title, diagnostic: diagnostic, edits: [fixIt])
             }
         }
+    }
+
+    /// `text` without the blanks and line ends around it.
+    private static func withoutLayout(_ text: String) -> String {
+        String(text.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
     }
 }

@@ -20,7 +20,7 @@ extension Analyzer {
         if decl.isParallel {
             resolveRegions(of: index, declaredBy: decl)
         } else {
-            states[index].initial = resolveInitial(in: members, owner: index, ownerName: name)
+            states[index].initial = resolveInitial(in: members, owner: index, ownerName: name, openingBrace: decl.openingBrace)
         }
         states[index].transitions = resolveMembers(members, owner: index)
     }
@@ -31,7 +31,7 @@ extension Analyzer {
     mutating func resolveRegions(of index: Int, declaredBy decl: StateDecl) {
         let regions = states[index].children
         for case .initial(let initial) in decl.members ?? [] {
-            diagnostics.emit(.initialInParallel(decl.name.text, at: initial.range))
+            diagnostics.emit(.initialInParallel(decl.name.text, at: initial.range, fixIt: fixItRemovingMember(at: initial.range)))
         }
         for region in regions where states[region].isFinal {
             diagnostics.emit(.finalRegion(states[region].name, parallel: decl.name.text, at: states[region].range))
@@ -46,7 +46,8 @@ extension Analyzer {
         }
     }
 
-    mutating func resolveInitial(in members: [Member], owner: Int?, ownerName: Identifier) -> Int? {
+    /// `openingBrace` is the `{` of the body, where the fix-it of a missing `initial` goes.
+    mutating func resolveInitial(in members: [Member], owner: Int?, ownerName: Identifier, openingBrace: SourceRange?) -> Int? {
         // A final state's `initial` is already reported as something a final state cannot have.
         if let owner, states[owner].isFinal { return nil }
         let children = owner.map { states[$0].children } ?? topLevelStates
@@ -81,7 +82,12 @@ extension Analyzer {
             diagnostics.emit(.emptyMachine(ownerName.text, at: ownerName.range))
         } else if first == nil, !children.isEmpty, !(owner.map { states[$0].isFinal } ?? false) {
             let what = owner == nil ? "machine '\(ownerName.text)'" : "composite state '\(ownerName.text)'"
-            diagnostics.emit(.missingInitial(what, firstChild: states[children[0]].name, at: ownerName.range))
+            let firstChild = states[children[0]].name
+            var fixIt: FixIt?
+            if let openingBrace, let first = members.first {
+                fixIt = fixItInsertingFirstMember("initial \(firstChild)", brace: openingBrace, before: first.range)
+            }
+            diagnostics.emit(.missingInitial(what, firstChild: firstChild, at: ownerName.range, fixIt: fixIt))
         }
         return resolved
     }

@@ -11,6 +11,8 @@
 /// Diagnostics come out in the order of that walk; the golden diagnostics depend on it.
 public struct Analyzer {
     var diagnostics: DiagnosticEngine
+    /// The file analyzed, for fix-its laid out as its text is (Analyzer+FixIts).
+    let file: SourceFile
     var machineName = ""
 
     // Pass 1: the declarations.
@@ -30,16 +32,17 @@ public struct Analyzer {
     /// Where each requirement is first used: the place a conflicting use points back to.
     var requirementFirstUse: [SourceRange] = []
 
-    /// Analyzes a parsed machine. Returns the model only when there are no errors.
-    public static func analyze(_ machine: MachineDecl, diagnostics: inout DiagnosticEngine) -> Model? {
-        var analyzer = Analyzer(diagnostics: diagnostics)
+    /// Analyzes a machine parsed from `file`. Returns the model only when there are no errors.
+    public static func analyze(_ machine: MachineDecl, in file: SourceFile, diagnostics: inout DiagnosticEngine) -> Model? {
+        var analyzer = Analyzer(diagnostics: diagnostics, file: file)
         let model = analyzer.run(machine)
         diagnostics = analyzer.diagnostics
         return diagnostics.hasErrors ? nil : model
     }
 
-    private init(diagnostics: DiagnosticEngine) {
+    private init(diagnostics: DiagnosticEngine, file: SourceFile) {
         self.diagnostics = diagnostics
+        self.file = file
     }
 
     private mutating func run(_ machine: MachineDecl) -> Model {
@@ -48,7 +51,8 @@ public struct Analyzer {
         checkMachineName(machine.name)
         collectEvents(machine.members)
         collectStates(machine.members, parent: nil, depth: 0)
-        let initial = resolveInitial(in: machine.members, owner: nil, ownerName: machine.name)
+        let initial = resolveInitial(
+            in: machine.members, owner: nil, ownerName: machine.name, openingBrace: machine.openingBrace)
         // One walk in source order, so "first use" (of an event, a guard, an action) means first in the file.
         let machineTransitions = resolveMembers(machine.members, owner: nil)
         var model = Model(

@@ -20,6 +20,8 @@ public struct MachineDecl: Sendable, Hashable {
     public var members: [Member]
     public var docComment: [String]
     public var range: SourceRange
+    /// The `{` that opens the body; `nil` when it is missing.
+    public var openingBrace: SourceRange?
 }
 
 /// Anything that can appear in a machine or state body.
@@ -117,6 +119,8 @@ public struct StateDecl: Sendable, Hashable {
     public var members: [Member]?
     public var docComment: [String]
     public var range: SourceRange
+    /// The `{` that opens the body, when there is one.
+    public var openingBrace: SourceRange?
 
     public var isFinal: Bool { finalKeyword != nil }
     public var isParallel: Bool { parallelKeyword != nil }

@@ -17,6 +17,7 @@ extension Parser {
         var members: [Member] = []
         var end = name?.range.end ?? keyword.range.end
         skipNewlines()
+        let openingBrace = at(.leftBrace) ? current.range : nil
         if let open = consume(.leftBrace) {
             let body = parseBody(in: .machine, opening: open, owner: .machine(name?.text ?? ""))
             members = body.members
@@ -36,7 +37,7 @@ extension Parser {
         let nameOrPlaceholder = name ?? Identifier("", range: SourceRange(start: keyword.range.end, end: keyword.range.end))
         return MachineDecl(
             name: nameOrPlaceholder, members: members, docComment: docComment(of: keyword),
-            range: SourceRange(start: keyword.range.start, end: end))
+            range: SourceRange(start: keyword.range.start, end: end), openingBrace: openingBrace)
     }
 
     enum BodyKind { case machine, state }

@@ -225,10 +225,12 @@ extension Parser {
         guard let name = parseName(of: .state) else { return nil }
         var end = name.range.end
         var members: [Member]?
+        var openingBrace: SourceRange?
         // `{` may open the body on the next line.
         let beforeNewlines = position
         skipNewlines()
         if let open = consume(.leftBrace) {
+            openingBrace = open.range
             if depth >= Parser.maximumDepth {
                 diagnostics.emit(.nestingTooDeep(.states, limit: Parser.maximumDepth, at: name.range))
                 hasStructuralErrors = true
@@ -251,7 +253,7 @@ extension Parser {
         return StateDecl(
             name: name, finalKeyword: finalKeyword, parallelKeyword: parallelKeyword, members: members,
             docComment: docComment(of: first),
-            range: SourceRange(start: first.range.start, end: end))
+            range: SourceRange(start: first.range.start, end: end), openingBrace: openingBrace)
     }
 
     mutating func parseActivity() -> ActivityDecl? {
