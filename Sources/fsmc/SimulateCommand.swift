@@ -17,7 +17,8 @@ extension Commands {
                 help: "Answer every call of this guard with true or false (repeatable).", repeatable: true),
         ],
         discussion: """
-            Each line is an event, its parameters as name=value with Swift literals:
+            Each line is an event, its parameters as name=value with Swift literals (nil for an
+            optional):
               disarm code="1234"
               tick delay=1.5 fast=true
             Blank lines and lines starting with '#' are skipped. For each event fsmc prints the

@@ -192,7 +192,8 @@ final class InterpreterTests: XCTestCase {
             ("e n=1 n=2", "parameter 'n' is given twice"),
             ("e m=1", "event 'e' has no parameter 'm'; its parameters are: n, s, d, b"),
             ("e n=\"1\"", "parameter 'n' is Int, but \"1\" is not"),
-            ("e n=1x", "'1x' is not a value; write a string in quotes, a number, true or false"),
+            ("e n=1x", "'1x' is not a value; write a string in quotes, a number, true, false or nil"),
+            ("e n=nil", "parameter 'n' is Int, but nil is not"),
             ("e s=\"open", "unterminated string"),
             ("e n", "expected '=' after 'n'"),
             // Exactly the language's escapes, as in a `.fsm` file: Swift's others are errors.
@@ -213,20 +214,30 @@ final class InterpreterTests: XCTestCase {
 
     func testEventLineValuesFollowTheParameterTypesLiteralKind() throws {
         let model = try XCTUnwrap(
-            model("machine M { event e(f: Float); event g(l: [Int], o: Int?); initial A; state A { e / x; g / y } }"))
-        XCTAssertEqual(model.events.flatMap(\.parameters).map(\.type.literalKind), [.decimal, nil, nil])
+            model(
+                "machine M { event e(f: Float); event g(l: [Int], o: Int?); event h(o: Int?, b: Bool??, p: Double?); initial A; state A { e / x; g / y; h / z } }"
+            ))
+        XCTAssertEqual(model.events.flatMap(\.parameters).map(\.type.literalKind), [.decimal, nil, nil, nil, nil, nil])
         // A Float takes integers and decimals, as a Double does.
         XCTAssertEqual(try EventLine.parse("e f=2", in: model)?.arguments, [.decimal(2)])
         XCTAssertEqual(try EventLine.parse("e f=1.5", in: model)?.arguments, [.decimal(1.5)])
         let errors = [
             ("e f=true", "parameter 'f' is Float, but true is not"),
-            ("g l=1", "parameter 'l' of 'g' has type [Int]; simulate can give only String, Int, Double, Float and Bool values"),
+            (
+                "g l=1 o=1",
+                "parameter 'l' of 'g' has type [Int]; simulate can give only String, Int, Double, Float and Bool values (and nil to their optionals)"
+            ),
+            ("h o=\"1\" b=nil p=nil", "parameter 'o' is Int?, but \"1\" is not"),
         ]
         for (line, message) in errors {
             XCTAssertThrowsError(try EventLine.parse(line, in: model), line) { error in
                 XCTAssertEqual((error as? EventLineError)?.message, message, line)
             }
         }
+        // An optional of a type with literals takes them, and nil; nested optionals too.
+        XCTAssertEqual(try EventLine.parse("h o=3 b=nil p=2", in: model)?.arguments, [.integer(3), .none, .decimal(2)])
+        XCTAssertEqual(try EventLine.parse("h p=nil o=nil b=true", in: model)?.arguments, [.none, .boolean(true), .none])
+        XCTAssertEqual(InterpreterValue.none.description, "nil")
         // The literal types are the types literal arguments give their parameters.
         XCTAssertEqual(Model.Literal.Kind.allCases.map(\.type), ["String", "Int", "Double", "Bool"])
         XCTAssertEqual(Model.Literal.Kind.allCases.map(\.type.literalKind), Model.Literal.Kind.allCases)

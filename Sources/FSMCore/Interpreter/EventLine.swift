@@ -4,8 +4,9 @@
 /// white space. Values are written as the language writes literals: `"text"` (escapes `\" \\ \n \t \u{...}`,
 /// the same as in a `.fsm` file),
 /// `42`, `-7`, `1.5`, `true`, `false`. A parameter's declared type decides what it accepts:
-/// `String` a string, `Int` an integer, `Double` (or `Float`) a number, `Bool` `true` or `false`;
-/// a parameter of another type cannot be simulated. Blank lines and lines starting with `#` are
+/// `String` a string, `Int` an integer, `Double` (or `Float`) a number, `Bool` `true` or `false`,
+/// and an optional of one of them (`Int?`) that or `nil`; a parameter of another type cannot be
+/// simulated. Blank lines and lines starting with `#` are
 /// not events.
 public enum EventLine {
     /// The event on `line`, `nil` for a blank or comment line.
@@ -52,24 +53,20 @@ public enum EventLine {
     }
 
     /// Whether `fsmc simulate` can give a value to a parameter of this type.
-    public static func canSimulate(type: ParameterType) -> Bool { type.literalKind != nil }
+    public static func canSimulate(type: ParameterType) -> Bool {
+        type.literalKind != nil || type.wrapped.map(canSimulate(type:)) ?? false
+    }
 
     private static func typed(
         _ value: InterpreterValue, for parameter: Model.EventParameter, of event: String
     ) throws(EventLineError) -> InterpreterValue {
-        switch (parameter.type.literalKind, value) {
-        case (.string, .string), (.integer, .integer), (.decimal, .decimal), (.boolean, .boolean):
-            return value
-        case (.decimal, .integer(let number)):
-            return .decimal(Double(number))
-        default:
-            if !canSimulate(type: parameter.type) {
-                throw EventLineError(
-                    "parameter '\(parameter.name)' of '\(event)' has type \(parameter.type); simulate can give only String, Int, Double, Float and Bool values"
-                )
-            }
-            throw EventLineError("parameter '\(parameter.name)' is \(parameter.type), but \(value) is not")
+        guard canSimulate(type: parameter.type) else {
+            throw EventLineError(
+                "parameter '\(parameter.name)' of '\(event)' has type \(parameter.type); simulate can give only String, Int, Double, Float and Bool values (and nil to their optionals)"
+            )
         }
+        if let typed = value.converted(to: parameter.type) { return typed }
+        throw EventLineError("parameter '\(parameter.name)' is \(parameter.type), but \(value) is not")
     }
 }
 
@@ -126,6 +123,7 @@ private struct Scanner {
         switch word {
         case "true": return .boolean(true)
         case "false": return .boolean(false)
+        case "nil": return .none
         default: break
         }
         let digits = word.hasPrefix("-") ? word.dropFirst() : Substring(word)
@@ -134,7 +132,7 @@ private struct Scanner {
         if isNumber, digits.first != ".", digits.last != ".", let number = Double(word.filter { $0 != "_" }) {
             return .decimal(number)
         }
-        throw EventLineError("'\(word)' is not a value; write a string in quotes, a number, true or false")
+        throw EventLineError("'\(word)' is not a value; write a string in quotes, a number, true, false or nil")
     }
 
     private mutating func string() throws(EventLineError) -> String {

@@ -4,6 +4,8 @@ public enum InterpreterValue: Sendable, Hashable, CustomStringConvertible {
     case integer(Int)
     case decimal(Double)
     case boolean(Bool)
+    /// `nil`, for a parameter of an optional type (an event line only: the language has no `nil`).
+    case none
 
     /// As a Swift literal: strings quoted and escaped, numbers as Swift prints them.
     public var description: String {
@@ -12,6 +14,7 @@ public enum InterpreterValue: Sendable, Hashable, CustomStringConvertible {
         case .integer(let value): String(value)
         case .decimal(let value): String(value)
         case .boolean(let value): String(value)
+        case .none: "nil"
         }
     }
 
@@ -25,6 +28,23 @@ public enum InterpreterValue: Sendable, Hashable, CustomStringConvertible {
             self = .integer(value)
         case .decimal(let text): self = .decimal(Double(text) ?? 0)
         case .boolean(let value): self = .boolean(value)
+        }
+    }
+}
+
+extension InterpreterValue {
+    /// The value as a value of `type`: itself when its literal is of the type's kind, an integer as a
+    /// `Double` or `Float`, `nil` or a value of the wrapped type for an optional; `nil` when it is none
+    /// of those.
+    func converted(to type: ParameterType) -> InterpreterValue? {
+        switch (type.literalKind, self) {
+        case (.string, .string), (.integer, .integer), (.decimal, .decimal), (.boolean, .boolean):
+            return self
+        case (.decimal, .integer(let number)):
+            return .decimal(Double(number))
+        default:
+            guard let wrapped = type.wrapped else { return nil }
+            return self == .none ? self : converted(to: wrapped)
         }
     }
 }

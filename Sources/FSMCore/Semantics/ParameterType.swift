@@ -20,6 +20,11 @@ public struct ParameterType: Sendable, Hashable, CustomStringConvertible, Expres
     public static let float: ParameterType = "Float"
     public static let bool: ParameterType = "Bool"
 
+    /// The type an optional type wraps (`Int` for `Int?`); `nil` for a type that is not optional.
+    public var wrapped: ParameterType? {
+        spelling.hasSuffix("?") ? ParameterType(String(spelling.dropLast())) : nil
+    }
+
     /// The kind of literal that can give a parameter of this type its value; `nil` for a type
     /// without literals in the language. `Float` takes decimals (and integers) as `Double` does,
     /// though a decimal literal argument alone always makes its parameter a `Double`.
