@@ -30,17 +30,16 @@ extension Analyzer {
     /// it; otherwise the member, a `;` after it and the blanks after them.
     func fixItRemovingMember(at range: SourceRange) -> FixIt {
         let bytes = file.bytes
-        func isBlank(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
         var end = range.end
-        while end < bytes.count, isBlank(bytes[end]) { end += 1 }
+        while end < bytes.count, bytes[end].isBlank { end += 1 }
         if end < bytes.count, bytes[end] == UInt8(ascii: ";") {
             end += 1
-            while end < bytes.count, isBlank(bytes[end]) { end += 1 }
+            while end < bytes.count, bytes[end].isBlank { end += 1 }
         }
         let line = file.line(of: range.start)
         let lineStart = file.lineStarts[line - 1]
         let endsLine = end == bytes.count || bytes[end] == UInt8(ascii: "\n") || bytes[end] == UInt8(ascii: "\r")
-        if endsLine, bytes[lineStart..<range.start].allSatisfy(isBlank) {
+        if endsLine, bytes[lineStart..<range.start].allSatisfy(\.isBlank) {
             let nextLine = line < file.lineStarts.count ? file.lineStarts[line] : bytes.count
             return FixIt(replace: SourceRange(start: lineStart, end: nextLine), with: "")
         }

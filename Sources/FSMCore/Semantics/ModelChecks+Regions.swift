@@ -60,7 +60,7 @@ extension ModelChecks {
     static func regionsLeaving(from states: Set<Int>, in model: Model) -> [Int: Set<Int>] {
         var regions: [Int: Set<Int>] = [:]
         for source in states {
-            for transition in model.states[source].transitions where transition.target.state != nil {
+            for transition in model.states[source].transitions {
                 forEachParallelState(around: source, in: model) { parallel, region in
                     if leavesParallelState(transition, parallel, in: model) { regions[parallel, default: []].insert(region) }
                 }

@@ -53,7 +53,7 @@ extension Parser {
         }
         var replaced = token.range
         if meaning == "!",
-            bytes[token.range.end..<next.range.start].allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") })
+            bytes[token.range.end..<next.range.start].allSatisfy(\.isBlank)
         {
             replaced = SourceRange(start: token.range.start, end: next.range.start)
         }
@@ -82,7 +82,7 @@ extension Parser {
             let between = bytes[minus.range.end..<number.range.start]
             // Only blanks between, and a number that is not negative itself (`- -7`).
             if number.kind == .integerLiteral || number.kind == .decimalLiteral,
-                between.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }),
+                between.allSatisfy(\.isBlank),
                 bytes[number.range.start] != UInt8(ascii: "-")
             {
                 negative = ("-" + text(of: number), minus.range.union(number.range))

@@ -10,10 +10,9 @@ public struct Parser {
 
     /// The tokens; a misspelt keyword is corrected in place (see ``correctMisspeltKeyword(among:)``).
     var tokens: [Lexeme]
-    /// The file's bytes, where the tokens' text is.
-    let bytes: [UInt8]
-    /// The file, for its lines (``likelyUnclosedState(openedAfter:)``).
+    /// The file: its bytes, where the tokens' text is, and its lines (``likelyUnclosedState(openedAfter:)``).
     let file: SourceFile
+    var bytes: [UInt8] { file.bytes }
     /// What the tokens refer to: string literals' values and documentation comments.
     let lexed: LexedFile
     var position = 0
@@ -46,7 +45,6 @@ public struct Parser {
 
     private init(tokens: [Lexeme], file: SourceFile, lexed: LexedFile, diagnostics: DiagnosticEngine) {
         self.tokens = tokens
-        self.bytes = file.bytes
         self.file = file
         self.lexed = lexed
         self.diagnostics = diagnostics

@@ -78,7 +78,7 @@ public struct SourceFile: Sendable, Hashable {
     func indentation(ofLineAt offset: Int) -> ArraySlice<UInt8> {
         let start = lineStarts[line(of: offset) - 1]
         var end = start
-        while end < offset, bytes[end] == UInt8(ascii: " ") || bytes[end] == UInt8(ascii: "\t") { end += 1 }
+        while end < offset, bytes[end].isBlank { end += 1 }
         return bytes[start..<end]
     }
 
@@ -166,4 +166,9 @@ public struct SourceRange: Sendable, Hashable, Comparable {
     public static func < (lhs: SourceRange, rhs: SourceRange) -> Bool {
         (lhs.start, lhs.end) < (rhs.start, rhs.end)
     }
+}
+
+extension UInt8 {
+    /// Whether the byte is a blank that separates tokens on a line: a space or a tab.
+    var isBlank: Bool { self == UInt8(ascii: " ") || self == UInt8(ascii: "\t") }
 }
