@@ -6,7 +6,7 @@ extension Commands {
         name: "generate",
         abstract: "Generate a Swift State-pattern machine from each .fsm file.",
         usage:
-            "fsmc generate <file>... [-o <dir>] [--access internal|public|package] [--observable] [--actions-reference unowned|strong] [--config <file>]",
+            "fsmc generate <file>... [-o <dir>] [--access internal|public|package] [--observable] [--actions-reference unowned|strong] [--warnings-as-errors] [--config <file>]",
         options: [
             OptionSpec(
                 names: ["-o", "--output"], valueName: "dir",
@@ -24,14 +24,19 @@ extension Commands {
                     "How the machine holds its actions object: unowned (default; no cycle when the owner of the machine is its actions) or strong (keeps it alive; no reference counting per event)."
             ),
             OptionSpec(
+                names: ["--warnings-as-errors"],
+                help: "Treat warnings as errors: a file with warnings is not generated, and the run fails (exit status 1)."
+            ),
+            OptionSpec(
                 names: ["--config"], valueName: "file",
                 help:
-                    "A JSON file of options, { \"access\": \"public\", \"observable\": true, \"actionsReference\": \"strong\" } (the SwiftPM plugin's fsmc.json); the command line wins."
+                    "A JSON file of options, { \"access\": \"public\", \"observable\": true, \"actionsReference\": \"strong\", \"warningsAsErrors\": true } (the SwiftPM plugin's fsmc.json); the command line wins."
             ),
         ],
         discussion: """
             Writes <dir>/<file stem>.swift for each input. A file with errors gets its diagnostics and
-            no output (an earlier output is left as it was); the others are still generated. The inputs
+            no output (an earlier output is left as it was); the others are still generated. With
+            --warnings-as-errors, so does a file with warnings. The inputs
             are generated for one module: when two of their files would declare a type of the same name
             (machines 'Door' and 'DoorRuntime'), that is an error and nothing is written. Files are
             written atomically and only when their content changes, so unchanged machines do not
@@ -41,13 +46,21 @@ extension Commands {
             """,
         run: { arguments in
             let files = try requireFiles(arguments, command: "generate")
-            let configured = try arguments.value("--config").map(GenerateConfig.load)
+            let configPath = arguments.value("--config")
+            let configured = try configPath.map(GenerateConfig.load)
             let access =
                 arguments.value("--access").flatMap(AccessLevel.init(rawValue:)) ?? configured?.access ?? .internal
             let observable = arguments.flag("--observable") || configured?.observable == true
             let actionsReference =
                 arguments.value("--actions-reference").flatMap(ActionsReference.init(rawValue:))
                 ?? configured?.actionsReference ?? .unowned
+            // Where warnings-as-errors comes from, for the line that says why a file was not generated.
+            var warningsAreErrors: String?
+            if arguments.flag("--warnings-as-errors") {
+                warningsAreErrors = "--warnings-as-errors"
+            } else if let configPath, configured?.warningsAsErrors == true {
+                warningsAreErrors = "\"warningsAsErrors\" in \(configPath)"
+            }
             let folder = arguments.value("-o") ?? "."
             let toStandardOutput = folder == FileIO.standardInput
             if toStandardOutput, files.count > 1 {
@@ -78,6 +91,14 @@ extension Commands {
             var folderIsReady: Bool?  // nil: not made yet
             for (path, compilation) in inputs {
                 guard let model = compilation.model else {
+                    if status == ExitStatus.success { status = ExitStatus.inputErrors }
+                    continue
+                }
+                if let option = warningsAreErrors, compilation.hasWarnings {
+                    let count = compilation.diagnostics.filter { $0.severity == .warning }.count
+                    Terminal.writeError(
+                        "error: \(FileIO.displayName(path)): not generated: "
+                            + "\(count == 1 ? "1 warning" : "\(count) warnings") treated as errors (\(option))\n")
                     if status == ExitStatus.success { status = ExitStatus.inputErrors }
                     continue
                 }
@@ -139,6 +160,7 @@ struct GenerateConfig {
     var access: AccessLevel?
     var observable: Bool?
     var actionsReference: ActionsReference?
+    var warningsAsErrors: Bool?
 
     static func load(_ path: String) throws(IOError) -> GenerateConfig {
         func problem(_ message: String) -> IOError { IOError(message: "\(path): \(message)") }
@@ -148,6 +170,13 @@ struct GenerateConfig {
         }
         guard let object = json as? [String: Any] else {
             throw problem("expected a JSON object such as { \"access\": \"public\" }")
+        }
+        // JSONSerialization reads `1` as a Bool too: only a JSON true or false is accepted.
+        func flag(_ value: Any, _ key: String) throws(IOError) -> Bool {
+            guard let flag = value as? Bool, "\(type(of: value))".contains("Bool") else {
+                throw problem("\"\(key)\" must be true or false")
+            }
+            return flag
         }
         var config = GenerateConfig()
         for (key, value) in object.sorted(by: { $0.key < $1.key }) {
@@ -159,11 +188,9 @@ struct GenerateConfig {
                 }
                 config.access = level
             case "observable":
-                // JSONSerialization reads `1` as a Bool too: only a JSON true or false is accepted.
-                guard let flag = value as? Bool, "\(type(of: value))".contains("Bool") else {
-                    throw problem("\"observable\" must be true or false")
-                }
-                config.observable = flag
+                config.observable = try flag(value, key)
+            case "warningsAsErrors":
+                config.warningsAsErrors = try flag(value, key)
             case "actionsReference":
                 guard let reference = (value as? String).flatMap(ActionsReference.init(rawValue:)) else {
                     let kinds = ActionsReference.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
@@ -171,7 +198,9 @@ struct GenerateConfig {
                 }
                 config.actionsReference = reference
             default:
-                throw problem("unknown key \"\(key)\"; the keys are \"access\", \"actionsReference\" and \"observable\"")
+                throw problem(
+                    "unknown key \"\(key)\"; the keys are \"access\", \"actionsReference\", \"observable\" and \"warningsAsErrors\""
+                )
             }
         }
         return config

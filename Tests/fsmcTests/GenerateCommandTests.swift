@@ -78,9 +78,10 @@ final class GenerateCommandTests: XCTestCase {
                 #"{ "actionsReference": "weak" }"#,
                 "error: fsmc.json: \"actionsReference\" must be one of \"unowned\", \"strong\"\n"
             ),
+            (#"{ "warningsAsErrors": 1 }"#, "error: fsmc.json: \"warningsAsErrors\" must be true or false\n"),
             (
                 #"{ "acess": "public" }"#,
-                "error: fsmc.json: unknown key \"acess\"; the keys are \"access\", \"actionsReference\" and \"observable\"\n"
+                "error: fsmc.json: unknown key \"acess\"; the keys are \"access\", \"actionsReference\", \"observable\" and \"warningsAsErrors\"\n"
             ),
         ]
         for (text, message) in cases {
@@ -161,6 +162,41 @@ final class GenerateCommandTests: XCTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: folder.appendingPathComponent("gate.swift").path))
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".tmp") }
         XCTAssertEqual(leftovers, [])
+    }
+
+    func testWarningsAsErrorsGeneratesNothingForAFileWithWarnings() throws {
+        let folder = try temporaryFolder(self)
+        let warned = validMachine.replacingOccurrences(of: "machine Door {", with: "machine Door {\n    event unused")
+        try write(warned, to: "door.fsm", in: folder)
+        try write(validMachine.replacingOccurrences(of: "Door", with: "Gate"), to: "gate.fsm", in: folder)
+        // Without the option, warnings are printed and the file is generated.
+        let plain = try runFSMC(["generate", "door.fsm", "-o", "out"], in: folder)
+        XCTAssertEqual(plain.status, 0, plain.stderr)
+        XCTAssertTrue(plain.stderr.hasPrefix("door.fsm:2:11: warning: event 'unused' is declared but no transition uses it"))
+        let before = try Data(contentsOf: folder.appendingPathComponent("out/door.swift"))
+
+        try write(warned.replacingOccurrences(of: "close -> Closed", with: "close / lock -> Closed"), to: "door.fsm", in: folder)
+        let strict = try runFSMC(["generate", "door.fsm", "gate.fsm", "-o", "out", "--warnings-as-errors"], in: folder)
+        XCTAssertEqual(strict.status, 1)
+        XCTAssertTrue(strict.stderr.contains("door.fsm:2:11: warning: event 'unused'"), strict.stderr)
+        XCTAssertTrue(
+            strict.stderr.hasSuffix("error: door.fsm: not generated: 1 warning treated as errors (--warnings-as-errors)\n"),
+            strict.stderr)
+        // The earlier output stays as it was; the file without warnings is generated.
+        XCTAssertEqual(try Data(contentsOf: folder.appendingPathComponent("out/door.swift")), before)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: folder.appendingPathComponent("out/gate.swift").path))
+
+        // The same from the config file (the plugin's fsmc.json), named in the message.
+        try write(#"{ "warningsAsErrors": true }"#, to: "fsmc.json", in: folder)
+        let configured = try runFSMC(["generate", "door.fsm", "--config", "fsmc.json", "-o", "-"], in: folder)
+        XCTAssertEqual(configured.status, 1)
+        XCTAssertEqual(configured.stdout, "")
+        XCTAssertTrue(
+            configured.stderr.hasSuffix(
+                "error: door.fsm: not generated: 1 warning treated as errors (\"warningsAsErrors\" in fsmc.json)\n"),
+            configured.stderr)
+        try write(#"{ "warningsAsErrors": false }"#, to: "fsmc.json", in: folder)
+        XCTAssertEqual(try runFSMC(["generate", "door.fsm", "--config", "fsmc.json", "-o", "-"], in: folder).status, 0)
     }
 
     func testUnchangedOutputIsNotRewritten() throws {
