@@ -21,12 +21,15 @@ extension Commands {
             optional):
               disarm code="1234"
               tick delay=1.5 fast=true
+            and last, optionally, answers for guards while that event is processed (its
+            completions included), in brackets; they win over --guard:
+              disarm code="0000" [isValid=false]
             Blank lines and lines starting with '#' are skipped. For each event fsmc prints the
             guards asked, the transitions taken, the states exited, the transitions' effects
             ('effects of A -> B') and the states entered with their actions in order, the
             completions handled and the history recorded, and the active states afterwards (the
-            regions of a parallel state as [A > B | C]). A guard without --guard is asked on the
-            terminal when standard input is one; otherwise it is an error. Exit status: 0 when
+            regions of a parallel state as [A > B | C]). A guard answered neither way is asked on
+            the terminal when standard input is one; otherwise it is an error. Exit status: 0 when
             every event was run (unhandled events included), 1 when the file has errors or an event
             line is wrong or a guard has no answer or completions go on forever, 2 for bad usage or
             an unreadable file.
@@ -81,19 +84,21 @@ extension Commands {
                     line = script[lineNumber]
                 }
                 lineNumber += 1
-                let occurrence: EventOccurrence?
+                let scripted: EventLine.Scripted?
                 do throws(EventLineError) {
-                    occurrence = try EventLine.parse(line, in: model)
+                    scripted = try EventLine.parseScripted(line, in: model)
                 } catch {
                     let place = interactive ? "" : "\(FileIO.displayName(eventsPath)):\(lineNumber): "
                     Terminal.writeError("\(place)error: \(error.message)\n")
                     if interactive { continue }
                     return ExitStatus.inputErrors
                 }
-                guard let occurrence else { continue }
+                guard let scripted else { continue }
                 if !interactive { host.write("> " + line.trimmingCharacters(in: .whitespaces)) }
                 host.completions = 0
-                interpreter.send(occurrence)
+                host.lineAnswers = scripted.guardAnswers
+                interpreter.send(scripted.occurrence)
+                host.lineAnswers = nil
                 if let failure = host.failure { return stop(failure) }
                 host.printConfiguration(of: interpreter)
             }
@@ -126,6 +131,9 @@ extension Commands {
 private final class SimulationHost: InterpreterHost {
     let model: Model
     let answers: [String: Bool]
+    /// The answers the event line being run gives in brackets, which win over `answers`; `nil`
+    /// while no event line runs (at start).
+    var lineAnswers: [String: Bool]?
     let canAsk: Bool
     /// Why the simulation must stop (a guard nobody can answer, endless completions). From then
     /// on every guard is false, so that the interpreter's run comes to an end.
@@ -150,10 +158,11 @@ private final class SimulationHost: InterpreterHost {
 
     func evaluate(_ guardCall: Invocation, interpreter: Interpreter) -> Bool {
         if failure != nil { return false }
-        if let answer = answers[guardCall.name] { return answer }
+        if let answer = lineAnswers?[guardCall.name] ?? answers[guardCall.name] { return answer }
         guard canAsk else {
             failure =
                 "guard '\(guardCall.name)' has no answer; pass --guard \(guardCall.name)=true or --guard \(guardCall.name)=false"
+                + (lineAnswers == nil ? "" : ", or answer it on the event's line: [\(guardCall.name)=true]")
             return false
         }
         while true {

@@ -85,7 +85,33 @@ final class SimulateCommandTests: XCTestCase {
         let result = try runFSMC(["simulate", "lock.fsm", "--events", "events.txt"], in: folder)
         XCTAssertEqual(result.status, 1)
         XCTAssertEqual(
-            result.stderr, "error: guard 'isValid' has no answer; pass --guard isValid=true or --guard isValid=false\n")
+            result.stderr,
+            "error: guard 'isValid' has no answer; pass --guard isValid=true or --guard isValid=false, "
+                + "or answer it on the event's line: [isValid=true]\n")
+    }
+
+    func testAnEventLineAnswersGuardsForThatEventOnly() throws {
+        // The line's answer wins over --guard, for that event only; the next event has --guard's.
+        let folder = try folder(
+            with: "unlock code=\"1\" [isValid=false]\nunlock code=\"2\"\nlock\nunlock code=\"3\" [ isValid = true ]  # ok\n")
+        let result = try runFSMC(
+            ["simulate", "lock.fsm", "--events", "events.txt", "--guard", "isValid=true"], in: folder)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let asked = result.stdout.split(separator: "\n").filter { $0.contains("guard ") }
+        XCTAssertEqual(
+            asked,
+            [
+                #"  guard isValid(code: "1") = false"#, #"  guard isValid(code: "2") = true"#,
+                #"  guard isValid(code: "3") = true"#,
+            ])
+        // Without --guard, the lines alone answer.
+        let alone = try runFSMC(["simulate", "lock.fsm", "--events", "events.txt"], in: folder)
+        XCTAssertEqual(alone.status, 1)
+        XCTAssertTrue(alone.stdout.contains(#"guard isValid(code: "1") = false"#), alone.stdout)
+        XCTAssertTrue(
+            alone.stderr.hasSuffix(
+                "error: guard 'isValid' has no answer; pass --guard isValid=true or --guard isValid=false, "
+                    + "or answer it on the event's line: [isValid=true]\n"), alone.stderr)
     }
 
     func testBadEventLinesAreLocated() throws {
@@ -97,6 +123,15 @@ final class SimulateCommandTests: XCTestCase {
             ("lock now=1", "event 'lock' has no parameter 'now'; it takes none"),
             // Only the language's escapes: Swift's `\r` is not one, in an event line as in a `.fsm` file.
             (#"unlock code="4\r2""#, #"unknown escape '\r' in a string; use \", \\, \n, \t or \u{...}"#),
+            // Guards answered on the line.
+            (
+                #"unlock code="1" [isVald=true]"#,
+                "the machine has no guard 'isVald'; did you mean 'isValid'? Its guards are: isValid"
+            ),
+            (#"unlock code="1" [isValid=maybe]"#, "expected 'isValid=true' or 'isValid=false'"),
+            (#"unlock code="1" [isValid=true"#, "expected ']' to close the guards' answers"),
+            (#"unlock code="1" [isValid=true] now"#, "expected the end of the line after the guards' ']', found 'now'"),
+            (#"unlock code="1" [isValid=true, isValid=false]"#, "guard 'isValid' is answered twice"),
         ] {
             let folder = try folder(with: "lock\n\n\(line)\nlock\n")
             let result = try runFSMC(

@@ -6,11 +6,24 @@
 /// `42`, `-7`, `1.5`, `true`, `false`. A parameter's declared type decides what it accepts:
 /// `String` a string, `Int` an integer, `Double` (or `Float`) a number, `Bool` `true` or `false`,
 /// and an optional of one of them (`Int?`) that or `nil`; a parameter of another type cannot be
-/// simulated. Blank lines and lines starting with `#` are
-/// not events.
+/// simulated. Last, optionally, answers for the machine's guards while this event is processed
+/// (its completions included), in brackets as a guard is written: `[isValid=false, isArmed=true]`.
+/// Blank lines and lines starting with `#` are not events.
 public enum EventLine {
+    /// An event line: the event, and the guards it answers.
+    public struct Scripted: Sendable, Hashable {
+        public var occurrence: EventOccurrence
+        /// The answers in brackets, by guard name: for this event only.
+        public var guardAnswers: [String: Bool]
+    }
+
     /// The event on `line`, `nil` for a blank or comment line.
     public static func parse(_ line: String, in model: Model) throws(EventLineError) -> EventOccurrence? {
+        try parseScripted(line, in: model)?.occurrence
+    }
+
+    /// The event on `line` and the guard answers it gives, `nil` for a blank or comment line.
+    public static func parseScripted(_ line: String, in model: Model) throws(EventLineError) -> Scripted? {
         var scanner = Scanner(Array(line.unicodeScalars))
         scanner.skipSpace()
         if scanner.atEnd || scanner.peek == "#" { return nil }
@@ -25,9 +38,18 @@ public enum EventLine {
         }
         let event = model.events[index]
         var values: [String: InterpreterValue] = [:]
+        var answers: [String: Bool] = [:]
         while true {
             scanner.skipSpace()
             if scanner.atEnd || scanner.peek == "#" { break }
+            if scanner.take("[") {
+                answers = try guardAnswers(&scanner, in: model)
+                scanner.skipSpace()
+                guard scanner.atEnd || scanner.peek == "#" else {
+                    throw EventLineError("expected the end of the line after the guards' ']', found '\(scanner.rest)'")
+                }
+                break
+            }
             guard let label = scanner.identifier() else {
                 throw EventLineError("expected 'parameter=value', found '\(scanner.rest)'")
             }
@@ -49,7 +71,39 @@ public enum EventLine {
             }
             arguments.append(value)
         }
-        return EventOccurrence(event: index, arguments: arguments)
+        return Scripted(occurrence: EventOccurrence(event: index, arguments: arguments), guardAnswers: answers)
+    }
+
+    /// `isValid=false, isArmed=true]`, after the `[`: each a guard of the machine, once.
+    private static func guardAnswers(_ scanner: inout Scanner, in model: Model) throws(EventLineError) -> [String: Bool] {
+        let guards = model.requirements.filter(\.isGuard).map(\.name)
+        var answers: [String: Bool] = [:]
+        while true {
+            scanner.skipSpace()
+            if scanner.take("]") { return answers }
+            guard let name = scanner.identifier() else {
+                throw EventLineError(
+                    scanner.atEnd
+                        ? "expected ']' to close the guards' answers"
+                        : "expected 'guard=true' or 'guard=false', found '\(scanner.rest)'")
+            }
+            guard guards.contains(name) else {
+                let detail =
+                    guards.isEmpty ? "; it has none" : Suggestions.hint(for: name, among: guards, listedAs: "its guards")
+                throw EventLineError("the machine has no guard '\(name)'" + detail)
+            }
+            if answers[name] != nil { throw EventLineError("guard '\(name)' is answered twice") }
+            scanner.skipSpace()
+            let equals = scanner.take("=")
+            scanner.skipSpace()
+            let answer = equals ? scanner.identifier() : nil
+            guard answer == "true" || answer == "false" else {
+                throw EventLineError("expected '\(name)=true' or '\(name)=false'")
+            }
+            answers[name] = answer == "true"
+            scanner.skipSpace()
+            _ = scanner.take(",")
+        }
     }
 
     /// Whether `fsmc simulate` can give a value to a parameter of this type.
