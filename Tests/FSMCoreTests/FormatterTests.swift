@@ -138,9 +138,7 @@ final class FormatterTests: XCTestCase {
                 state Opened {
                     close -> Closed
                 }
-                state Locked {
-                    unlock [isValid(code) && !(isLate || isBroken(code))] / log(text: "a  b"), beep -> Closed
-                }
+                state Locked { unlock [isValid(code) && !(isLate || isBroken(code))] / log(text: "a  b"), beep -> Closed }
                 state Empty {}
                 final state Done
                 tick / count
@@ -251,6 +249,159 @@ final class FormatterTests: XCTestCase {
     func testSemanticErrorsDoNotStopFormatting() {
         let result = Formatter.format("machine M {\n initial Nowhere\n state A{go->Elsewhere}\n}")
         XCTAssertEqual(
-            result.text, "machine M {\n    initial Nowhere\n    state A {\n        go -> Elsewhere\n    }\n}\n")
+            result.text, "machine M {\n    initial Nowhere\n    state A { go -> Elsewhere }\n}\n")
+    }
+
+    /// A state body the source has on one line, with one member, no comment and no state inside,
+    /// stays on one line: `state A { go -> B }`, one space inside each brace, the member spaced as
+    /// anywhere. Extra `;` around the member go; an empty body stays `{}`.
+    func testOneLineBodyWithOneMemberStaysOnOneLine() {
+        assertFormats(
+            """
+            machine M {
+              initial A
+              state A {go[ok(x:1)]/log( text:"a" ),beep->B}
+              state B { ; go -> A ; }   // after the brace
+              final state Done { entry / openTray }
+              parallel state P { exit / close }
+              state Empty { }
+              state Allman
+              { go -> A }
+            }
+            """,
+            """
+            machine M {
+                initial A
+                state A { go [ok(x: 1)] / log(text: "a"), beep -> B }
+                state B { go -> A } // after the brace
+                final state Done { entry / openTray }
+                parallel state P { exit / close }
+                state Empty {}
+                state Allman { go -> A }
+            }
+
+            """)
+    }
+
+    /// Several members on one line, `;` between them, still become one member per line.
+    func testOneLineBodyWithSeveralMembersIsExpanded() {
+        assertFormats(
+            "machine M {\n  initial A\n  state A { go -> B; stop -> A }\n  state B { entry / a;exit / b; }\n}\n",
+            """
+            machine M {
+                initial A
+                state A {
+                    go -> B
+                    stop -> A
+                }
+                state B {
+                    entry / a
+                    exit / b
+                }
+            }
+
+            """)
+    }
+
+    /// A comment inside the braces is laid out as in any expanded body; one after `}`, or one
+    /// before an Allman `{`, is not inside.
+    func testCommentInsideAOneLineBodyExpandsIt() {
+        assertFormats(
+            """
+            machine M {
+              initial A
+              state A { go -> B /* why */ }
+              state B { /* why */ go -> A }
+              state C { go -> A } /* after */
+              state D // before an Allman brace
+              { go -> A }
+            }
+            """,
+            """
+            machine M {
+                initial A
+                state A {
+                    go -> B /* why */
+                }
+                state B { /* why */
+                    go -> A
+                }
+                state C { go -> A } /* after */
+                state D // before an Allman brace
+                { go -> A }
+            }
+
+            """)
+    }
+
+    /// The formatter never puts a body that the source spreads over lines on one line, not even
+    /// when it holds one member, or when only a wrapped list spreads it.
+    func testBodyOverSeveralLinesStaysExpanded() {
+        assertFormats(
+            """
+            machine M {
+              initial A
+              state A {
+                go -> B }
+              state B { go [a(x: 1,
+                y: 2)] -> A
+              }
+              state C
+              {
+                go -> A
+              }
+            }
+            """,
+            """
+            machine M {
+                initial A
+                state A {
+                    go -> B
+                }
+                state B {
+                    go [a(x: 1, y: 2)] -> A
+                }
+                state C {
+                    go -> A
+                }
+            }
+
+            """)
+    }
+
+    /// A body holding a state is expanded even on one line (with or without the state's own
+    /// body); the nested state's one-line body stays on one line.
+    func testNestedStateExpandsItsParentOnly() {
+        assertFormats(
+            """
+            machine M {
+              initial P
+              state P { state A { x -> B } }
+              state Q { state B }
+              parallel state R { state C { y -> C } }
+            }
+            """,
+            """
+            machine M {
+                initial P
+                state P {
+                    state A { x -> B }
+                }
+                state Q {
+                    state B
+                }
+                parallel state R {
+                    state C { y -> C }
+                }
+            }
+
+            """)
+    }
+
+    /// `source` formats to `expected`, which formats to itself and lexes to the same tokens.
+    private func assertFormats(_ source: String, _ expected: String, line: UInt = #line) {
+        XCTAssertEqual(Formatter.format(source).text, expected, line: line)
+        XCTAssertEqual(Formatter.format(expected).text, expected, "not idempotent", line: line)
+        XCTAssertEqual(Self.tokens(expected), Self.tokens(source), "tokens changed", line: line)
     }
 }

@@ -7,12 +7,8 @@ final class FormatCommandTests: XCTestCase {
     let tidy = """
         machine Door {
             initial Closed
-            state Closed {
-                open -> Opened
-            }
-            state Opened {
-                close -> Closed
-            }
+            state Closed { open -> Opened }
+            state Opened { close -> Closed }
         }
 
         """

@@ -15,6 +15,13 @@ public struct FormatResult: Sendable {
 /// followed or preceded. Only white space, line ends and `;` between members change: the tokens
 /// themselves are copied from the source, so the formatted file lexes to the same tokens.
 ///
+/// One exception keeps short leaf states as their authors write them: a state's body that the
+/// source has on one line, braces included, holding exactly one member and no comment or state,
+/// stays on one line, `state A { go -> B }` (one space inside each brace). Whether a body is
+/// kept is decided from the source alone, and the output of such a body is again such a body, so
+/// formatting stays idempotent. Every other body is laid out one member per line: two members on
+/// one line are split, and a body the source spreads over lines is never put on one.
+///
 /// A file with syntax errors (or invalid UTF-8, or too large) is not formatted: its layout may be
 /// what the error is about, so the result carries the diagnostics instead.
 public enum Formatter {
@@ -34,7 +41,7 @@ public enum Formatter {
         }
         var lexEngine = DiagnosticEngine()
         let tokens = Lexer.tokenize(file, diagnostics: &lexEngine)
-        var layout = Layout(file: file)
+        var layout = Layout(file: file, oneLineBodies: oneLineBodies(tokens, in: file))
         for token in tokens where token.kind != .newline {
             layout.place(token)
         }
@@ -44,6 +51,52 @@ public enum Formatter {
     /// Formats source text (convenient in tests and for the language server).
     public static func format(_ text: String, path: String = "<stdin>") -> FormatResult {
         format(SourceFile(path: path, text: text))
+    }
+
+    /// The offsets of the `{` of every state body that stays on one line: the source has the whole
+    /// body, braces included, on one line, with exactly one member, no comment and no state in it.
+    /// The machine's body always spreads over lines. A body's scan stops at its first line end,
+    /// comment, `{`, `}`, `state` or second member, so no token is read by two scans.
+    static func oneLineBodies(_ tokens: [Token], in file: SourceFile) -> Set<Int> {
+        var result = Set<Int>()
+        var sawMachineBody = false
+        for (index, open) in tokens.enumerated() where open.kind == .leftBrace {
+            guard sawMachineBody else {
+                sawMachineBody = true
+                continue
+            }
+            var members = 0
+            var memberOpen = false
+            var nesting = 0
+            var previousEnd = open.range.end
+            scan: for token in tokens[(index + 1)...] where token.kind != .newline {
+                // Only white space and comments lie between tokens: a `/` there starts a comment.
+                let gap = file.bytes[previousEnd..<token.range.start]
+                if gap.contains(where: { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") || $0 == UInt8(ascii: "/") }) {
+                    break scan
+                }
+                previousEnd = token.range.end
+                switch token.kind {
+                case .leftBrace, .keyword(.state), .endOfFile: break scan
+                case .rightBrace:
+                    if members == 1 { result.insert(open.range.start) }
+                    break scan
+                case .semicolon where nesting == 0: memberOpen = false
+                default:
+                    if !memberOpen {
+                        memberOpen = true
+                        members += 1
+                        if members > 1 { break scan }
+                    }
+                    switch token.kind {
+                    case .leftParen, .leftBracket: nesting += 1
+                    case .rightParen, .rightBracket: nesting = max(0, nesting - 1)
+                    default: break
+                    }
+                }
+            }
+        }
+        return result
     }
 
     /// Whether a space separates two tokens that the layout puts on one line.
@@ -66,6 +119,10 @@ public enum Formatter {
 /// The output being built, line by line, as the tokens and the comments between them arrive.
 private struct Layout {
     let file: SourceFile
+    /// The `{` offsets of the state bodies that stay on one line (``Formatter/oneLineBodies(_:in:)``).
+    let oneLineBodies: Set<Int>
+    /// Inside a body that stays on one line: no token starts a line until its `}`.
+    private var inOneLineBody = false
     private var lines: [String] = []
     private var line = ""
     private var lineIndent = 0
@@ -83,8 +140,9 @@ private struct Layout {
     /// The last finished line ended in `{`: no blank line may follow it.
     private var lastLineOpenedBody = false
 
-    init(file: SourceFile) {
+    init(file: SourceFile, oneLineBodies: Set<Int>) {
         self.file = file
+        self.oneLineBodies = oneLineBodies
     }
 
     mutating func place(_ token: Token) {
@@ -134,7 +192,12 @@ private struct Layout {
         }
         let text = file.text(in: token.range)
         if kind == .rightBrace { depth -= 1 }
-        if kind == .rightBrace, previous?.kind == .leftBrace, !afterComment, !forceBreak {
+        if inOneLineBody {
+            // `{ member }`: one space after `{` and before `}`, the member spaced as anywhere.
+            if let previous, kind == .rightBrace || Formatter.spaced(previous.kind, kind) { line += " " }
+            line += text
+            if kind == .rightBrace { inOneLineBody = false }
+        } else if kind == .rightBrace, previous?.kind == .leftBrace, !afterComment, !forceBreak {
             line += text
         } else if previous == nil {
             startLine(indent: 0, blankBefore: lineEnds >= 2)
@@ -153,7 +216,9 @@ private struct Layout {
         forceBreak = false
         separatorPending = false
         switch kind {
-        case .leftBrace: depth += 1
+        case .leftBrace:
+            depth += 1
+            inOneLineBody = oneLineBodies.contains(token.range.start)
         case .leftParen, .leftBracket: nesting += 1
         case .rightParen, .rightBracket: nesting = max(0, nesting - 1)
         default: break
