@@ -14,9 +14,11 @@ extension Commands {
         ],
         discussion: """
             The layout: 4-space indentation, one member per line, '{' on the line of its state, one
-            space around '->', '/', '&&' and '||'. Comments stay where they are. A file with syntax
-            errors is left untouched and its errors are reported. A path of '-' formats standard
-            input to standard output (with --check, nothing is written).
+            space around '->', '/', '&&' and '||'. A state whose body is on one line and holds one
+            member, no comment and no state stays on one line: 'state A { go -> B }'; members
+            separated by ';' go on lines of their own. Comments stay where they are. A file with
+            syntax errors is left untouched and its errors are reported. A path of '-' formats
+            standard input to standard output (with --check, nothing is written).
             Exit status: 0 on success, 1 when a file has syntax errors (or, with --check, would
             change), 2 for bad usage or an I/O failure.
             """,
