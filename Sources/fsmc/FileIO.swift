@@ -48,6 +48,13 @@ enum FileIO {
         }
     }
 
+    /// Whether an output path names a folder: it ends in `/`, or it is an existing folder.
+    static func namesFolder(_ path: String) -> Bool {
+        if path.hasSuffix("/") { return true }
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+    }
+
     /// Creates a folder (and its parents) when it does not exist yet.
     static func createFolder(_ path: String) throws(IOError) {
         var isDirectory: ObjCBool = false

@@ -68,7 +68,7 @@ extension Commands {
                     message: "'-o -' writes one file's Swift to standard output; give one input, not \(files.count)",
                     command: "generate")
             }
-            try checkDistinctStems(files)
+            try checkDistinctStems(files, command: "generate", fileExtension: "swift")
             var status = ExitStatus.success
             var inputs: [(path: String, compilation: Compilation)] = []
             for path in files {
@@ -139,16 +139,17 @@ extension Commands {
         return String(name[..<dot])
     }
 
-    /// Two inputs with the same stem would write the same output file.
-    static func checkDistinctStems(_ files: [String]) throws(UsageError) {
+    /// Two inputs with the same stem would write the same output file, `<stem>.<fileExtension>`.
+    static func checkDistinctStems(_ files: [String], command: String, fileExtension: String) throws(UsageError) {
         if let collision = firstStemCollision(files, stem: stem) {
             if collision.earlier == collision.later {
-                throw UsageError(message: "'\(collision.earlier)' is given twice", command: "generate")
+                throw UsageError(message: "'\(collision.earlier)' is given twice", command: command)
             }
             throw UsageError(
-                message: "'\(collision.earlier)' and '\(collision.later)' would both generate '\(collision.stem).swift'; "
-                    + "rename one of them",
-                command: "generate")
+                message:
+                    "'\(collision.earlier)' and '\(collision.later)' would both \(command == "generate" ? "generate" : "write") "
+                    + "'\(collision.stem).\(fileExtension)'; rename one of them",
+                command: command)
         }
     }
 }

@@ -157,8 +157,9 @@ final class CommandLineTests: XCTestCase {
         let folder = try temporaryFolder(self)
         try validMachine.write(to: folder.appendingPathComponent("door.fsm"), atomically: true, encoding: .utf8)
         let cases: [([String], String)] = [
-            (["dot"], "error: missing input file; pass one .fsm file\n"),
-            (["mermaid"], "error: missing input file; pass one .fsm file\n"),
+            (["dot"], "error: missing input file; pass one or more .fsm files\n"),
+            (["mermaid"], "error: missing input file; pass one or more .fsm files\n"),
+            (["dot", "door.fsm", "door.fsm", "-o", "out"], "error: 'door.fsm' is given twice\n"),
             (["simulate"], "error: missing input file; pass one .fsm file\n"),
             (["check"], "error: missing input file; pass one or more .fsm files\n"),
             (["check", "-", "-"], "error: standard input ('-') can be read only once\n"),

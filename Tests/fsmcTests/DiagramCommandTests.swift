@@ -63,6 +63,41 @@ final class DiagramCommandTests: XCTestCase {
         }
     }
 
+    func testSeveralFilesAreDrawnIntoAFolder() throws {
+        let folder = try temporaryFolder(self)
+        try validMachine.write(to: folder.appendingPathComponent("Door.fsm"), atomically: true, encoding: .utf8)
+        try validMachine.replacingOccurrences(of: "Door", with: "Gate")
+            .write(to: folder.appendingPathComponent("Gate.fsm"), atomically: true, encoding: .utf8)
+        try "machine Bad {\n    initial A\n    state A { go -> Nowhere }\n}\n"
+            .write(to: folder.appendingPathComponent("Bad.fsm"), atomically: true, encoding: .utf8)
+        let out = folder.appendingPathComponent("diagrams")
+        for (command, fileExtension) in [("dot", "dot"), ("mermaid", "mmd")] {
+            // The folder is made; the file with errors gets no diagram, the others do, exit status 1.
+            let result = try runFSMC([command, "Door.fsm", "Bad.fsm", "Gate.fsm", "-o", "diagrams"], in: folder)
+            XCTAssertEqual(result.status, 1, command)
+            XCTAssertTrue(result.stderr.hasPrefix("Bad.fsm:3:21: error: cannot find state 'Nowhere'"), result.stderr)
+            XCTAssertEqual(result.stdout, "")
+            for machine in ["Door", "Gate"] {
+                XCTAssertEqual(
+                    try String(contentsOf: out.appendingPathComponent("\(machine).\(fileExtension)"), encoding: .utf8),
+                    try runFSMC([command, "\(machine).fsm"], in: folder).stdout)
+            }
+        }
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: out.path).sorted(),
+            ["Door.dot", "Door.mmd", "Gate.dot", "Gate.mmd"])
+        // One file into an existing folder, or a path ending in '/', is named by its stem too.
+        try FileManager.default.removeItem(at: out.appendingPathComponent("Door.dot"))
+        XCTAssertEqual(try runFSMC(["dot", "Door.fsm", "-o", "diagrams"], in: folder).status, 0)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: out.appendingPathComponent("Door.dot").path))
+        XCTAssertEqual(try runFSMC(["mermaid", "Door.fsm", "-o", "new/"], in: folder).status, 0)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: folder.appendingPathComponent("new/Door.mmd").path))
+        // Several files into a path that is a file: an I/O error.
+        let blocked = try runFSMC(["dot", "Door.fsm", "Gate.fsm", "-o", "Door.fsm"], in: folder)
+        XCTAssertEqual(blocked.status, 2)
+        XCTAssertEqual(blocked.stderr, "error: Door.fsm: exists and is not a folder\n")
+    }
+
     func testWarningsAreReportedButTheDiagramIsWritten() throws {
         let source = "machine W {\n    initial A\n    state A { go -> B }\n    state B { back -> A }\n    state C { x -> A }\n}\n"
         let result = try runFSMC(["dot", "-"], stdin: source)
@@ -74,7 +109,19 @@ final class DiagramCommandTests: XCTestCase {
     func testUsageErrors() throws {
         let two = try runFSMC(["dot", "a.fsm", "b.fsm"])
         XCTAssertEqual(two.status, 2)
-        XCTAssertTrue(two.stderr.hasPrefix("error: 'fsmc dot' takes one file, not 2\nUsage: fsmc dot <file>"), two.stderr)
+        XCTAssertTrue(
+            two.stderr.hasPrefix(
+                "error: 2 files need a folder for their diagrams; pass -o <folder>\nUsage: fsmc dot <file>..."), two.stderr)
+        let dashed = try runFSMC(["mermaid", "a.fsm", "b.fsm", "-o", "-"])
+        XCTAssertEqual(dashed.status, 2)
+        XCTAssertTrue(
+            dashed.stderr.hasPrefix("error: '-o -' writes one file's diagram to standard output; give one input, not 2\n"),
+            dashed.stderr)
+        let same = try runFSMC(["dot", "a/Door.fsm", "b/Door.fsm", "-o", "out"])
+        XCTAssertEqual(same.status, 2)
+        XCTAssertTrue(
+            same.stderr.hasPrefix("error: 'a/Door.fsm' and 'b/Door.fsm' would both write 'Door.dot'; rename one of them\n"),
+            same.stderr)
         let none = try runFSMC(["mermaid"])
         XCTAssertEqual(none.status, 2)
         let detail = try runFSMC(["dot", "a.fsm", "--detail", "some"])
