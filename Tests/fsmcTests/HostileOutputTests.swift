@@ -74,9 +74,12 @@ final class HostileOutputTests: XCTestCase {
         let generate = try runFSMC(["generate", "door.fsm", "-o", "out"], in: folder)
         XCTAssertEqual(generate.status, 2)
         XCTAssertEqual(generate.stderr, "error: out/door.swift: is a directory; cannot write output there\n")
+        // A diagram's -o that is a folder gets <stem>.mmd inside it, which is a folder here too.
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("out/door.mmd"), withIntermediateDirectories: true)
         let dot = try runFSMC(["mermaid", "door.fsm", "-o", "out"], in: folder)
         XCTAssertEqual(dot.status, 2)
-        XCTAssertEqual(dot.stderr, "error: out: is a directory; cannot write output there\n")
+        XCTAssertEqual(dot.stderr, "error: out/door.mmd: is a directory; cannot write output there\n")
     }
 
     func testReadOnlyFolderLeavesTheEarlierOutputIntact() throws {
