@@ -295,6 +295,63 @@ final class ParserTests: XCTestCase {
         XCTAssertEqual(not.name.text, "not")
     }
 
+    /// `not` before `(` is the operator `!` after a space, and when the parentheses hold a guard
+    /// (`!`, `&&`, `||` or a call); `not(x)`, with arguments right after it, still calls a guard
+    /// named `not` (docs/Diagnostics.md, unexpected-token). The fix-it of `not (` takes the space.
+    func testNotBeforeParenthesesIsTheOperatorUnlessItCallsAGuardNamedNot() throws {
+        let source = """
+            machine M {
+                initial A
+                state A {
+                    go [not (isOpen || isLocked)] -> B
+                    go [not(isOpen || isLocked)] -> B
+                    go [not(hasCode(digits: 4))] -> B
+                    go [not(flag: true)] -> Bx
+                }
+                state B { back -> A }
+            }
+            """
+        XCTAssertEqual(
+            diagnosticsText(source),
+            """
+            test.fsm:4:13: error: unexpected 'not' in a guard; did you mean '!'?
+                    go [not (isOpen || isLocked)] -> B
+                        ^~~
+                        !
+            test.fsm:5:13: error: unexpected 'not' in a guard; did you mean '!'?
+                    go [not(isOpen || isLocked)] -> B
+                        ^~~
+                        !
+            test.fsm:6:13: error: unexpected 'not' in a guard; did you mean '!'?
+                    go [not(hasCode(digits: 4))] -> B
+                        ^~~
+                        !
+            test.fsm:7:33: error: cannot find state 'Bx' in machine; did you mean 'B'?
+                    go [not(flag: true)] -> Bx
+                                            ^~
+                                            B
+
+            """)
+        let (members, diagnostics) = try parseWithErrors(source)
+        let file = SourceFile(path: "t.fsm", text: source)
+        XCTAssertEqual(
+            diagnostics.map { $0.fixIts.map { "\(file.text(in: $0.range))=\($0.replacement)" } },
+            [["not =!"], ["not=!"], ["not=!"]])
+        guard case .state(let state)? = members.dropFirst().first, let transitions = state.members, transitions.count == 4 else {
+            return XCTFail("expected a state with four transitions, got \(members)")
+        }
+        let guards = transitions.map { member -> GuardSyntax? in
+            if case .transition(let transition) = member { transition.guardExpression } else { nil }
+        }
+        guard case .not(.parenthesized(.or, _), _)? = guards[0], case .not(.parenthesized(.or, _), _)? = guards[1],
+            case .not(.parenthesized(.call(let hasCode), _), _)? = guards[2],
+            case .call(let not)? = guards[3]
+        else { return XCTFail("wrong shapes: \(guards)") }
+        XCTAssertEqual(hasCode.name.text, "hasCode")
+        XCTAssertEqual(not.name.text, "not")
+        XCTAssertEqual(not.arguments.map(\.label.text), ["flag"])
+    }
+
     func testArgumentsAndLiterals() throws {
         let decl = try XCTUnwrap(
             transition(#"go [ok(code, pin: code)] / log(text: "a\"b\\c\n\t\u{1F600}", n: -7, x: 1.5, on: true, off: false) -> X"#)

@@ -47,8 +47,10 @@ extension Parser {
         let next = self.token(ahead: 1)
         switch next.kind {
         case .identifier, .keyword, .bang: break
-        // `not(x)` is a guard named `not`; `and (` and `or (` are only operators.
+        // `and (` and `or (` are only operators. `not(x)` is a call of a guard named `not`, but
+        // `not (x)` after a space, and `not(a || b)` whose parentheses hold a guard, are `!`.
         case .leftParen where meaning != "!": break
+        case .leftParen where next.range.start > token.range.end || parenthesesHoldAGuard: break
         default: return false
         }
         var replaced = token.range
@@ -60,6 +62,21 @@ extension Parser {
         diagnostics.emit(.wordOperatorInGuard(text(of: token), replacement: meaning, at: token.range, replacing: replaced))
         advance()
         return true
+    }
+
+    /// Whether the `(` right after ``current`` (a `not`) holds a guard rather than arguments: a `!`,
+    /// `&&`, `||` (or a lone `&` or `|`) or `(` before its `)`, which no argument list has.
+    var parenthesesHoldAGuard: Bool {
+        var index = currentIndex + 2  // past `not` and its `(`
+        while true {
+            let token = tokens[index]
+            switch token.kind {
+            case .bang, .ampAmp, .pipePipe, .leftParen: return true
+            case .unknown where isLoneOperator(token, "&") || isLoneOperator(token, "|"): return true
+            case .rightParen, .rightBracket, .leftBrace, .rightBrace, .semicolon, .arrow, .endOfFile: return false
+            default: index += 1
+            }
+        }
     }
 
     /// Whether `token` is a lone `-`, `&` or `|` (`character`), which the lexer reported alone.
