@@ -262,7 +262,7 @@ final class ParserTests: XCTestCase {
     /// `and`, `or` and `not` in a guard get '&&', '||' and '!' as fix-its (`not`'s takes the blanks
     /// after it) and are read as those operators; `not(x)` is still a guard named `not`. A
     /// comparison is one error at its operator: the lexer's errors about the operators after it go,
-    /// and so does the transition, with nothing more reported from its line.
+    /// and so does the guard; the transition is read on after the `]`, without its guard.
     func testWordOperatorsInAGuardAreReadAsMeantAndAComparisonIsOneError() throws {
         let source =
             "machine M {\n  state A {\n    go [a and not  b or c] -> A\n    go [not(x)] -> A\n"
@@ -284,9 +284,16 @@ final class ParserTests: XCTestCase {
         // At the whole operator `==`, and at `>` on the guard's second line.
         XCTAssertEqual(diagnostics[3...].map { file.text(in: $0.range) }, ["==", ">"])
         XCTAssertEqual(file.location(of: diagnostics[4].range.start).line, 7)
-        guard case .state(let state)? = members.first, let transitions = state.members, transitions.count == 2,
-            case .transition(let words) = transitions[0], case .transition(let call) = transitions[1]
-        else { return XCTFail("expected a state with two transitions, got \(members)") }
+        guard case .state(let state)? = members.first, let transitions = state.members, transitions.count == 4,
+            case .transition(let words) = transitions[0], case .transition(let call) = transitions[1],
+            case .transition(let comparison) = transitions[2], case .transition(let wrapped) = transitions[3]
+        else { return XCTFail("expected a state with four transitions, got \(members)") }
+        XCTAssertNil(comparison.guardExpression)
+        XCTAssertEqual(comparison.invalidGuard.map { file.text(in: $0) }, "[n == 1 && m + 2 >= 3]")
+        XCTAssertEqual(comparison.effects.map(\.name.text), ["e"])
+        XCTAssertEqual(comparison.target, .state(Identifier("Q", range: SourceRange(start: 120, end: 121))))
+        XCTAssertEqual(wrapped.invalidGuard.map { file.text(in: $0) }, "[a\n      > b]")
+        XCTAssertTrue(comparison.isGuarded && wrapped.isGuarded)
         guard case .or(.and(.call(let a), .not(.call(let b), _)), .call(let c))? = words.guardExpression else {
             return XCTFail("wrong shape: \(String(describing: words.guardExpression))")
         }

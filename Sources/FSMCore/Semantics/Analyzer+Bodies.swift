@@ -189,7 +189,7 @@ extension Analyzer {
             case .pop: target = .pop
             case .history(let name, let history): target = resolveHistoryTarget(name, history)
             }
-            if Model.Transition.alwaysFires(isGuarded: decl.guardExpression != nil, target: target), alwaysFires[key] == nil {
+            if Model.Transition.alwaysFires(isGuarded: decl.isGuarded, target: target), alwaysFires[key] == nil {
                 alwaysFires[key] = decl.range
             }
             var site = event.map { CallSite.transition(event: $0) } ?? .completion

@@ -143,12 +143,18 @@ public struct TransitionDecl: Sendable, Hashable {
     /// `nil` for a completion transition.
     public var event: Identifier?
     public var guardExpression: GuardSyntax?
+    /// The brackets of a guard that was reported (it compares or computes values) and left out:
+    /// the transition is still checked, as a guarded one. `nil` when the guard is fine or absent.
+    public var invalidGuard: SourceRange?
     public var effects: [CallSyntax]
     /// `nil` for an internal transition.
     public var target: TargetSyntax?
     public var range: SourceRange
 
     public var isCompletion: Bool { event == nil }
+
+    /// Whether it has a guard, also one that was reported and left out.
+    public var isGuarded: Bool { guardExpression != nil || invalidGuard != nil }
 
     /// The event parameters that its guard and effects pass, in source order, once per argument.
     public var passedParameters: [Identifier] {

@@ -192,7 +192,8 @@ extension Parser {
 
     /// Reports the operator (or literal) at `range` in a guard where `expectation` belongs, once
     /// for the guard: the rest of it is skipped, through its `]` (on the same line), with the
-    /// lexer's errors about the operators in it, which this one explains.
+    /// lexer's errors about the operators in it, which this one explains. When the `]` is found,
+    /// ``skippedInvalidGuard`` tells the transition to go on after it.
     mutating func reportOperatorInGuard(at range: SourceRange, expected expectation: Diagnostic.Expectation) {
         position = currentIndex
         var depth = 0
@@ -205,6 +206,7 @@ extension Parser {
             case .rightBracket:
                 if depth == 0 {
                     position += 1
+                    skippedInvalidGuard = true
                     break scan
                 }
                 depth -= 1

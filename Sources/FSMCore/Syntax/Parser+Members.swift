@@ -283,12 +283,20 @@ extension Parser {
         let start = current.range.start
         let event = at(.identifier) ? advance() : nil
         var guardExpression: GuardSyntax?
+        var invalidGuard: SourceRange?
         if let open = consume(.leftBracket) {
             newlineInsensitivity += 1
+            skippedInvalidGuard = false
             guardExpression = parseGuard()
             let close = guardExpression == nil ? nil : closeGuard(.guardBrackets, opening: open)
             newlineInsensitivity -= 1
-            guard guardExpression != nil, close != nil else { return nil }
+            if guardExpression == nil || close == nil {
+                // A guard that compares or computes values is reported and skipped through its `]`;
+                // the transition goes on without it, so its effects and target are still checked.
+                guard skippedInvalidGuard else { return nil }
+                guardExpression = nil
+                invalidGuard = SourceRange(start: open.range.start, end: previousEnd)
+            }
         }
         var effects: [CallSyntax] = []
         if consume(.slash) != nil {
@@ -324,8 +332,8 @@ extension Parser {
             return nil
         }
         return TransitionDecl(
-            event: event.map { Identifier(text(of: $0), range: $0.range) }, guardExpression: guardExpression, effects: effects,
-            target: target, range: SourceRange(start: start, end: previousEnd))
+            event: event.map { Identifier(text(of: $0), range: $0.range) }, guardExpression: guardExpression,
+            invalidGuard: invalidGuard, effects: effects, target: target, range: SourceRange(start: start, end: previousEnd))
     }
 
     /// A transition's arrow written wrong where it belongs, reported and read as `->` so that the

@@ -23,6 +23,9 @@ public struct Parser {
     var depth = 0
     /// How deep the current guard expression or type is nested (counted apart from states).
     var expressionDepth = 0
+    /// Set when a guard that compares or computes values has been reported and skipped through its
+    /// `]`, so that its transition is read on (``parseTransition()``).
+    var skippedInvalidGuard = false
 
     /// Parses a whole file. Returns `nil` only when there is no machine declaration at all.
     public static func parse(_ file: SourceFile, diagnostics: inout DiagnosticEngine) -> MachineDecl? {
