@@ -6,6 +6,8 @@ import XCTest
 final class SyntaxRecoveryTests: XCTestCase {
     private static let guardError =
         "guards cannot compare or compute values: a guard is a call such as 'isPositive(count)', combined with '!', '&&' and '||'"
+    private static let argumentError =
+        "expected ',' or ')' after an argument; arguments cannot compare or compute values: an argument is an event parameter or a literal, such as 'count', 'n: count' or 'n: 1'"
 
     /// A guard that compares or computes values is one error; the transition goes on after its `]`,
     /// so its target and effects are checked, and it counts as guarded: the transitions after it are
@@ -58,6 +60,103 @@ final class SyntaxRecoveryTests: XCTestCase {
             test.fsm:11:49: error: cannot find state 'Elsewhere' in machine
                 state B { back -> A; [count > 0] / reset -> Elsewhere }
                                                             ^~~~~~~~~
+
+            """)
+    }
+
+    /// A comparison or arithmetic operator after an argument is one error at the operator, saying
+    /// what an argument is, instead of the lexer's "invalid character" (and the lexer's errors
+    /// about the operators after it go). An action call with it is left out and the actions after
+    /// it, the guard's transition and the transition's target are still read and checked, also
+    /// when the argument list is wrapped onto the next line.
+    func testArithmeticInAnArgumentIsOneErrorAndTheRestOfTheMemberIsChecked() {
+        let source = """
+            machine Counter {
+                event add(count: Int)
+                initial Idle
+                state Idle {
+                    entry / reset(to: 0 - 1), show(text: count)
+                    add [fits(count * 2) || isEmpty] / store(total: count + 1), log(level) -> Nowhere
+                    add [isSmall(count)] / store(total: count -1,
+                                                 of: count) -> Idel
+                    add / store(total: 1 >= count) -> Busy
+                }
+                state Busy { done -> Idle }
+            }
+            """
+        XCTAssertEqual(
+            diagnosticsText(source),
+            """
+            test.fsm:5:29: error: \(Self.argumentError)
+                    entry / reset(to: 0 - 1), show(text: count)
+                                        ^
+            test.fsm:5:46: error: entry and exit activities cannot use event parameters ('count'); pass a literal, as in 'label: 3'
+                    entry / reset(to: 0 - 1), show(text: count)
+                                                         ^~~~~
+            test.fsm:6:25: error: \(Self.argumentError)
+                    add [fits(count * 2) || isEmpty] / store(total: count + 1), log(level) -> Nowhere
+                                    ^
+            test.fsm:6:63: error: \(Self.argumentError)
+                    add [fits(count * 2) || isEmpty] / store(total: count + 1), log(level) -> Nowhere
+                                                                          ^
+            test.fsm:6:73: error: event 'add' has no parameter 'level'
+                    add [fits(count * 2) || isEmpty] / store(total: count + 1), log(level) -> Nowhere
+                                                                                    ^~~~~
+            test.fsm:2:11: note: 'add' declared here
+                event add(count: Int)
+                      ^~~
+            test.fsm:6:83: error: cannot find state 'Nowhere' in machine
+                    add [fits(count * 2) || isEmpty] / store(total: count + 1), log(level) -> Nowhere
+                                                                                              ^~~~~~~
+            test.fsm:7:51: error: \(Self.argumentError)
+                    add [isSmall(count)] / store(total: count -1,
+                                                              ^
+            test.fsm:8:52: error: cannot find state 'Idel' in machine; did you mean 'Idle'?
+                                                 of: count) -> Idel
+                                                               ^~~~
+                                                               Idle
+            test.fsm:9:30: error: \(Self.argumentError)
+                    add / store(total: 1 >= count) -> Busy
+                                         ^~
+
+            """)
+    }
+
+    /// Guards and argument lists may be wrapped: the skipping goes on to the next line, through the
+    /// `]` or `)`. When there is none, only the line of the error is skipped, and the next lines
+    /// are read as they are.
+    func testSkippingAfterAnOperatorCrossesLinesOnlyToTheClosingBracket() {
+        let source = """
+            machine M {
+                event go(count: Int)
+                initial A
+                state A {
+                    go [isBig(count) &&
+                        count > 9] -> Nowher
+                    go [count > 0 && isOk(count)
+                    go / log(count + 1
+                    stop -> Later
+                }
+            }
+            """
+        XCTAssertEqual(
+            diagnosticsText(source),
+            """
+            test.fsm:6:19: error: expected '&&', '||' or ']' after a guard; \(Self.guardError)
+                        count > 9] -> Nowher
+                              ^
+            test.fsm:6:27: error: cannot find state 'Nowher' in machine
+                        count > 9] -> Nowher
+                                      ^~~~~~
+            test.fsm:7:19: error: expected '&&', '||' or ']' after a guard; \(Self.guardError)
+                    go [count > 0 && isOk(count)
+                              ^
+            test.fsm:8:24: error: \(Self.argumentError)
+                    go / log(count + 1
+                                   ^
+            test.fsm:9:17: error: cannot find state 'Later' in machine
+                    stop -> Later
+                            ^~~~~
 
             """)
     }

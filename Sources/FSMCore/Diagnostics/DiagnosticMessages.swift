@@ -70,6 +70,14 @@ extension Diagnostic {
             at: range)
     }
 
+    /// A comparison or arithmetic operator after an argument of a guard or action call.
+    static func operatorInArguments(at range: SourceRange) -> Diagnostic {
+        Diagnostic(
+            .unexpectedToken,
+            "expected ',' or ')' after an argument; arguments cannot compare or compute values: an argument is an event parameter or a literal, such as 'count', 'n: count' or 'n: 1'",
+            at: range)
+    }
+
     /// `and`, `or` or `not` at `range` in a guard, read as `&&`, `||` or `!` (`replacement`); the
     /// fix-it replaces `replaced` (the word, and for `not` the blanks after it).
     static func wordOperatorInGuard(_ word: String, replacement: String, at range: SourceRange, replacing replaced: SourceRange)

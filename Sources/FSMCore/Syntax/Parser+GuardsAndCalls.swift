@@ -127,7 +127,7 @@ extension Parser {
             case .integerLiteral, .decimalLiteral, .stringLiteral:
                 reportOperatorInGuard(at: current.range, expected: .guardOperand)
             default:
-                if let range = guardOperator {
+                if let range = operatorAhead {
                     reportOperatorInGuard(at: range, expected: .guardOperand)
                 } else {
                     expected(.guardOperand)
@@ -142,7 +142,7 @@ extension Parser {
     /// it missing; a comparison or arithmetic operator in its place is reported as what guards do not have.
     mutating func closeGuard(_ list: Diagnostic.Delimited, opening: Lexeme) -> Lexeme? {
         if let close = consume(list == .guardBrackets ? .rightBracket : .rightParen) { return close }
-        if let range = guardOperator {
+        if let range = operatorAhead {
             reportOperatorInGuard(at: range, expected: .guardContinuation(closing: list.closing))
         } else {
             report(.unclosedDelimiter(list, at: errorRange, opening: opening.range))
@@ -150,11 +150,11 @@ extension Parser {
         return nil
     }
 
-    /// The comparison or arithmetic operator that ``current`` begins in a guard, as the adjacent
-    /// tokens that spell it (`>`, `>=`, `==`, `!=`, `+`, `-`, `*`, `/`, `%`), or `nil`. The lexer
-    /// reads `=`, `+`, `*`, `%` and a lone `-` as invalid characters; the `-` of a negative number
-    /// after an operand (`[count -1]`) is one too.
-    var guardOperator: SourceRange? {
+    /// The comparison or arithmetic operator that ``current`` begins, in a guard or after an
+    /// argument, as the adjacent tokens that spell it (`>`, `>=`, `==`, `!=`, `+`, `-`, `*`, `/`,
+    /// `%`), or `nil`. The lexer reads `=`, `+`, `*`, `%` and a lone `-` as invalid characters; the
+    /// `-` of a negative number after an operand (`[count -1]`) is one too.
+    var operatorAhead: SourceRange? {
         var index = currentIndex
         var range: SourceRange?
         while true {
@@ -163,7 +163,7 @@ extension Parser {
             switch token.kind {
             case .leftAngle, .rightAngle, .slash: break
             case .bang where isEquals(tokens[index + 1]) && tokens[index + 1].range.start == token.range.end: break
-            case .unknown where isOperatorInGuard(token): break
+            case .unknown where isOperatorText(token): break
             case .integerLiteral where range == nil && bytes[token.range.start] == UInt8(ascii: "-"),
                 .decimalLiteral where range == nil && bytes[token.range.start] == UInt8(ascii: "-"):
                 return SourceRange(start: token.range.start, end: token.range.start + 1)
@@ -182,7 +182,7 @@ extension Parser {
 
     /// Whether `token` is text the lexer reported that spells an operator of comparison or
     /// arithmetic: it begins with `=`, `+`, `*` or `%`, or is a lone `-`.
-    private func isOperatorInGuard(_ token: Lexeme) -> Bool {
+    private func isOperatorText(_ token: Lexeme) -> Bool {
         guard token.kind == .unknown, token.range.end > token.range.start else { return false }
         switch bytes[token.range.start] {
         case UInt8(ascii: "="), UInt8(ascii: "+"), UInt8(ascii: "*"), UInt8(ascii: "%"): return true
@@ -191,31 +191,64 @@ extension Parser {
     }
 
     /// Reports the operator (or literal) at `range` in a guard where `expectation` belongs, once
-    /// for the guard: the rest of it is skipped, through its `]` (on the same line), with the
-    /// lexer's errors about the operators in it, which this one explains. When the `]` is found,
+    /// for the guard: the rest of it is skipped, through its `]`. When the `]` is found,
     /// ``skippedInvalidGuard`` tells the transition to go on after it.
     mutating func reportOperatorInGuard(at range: SourceRange, expected expectation: Diagnostic.Expectation) {
+        if skipOperators(through: .rightBracket) { skippedInvalidGuard = true }
+        diagnostics.emit(.operatorInGuard(expected: expectation, at: range))
+    }
+
+    /// Reports the operator at `range` after an argument of a call (a guard's, with `role`
+    /// `.guard`, or an action's), once for the call; the rest of the guard is skipped through its
+    /// `]` (as ``reportOperatorInGuard(at:expected:)`` does), the rest of an action's argument list
+    /// through its `)`, and ``skippedInvalidCall`` tells the list of actions to go on after it.
+    mutating func reportOperatorInArguments(at range: SourceRange, role: Diagnostic.NameRole) {
+        if role == .guard {
+            if skipOperators(through: .rightBracket) { skippedInvalidGuard = true }
+        } else if skipOperators(through: .rightParen) {
+            skippedInvalidCall = true
+        }
+        diagnostics.emit(.operatorInArguments(at: range))
+    }
+
+    /// Skips from ``current`` through the `closing` bracket of the guard (`]`) or argument list
+    /// (`)`) it stands in, with the lexer's errors about the operators on the way, which the error
+    /// being reported explains. Returns whether the bracket was found before the end of the member;
+    /// when it was not, only the line of ``current`` is skipped, so that the next lines are still read.
+    mutating func skipOperators(through closing: TokenKind) -> Bool {
         position = currentIndex
         var depth = 0
+        var lineEnd: Int?
+        var operators: [SourceRange] = []
+        var operatorsOnTheLine = 0
         scan: while true {
             let token = tokens[position]
             switch token.kind {
-            case .endOfFile, .newline, .semicolon, .leftBrace, .rightBrace, .arrow: break scan
+            case .endOfFile, .semicolon, .leftBrace, .rightBrace, .arrow: break scan
+            case .newline where lineEnd == nil:
+                lineEnd = position
+                operatorsOnTheLine = operators.count
             case .leftParen, .leftBracket: depth += 1
-            case .rightParen: depth = max(depth - 1, 0)
-            case .rightBracket:
-                if depth == 0 {
+            case .rightParen, .rightBracket:
+                if depth == 0, token.kind == closing {
                     position += 1
-                    skippedInvalidGuard = true
-                    break scan
+                    for range in operators { diagnostics.remove(.invalidCharacter, at: range) }
+                    return true
                 }
-                depth -= 1
-            case .unknown where isOperatorInGuard(token): diagnostics.remove(.invalidCharacter, at: token.range)
+                // An argument list's `)` missing before the guard's `]`.
+                if depth == 0, token.kind == .rightBracket { break scan }
+                depth = max(depth - 1, 0)
+            case .unknown where isOperatorText(token): operators.append(token.range)
             default: break
             }
             position += 1
         }
-        diagnostics.emit(.operatorInGuard(expected: expectation, at: range))
+        if let lineEnd {
+            position = lineEnd
+            operators.removeLast(operators.count - operatorsOnTheLine)
+        }
+        for range in operators { diagnostics.remove(.invalidCharacter, at: range) }
+        return false
     }
 
     func isKeywordName(_ token: Lexeme) -> Bool {
@@ -225,8 +258,12 @@ extension Parser {
 
     /// Parses `[ element { "," element } ] ")"` after an opening `(`, where line ends do not end
     /// the member. Returns the elements and the end of the `)`, or `nil` after reporting an error.
+    /// An operator of comparison or arithmetic after an element (`set(n: count + 1)`) is left to
+    /// `reportOperator`, when given, with its range.
     mutating func parseList<Element>(
-        after open: Lexeme, named list: Diagnostic.Delimited, _ parseElement: (inout Parser) -> Element?
+        after open: Lexeme, named list: Diagnostic.Delimited,
+        reportingOperators reportOperator: ((inout Parser, SourceRange) -> Void)? = nil,
+        _ parseElement: (inout Parser) -> Element?
     ) -> (elements: [Element], end: Int)? {
         newlineInsensitivity += 1
         defer { newlineInsensitivity -= 1 }
@@ -238,6 +275,10 @@ extension Parser {
             } while consume(.comma) != nil
         }
         guard let close = consume(.rightParen) else {
+            if let reportOperator, let range = operatorAhead {
+                reportOperator(&self, range)
+                return nil
+            }
             report(.unclosedDelimiter(list, at: errorRange, opening: open.range))
             return nil
         }
@@ -250,7 +291,11 @@ extension Parser {
         var arguments: [ArgumentSyntax] = []
         var end = name.range.end
         if let open = consume(.leftParen) {
-            guard let list = parseList(after: open, named: .argumentList, { $0.parseArgument() }) else { return nil }
+            guard
+                let list = parseList(
+                    after: open, named: .argumentList,
+                    reportingOperators: { $0.reportOperatorInArguments(at: $1, role: role) }, { $0.parseArgument() })
+            else { return nil }
             (arguments, end) = list
         }
         return CallSyntax(name: name, arguments: arguments, range: SourceRange(start: name.range.start, end: end))

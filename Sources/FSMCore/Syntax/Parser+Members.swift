@@ -268,11 +268,17 @@ extension Parser {
             range: SourceRange(start: keyword.range.start, end: previousEnd))
     }
 
+    /// The actions after `/`. One whose arguments compare or compute values is reported and left
+    /// out, and the list goes on after it, so the rest of the member is still checked.
     mutating func parseCallList() -> [CallSyntax]? {
         var calls: [CallSyntax] = []
         repeat {
-            guard let call = parseCall(role: .action) else { return nil }
-            calls.append(call)
+            skippedInvalidCall = false
+            if let call = parseCall(role: .action) {
+                calls.append(call)
+            } else if !skippedInvalidCall {
+                return nil
+            }
         } while consume(.comma) != nil
         return calls
     }

@@ -26,6 +26,9 @@ public struct Parser {
     /// Set when a guard that compares or computes values has been reported and skipped through its
     /// `]`, so that its transition is read on (``parseTransition()``).
     var skippedInvalidGuard = false
+    /// Set when an action call with a comparison or arithmetic in its arguments has been reported
+    /// and skipped through its `)`, so that the actions after it are read on (``parseCallList()``).
+    var skippedInvalidCall = false
 
     /// Parses a whole file. Returns `nil` only when there is no machine declaration at all.
     public static func parse(_ file: SourceFile, diagnostics: inout DiagnosticEngine) -> MachineDecl? {
