@@ -255,6 +255,34 @@ final class SwiftEmitterTests: XCTestCase {
             """)
     }
 
+    /// Event parameters named with the language's keywords (and Swift keywords) compile and are
+    /// passed as declared; `machine` is the name of the generated run-time property, qualified
+    /// with `self.` where a parameter hides it.
+    func testParametersNamedWithKeywordsCompileAndArePassed() throws {
+        try expect(
+            "keywordParameters",
+            """
+            isValid(Ohio, ev, true)
+            record(Ohio, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11])
+            enter -> true ["Active", "Form", "Street", "Log", "Waiting"]
+            note(Main St)
+            note(ev)
+            resend(1) -> true
+            enter -> true ["Idle"]
+            back -> true ["Active", "Form", "City", "Log", "Waiting"]
+            isValid(Iowa, ev, true)
+            note(Iowa)
+            note(ev)
+            resend(1) -> true
+            enter -> true ["Idle"]
+            isValid(Maine, 1)
+            record(Maine, 1, 2, 3, 4)
+            enter -> true B
+            record(Texas, 5, 7, 6, 8)
+            enter -> true A
+            """)
+    }
+
     func testOwnerThatIsAlsoTheActionsDoesNotLeak() throws {
         try expect(
             "leak",
@@ -439,6 +467,9 @@ final class SwiftEmitterTests: XCTestCase {
             Scenario(name: "pushpop", machines: [(pushPop, .internal)], driver: pushPopDriver),
             Scenario(name: "queue", machines: [(queue, .internal)], driver: queueDriver),
             Scenario(name: "keywords", machines: [(keywords, .internal)], driver: keywordsDriver),
+            Scenario(
+                name: "keywordParameters", machines: [(keywordParameters, .internal), (keywordParametersFlat, .internal)],
+                driver: keywordParametersDriver),
             Scenario(name: "leak", machines: [(door, .internal)], driver: leakDriver),
             Scenario(
                 name: "strong",
@@ -827,6 +858,79 @@ extension SwiftEmitterTests {
             a.t.add("run -> \(m.run())")
             send("replay", m.replay())
             return a.t.lines
+        }
+        """#
+
+    /// Parameters named with the language's keywords (docs/Language.md, Names in Swift), passed as
+    /// arguments, labels and values, through the parallel step, the queue, history, push and pop.
+    static let keywordParameters = #"""
+        machine KwParams {
+            event enter(street: String, state: String, machine: Int, initial: Int, final: Bool, entry: Int, exit: Int, event: String, push: Int, pop: Int, parallel: Int, history: Int, deep: Int, inout: Int, default: Int)
+            initial Idle
+            state Idle {
+                enter [isValid(state, event: event, final)] / record(state, machine, initial: initial, entry, exit, push, pop, parallel, history, deep, inout, default) -> Active
+                back -> deep history Active
+            }
+            parallel state Active {
+                leave -> Idle
+                state Form {
+                    initial Street
+                    state Street { enter / note(state: street) -> City }
+                    state City { enter [isValid(state, event: event, final)] / note(state) -> Street }
+                }
+                state Log {
+                    initial Waiting
+                    state Waiting { enter / note(state: event), resend(machine) }
+                }
+            }
+        }
+        """#
+
+    static let keywordParametersFlat = #"""
+        machine KwFlat {
+            event enter(state: String, machine: Int, history: Int, deep: Int, default: Int)
+            initial A
+            state A { enter [isValid(state, machine: machine)] / record(state, machine, history, deep, default) -> push B }
+            state B { enter / record(state, machine, history: deep, deep: history, default) -> pop }
+        }
+        """#
+
+    static let keywordParametersDriver = #"""
+        final class KwParamsLog: KwParamsActions {
+            let t = Transcript()
+            var machine: KwParams?
+            func isValid(state: String, event: String, final: Bool) -> Bool { t.add("isValid(\(state), \(event), \(final))"); return true }
+            func record(state: String, machine: Int, initial: Int, entry: Int, exit: Int, push: Int, pop: Int, parallel: Int, history: Int, deep: Int, `inout`: Int, default: Int) {
+                t.add("record(\(state), \([machine, initial, entry, exit, push, pop, parallel, history, deep, `inout`, `default`]))")
+            }
+            func note(state: String) { t.add("note(\(state))") }
+            func resend(machine: Int) { t.add("resend(\(machine)) -> \(self.machine!.leave())") }
+        }
+
+        final class KwFlatLog: KwFlatActions {
+            let t = Transcript()
+            func isValid(state: String, machine: Int) -> Bool { t.add("isValid(\(state), \(machine))"); return true }
+            func record(state: String, machine: Int, history: Int, deep: Int, default: Int) {
+                t.add("record(\(state), \(machine), \(history), \(deep), \(`default`))")
+            }
+        }
+
+        func run_keywordParameters() -> [String] {
+            let a = KwParamsLog()
+            let m = KwParams(actions: a)
+            a.machine = m
+            func enter(_ state: String) -> Bool {
+                m.enter(street: "Main St", state: state, machine: 1, initial: 2, final: true, entry: 3, exit: 4, event: "ev", push: 5, pop: 6, parallel: 7, history: 8, deep: 9, `inout`: 10, default: 11)
+            }
+            a.t.add("enter -> \(enter("Ohio")) \(m.activeStates.map(\.rawValue))")
+            a.t.add("enter -> \(enter("Utah")) \(m.activeStates.map(\.rawValue))")
+            a.t.add("back -> \(m.back()) \(m.activeStates.map(\.rawValue))")
+            a.t.add("enter -> \(enter("Iowa")) \(m.activeStates.map(\.rawValue))")
+            let f = KwFlatLog()
+            let flat = KwFlat(actions: f)
+            f.t.add("enter -> \(flat.enter(state: "Maine", machine: 1, history: 2, deep: 3, default: 4)) \(flat.state.rawValue)")
+            f.t.add("enter -> \(flat.enter(state: "Texas", machine: 5, history: 6, deep: 7, default: 8)) \(flat.state.rawValue)")
+            return a.t.lines + f.t.lines
         }
         """#
 

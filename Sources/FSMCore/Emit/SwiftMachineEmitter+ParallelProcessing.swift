@@ -293,6 +293,7 @@ extension SwiftMachineEmitter {
     private func emitLocalStep(_ candidates: [Model.Transition], then terminal: String, into out: inout CodeWriter) -> Bool {
         let local = candidates.filter(isLocal)
         guard !local.isEmpty else { return false }
+        let machine = names.member("machine")
         let actionsName = names.actionsVariable
         let number = { (transition: Model.Transition) in self.transitionNumbers[transition] ?? -1 }
         let external = local.filter { $0.target.state != nil }
@@ -311,7 +312,7 @@ extension SwiftMachineEmitter {
         // Where some candidates are internal, the exits and entries (when there are any) are skipped
         // when only those are selected.
         let onlyIfExternal = { (isEmpty: Bool, out: inout CodeWriter, part: (inout CodeWriter) -> Void) in
-            if external.count < local.count && !isEmpty { out.block("if machine.selectedExternal", part) } else { part(&out) }
+            if external.count < local.count && !isEmpty { out.block("if \(machine).selectedExternal", part) } else { part(&out) }
         }
         let body: (inout CodeWriter) -> Void = { out in
             out.line("// Every selected transition is local to its region: none conflicts.")
@@ -327,7 +328,7 @@ extension SwiftMachineEmitter {
             body(&out)
             return true
         }
-        out.block("if machine.allSelected(Self.isLocal)", body)
+        out.block("if \(machine).allSelected(Self.isLocal)", body)
         return false
     }
 
@@ -350,9 +351,11 @@ extension SwiftMachineEmitter {
                 numbers.append([number])
             }
         }
-        let loop = reversed ? "for index in (0..<machine.selectedCount).reversed()" : "for index in 0..<machine.selectedCount"
+        let machine = names.member("machine")
+        let loop =
+            reversed ? "for index in (0..<\(machine).selectedCount).reversed()" : "for index in 0..<\(machine).selectedCount"
         out.block(loop) { out in
-            out.line("switch machine.selected[index] {")
+            out.line("switch \(machine).selected[index] {")
             for (lines, group) in zip(bodies, numbers) {
                 out.line("case \(group.map(String.init).joined(separator: ", ")):")
                 out.indented { $0.lines(lines) }
@@ -392,17 +395,18 @@ extension SwiftMachineEmitter {
     private func leafReplacements(
         _ external: [Model.Transition], number: (Model.Transition) -> Int
     ) -> (cases: [(Int, [String])], changing: [Int]) {
+        let machine = names.member("machine")
         var cases: [(Int, [String])] = []
         var changing: [Int] = []
         for transition in external {
             guard let source = transition.source, let target = transition.target.state else { continue }
             var lines: [String] = []
             if source != target {
-                lines.append("machine.replaceLeaf(\(names.stateType(source)).self, by: \(names.stateType(target)).self)")
+                lines.append("\(machine).replaceLeaf(\(names.stateType(source)).self, by: \(names.stateType(target)).self)")
                 changing.append(number(transition))
             }
             if model.usesCompletion && !model.completionTransitions(of: target).isEmpty {
-                lines.append("machine.completions.append(\(names.stateType(target)).self)")
+                lines.append("\(machine).completions.append(\(names.stateType(target)).self)")
             }
             if !lines.isEmpty { cases.append((number(transition), lines)) }
         }

@@ -29,6 +29,12 @@ extension Analyzer {
                 var parameters: [Model.EventParameter] = []
                 for parameter in decl.parameters {
                     checkName(parameter.name, role: "parameter")
+                    if SwiftNames.reservedParameterNames.contains(parameter.name.text) {
+                        diagnostics.emit(
+                            .reservedName(
+                                parameter.name.text, role: "parameter", clash: "Swift's '\(parameter.name.text)'",
+                                at: parameter.name.range))
+                    }
                     if let previous = seen[parameter.name.text] {
                         diagnostics.emit(.duplicateParameter(parameter.name.text, at: parameter.name.range, previous: previous))
                         continue

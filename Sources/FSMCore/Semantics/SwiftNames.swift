@@ -45,6 +45,10 @@ public enum SwiftNames {
     /// Names an enum case cannot have in the generated `StateID` and `Event` enums.
     public static let reservedCaseNames: Set<String> = ["self", "rawValue", "allCases", "hashValue", "init"]
 
+    /// Names an event parameter cannot have: inside the generated methods, where the parameters are
+    /// in scope, `self` and `Self` must mean the machine and its type.
+    public static let reservedParameterNames: Set<String> = ["self", "Self"]
+
     /// Members of the generated actions protocol that guards and actions must not clash with.
     public static let actionsMembers: Set<String> = ["unhandledEvent"]
 

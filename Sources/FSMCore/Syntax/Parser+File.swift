@@ -146,6 +146,21 @@ extension Parser {
         tokens[position].kind = .keyword(keyword)
     }
 
+    /// Reads a name where a keyword cannot be meant: a parameter's name, an argument's label or
+    /// the parameter it passes (`event move(state: String)`, `set(state)`, `set(in: state)`). Every
+    /// keyword is accepted as a name there but `true` and `false`, the literals.
+    mutating func parseContextualName(of role: Diagnostic.NameRole) -> Identifier? {
+        let token = current
+        switch token.kind {
+        case .keyword(.true), .keyword(.false): break
+        case .keyword:
+            advance()
+            return Identifier(text(of: token), range: token.range)
+        default: break
+        }
+        return parseName(of: role)
+    }
+
     /// Reads a name; a keyword is reported and accepted (so the rest of the member still parses).
     mutating func parseName(of role: Diagnostic.NameRole) -> Identifier? {
         let token = current

@@ -311,7 +311,7 @@ extension Parser {
             rereportLoneMinus(.name(.argumentLabelOrParameter))
             return nil
         }
-        guard let label = parseName(of: .argumentLabelOrParameter) else { return nil }
+        guard let label = parseContextualName(of: .argumentLabelOrParameter) else { return nil }
         guard consume(.colon) != nil else {
             return ArgumentSyntax(label: label, value: .parameter(label), range: label.range)
         }
@@ -322,11 +322,10 @@ extension Parser {
             rereportLoneMinus(.argumentValue(label: label.text))
             return nil
         }
-        guard let parameter = consume(.identifier) else {
+        guard at(.identifier) || isKeywordName(current), let name = parseContextualName(of: .argumentLabelOrParameter) else {
             expected(.argumentValue(label: label.text))
             return nil
         }
-        let name = Identifier(text(of: parameter), range: parameter.range)
         return ArgumentSyntax(label: label, value: .parameter(name), range: label.range.union(name.range))
     }
 

@@ -15,7 +15,7 @@ extension Parser {
     }
 
     mutating func parseParameter() -> Parameter? {
-        guard let name = parseName(of: .parameter) else { return nil }
+        guard let name = parseContextualName(of: .parameter) else { return nil }
         guard consume(.colon) != nil else {
             expected(.parameterType(parameter: name.text))
             return nil
