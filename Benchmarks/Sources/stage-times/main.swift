@@ -23,14 +23,17 @@ func peakResidentMB() -> Double {
     #endif
 }
 
-// `stage-times --source N` prints the synthetic machine of N states instead (for scripts/bench-swiftc).
-if CommandLine.arguments.count == 3, CommandLine.arguments[1] == "--source", let size = Int(CommandLine.arguments[2]) {
-    print(SyntheticMachine.source(states: size), terminator: "")
-    exit(0)
-}
-
 // `stage-times --parallel N...` times the machine whose blocks are parallel states.
 let parallel = CommandLine.arguments.contains("--parallel")
+
+// `stage-times --source N [--parallel]` prints the synthetic machine of N states instead (for
+// scripts/bench-swiftc, and to compare the Swift that two versions of fsmc generate for it).
+if let flag = CommandLine.arguments.firstIndex(of: "--source"), flag + 1 < CommandLine.arguments.count,
+    let size = Int(CommandLine.arguments[flag + 1])
+{
+    print(SyntheticMachine.source(states: size, parallel: parallel), terminator: "")
+    exit(0)
+}
 let sizes = CommandLine.arguments.dropFirst().compactMap { Int($0) }
 print("states    bytes        front end  swift      dot        total      mermaid    swift bytes   peak RSS")
 for size in sizes.isEmpty ? [100, 1_000, 10_000, 50_000] : sizes {

@@ -96,28 +96,55 @@ extension SwiftMachineEmitter {
         }
         guard !external.isEmpty else { return }
         out.line("machine.sortSelectedByExits()")
-        let entries: [(Int, [String])] = external.compactMap { number, step in
-            let lines = step.entered.filter { !model.states[$0].entry.isEmpty }.map {
-                "\(names.stateType($0)).entry(\(actionsName))"
-            }
-            return lines.isEmpty ? nil : (number, lines)
+        // Each case's lines are written piece by piece from what decides them, the states entered
+        // (and the states exited, for the replacement): a large machine has thousands of cases of
+        // up to ``directEntryLimit`` lines each.
+        let entries: [(Int, [Int])] = external.compactMap { number, step in
+            let withEntry = step.entered.filter { !model.states[$0].entry.isEmpty }
+            return withEntry.isEmpty ? nil : (number, withEntry)
         }
-        emitSwitchOverSelected(entries, into: &out)
-        let replacements: [(Int, [String])] = external.map { number, step in
-            let replacesAll = step.exits == 0..<model.states.count
-            var lines = [replacesAll ? "machine.beginReplacingAll()" : "machine.beginReplacing(\(step.exits))"]
-            lines += step.entered.map { "machine.newConfiguration.append(\(names.stateType($0)).self)" }
-            lines += model.activeLeaves(of: step.entered).map { "machine.newLeaves.append(\(names.stateType($0)).self)" }
-            lines.append("machine.endReplacing()")
+        emitSwitchOverSelected(entries, into: &out) { states, out in
+            for state in states {
+                out.beginLine()
+                out.write(names.stateType(state))
+                out.write(".entry(")
+                out.write(actionsName)
+                out.write(")")
+                out.endLine()
+            }
+        }
+        let replacements = external.map { number, step in (number, Replacement(exits: step.exits, entered: step.entered)) }
+        emitSwitchOverSelected(replacements, into: &out) { replacement, out in
+            if replacement.exits == 0..<model.states.count {
+                out.line("machine.beginReplacingAll()")
+            } else {
+                out.line("machine.beginReplacing(\(replacement.exits))")
+            }
+            func append(_ state: Int, to list: StaticString) {
+                out.beginLine()
+                out.write("machine.")
+                out.write(list)
+                out.write(".append(")
+                out.write(names.stateType(state))
+                out.write(".self)")
+                out.endLine()
+            }
+            for state in replacement.entered { append(state, to: "newConfiguration") }
+            for state in model.activeLeaves(of: replacement.entered) { append(state, to: "newLeaves") }
+            out.line("machine.endReplacing()")
             if model.usesCompletion {
-                for state in step.entered
+                for state in replacement.entered
                 where !model.states[state].isComposite && !model.completionTransitions(of: state).isEmpty {
-                    lines.append("machine.completions.append(\(names.stateType(state)).self)")
+                    append(state, to: "completions")
                 }
             }
-            return (number, lines)
         }
-        emitSwitchOverSelected(replacements, into: &out)
+    }
+
+    /// What decides the lines that replace a direct step's exited states by its entered ones.
+    private struct Replacement: Hashable {
+        let exits: Range<Int>
+        let entered: [Int]
     }
 
     /// Whether every transition has a direct step: then the general step is never taken.

@@ -336,18 +336,28 @@ extension SwiftMachineEmitter {
     /// selected transitions (in reverse with `reversed`), running each case's lines; cases with the
     /// same lines share one `case`. Nothing when there are no cases.
     func emitSwitchOverSelected(_ cases: [(Int, [String])], reversed: Bool = false, into out: inout CodeWriter) {
+        emitSwitchOverSelected(cases, reversed: reversed, into: &out) { lines, out in out.lines(lines) }
+    }
+
+    /// The same, each case described by a `key` whose lines `body` writes: cases with equal keys
+    /// share one `case`, in the order of their first number, so `body` must write the same lines
+    /// for equal keys and different lines for different ones. Grouped through a dictionary, so that
+    /// a machine of thousands of transitions is grouped in linear time; and a key can be cheaper to
+    /// hash than the lines, which are then written piece by piece, once per group.
+    func emitSwitchOverSelected<Key: Hashable>(
+        _ cases: [(Int, Key)], reversed: Bool = false, into out: inout CodeWriter,
+        body: (Key, inout CodeWriter) -> Void
+    ) {
         guard !cases.isEmpty else { return }
-        // Cases with the same lines share one `case`, in the order of their first number; looked up
-        // by their lines, so that a machine of thousands of transitions is grouped in linear time.
-        var bodies: [[String]] = []
+        var keys: [Key] = []
         var numbers: [[Int]] = []
-        var groupOfBody: [[String]: Int] = [:]
-        for (number, lines) in cases {
-            if let index = groupOfBody[lines] {
+        var groupOfKey: [Key: Int] = [:]
+        for (number, key) in cases {
+            if let index = groupOfKey[key] {
                 numbers[index].append(number)
             } else {
-                groupOfBody[lines] = bodies.count
-                bodies.append(lines)
+                groupOfKey[key] = keys.count
+                keys.append(key)
                 numbers.append([number])
             }
         }
@@ -356,9 +366,9 @@ extension SwiftMachineEmitter {
             reversed ? "for index in (0..<\(machine).selectedCount).reversed()" : "for index in 0..<\(machine).selectedCount"
         out.block(loop) { out in
             out.line("switch \(machine).selected[index] {")
-            for (lines, group) in zip(bodies, numbers) {
+            for (key, group) in zip(keys, numbers) {
                 out.line("case \(group.map(String.init).joined(separator: ", ")):")
-                out.indented { $0.lines(lines) }
+                out.indented { body(key, &$0) }
             }
             out.line("default: break")
             out.line("}")
