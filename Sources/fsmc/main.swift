@@ -69,8 +69,13 @@ enum FSMC {
         }
     }
 
-    private static func suggestion(for name: String) -> String {
-        ArgumentParser.closest(name, among: Commands.all.map(\.name)).map { "; did you mean '\($0)'?" } ?? ""
+    /// "; did you mean 'check'?" for a misspelt subcommand (within two edits) or a shortened one
+    /// (`gen`, the start of exactly one subcommand's name); nothing when neither fits.
+    static func suggestion(for name: String) -> String {
+        let names = Commands.all.map(\.name)
+        let starting = name.isEmpty ? [] : names.filter { $0.hasPrefix(name.lowercased()) }
+        let match = ArgumentParser.closest(name, among: names) ?? (starting.count == 1 ? starting[0] : nil)
+        return match.map { "; did you mean '\($0)'?" } ?? ""
     }
 
     private static func usageError(_ error: UsageError) -> Int32 {

@@ -63,13 +63,21 @@ final class CommandLineTests: XCTestCase {
     }
 
     /// Suggestions use the compiler's measure (a swap of neighbouring letters is one edit, a
-    /// difference in case none) with a fixed limit of two edits, short names included.
+    /// difference in case none) with a fixed limit of two edits, short names included; a
+    /// subcommand too far for that but the start of exactly one name (`gen`) is suggested too.
     func testSuggestionsForSubcommandsAndOptions() throws {
         let cases: [([String], String?)] = [
             (["mremiad", "a.fsm"], "unknown subcommand 'mremiad'; did you mean 'mermaid'?"),  // two swaps
             (["chk", "a.fsm"], "unknown subcommand 'chk'; did you mean 'check'?"),  // two edits in three letters
             (["check", "--FORMAT", "json", "a.fsm"], "unknown option '--FORMAT'; did you mean '--format'?"),
-            (["gen", "a.fsm"], nil),  // five edits: too far
+            (["gen", "a.fsm"], "unknown subcommand 'gen'; did you mean 'generate'?"),  // the start of one name
+            (["chek", "a.fsm"], "unknown subcommand 'chek'; did you mean 'check'?"),
+            (["simulte", "a.fsm"], "unknown subcommand 'simulte'; did you mean 'simulate'?"),
+            (["help", "gen"], "unknown subcommand 'gen'; did you mean 'generate'?"),
+            (["d", "a.fsm"], "unknown subcommand 'd'; did you mean 'dot'?"),  // within two edits of 'dot'
+            (["GEN", "a.fsm"], "unknown subcommand 'GEN'; did you mean 'generate'?"),  // case aside
+            (["m", "a.fsm"], "unknown subcommand 'm'; did you mean 'mermaid'?"),  // the start of one name
+            (["translate", "a.fsm"], nil),  // neither close nor a start
         ]
         for (arguments, suggestion) in cases {
             let result = try runFSMC(arguments)
