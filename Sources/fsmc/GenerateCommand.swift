@@ -199,9 +199,12 @@ struct GenerateConfig {
                 }
                 config.actionsReference = reference
             default:
-                throw problem(
-                    "unknown key \"\(key)\"; the keys are \"access\", \"actionsReference\", \"observable\" and \"warningsAsErrors\""
-                )
+                let keys = ["access", "actionsReference", "observable", "warningsAsErrors"]
+                let list = "the keys are \"access\", \"actionsReference\", \"observable\" and \"warningsAsErrors\""
+                guard let close = Suggestions.closest(to: key, among: keys) else {
+                    throw problem("unknown key \"\(key)\"; " + list)
+                }
+                throw problem("unknown key \"\(key)\"; did you mean \"\(close)\"? T" + list.dropFirst())
             }
         }
         return config
