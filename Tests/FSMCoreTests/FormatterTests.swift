@@ -233,6 +233,35 @@ final class FormatterTests: XCTestCase {
         XCTAssertEqual(Self.tokens(expected), Self.tokens(source))
     }
 
+    /// A block comment inside a line keeps one space on each side, even where its neighbouring
+    /// tokens take none (inside brackets and parentheses), as docs/Editors.md says.
+    func testBlockCommentInsideALineIsSetOffByOneSpace() {
+        assertFormats(
+            """
+            machine M {
+              initial A
+              state A {
+                go [ /* in guard */ ok ] -> A
+                stop [ok /* c */] -> A
+                halt [ok/* c */] / log(/* none */) -> A
+                back [/* a *//* b */ok] -> A
+              }
+            }
+            """,
+            """
+            machine M {
+                initial A
+                state A {
+                    go [ /* in guard */ ok] -> A
+                    stop [ok /* c */ ] -> A
+                    halt [ok /* c */ ] / log( /* none */ ) -> A
+                    back [ /* a */ /* b */ ok] -> A
+                }
+            }
+
+            """)
+    }
+
     func testLineEndsAndByteOrderMarkBecomeCanonical() {
         let source = "\u{FEFF}machine M {\r\n  initial A\r  state A /* x\r\n y */\r\n}\r\n\r\n"
         XCTAssertEqual(Formatter.format(source).text, "machine M {\n    initial A\n    state A /* x\n y */\n}\n")

@@ -12,7 +12,7 @@ public struct FormatResult: Sendable {
 /// end), `{` on the line of its `state` or `machine`, one space around `->`, `/`, `&&`, `||` and
 /// before `[`, none inside brackets, parentheses and generic arguments, at most one blank line
 /// between members and none after `{` or before `}`. Comments stay next to the tokens they
-/// followed or preceded. Only white space, line ends and `;` between members change: the tokens
+/// followed or preceded, one space from a token on their line (`[ /* why */ ok]`). Only white space, line ends and `;` between members change: the tokens
 /// themselves are copied from the source, so the formatted file lexes to the same tokens.
 ///
 /// One exception keeps short leaf states as their authors write them: a state's body that the
@@ -135,6 +135,8 @@ private struct Layout {
     private var separatorPending = false
     /// A comment ended the current line: the next token starts a new one.
     private var forceBreak = false
+    /// A block comment ends the current line, and the next token follows on it, after one space.
+    private var afterInlineComment = false
     /// The current line ends in `{` (a trailing comment aside).
     private var lineOpensBody = false
     /// The last finished line ended in `{`: no blank line may follow it.
@@ -181,6 +183,7 @@ private struct Layout {
         // A line comment runs to the end of the line, and what follows a comment on a line of its
         // own goes below it.
         if !isBlock || ownLine || text.contains("\n") { forceBreak = true }
+        afterInlineComment = !forceBreak
     }
 
     private mutating func place(_ token: Token, lineEnds: Int, separated: Bool, afterComment: Bool) {
@@ -209,11 +212,13 @@ private struct Layout {
             startLine(indent: kind == .leftBrace ? depth : depth + 1, blankBefore: false)
             line = text
         } else {
-            if let previous, !line.isEmpty, Formatter.spaced(previous.kind, kind) { line += " " }
+            // `[ /* why */ ok]`: a comment is set off by one space on each side, whatever the tokens.
+            if let previous, !line.isEmpty, afterInlineComment || Formatter.spaced(previous.kind, kind) { line += " " }
             line += text
         }
         lineOpensBody = kind == .leftBrace
         forceBreak = false
+        afterInlineComment = false
         separatorPending = false
         switch kind {
         case .leftBrace:
