@@ -2,7 +2,7 @@ import FSMCore
 
 extension Commands {
     /// `fsmc format FILE... [--check]`: rewrites files in the canonical layout, or with `--check`
-    /// only lists those that would change; `-` formats standard input to standard output.
+    /// only reports those that would change; `-` formats standard input to standard output.
     static let format = Command(
         name: "format",
         abstract: "Rewrite .fsm files in the canonical layout.",
@@ -10,7 +10,7 @@ extension Commands {
         options: [
             OptionSpec(
                 names: ["--check"],
-                help: "Change nothing; list the files that are not formatted and exit with status 1 if there are any.")
+                help: "Change nothing; report each file that is not formatted and exit with status 1 if there are any.")
         ],
         discussion: """
             The layout: 4-space indentation, one member per line, '{' on the line of its state, one
@@ -18,7 +18,9 @@ extension Commands {
             member, no comment and no state stays on one line: 'state A { go -> B }'; members
             separated by ';' go on lines of their own. Comments stay where they are. A file with
             syntax errors is left untouched and its errors are reported. A path of '-' formats
-            standard input to standard output (with --check, nothing is written).
+            standard input to standard output. With --check, no file is rewritten; each file that
+            would change gets a line on standard output:
+              Door.fsm: not formatted (run 'fsmc format Door.fsm')
             Exit status: 0 on success, 1 when a file has syntax errors (or, with --check, would
             change), 2 for bad usage or an I/O failure.
             """,
@@ -49,7 +51,7 @@ extension Commands {
                 let changed = Array(text.utf8) != bytes
                 if checkOnly {
                     if changed {
-                        Terminal.writeOut("\(name)\n")
+                        Terminal.writeOut("\(name): not formatted (run 'fsmc format \(path)')\n")
                         worsen(ExitStatus.inputErrors)
                     }
                 } else if path == "-" {

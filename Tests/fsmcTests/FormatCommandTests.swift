@@ -22,7 +22,11 @@ final class FormatCommandTests: XCTestCase {
 
         let check = try runFSMC(["format", "--check", messyFile.path, tidyFile.path])
         XCTAssertEqual(check.status, 1)
-        XCTAssertEqual(check.stdout, messyFile.path + "\n")
+        XCTAssertEqual(check.stdout, "\(messyFile.path): not formatted (run 'fsmc format \(messyFile.path)')\n")
+        let relative = try runFSMC(["format", "--check", "Messy.fsm", "Tidy.fsm"], in: folder)
+        XCTAssertEqual(relative.status, 1)
+        XCTAssertEqual(relative.stdout, "Messy.fsm: not formatted (run 'fsmc format Messy.fsm')\n")
+        XCTAssertEqual(relative.stderr, "")
         XCTAssertEqual(try String(contentsOf: messyFile, encoding: .utf8), messy, "--check changed the file")
 
         let format = try runFSMC(["format", messyFile.path, tidyFile.path])
@@ -38,7 +42,7 @@ final class FormatCommandTests: XCTestCase {
         XCTAssertEqual(piped.stdout, tidy)
         let checked = try runFSMC(["format", "--check", "-"], stdin: messy)
         XCTAssertEqual(checked.status, 1)
-        XCTAssertEqual(checked.stdout, "<stdin>\n")
+        XCTAssertEqual(checked.stdout, "<stdin>: not formatted (run 'fsmc format -')\n")
     }
 
     func testSyntaxErrorsLeaveTheFileUntouchedAndAreReported() throws {
@@ -54,6 +58,17 @@ final class FormatCommandTests: XCTestCase {
         let piped = try runFSMC(["format", "-"], stdin: source)
         XCTAssertEqual(piped.status, 1)
         XCTAssertEqual(piped.stdout, source, "standard input must come back unchanged")
+    }
+
+    /// `fsmc help format` describes what --check prints, in the words it prints.
+    func testHelpDescribesTheCheckOutput() throws {
+        let help = try runFSMC(["help", "format"])
+        XCTAssertEqual(help.status, 0)
+        XCTAssertTrue(help.stdout.contains("--check                     Change nothing; report each file that is not formatted"))
+        XCTAssertTrue(
+            help.stdout.contains(
+                "With --check, no file is rewritten; each file that\nwould change gets a line on standard output:\n  Door.fsm: not formatted (run 'fsmc format Door.fsm')\n"
+            ), help.stdout)
     }
 
     func testMissingFileAndMissingArgument() throws {
