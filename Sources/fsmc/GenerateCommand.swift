@@ -36,8 +36,8 @@ extension Commands {
         discussion: """
             Writes <dir>/<file stem>.swift for each input. A file with errors gets its diagnostics and
             no output (an earlier output is left as it was); the others are still generated. With
-            --warnings-as-errors, so does a file with warnings. The inputs
-            are generated for one module: when two of their files would declare a type of the same name
+            --warnings-as-errors, a file with warnings is treated the same way. The inputs are
+            generated for one module: when two of their files would declare a type of the same name
             (machines 'Door' and 'DoorRuntime'), that is an error and nothing is written. Files are
             written atomically and only when their content changes, so unchanged machines do not
             trigger rebuilds. The folder is created when the first file is written. An input of '-'

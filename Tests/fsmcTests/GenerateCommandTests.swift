@@ -59,6 +59,23 @@ final class GenerateCommandTests: XCTestCase {
             bad.stderr.hasPrefix("error: invalid value 'open' for '--access'; expected one of: internal, public, package\n"))
     }
 
+    /// `fsmc help generate` says plainly what --warnings-as-errors does to a file with warnings,
+    /// and its discussion is one paragraph of lines of even width, as the other commands' are.
+    func testHelpDiscussionOfWarningsAsErrors() throws {
+        let help = try runFSMC(["help", "generate"])
+        XCTAssertEqual(help.status, 0)
+        XCTAssertTrue(
+            help.stdout.contains(
+                "the others are still generated. With\n--warnings-as-errors, a file with warnings is treated the same way. The inputs are\n"
+            ), help.stdout)
+        let discussion = try XCTUnwrap(help.stdout.components(separatedBy: "Show help information.\n\n").last)
+        let lines = discussion.split(separator: "\n")
+        XCTAssertEqual(lines.first, "Writes <dir>/<file stem>.swift for each input. A file with errors gets its diagnostics and")
+        for line in lines {
+            XCTAssertTrue((80...90).contains(line.count), "uneven line: \(line)")
+        }
+    }
+
     func testConfigFileSetsTheAccessLevelAndReportsMalformedFiles() throws {
         let folder = try temporaryFolder(self)
         try write(validMachine, to: "door.fsm", in: folder)
