@@ -109,6 +109,15 @@ final class GenerateCommandTests: XCTestCase {
                 "error: fsmc.json: unknown key \"module\"; the keys are \"access\", \"actionsReference\", \"observable\" and \"warningsAsErrors\"\n"
             ),
         ]
+        // docs/SwiftPM-Plugin.md shows these messages as the plugin prints them, with the file's path.
+        let plugin = try String(
+            contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+                "../../docs/SwiftPM-Plugin.md"),
+            encoding: .utf8)
+        for (text, message) in cases where text.contains("acess") || text.contains("open") || text.contains("weak") {
+            let shown = message.replacingOccurrences(of: "error: fsmc.json: ", with: "error: /path/Sources/Shipping/fsmc.json: ")
+            XCTAssertTrue(plugin.contains(shown), "docs/SwiftPM-Plugin.md does not show: \(shown)")
+        }
         for (text, message) in cases {
             try write(text, to: "fsmc.json", in: folder)
             let result = try runFSMC(["generate", "door.fsm", "--config", "fsmc.json", "-o", "bad"], in: folder)
