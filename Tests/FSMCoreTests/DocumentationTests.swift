@@ -57,9 +57,22 @@ final class DocumentationTests: XCTestCase {
                 continue
             }
             // Where the section shows an input and its output, the output must be what fsmc prints.
-            // Several inputs are files generated together, each named after its machine.
+            // Several inputs with one output are files generated together, each named after its
+            // machine; several inputs each with its own output are separate examples, each checked.
             let inputs = Self.fencedBlocks("fsm", in: section)
-            guard let input = inputs.first, let output = Self.fencedBlocks("text", in: section).first else { continue }
+            let outputs = Self.fencedBlocks("text", in: section)
+            if inputs.count > 1, inputs.count == outputs.count {
+                for (input, output) in zip(inputs, outputs) {
+                    let compilation = Compilation(path: "example.fsm", text: input)
+                    XCTAssertTrue(
+                        compilation.diagnostics.contains { $0.id == id }, "an example of \(id.rawValue) does not report it")
+                    XCTAssertEqual(
+                        TextDiagnosticRenderer().render(compilation.diagnostics, in: compilation.file), output,
+                        "docs/Diagnostics.md, \(id.rawValue): the output shown is not what fsmc prints")
+                }
+                continue
+            }
+            guard let input = inputs.first, let output = outputs.first else { continue }
             var compilations = [Compilation(path: "example.fsm", text: input)]
             if inputs.count > 1 {
                 compilations = inputs.map { Compilation(path: Self.machineName(in: $0) + ".fsm", text: $0) }

@@ -1522,6 +1522,129 @@ final class SemanticsTests: XCTestCase {
         XCTAssertEqual(diagnostics.filter { $0.id == .unusedEvent }.count, 499)
     }
 
+    /// The user walkthrough: `leave` in one state, `leeve` in another, neither declared. The later
+    /// one, used by one transition like the earlier, is taken for the typo, with a fix-it.
+    func testMisspeltEventSpeltLikeAnEventUsedAsOften() {
+        let source = """
+            machine Call {
+                initial Ringing
+                state Ringing {
+                    answer -> Talking
+                    leave -> Ended
+                }
+                state Talking { leeve / hangUp -> Ended }
+                final state Ended
+            }
+            """
+        XCTAssertEqual(
+            diagnosticsText(source),
+            """
+            test.fsm:7:21: warning: event 'leeve' is not declared; did you mean 'leave'?
+                state Talking { leeve / hangUp -> Ended }
+                                ^~~~~
+                                leave
+            test.fsm:5:9: note: 'leave' is used here
+                    leave -> Ended
+                    ^~~~~
+
+            """)
+        let fixIts = Compilation(path: "test.fsm", text: source).diagnostics.flatMap(\.fixIts)
+        XCTAssertEqual(fixIts.map(\.replacement), ["leave"])
+    }
+
+    /// An event used once, one swap or replacement from one used more, or declared: the most used
+    /// is suggested, and the note is at its first use, or its declaration.
+    func testMisspeltEventSpeltLikeAMoreUsedOrDeclaredEvent() {
+        let source = """
+            machine Call {
+                event hangUp
+                initial Talking
+                state Talking {
+                    toggleCamera -> Talking
+                    toggleCamara -> Talking
+                    mute -> Muted
+                    hnagUp -> Ended
+                }
+                state Muted { toggleCamera -> Muted; hangUp -> Ended }
+                final state Ended
+            }
+            """
+        XCTAssertEqual(
+            diagnosticsText(source),
+            """
+            test.fsm:6:9: warning: event 'toggleCamara' is not declared; did you mean 'toggleCamera'?
+                    toggleCamara -> Talking
+                    ^~~~~~~~~~~~
+                    toggleCamera
+            test.fsm:5:9: note: 'toggleCamera' is used by 2 transitions, the first here
+                    toggleCamera -> Talking
+                    ^~~~~~~~~~~~
+            test.fsm:8:9: warning: event 'hnagUp' is not declared; did you mean 'hangUp'?
+                    hnagUp -> Ended
+                    ^~~~~~
+                    hangUp
+            test.fsm:2:11: note: 'hangUp' is declared here
+                event hangUp
+                      ^~~~~~
+
+            """)
+    }
+
+    /// A machine whose states form a ring, each left on one of `events` in turn, so each event is
+    /// used by one transition per occurrence in `events` and nothing else is reported.
+    private func ring(_ events: [String]) -> String {
+        let states = events.indices.map { "    state S\($0) { \(events[$0]) -> S\(($0 + 1) % events.count) }" }
+        return (["machine M {", "    initial S0"] + states + ["}"]).joined(separator: "\n")
+    }
+
+    /// Pairs of events that may well both be meant are not reported: names under 5 characters
+    /// (`tick`, `tock`; `open`, `opens`), a difference at the first character (`mount`, `count`) or
+    /// in a digit (`floor1`, `floor2`), a difference of more than one edit (`pause`, `paused2`),
+    /// two events each used more than once (`lower`, `lowers`). Only `raised`, used once, one
+    /// letter from `raise`, used twice, is reported, and declaring it with `event` silences that.
+    func testMisspeltEventLeavesPlausiblePairsAlone() {
+        let events = [
+            "tick", "tick", "tock", "open", "open", "opens", "mount", "mount", "count", "floor1", "floor1", "floor2",
+            "pause", "paused2", "lower", "lower", "lowers", "lowers", "raise", "raise", "raised",
+        ]
+        XCTAssertEqual(
+            diagnosticsText(ring(events)),
+            "test.fsm:23:17: warning: event 'raised' is not declared; did you mean 'raise'?\n" + """
+                    state S20 { raised -> S0 }
+                                ^~~~~~
+                                raise
+                test.fsm:21:17: note: 'raise' is used by 2 transitions, the first here
+                    state S18 { raise -> S19 }
+                                ^~~~~
+
+                """)
+        let declared = ring(events).replacingOccurrences(of: "machine M {", with: "machine M {\n    event raised")
+        XCTAssertEqual(diagnosticsText(declared), "")
+    }
+
+    /// Only the later of two events used once each, one edit apart, is reported (not both); an
+    /// inserted or deleted character counts, and one used by more transitions is suggested though
+    /// used later.
+    func testMisspeltEventReportsOneOfTwoEventsUsedOnce() {
+        XCTAssertEqual(
+            Compilation(path: "test.fsm", text: ring(["pause", "paused", "resme", "resume", "resume"])).diagnostics
+                .map(\.message),
+            [
+                "event 'paused' is not declared; did you mean 'pause'?",
+                "event 'resme' is not declared; did you mean 'resume'?",
+            ])
+    }
+
+    /// The candidates are compared with the used events up to the same bound as the unused ones
+    /// (50,000 pairs): with 600 events used, the first 83 of the 300 used once are compared (83 × 600 pairs), not the rest.
+    func testMisspeltEventsSpeltLikeUsedOnesAreBounded() {
+        let twice = (0..<300).flatMap { ["ev\(String(format: "%03d", $0))x", "ev\(String(format: "%03d", $0))x"] }
+        let once = (0..<300).map { "ev\(String(format: "%03d", $0))y" }
+        let diagnostics = Compilation(path: "test.fsm", text: ring(twice + once)).diagnostics
+        XCTAssertEqual(diagnostics.filter { $0.id == .misspeltEvent }.count, 83)
+        XCTAssertEqual(diagnostics.count, 83)
+    }
+
     // MARK: - Warnings: dead-end
 
     func testDeadEnd() {

@@ -134,7 +134,8 @@ public enum DiagnosticID: String, Sendable, CaseIterable, Codable {
         case .pushPopWithParallel: "A push or pop in a machine with parallel states."
         case .unreachableState: "A state that no sequence of events can enter."
         case .unusedEvent: "An event declared and never used by a transition."
-        case .misspeltEvent: "A transition on an undeclared event spelt like a declared event that no transition uses."
+        case .misspeltEvent:
+            "A transition on an undeclared event spelt like a declared event that no transition uses, or one typo from a used one."
         case .deadEnd: "A non-final state that no transition leads out of."
         case .popWithoutPush: "A pop transition in a machine that never pushes."
         case .completionNeverFires: "A completion transition of a composite state that cannot complete."

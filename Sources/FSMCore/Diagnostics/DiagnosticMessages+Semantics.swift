@@ -365,6 +365,20 @@ extension Diagnostic {
             fixIts: [FixIt(replace: range, with: suggestion)])
     }
 
+    /// A transition on `event`, declared nowhere and used by no other transition, one edit from
+    /// `suggestion`, which is declared (at `other`) and used, or used by `uses` transitions (the first at `other`).
+    static func misspeltUsedEvent(
+        _ event: String, suggestion: String, isDeclared: Bool, uses: Int, at range: SourceRange, other: SourceRange
+    ) -> Diagnostic {
+        let note =
+            isDeclared
+            ? "'\(suggestion)' is declared here"
+            : uses == 1 ? "'\(suggestion)' is used here" : "'\(suggestion)' is used by \(uses) transitions, the first here"
+        return Diagnostic(
+            .misspeltEvent, "event '\(event)' is not declared; did you mean '\(suggestion)'?", at: range,
+            notes: [DiagnosticNote(note, at: other)], fixIts: [FixIt(replace: range, with: suggestion)])
+    }
+
     /// A leaf nothing leads out of; for a final state, `completing` is the composite it completes.
     static func deadEnd(_ name: String, completing: String? = nil, at range: SourceRange) -> Diagnostic {
         guard let completing else {

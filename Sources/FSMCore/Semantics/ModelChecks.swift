@@ -9,7 +9,8 @@ enum ModelChecks {
         let search = reachability(of: model)
         checkReachability(model, reached: search.reached, diagnostics: &diagnostics)
         checkDeadEnds(model, search, diagnostics: &diagnostics)
-        checkUnusedEvents(model, diagnostics: &diagnostics)
+        let misspelt = checkUnusedEvents(model, diagnostics: &diagnostics)
+        checkEventsSpeltLikeUsedOnes(model, skipping: misspelt, diagnostics: &diagnostics)
         checkPopWithoutPush(model, diagnostics: &diagnostics)
         checkPreemptionByRegions(model, diagnostics: &diagnostics)
     }
@@ -130,11 +131,13 @@ enum ModelChecks {
     ///
     /// Each undeclared event is compared with each unused one, which a machine with thousands of
     /// both would make slow: after ``misspeltEventComparisons`` comparisons the undeclared events
-    /// left are not compared (the unused events keep their `unused-event`).
-    private static func checkUnusedEvents(_ model: Model, diagnostics: inout DiagnosticEngine) {
+    /// left are not compared (the unused events keep their `unused-event`). Returns the events
+    /// declared nowhere that were reported as misspelt.
+    @discardableResult
+    private static func checkUnusedEvents(_ model: Model, diagnostics: inout DiagnosticEngine) -> Set<Int> {
         let used = Set(model.allTransitions.map(\.event))
         let unused = model.events.indices.filter { model.events[$0].isDeclared && !used.contains($0) }
-        guard !unused.isEmpty else { return }
+        guard !unused.isEmpty else { return [] }
         let unusedNames = unused.map { model.events[$0].name }
         // Each event declared nowhere, by index, to the unused one it is spelt like.
         var meant: [Int: Int] = [:]
@@ -160,11 +163,87 @@ enum ModelChecks {
         for index in unused where !explained.contains(index) {
             diagnostics.emit(.unusedEvent(model.events[index].name, at: model.events[index].range))
         }
+        return Set(meant.keys)
     }
 
     /// How many pairs of an undeclared and an unused event ``checkUnusedEvents(_:diagnostics:)``
     /// compares at most: a hundred undeclared events against five hundred unused ones.
     static let misspeltEventComparisons = 50_000
+
+    /// `misspelt-event` for a transition on an event that is declared nowhere, used by no other
+    /// transition, and one edit from an event the machine relies on at least as much (`leeve` for
+    /// `leave`): one declared and used, one used by more transitions, or one also used once, declared
+    /// nowhere, and first used earlier (of two such events, the later is taken for the typo, so only
+    /// one is reported). To keep real pairs of events quiet, both names have at least
+    /// ``misspeltEventMinimumLength`` characters, and the edit (``singleEdit(_:_:)``) is not at the
+    /// first character (`mount`, `count`) and involves no digit (`floor1`, `floor2`); declaring the
+    /// event with `event` also silences it. `skipping` are the events already reported as misspelt
+    /// by ``checkUnusedEvents(_:diagnostics:)``.
+    ///
+    /// Each candidate is compared with each used event, up to ``misspeltEventComparisons`` pairs;
+    /// each comparison is linear in the names' length.
+    private static func checkEventsSpeltLikeUsedOnes(
+        _ model: Model, skipping: Set<Int>, diagnostics: inout DiagnosticEngine
+    ) {
+        var uses = [Int](repeating: 0, count: model.events.count)
+        var onlyUse: [Int: Model.Transition] = [:]
+        for transition in model.allTransitions {
+            guard let event = transition.event else { continue }
+            uses[event] += 1
+            onlyUse[event] = transition
+        }
+        func isLongEnough(_ name: String) -> Bool { name.unicodeScalars.count >= misspeltEventMinimumLength }
+        let used = model.events.indices.filter { uses[$0] > 0 && isLongEnough(model.events[$0].name) }
+        let names = used.map { Array(model.events[$0].name.unicodeScalars) }
+        var comparisons = 0
+        for (index, event) in model.events.enumerated()
+        where !event.isDeclared && uses[index] == 1 && !skipping.contains(index) {
+            guard isLongEnough(event.name), let transition = onlyUse[index] else { continue }
+            comparisons += used.count
+            if comparisons > misspeltEventComparisons { break }
+            let name = Array(event.name.unicodeScalars)
+            // The most used of the events one edit away, the first of them on a tie.
+            var best: Int?
+            for (position, other) in used.enumerated() where other != index {
+                let candidate = model.events[other]
+                let reliedOn =
+                    candidate.isDeclared || uses[other] > 1 || candidate.range.start < event.range.start
+                guard reliedOn, singleEdit(name, names[position]) else { continue }
+                if best.map({ uses[other] > uses[$0] }) ?? true { best = other }
+            }
+            guard let meant = best else { continue }
+            let range = SourceRange(start: transition.range.start, end: transition.range.start + event.name.utf8.count)
+            let other = model.events[meant]
+            diagnostics.emit(
+                .misspeltUsedEvent(
+                    event.name, suggestion: other.name, isDeclared: other.isDeclared, uses: uses[meant], at: range,
+                    other: other.range))
+        }
+    }
+
+    /// The fewest characters (Unicode scalars) of both names that ``checkEventsSpeltLikeUsedOnes(_:diagnostics:)``
+    /// compares: shorter words one edit apart are often different words (`tick`, `tock`; `stop`, `step`).
+    static let misspeltEventMinimumLength = 5
+
+    /// Whether `lhs` becomes `rhs` by one insertion, deletion, substitution or swap of two
+    /// neighbouring characters, not at the first character and involving no digit.
+    static func singleEdit(_ lhs: [Unicode.Scalar], _ rhs: [Unicode.Scalar]) -> Bool {
+        guard abs(lhs.count - rhs.count) <= 1, lhs != rhs else { return false }
+        let shorter = min(lhs.count, rhs.count)
+        var prefix = 0
+        while prefix < shorter, lhs[prefix] == rhs[prefix] { prefix += 1 }
+        guard prefix > 0 else { return false }
+        var suffix = 0
+        while suffix < shorter - prefix, lhs[lhs.count - 1 - suffix] == rhs[rhs.count - 1 - suffix] { suffix += 1 }
+        let left = lhs[prefix..<(lhs.count - suffix)]
+        let right = rhs[prefix..<(rhs.count - suffix)]
+        guard !(left + right).contains(where: { $0.properties.numericType != nil }) else { return false }
+        switch (left.count, right.count) {
+        case (1, 1), (1, 0), (0, 1): return true
+        case (2, 2): return left.first == right.last && left.last == right.first
+        default: return false
+        }
+    }
 
     private static func checkPopWithoutPush(_ model: Model, diagnostics: inout DiagnosticEngine) {
         guard !model.usesPush else { return }
