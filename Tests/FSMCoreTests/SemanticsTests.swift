@@ -1645,6 +1645,46 @@ final class SemanticsTests: XCTestCase {
         XCTAssertEqual(diagnostics.count, 83)
     }
 
+    // MARK: - Warnings: miscased-standard-type
+
+    /// A parameter type spelt like a standard type in other case, alone or inside another type:
+    /// a warning at the name with the standard type as fix-it. A qualified name and a type of
+    /// another name are not reported.
+    func testMiscasedStandardType() {
+        let source = """
+            machine Net {
+                event networkRestored(quality: int)
+                event joined(names: [string], speed: double?, tags: Set<Uint>, id: MyModule.int, note: Note)
+                initial Offline
+                state Offline { networkRestored -> Online }
+                state Online { joined -> Offline }
+            }
+            """
+        XCTAssertEqual(
+            diagnosticsText(source),
+            """
+            test.fsm:2:36: warning: type 'int' is not a Swift standard type; did you mean 'Int'?
+                event networkRestored(quality: int)
+                                               ^~~
+                                               Int
+            test.fsm:3:26: warning: type 'string' is not a Swift standard type; did you mean 'String'?
+                event joined(names: [string], speed: double?, tags: Set<Uint>, id: MyModule.int, note: Note)
+                                     ^~~~~~
+                                     String
+            test.fsm:3:42: warning: type 'double' is not a Swift standard type; did you mean 'Double'?
+                event joined(names: [string], speed: double?, tags: Set<Uint>, id: MyModule.int, note: Note)
+                                                     ^~~~~~
+                                                     Double
+            test.fsm:3:61: warning: type 'Uint' is not a Swift standard type; did you mean 'UInt'?
+                event joined(names: [string], speed: double?, tags: Set<Uint>, id: MyModule.int, note: Note)
+                                                                        ^~~~
+                                                                        UInt
+
+            """)
+        let fixIts = Compilation(path: "test.fsm", text: source).diagnostics.flatMap(\.fixIts)
+        XCTAssertEqual(fixIts.map(\.replacement), ["Int", "String", "Double", "UInt"])
+    }
+
     // MARK: - Warnings: dead-end
 
     func testDeadEnd() {

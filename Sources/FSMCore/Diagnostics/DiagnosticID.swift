@@ -60,6 +60,7 @@ public enum DiagnosticID: String, Sendable, CaseIterable, Codable {
     case unreachableState = "unreachable-state"
     case unusedEvent = "unused-event"
     case misspeltEvent = "misspelt-event"
+    case miscasedStandardType = "miscased-standard-type"
     case deadEnd = "dead-end"
     case popWithoutPush = "pop-without-push"
     case completionNeverFires = "completion-never-fires"
@@ -73,7 +74,8 @@ public enum DiagnosticID: String, Sendable, CaseIterable, Codable {
     /// The severity this kind of diagnostic is always reported with.
     public var severity: Severity {
         switch self {
-        case .unreachableState, .unusedEvent, .misspeltEvent, .deadEnd, .popWithoutPush, .completionNeverFires,
+        case .unreachableState, .unusedEvent, .misspeltEvent, .miscasedStandardType, .deadEnd, .popWithoutPush,
+            .completionNeverFires,
             .shadowedByCompletion, .deepHistoryWithoutDepth, .historyAtTopLevel, .parallelWithOneChild,
             .historyOfParallelState, .preemptedByRegion:
             .warning
@@ -134,6 +136,7 @@ public enum DiagnosticID: String, Sendable, CaseIterable, Codable {
         case .pushPopWithParallel: "A push or pop in a machine with parallel states."
         case .unreachableState: "A state that no sequence of events can enter."
         case .unusedEvent: "An event declared and never used by a transition."
+        case .miscasedStandardType: "A parameter type spelt like a Swift standard type in other case ('int' for 'Int')."
         case .misspeltEvent:
             "A transition on an undeclared event spelt like a declared event that no transition uses, or one typo from a used one."
         case .deadEnd: "A non-final state that no transition leads out of."

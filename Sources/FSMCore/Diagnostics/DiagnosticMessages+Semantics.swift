@@ -16,6 +16,13 @@ extension Diagnostic {
             at: range)
     }
 
+    /// A parameter type `name` (at `range`) that is `standard`, a Swift standard type, in other case.
+    static func miscasedStandardType(_ name: String, standard: String, at range: SourceRange) -> Diagnostic {
+        Diagnostic(
+            .miscasedStandardType, "type '\(name)' is not a Swift standard type; did you mean '\(standard)'?", at: range,
+            fixIts: [FixIt(replace: range, with: standard)])
+    }
+
     static func reservedName(_ name: String, role: String, clash: String, at range: SourceRange) -> Diagnostic {
         Diagnostic(.reservedName, "\(role) '\(name)' clashes with \(clash) in the generated Swift; rename it", at: range)
     }

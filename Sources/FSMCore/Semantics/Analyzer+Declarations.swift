@@ -64,6 +64,13 @@ extension Analyzer {
             switch type {
             case .named(let components):
                 if let first = components.first { names.append(first.name) }
+                // A qualified name (`MyModule.int`) is meant as written.
+                if components.count == 1, let component = components.first, let range = component.nameRange,
+                    let standard = SwiftNames.standardTypesByLowercasedName[component.name.lowercased()],
+                    standard != component.name
+                {
+                    diagnostics.emit(.miscasedStandardType(component.name, standard: standard, at: range))
+                }
                 components.forEach { $0.genericArguments.forEach(visit) }
             case .optional(let inner), .array(let inner), .existential(_, let inner): visit(inner)
             case .dictionary(let key, let value):

@@ -56,6 +56,14 @@ public enum SwiftNames {
     /// silently mean the nested type.
     public static let nestedTypeNames: Set<String> = ["StateID", "Event", "State", "Transition"]
 
+    /// The Swift standard library's types a parameter type is likely meant as, by their name in
+    /// lower case: `int` (or `Uint`) written for `Int` (`UInt`) is the `miscased-standard-type` warning.
+    static let standardTypesByLowercasedName: [String: String] = Dictionary(
+        uniqueKeysWithValues: [
+            "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64", "Float", "Double",
+            "Bool", "String", "Substring", "Character", "Array", "Dictionary", "Set", "Optional",
+        ].map { ($0.lowercased(), $0) })
+
     /// Types the generated code itself refers to; the machine must not shadow them.
     public static let standardTypesUsed: Set<String> = [
         "Bool", "String", "Int", "Double", "Never", "Void", "AnyObject", "CaseIterable", "Sendable", "Swift", "Array",

@@ -87,6 +87,24 @@ public indirect enum TypeSyntax: Sendable, Hashable, CustomStringConvertible {
 public struct TypeComponent: Sendable, Hashable, CustomStringConvertible {
     public var name: String
     public var genericArguments: [TypeSyntax]
+    /// Where the name is written; not part of the type (two components are equal by name and
+    /// arguments).
+    public var nameRange: SourceRange?
+
+    public init(name: String, genericArguments: [TypeSyntax], nameRange: SourceRange? = nil) {
+        self.name = name
+        self.genericArguments = genericArguments
+        self.nameRange = nameRange
+    }
+
+    public static func == (lhs: TypeComponent, rhs: TypeComponent) -> Bool {
+        lhs.name == rhs.name && lhs.genericArguments == rhs.genericArguments
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(name)
+        hasher.combine(genericArguments)
+    }
 
     public var description: String {
         genericArguments.isEmpty ? name : "\(name)<\(genericArguments.map(\.description).joined(separator: ", "))>"

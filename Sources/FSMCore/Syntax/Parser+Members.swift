@@ -60,7 +60,8 @@ extension Parser {
                         return nil
                     }
                 }
-                components.append(TypeComponent(name: text(of: component), genericArguments: arguments))
+                components.append(
+                    TypeComponent(name: text(of: component), genericArguments: arguments, nameRange: component.range))
             } while consume(.dot) != nil
             type = .named(components)
         case .leftBracket:
