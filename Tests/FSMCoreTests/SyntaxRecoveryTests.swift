@@ -160,4 +160,52 @@ final class SyntaxRecoveryTests: XCTestCase {
 
             """)
     }
+
+    /// A syntax error in an event's parameter list is the only error: the event is still declared,
+    /// and its uses passing a parameter its declaration does not (yet) have are not reported.
+    func testAMissingColonInAParameterListIsOneError() {
+        let source = """
+            machine Net {
+                event networkRestored(quality Int)
+                initial Offline
+                state Offline { networkRestored / reconnect(quality) -> Online }
+                state Online { networkRestored [isGood(quality)] / adjust(q: quality) -> Online }
+            }
+            """
+        XCTAssertEqual(
+            diagnosticsText(source),
+            """
+            test.fsm:2:35: error: expected ':' and a type after parameter 'quality'
+                event networkRestored(quality Int)
+                                              ^~~
+
+            """)
+    }
+
+    /// Without its `)`, a parameter list keeps the parameters read, so passing them is no error;
+    /// the parameters of the other events are checked as usual.
+    func testAnUnclosedParameterListKeepsItsParameters() {
+        let source = """
+            machine Room {
+                event join(roomID: String, withVideo: Bool
+                initial Lobby
+                state Lobby { join / enter(roomID, withVideo) -> InRoom }
+                state InRoom { join / enter(roomID, withVideo) -> InRoom; leave / log(reason) -> Lobby }
+            }
+            """
+        XCTAssertEqual(
+            diagnosticsText(source),
+            """
+            test.fsm:2:47: error: expected ')' to end the parameter list
+                event join(roomID: String, withVideo: Bool
+                                                          ^
+            test.fsm:2:15: note: to match this opening '('
+                event join(roomID: String, withVideo: Bool
+                          ^
+            test.fsm:5:75: error: event 'leave' has no parameter 'reason' (declare it with 'event leave(reason: Type)')
+                state InRoom { join / enter(roomID, withVideo) -> InRoom; leave / log(reason) -> Lobby }
+                                                                                      ^~~~~~
+
+            """)
+    }
 }

@@ -72,6 +72,8 @@ extension Analyzer {
                 }
                 let declared = events[event].parameters
                 guard let parameter = declared.first(where: { $0.name == name.text }) else {
+                    valid = false
+                    if eventsWithInvalidParameters.contains(event) { continue }
                     let suggestion = Suggestions.closest(to: name.text, among: declared.map(\.name))
                     diagnostics.emit(
                         .unknownParameter(

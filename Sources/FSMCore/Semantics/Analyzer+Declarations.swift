@@ -44,6 +44,7 @@ extension Analyzer {
                     parameters.append(
                         Model.EventParameter(name: parameter.name.text, type: ParameterType(parameter.type.description)))
                 }
+                if decl.hasInvalidParameters { eventsWithInvalidParameters.insert(events.count) }
                 eventIndex[decl.name.text] = events.count
                 events.append(
                     Model.Event(

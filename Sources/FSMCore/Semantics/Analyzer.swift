@@ -25,6 +25,9 @@ public struct Analyzer {
     /// Declared events, then (in pass 2) events used without a declaration, in order of first appearance.
     var events: [Model.Event] = []
     var eventIndex: [String: Int] = [:]
+    /// The events whose declaration has a syntax error in its parameter list: a parameter passed on
+    /// one that was not read is not reported (the syntax error is).
+    var eventsWithInvalidParameters: Set<Int> = []
 
     // Pass 2: the requirements, in order of first use.
     var requirements: [Model.Requirement] = []

@@ -49,6 +49,9 @@ public struct EventDecl: Sendable, Hashable {
     public var parameters: [Parameter]
     public var docComment: [String]
     public var range: SourceRange
+    /// Whether the parameter list has a syntax error (reported): `parameters` are those read before
+    /// it, and a transition passing another is not reported again.
+    public var hasInvalidParameters = false
 }
 
 /// `label: Type` in an event declaration.

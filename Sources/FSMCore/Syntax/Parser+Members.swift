@@ -6,7 +6,22 @@ extension Parser {
         var parameters: [Parameter] = []
         var end = name.range.end
         if let open = consume(.leftParen) {
-            guard let list = parseList(after: open, named: .parameterList, { $0.parseParameter() }) else { return nil }
+            var read: [Parameter] = []
+            let list = parseList(after: open, named: .parameterList) { parser in
+                let parameter = parser.parseParameter()
+                if let parameter { read.append(parameter) }
+                return parameter
+            }
+            guard let list else {
+                // The error is reported; the event is still declared, with the parameters read, so
+                // that its uses do not each add an error about a parameter it does not have.
+                skipRestOfMember()
+                var decl = EventDecl(
+                    name: name, parameters: read, docComment: docComment(of: keyword),
+                    range: SourceRange(start: keyword.range.start, end: previousEnd))
+                decl.hasInvalidParameters = true
+                return decl
+            }
             (parameters, end) = list
         }
         return EventDecl(
