@@ -24,6 +24,7 @@ public enum DiagnosticID: String, Sendable, CaseIterable, Codable {
     case trailingContent = "trailing-content"
     case keywordAsName = "keyword-as-name"
     case misspeltKeyword = "misspelt-keyword"
+    case timedTransition = "timed-transition"
     case tooManyErrors = "too-many-errors"
     // Names and structure
     case invalidName = "invalid-name"
@@ -106,6 +107,7 @@ public enum DiagnosticID: String, Sendable, CaseIterable, Codable {
         case .trailingContent: "Text after the end of the machine."
         case .keywordAsName: "A keyword of the language used where a name is expected."
         case .misspeltKeyword: "A name where a keyword belongs, spelt almost like that keyword."
+        case .timedTransition: "A transition after a time ('after 5s'), which the language does not have."
         case .tooManyErrors: "Reporting stopped after too many errors."
         case .invalidName: "A name that cannot be used in the generated Swift."
         case .unknownState: "A target or initial state that is not declared."

@@ -237,6 +237,16 @@ extension Diagnostic {
             at: range)
     }
 
+    /// `after 5s` where a transition's event belongs; `target` is the transition's target, when it
+    /// has one, for the example.
+    static func timedTransition(_ written: String, target: String?, at range: SourceRange) -> Diagnostic {
+        let transition = "timeout -> \(target ?? "Target")"
+        return Diagnostic(
+            .timedTransition,
+            "fsmc has no timed transitions ('\(written)'); send an event from a timer your actions start, e.g. in an entry action: 'entry / startTimer', then '\(transition)'",
+            at: range)
+    }
+
     static func misspeltKeyword(_ text: String, keyword: String, at range: SourceRange) -> Diagnostic {
         Diagnostic(
             .misspeltKeyword, "unknown keyword '\(text)'; did you mean '\(keyword)'?", at: range,

@@ -40,6 +40,35 @@ extension Parser {
         return Parameter(name: name, type: type, range: SourceRange(start: name.range.start, end: max(previousEnd, typeStart)))
     }
 
+    /// `after 5s -> Failed` (``current`` is `after`): a timed transition, which the language does
+    /// not have. When a number follows on the line, it is one error, instead of the number's
+    /// (`5s` is no valid number) and one about what follows; the member is skipped. Returns whether
+    /// it was reported.
+    mutating func reportTimedTransition() -> Bool {
+        let number = token(ahead: 1)
+        guard [.integerLiteral, .decimalLiteral, .unknown].contains(number.kind),
+            bytes[number.range.start] >= UInt8(ascii: "0"), bytes[number.range.start] <= UInt8(ascii: "9")
+        else { return false }
+        let keyword = current
+        diagnostics.remove(.invalidNumber, at: number.range)
+        // The target, for the example: the name after the line's `->`.
+        var target: String?
+        var ahead = 2
+        while true {
+            let token = self.token(ahead: ahead)
+            if [.newline, .semicolon, .rightBrace, .endOfFile].contains(token.kind) { break }
+            if token.kind == .arrow, self.token(ahead: ahead + 1).kind == .identifier {
+                target = text(of: self.token(ahead: ahead + 1))
+                break
+            }
+            ahead += 1
+        }
+        let range = SourceRange(start: keyword.range.start, end: number.range.end)
+        report(.timedTransition(String(decoding: bytes[range.start..<range.end], as: UTF8.self), target: target, at: range))
+        skipRestOfMember()
+        return true
+    }
+
     /// type = typeAtom { "?" } (grammars/fsm.ebnf)
     ///
     /// A function type (`(Int) -> Void`) and labelled tuple elements (`(x: Int, y: Int)`) are not in
@@ -303,6 +332,7 @@ extension Parser {
     ///            | [ "[" guard "]" ] [ "/" calls ] "->" target      (a completion transition)
     mutating func parseTransition() -> TransitionDecl? {
         let start = current.range.start
+        if at(.identifier), text(of: current) == "after", reportTimedTransition() { return nil }
         let event = at(.identifier) ? advance() : nil
         var guardExpression: GuardSyntax?
         var invalidGuard: SourceRange?
