@@ -45,6 +45,7 @@ extension Commands {
                 let files = try requireFiles(arguments, command: name)
                 let output = arguments.value("-o")
                 let intoFolder = files.count > 1 || output.map(FileIO.namesFolder) == true
+                var outputFolder: FileIO.OutputFolder?
                 if intoFolder {
                     guard let output, output != FileIO.standardInput else {
                         throw UsageError(
@@ -53,11 +54,11 @@ extension Commands {
                                 : "'-o -' writes one file's diagram to standard output; give one input, not \(files.count)",
                             command: name)
                     }
-                    try checkDistinctStems(files, command: name, fileExtension: fileExtension)
+                    try checkDistinctStems(files, command: name, verb: "write", fileExtension: fileExtension)
+                    outputFolder = FileIO.OutputFolder(output)
                 }
                 let detail = arguments.value("--detail").flatMap(DiagramDetail.init(rawValue:)) ?? .full
                 var status = ExitStatus.success
-                var folderIsReady = false
                 for path in files {
                     let compilation: Compilation
                     do throws(IOError) {
@@ -79,17 +80,12 @@ extension Commands {
                         Terminal.writeOut(text)
                         continue
                     }
-                    guard intoFolder else {
+                    guard outputFolder != nil else {
                         try FileIO.writeIfChanged(text, to: output)
                         continue
                     }
                     do throws(IOError) {
-                        if !folderIsReady {
-                            try FileIO.createFolder(output)
-                            folderIsReady = true
-                        }
-                        let folder = output.hasSuffix("/") ? String(output.dropLast()) : output
-                        try FileIO.writeIfChanged(text, to: folder + "/" + stem(path) + "." + fileExtension)
+                        try outputFolder?.write(text, named: stem(path) + "." + fileExtension)
                     } catch {
                         Terminal.writeError("error: \(error.message)\n")
                         return ExitStatus.usage

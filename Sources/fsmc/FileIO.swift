@@ -55,6 +55,33 @@ enum FileIO {
         return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
     }
 
+    /// A folder that output files are written into (`generate`'s Swift, the diagrams of several
+    /// files), made when the first file is written, so that inputs with errors leave no empty
+    /// folder behind. A folder that cannot be made is reported once (by the caller, from the error
+    /// thrown), and nothing more is written into it.
+    struct OutputFolder {
+        /// The folder as given, without a trailing `/`.
+        let path: String
+        /// `nil` until the first write; then whether the folder was made.
+        private var isReady: Bool?
+
+        init(_ path: String) {
+            self.path = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
+        }
+
+        /// Writes `content` to `<path>/<name>` (atomically, only when it changed), making the
+        /// folder first; nothing once it could not be made.
+        mutating func write(_ content: String, named name: String) throws(IOError) {
+            if isReady == nil {
+                isReady = false
+                try FileIO.createFolder(path)
+                isReady = true
+            }
+            guard isReady == true else { return }
+            try FileIO.writeIfChanged(content, to: path + "/" + name)
+        }
+    }
+
     /// Creates a folder (and its parents) when it does not exist yet.
     static func createFolder(_ path: String) throws(IOError) {
         var isDirectory: ObjCBool = false

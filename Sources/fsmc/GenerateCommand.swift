@@ -68,7 +68,7 @@ extension Commands {
                     message: "'-o -' writes one file's Swift to standard output; give one input, not \(files.count)",
                     command: "generate")
             }
-            try checkDistinctStems(files, command: "generate", fileExtension: "swift")
+            try checkDistinctStems(files, command: "generate", verb: "generate", fileExtension: "swift")
             var status = ExitStatus.success
             var inputs: [(path: String, compilation: Compilation)] = []
             for path in files {
@@ -88,7 +88,7 @@ extension Commands {
             for (index, compilation) in zip(intoFolder, together) { inputs[index].compilation = compilation }
             report(inputs.map(\.compilation))
             if clashed { return status == ExitStatus.success ? ExitStatus.inputErrors : status }
-            var folderIsReady: Bool?  // nil: not made yet
+            var outputFolder = FileIO.OutputFolder(folder)
             for (path, compilation) in inputs {
                 guard let model = compilation.model else {
                     if status == ExitStatus.success { status = ExitStatus.inputErrors }
@@ -110,15 +110,7 @@ extension Commands {
                     continue
                 }
                 do throws(IOError) {
-                    // Made only now, so that inputs with errors leave no empty folder behind; a
-                    // folder that cannot be made is reported once, and nothing more is written.
-                    if folderIsReady == nil {
-                        folderIsReady = false
-                        try FileIO.createFolder(folder)
-                        folderIsReady = true
-                    }
-                    guard folderIsReady == true else { continue }
-                    try FileIO.writeIfChanged(source, to: folder + "/" + stem(path) + ".swift")
+                    try outputFolder.write(source, named: stem(path) + ".swift")
                 } catch {
                     Terminal.writeError("error: \(error.message)\n")
                     status = ExitStatus.usage
@@ -139,15 +131,18 @@ extension Commands {
         return String(name[..<dot])
     }
 
-    /// Two inputs with the same stem would write the same output file, `<stem>.<fileExtension>`.
-    static func checkDistinctStems(_ files: [String], command: String, fileExtension: String) throws(UsageError) {
+    /// Two inputs with the same stem would write the same output file, `<stem>.<fileExtension>`; the
+    /// message says they would both `verb` it.
+    static func checkDistinctStems(_ files: [String], command: String, verb: String, fileExtension: String)
+        throws(UsageError)
+    {
         if let collision = firstStemCollision(files, stem: stem) {
             if collision.earlier == collision.later {
                 throw UsageError(message: "'\(collision.earlier)' is given twice", command: command)
             }
             throw UsageError(
                 message:
-                    "'\(collision.earlier)' and '\(collision.later)' would both \(command == "generate" ? "generate" : "write") "
+                    "'\(collision.earlier)' and '\(collision.later)' would both \(verb) "
                     + "'\(collision.stem).\(fileExtension)'; rename one of them",
                 command: command)
         }
@@ -162,6 +157,9 @@ struct GenerateConfig {
     var observable: Bool?
     var actionsReference: ActionsReference?
     var warningsAsErrors: Bool?
+
+    /// The keys of the file, as the message about an unknown one lists them.
+    static let keys = ["access", "actionsReference", "observable", "warningsAsErrors"]
 
     static func load(_ path: String) throws(IOError) -> GenerateConfig {
         func problem(_ message: String) -> IOError { IOError(message: "\(path): \(message)") }
@@ -199,12 +197,13 @@ struct GenerateConfig {
                 }
                 config.actionsReference = reference
             default:
-                let keys = ["access", "actionsReference", "observable", "warningsAsErrors"]
-                let list = "the keys are \"access\", \"actionsReference\", \"observable\" and \"warningsAsErrors\""
+                let quoted = keys.map { "\"\($0)\"" }
+                let list = "the keys are \(quoted.dropLast().joined(separator: ", ")) and \(quoted.last ?? "")"
                 guard let close = Suggestions.closest(to: key, among: keys) else {
                     throw problem("unknown key \"\(key)\"; " + list)
                 }
-                throw problem("unknown key \"\(key)\"; did you mean \"\(close)\"? T" + list.dropFirst())
+                throw problem(
+                    "unknown key \"\(key)\"; did you mean \"\(close)\"? " + list.prefix(1).uppercased() + list.dropFirst())
             }
         }
         return config
