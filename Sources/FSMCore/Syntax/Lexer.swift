@@ -68,7 +68,7 @@ public struct Lexer {
                 lexString()
             case UInt8(ascii: "0")...UInt8(ascii: "9"):
                 lexNumber(start: start)
-            case UInt8(ascii: "-") where peek(1).map(isDigit) == true:
+            case UInt8(ascii: "-") where peek(1)?.isDigit == true:
                 index += 1
                 lexNumber(start: start)
             case UInt8(ascii: "-") where peek(1) == UInt8(ascii: ">"):
@@ -143,14 +143,12 @@ public struct Lexer {
         lexemes.append(Lexeme(.newline, SourceRange(start: start, end: start + 1)))
     }
 
-    private func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
-
     private func isIdentifierStart(_ byte: UInt8) -> Bool {
         (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
             || byte == UInt8(ascii: "_")
     }
 
-    private func isIdentifierContinue(_ byte: UInt8) -> Bool { isIdentifierStart(byte) || isDigit(byte) }
+    private func isIdentifierContinue(_ byte: UInt8) -> Bool { isIdentifierStart(byte) || byte.isDigit }
 
     /// Every keyword is at most eight bytes long, so each is one `UInt64` (its bytes, the first in
     /// the lowest): a name is a keyword when its own packed bytes equal one of these, a comparison
@@ -186,11 +184,11 @@ public struct Lexer {
     }
 
     private mutating func lexNumber(start: Int) {
-        while let byte = peek(), isDigit(byte) { index += 1 }
+        while let byte = peek(), byte.isDigit { index += 1 }
         var kind = TokenKind.integerLiteral
-        if peek() == UInt8(ascii: "."), let next = peek(1), isDigit(next) {
+        if peek() == UInt8(ascii: "."), let next = peek(1), next.isDigit {
             index += 1
-            while let byte = peek(), isDigit(byte) { index += 1 }
+            while let byte = peek(), byte.isDigit { index += 1 }
             kind = .decimalLiteral
         }
         // A number running straight into letters or further dots (`12ab`, `1.2.3`, `1.`) is one
@@ -314,7 +312,7 @@ public struct Lexer {
             UInt8(ascii: "-"), UInt8(ascii: "&"), UInt8(ascii: "|"):
             return false
         default:
-            return !isIdentifierStart(byte) && !isDigit(byte) && Lexer.punctuation(byte) == nil
+            return !isIdentifierStart(byte) && !byte.isDigit && Lexer.punctuation(byte) == nil
         }
     }
 }

@@ -47,7 +47,7 @@ extension Parser {
     mutating func reportTimedTransition() -> Bool {
         let number = token(ahead: 1)
         guard [.integerLiteral, .decimalLiteral, .unknown].contains(number.kind),
-            bytes[number.range.start] >= UInt8(ascii: "0"), bytes[number.range.start] <= UInt8(ascii: "9")
+            bytes[number.range.start].isDigit
         else { return false }
         let keyword = current
         diagnostics.remove(.invalidNumber, at: number.range)

@@ -171,4 +171,6 @@ public struct SourceRange: Sendable, Hashable, Comparable {
 extension UInt8 {
     /// Whether the byte is a blank that separates tokens on a line: a space or a tab.
     var isBlank: Bool { self == UInt8(ascii: " ") || self == UInt8(ascii: "\t") }
+    /// Whether the byte is an ASCII digit, `0` to `9`.
+    var isDigit: Bool { self >= UInt8(ascii: "0") && self <= UInt8(ascii: "9") }
 }
