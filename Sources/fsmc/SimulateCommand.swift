@@ -46,8 +46,8 @@ extension Commands {
             let compilation = Compilation(path: FileIO.displayName(files[0]), bytes: try FileIO.read(files[0]))
             report([compilation])
             guard let model = compilation.model else { return ExitStatus.inputErrors }
-            for name in answers.keys where !model.requirements.contains(where: { $0.isGuard && $0.name == name }) {
-                let guards = model.requirements.filter(\.isGuard).map(\.name)
+            let guards = model.guardNames
+            for name in answers.keys where !guards.contains(name) {
                 throw UsageError(
                     message: "'--guard \(name)=...': the machine has no guard '\(name)'"
                         + Suggestions.hint(for: name, among: guards, listedAs: "its guards"),

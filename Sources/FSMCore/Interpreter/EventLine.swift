@@ -76,7 +76,7 @@ public enum EventLine {
 
     /// `isValid=false, isArmed=true]`, after the `[`: each a guard of the machine, once.
     private static func guardAnswers(_ scanner: inout Scanner, in model: Model) throws(EventLineError) -> [String: Bool] {
-        let guards = model.requirements.filter(\.isGuard).map(\.name)
+        let guards = model.guardNames
         var answers: [String: Bool] = [:]
         while true {
             scanner.skipSpace()

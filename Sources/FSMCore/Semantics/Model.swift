@@ -27,6 +27,8 @@ public struct Model: Sendable, Hashable {
     public var events: [Event]
     /// Guards and actions in order of first use: the requirements of the generated actions protocol.
     public var requirements: [Requirement]
+    /// The names of the guards among the requirements, in order of first use.
+    public var guardNames: [String] { requirements.filter(\.isGuard).map(\.name) }
     /// The facts about the whole machine (``usesPush``, ``hasParallelStates``, …), made again
     /// whenever ``states`` or ``machineTransitions`` change rather than on each question: the Swift
     /// emitter asks them once per state and per transition, and a scan per question made generating
