@@ -12,8 +12,9 @@ public struct FormatResult: Sendable {
 /// end), `{` on the line of its `state` or `machine`, one space around `->`, `/`, `&&`, `||` and
 /// before `[`, none inside brackets, parentheses and generic arguments, at most one blank line
 /// between members and none after `{` or before `}`. Comments stay next to the tokens they
-/// followed or preceded, one space from a token on their line (`[ /* why */ ok]`). Only white space, line ends and `;` between members change: the tokens
-/// themselves are copied from the source, so the formatted file lexes to the same tokens.
+/// followed or preceded, one space from a token on their line (`[ /* why */ ok]`). Only white
+/// space, line ends and `;` between members change: the tokens themselves are copied from the
+/// source, so the formatted file lexes to the same tokens.
 ///
 /// One exception keeps short leaf states as their authors write them: a state's body that the
 /// source has on one line, braces included, holding exactly one member and no comment or state,
