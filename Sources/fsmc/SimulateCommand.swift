@@ -47,7 +47,8 @@ extension Commands {
             report([compilation])
             guard let model = compilation.model else { return ExitStatus.inputErrors }
             let guards = model.guardNames
-            for name in answers.keys where !guards.contains(name) {
+            // In name order: the first unknown one reported is the same on every run.
+            for name in answers.keys.sorted() where !guards.contains(name) {
                 throw UsageError(
                     message: "'--guard \(name)=...': the machine has no guard '\(name)'"
                         + Suggestions.hint(for: name, among: guards, listedAs: "its guards"),

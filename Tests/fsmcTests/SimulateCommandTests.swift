@@ -157,6 +157,11 @@ final class SimulateCommandTests: XCTestCase {
                 "error: '--guard isVaild=...': the machine has no guard 'isVaild'; did you mean 'isValid'? Its guards are: isValid"
             ),
             (
+                // Two unknown guards: the first by name is reported, on every run.
+                ["simulate", "lock.fsm", "--guard", "zeta=true", "--guard", "isValid=true", "--guard", "alpha=false"],
+                "error: '--guard alpha=...': the machine has no guard 'alpha'; its guards are: isValid"
+            ),
+            (
                 ["simulate", "lock.fsm", "--guard", "isValid=true", "--guard", "isValid=false"],
                 "error: '--guard isValid=...' given more than once"
             ),
