@@ -366,10 +366,9 @@ extension Diagnostic {
     static func misspeltUnusedEvent(_ event: String, suggestion: String, at range: SourceRange, declaration: SourceRange)
         -> Diagnostic
     {
-        Diagnostic(
-            .misspeltEvent, "event '\(event)' is not declared; did you mean '\(suggestion)'?", at: range,
-            notes: [DiagnosticNote("'\(suggestion)' is declared here, and no transition uses it", at: declaration)],
-            fixIts: [FixIt(replace: range, with: suggestion)])
+        misspeltEventWarning(
+            event, suggestion: suggestion, at: range,
+            note: DiagnosticNote("'\(suggestion)' is declared here, and no transition uses it", at: declaration))
     }
 
     /// A transition on `event`, declared nowhere and used by no other transition, one edit from
@@ -381,9 +380,16 @@ extension Diagnostic {
             isDeclared
             ? "'\(suggestion)' is declared here"
             : uses == 1 ? "'\(suggestion)' is used here" : "'\(suggestion)' is used by \(uses) transitions, the first here"
-        return Diagnostic(
-            .misspeltEvent, "event '\(event)' is not declared; did you mean '\(suggestion)'?", at: range,
-            notes: [DiagnosticNote(note, at: other)], fixIts: [FixIt(replace: range, with: suggestion)])
+        return misspeltEventWarning(event, suggestion: suggestion, at: range, note: DiagnosticNote(note, at: other))
+    }
+
+    /// `misspelt-event`, with the fix-it to `suggestion` and a `note` about it.
+    private static func misspeltEventWarning(_ event: String, suggestion: String, at range: SourceRange, note: DiagnosticNote)
+        -> Diagnostic
+    {
+        Diagnostic(
+            .misspeltEvent, "event '\(event)' is not declared; did you mean '\(suggestion)'?", at: range, notes: [note],
+            fixIts: [FixIt(replace: range, with: suggestion)])
     }
 
     /// A leaf nothing leads out of; for a final state, `completing` is the composite it completes.
