@@ -32,14 +32,14 @@ extension SwiftMachineEmitter {
     /// The defaults in the base class `State`.
     func emitVersion2Members(into out: inout CodeWriter) {
         let state = names.stateMetatype
-        if model.usesCompletion {
+        if uses(.completions) {
             out.docComment([
                 "The state that completes when this one is entered, if it has completion transitions: this",
                 "state (a simple state), or the composite state whose final child this is.",
             ])
             out.line("class var completes: \(state)? { nil }")
         }
-        if model.usesHistory {
+        if uses(.history) {
             out.docComment(["`initial history`: the default entry of this state enters it by its history."])
             out.line("class var initialHistory: \(names.historyKind)? { nil }")
             out.docComment(["Whether this is a final state inside a composite state."])
@@ -50,24 +50,14 @@ extension SwiftMachineEmitter {
     /// The overrides of one state.
     func emitVersion2Overrides(_ index: Int, into out: inout CodeWriter) {
         let state = model.states[index]
-        if model.usesCompletion, let completes = completedOnEntry(of: index) {
+        if let completes = plan.completedOnEntry(of: index) {
             out.line("override class var completes: \(names.stateMetatype)? { \(names.stateType(completes)).self }")
         }
         if let kind = state.initialHistory {
             out.line("override class var initialHistory: \(names.historyKind)? { .\(kind.rawValue) }")
         }
-        if model.usesHistory && state.isFinal && state.parent != nil {
+        if uses(.history) && state.isFinal && state.parent != nil {
             out.line("override class var isFinal: Bool { true }")
         }
-    }
-
-    /// The state with completion transitions that completes when `index` is entered: `index` itself
-    /// when it is a simple state, its parent when it is a final state inside one.
-    private func completedOnEntry(of index: Int) -> Int? {
-        let state = model.states[index]
-        let completing: Int? =
-            state.isFinal ? state.parent : state.isComposite ? nil : index
-        guard let completing, !model.completionTransitions(of: completing).isEmpty else { return nil }
-        return completing
     }
 }

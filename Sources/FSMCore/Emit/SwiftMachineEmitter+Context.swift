@@ -8,7 +8,7 @@ extension SwiftMachineEmitter {
         out.line("// MARK: - Carrying out transitions")
         out.line()
         out.block("extension \(machineName)") { out in
-            let history = model.usesHistory
+            let history = uses(.history)
             out.docComment([
                 "An external transition: exits the active states inside `domain` (all of them when it is",
                 "`nil`), innermost first; runs the effects; enters the states from just below `domain` down",
@@ -26,13 +26,11 @@ extension SwiftMachineEmitter {
                 out.line("enter(target, below: domain,\(history ? " by: history," : "") \(actionsName))")
                 out.line("return true")
             }
-            if model.allTransitions.contains(where: { transition in
-                transition.target.state.map { isBetweenSiblingLeaves(transition, to: $0) } ?? false
-            }) {
+            if plan.hasSiblingTransitions {
                 out.line()
                 emitSiblingTransition(into: &out)
             }
-            if model.usesPush {
+            if uses(.push) {
                 out.line()
                 out.docComment([
                     "`-> push T`: remembers the innermost active state; a transition to `T` follows. Not",
@@ -42,7 +40,7 @@ extension SwiftMachineEmitter {
                 out.line("@inline(never)")
                 out.block("fileprivate func push()") { $0.line("machine.stack.append(machine.current)") }
             }
-            if model.usesPop {
+            if uses(.pop) {
                 out.line()
                 emitPop(into: &out)
             }
@@ -52,7 +50,7 @@ extension SwiftMachineEmitter {
                 "Not inlined, like `enter`: a copy in every transition would make swiftc -O examine every",
                 "state class at each one, and compile time would grow with states × transitions.",
             ]
-            if model.usesHistory {
+            if uses(.history) {
                 exitDoc += [
                     "A state that records history remembers the active leaf as it is exited. Its exit activities",
                     "cannot change the configuration (events they send wait in the queue), so this is the record",
@@ -66,7 +64,7 @@ extension SwiftMachineEmitter {
             }
             out.line()
             emitEnter(into: &out)
-            if model.usesHistory {
+            if uses(.history) {
                 out.line()
                 emitEnterInside(into: &out)
             }
@@ -74,7 +72,7 @@ extension SwiftMachineEmitter {
     }
 
     /// ` by history: MHistory? = nil,` in a machine with history: how a transition's target is entered.
-    private var historyParameter: String { model.usesHistory ? " by history: \(names.historyKind)? = nil," : "" }
+    private var historyParameter: String { uses(.history) ? " by history: \(names.historyKind)? = nil," : "" }
 
     /// `enter(_:below:)`: the one place where states are entered and the active leaf changes, so the
     /// one place where a completion is noticed.
@@ -82,11 +80,11 @@ extension SwiftMachineEmitter {
         let actionsName = names.actionsVariable
         let stateType = names.stateMetatype
         var doc = [
-            model.usesHistory
+            uses(.history)
                 ? "Enters `target` from `domain` and makes the leaf state reached the current one."
                 : "Enters `target`, a leaf, from `domain` and makes it the current state."
         ]
-        if model.usesCompletion {
+        if uses(.completions) {
             doc += [
                 "Entering a leaf may complete a state with completion transitions (the leaf itself, or the",
                 "composite whose final child it is): that state waits in `completions` for its turn.",
@@ -94,13 +92,13 @@ extension SwiftMachineEmitter {
         }
         out.docComment(doc)
         out.line("@inline(never)")
-        let history = model.usesHistory ? " by history: \(names.historyKind)? = nil," : ""
+        let history = uses(.history) ? " by history: \(names.historyKind)? = nil," : ""
         out.block(
             "private func enter(_ target: \(stateType), below domain: StateID?,\(history) _ \(actionsName): \(names.actionsExistential))"
         ) {
             out in
             out.line("target.enterInward(below: domain?.depth ?? -1, \(actionsName))")
-            if model.usesHistory {
+            if uses(.history) {
                 out.line("let leaf = enterInside(target, by: history, \(actionsName))")
                 emitLeafChange("leaf", into: &out)
             } else {
@@ -145,7 +143,7 @@ extension SwiftMachineEmitter {
             out.line("machine.current = \(leaf)")
             out.line("machine.isFinished = \(leaf).finishesMachine")
         }
-        if model.usesCompletion {
+        if uses(.completions) {
             out.line("if let completed = \(leaf).completes { machine.completions.append(completed) }")
         }
     }

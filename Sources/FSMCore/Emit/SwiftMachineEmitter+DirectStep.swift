@@ -1,83 +1,6 @@
-/// The direct step of a machine with parallel states: the step (section 4c) for selected
-/// transitions whose exits and entries the compiler can work out, written so that it builds,
-/// looks up and allocates nothing.
-///
-/// States are numbered in document order, so the states inside a state are the ones numbered
-/// from just after it to its last descendant: a range. What a transition exits (the active states
-/// inside its domain) is the active states in its domain's range, and two transitions' exits meet
-/// exactly when those ranges overlap (domains are nested or apart, and every domain holds an active
-/// state: the source). Conflicts (SCXML's removeConflictingTransitions) are then a comparison of
-/// ranges. What a transition enters is fixed when it enters no history and enters no final state
-/// (whose completions depend on the other regions): the activities are called directly, and the
-/// entered states take the place of the exited ones in the configuration and the leaves, both kept
-/// in document order. Transitions that kept do not conflict have domains apart, so their entries,
-/// taken by domain in document order, are in document order.
-///
-/// Transitions that exit a state recording history, or enter by history, go through the general
-/// step; so does every step of an observable machine, which compares configurations to tell its
-/// observers only of a change.
+/// The direct step of a machine with regions in the generated file (``DirectStep`` says when a
+/// transition has one and why it is right).
 extension SwiftMachineEmitter {
-    /// What the direct step knows of a transition, by the numbers of states.
-    struct DirectStep {
-        /// The states it exits when active (empty for an internal transition).
-        let exits: Range<Int>
-        /// Its source (-1: the machine) and the states inside its source.
-        let source: Int
-        let insideSource: Range<Int>
-        /// The states it enters, in document order (none for an internal transition).
-        let entered: [Int]
-    }
-
-    /// The most states one direct step enters: a transition that enters more takes the general step,
-    /// so that the generated file grows with the transitions written, not with them times the states.
-    static let directEntryLimit = 64
-
-    /// The states inside each state, as a range of numbers: each state's children's ranges, each with
-    /// the child, follow one another from just after it. `nil` when they do not (never for a parsed
-    /// file, whose states nest in document order). One pass, from the last state to the first.
-    static func insideRanges(_ model: Model) -> [Range<Int>]? {
-        var ranges = model.states.indices.map { $0 + 1..<$0 + 1 }
-        for index in model.states.indices.reversed() {
-            var end = index + 1
-            for child in model.states[index].children {
-                guard child == end else { return nil }
-                end = ranges[child].upperBound
-            }
-            ranges[index] = index + 1..<end
-        }
-        return ranges
-    }
-
-    /// The direct step of each transition that has one, by number: none in an observable machine or
-    /// one without parallel states.
-    static func directSteps(_ model: Model, observable: Bool) -> [Int: DirectStep] {
-        guard model.hasParallelStates, !observable, let inside = insideRanges(model) else { return [:] }
-        // How many of the states before each number record history: a range holds one when the
-        // counts at its ends differ.
-        var recordingBefore = [0]
-        for state in model.states { recordingBefore.append(recordingBefore.last! + (state.recordsHistory ? 1 : 0)) }
-        var steps: [Int: DirectStep] = [:]
-        for (number, transition) in model.allTransitions.enumerated() {
-            let source = transition.source ?? -1
-            let insideSource = transition.source.map { inside[$0] } ?? model.states.indices
-            switch transition.target {
-            case .internal:
-                steps[number] = DirectStep(exits: 0..<0, source: source, insideSource: insideSource, entered: [])
-            case .state(let target):
-                let exits = transition.domain.map { inside[$0] } ?? model.states.indices
-                guard recordingBefore[exits.upperBound] == recordingBefore[exits.lowerBound] else { continue }
-                let entered = model.entrySet(to: target, below: transition.domain)
-                guard entered.count <= directEntryLimit,
-                    !entered.contains(where: { model.states[$0].initialHistory != nil || model.states[$0].isFinal })
-                else { continue }
-                steps[number] = DirectStep(exits: exits, source: source, insideSource: insideSource, entered: entered)
-            case .history, .push, .pop:
-                continue
-            }
-        }
-        return steps
-    }
-
     /// The direct step in `fire`, for the selected transitions (all with a direct step): conflicts
     /// dropped in place, exits in reverse document order, effects in selection order, entries in
     /// document order, then the configuration and the leaves changed in place.
@@ -91,14 +14,14 @@ extension SwiftMachineEmitter {
             out.line("if machine.isExited(state.number) { state.exit(\(actionsName)) }")
         }
         out.line("for index in 0..<machine.selectedCount { effects(machine.selected[index]) }")
-        let external = directSteps.keys.sorted().compactMap { number in
-            directSteps[number].flatMap { $0.entered.isEmpty ? nil : (number, $0) }
+        let external = plan.directSteps.keys.sorted().compactMap { number in
+            plan.directSteps[number].flatMap { $0.entered.isEmpty ? nil : (number, $0) }
         }
         guard !external.isEmpty else { return }
         out.line("machine.sortSelectedByExits()")
         // Each case's lines are written piece by piece from what decides them, the states entered
         // (and the states exited, for the replacement): a large machine has thousands of cases of
-        // up to ``directEntryLimit`` lines each.
+        // up to ``DirectStep/entryLimit`` lines each.
         let entries: [(Int, [Int])] = external.compactMap { number, step in
             let withEntry = step.entered.filter { !model.states[$0].entry.isEmpty }
             return withEntry.isEmpty ? nil : (number, withEntry)
@@ -132,7 +55,7 @@ extension SwiftMachineEmitter {
             for state in replacement.entered { append(state, to: "newConfiguration") }
             for state in model.activeLeaves(of: replacement.entered) { append(state, to: "newLeaves") }
             out.line("machine.endReplacing()")
-            if model.usesCompletion {
+            if uses(.completions) {
                 for state in replacement.entered
                 where !model.states[state].isComposite && !model.completionTransitions(of: state).isEmpty {
                     append(state, to: "completions")
@@ -147,13 +70,10 @@ extension SwiftMachineEmitter {
         let entered: [Int]
     }
 
-    /// Whether every transition has a direct step: then the general step is never taken.
-    var allDirect: Bool { !model.allTransitions.isEmpty && directSteps.count == model.allTransitions.count }
-
     /// What the documentation of `fire` says of the direct step.
     var directStepDoc: [String] {
-        if directSteps.isEmpty { return [] }
-        if allDirect {
+        if plan.directSteps.isEmpty { return [] }
+        if plan.allDirect {
             return [
                 "", "What each transition exits and enters is known in advance: the step changes the",
                 "configuration in place and builds nothing.",
@@ -168,14 +88,14 @@ extension SwiftMachineEmitter {
     /// `isDirect(_:)`: whether the transition numbered `number` has a direct step; only when some has none.
     func emitIsDirect(into out: inout CodeWriter) {
         emitTransitionTest(
-            "isDirect", numbers: directSteps.keys.sorted(),
+            "isDirect", numbers: plan.directSteps.keys.sorted(),
             doc: ["Whether transition `number` exits and enters states known in advance: no history, no final state."],
             into: &out)
     }
 
     /// The runtime members of the direct step.
     func directStepRules(s: String) -> String {
-        guard !directSteps.isEmpty else { return "" }
+        guard !plan.directSteps.isEmpty else { return "" }
         let info = names.transitionInfo
         return """
             /// Drops the selected transitions that conflict, in place (section 4c): each in turn, in
@@ -281,8 +201,8 @@ extension SwiftMachineEmitter {
         ])
         out.block("static func step(_ number: Int) -> (exits: Range<Int>, source: Int, insideSource: Range<Int>)") { out in
             out.line("switch number {")
-            for number in directSteps.keys.sorted() {
-                let step = directSteps[number]!
+            for number in plan.directSteps.keys.sorted() {
+                let step = plan.directSteps[number]!
                 out.line("case \(number): (\(step.exits), \(step.source), \(step.insideSource))")
             }
             out.line("default: preconditionFailure(\"no direct step for transition \\(number)\")")

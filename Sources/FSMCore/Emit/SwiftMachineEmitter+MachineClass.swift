@@ -14,7 +14,7 @@ extension SwiftMachineEmitter {
             // The same paragraph; a machine with parallel states has no `state` to read.
             doc.append("")
             doc +=
-                hasParallelStates
+                hasRegions
                 ? [
                     "Observable: reading `activeStates`, `isIn(_:)`, `isFinished` or `handles(_:)` (in a SwiftUI",
                     "view's body, or in `withObservationTracking`) makes the reader an observer of the configuration,",
@@ -50,7 +50,7 @@ extension SwiftMachineEmitter {
                 "is left out.",
             ])
             let ignored = observable ? "@ObservationIgnored " : ""
-            if hasParallelStates {
+            if hasRegions {
                 out.line("\(ignored)@exclusivity(unchecked) fileprivate var machine = \(names.runtime)()")
             } else {
                 let initialLeaf = names.stateType(model.initialLeaf(of: model.initialState))
@@ -98,7 +98,7 @@ extension SwiftMachineEmitter {
 
     private func emitEventEnum(_ out: inout CodeWriter) {
         out.docComment(["The events of the machine, in order of first appearance."])
-        guard hasEvents else {
+        guard plan.hasEvents else {
             // An enum without cases cannot have a raw type.
             out.line("\(api)enum Event: CaseIterable, Sendable {}")
             return
@@ -123,7 +123,7 @@ extension SwiftMachineEmitter {
             "Enters the initial configuration (`.\(initialCase)`), running entry activities outer to inner.",
             "Does nothing when the machine has already started. Sending an event starts the machine too.",
         ]
-        if model.usesCompletion {
+        if uses(.completions) {
             startDoc.append("Handles the completions of the initial configuration before it returns.")
         }
         out.docComment(startDoc)
@@ -132,7 +132,7 @@ extension SwiftMachineEmitter {
             out.line("_ = run(actions) { _ in true }")
         }
         out.line()
-        if hasParallelStates {
+        if hasRegions {
             out.docComment([
                 "The active states in document order: every active region's states, each composite or",
                 "parallel state before the states inside it. Before ``start()``, the states `start()` will enter.",
@@ -176,14 +176,14 @@ extension SwiftMachineEmitter {
 
     private func emitHandles(_ out: inout CodeWriter) {
         out.docComment([
-            hasParallelStates
+            hasRegions
                 ? "Whether a transition for `event` is declared on an active state or the machine. Guards are"
                 : "Whether a transition for `event` is declared on the innermost active state, one of its",
-            hasParallelStates
+            hasRegions
                 ? "not evaluated. `false` once the machine has finished."
                 : "ancestors or the machine. Guards are not evaluated. `false` once the machine has finished.",
         ])
-        guard hasEvents else {
+        guard plan.hasEvents else {
             // `Event` has no cases, so this is never called; any statement would draw a warning.
             out.line("\(api)func handles(_ event: Event) -> Bool {}")
             return
@@ -213,9 +213,9 @@ extension SwiftMachineEmitter {
                     // `switch`, however many states declare the event.
                     out.line("case .\(names.eventCase(event)):")
                     out.indented { out in
-                        let walk = hasParallelStates ? "machine.configuration.contains" : "machine.current.isIn"
+                        let walk = hasRegions ? "machine.configuration.contains" : "machine.current.isIn"
                         out.block("return \(walk)") { out in
-                            out.line(hasParallelStates ? "switch $0.id {" : "switch $0 {")
+                            out.line(hasRegions ? "switch $0.id {" : "switch $0 {")
                             let cases = wrapped(declaring.map { "." + names.stateCase($0) }, width: 100)
                             if cases.count == 1 {
                                 out.line("case \(cases[0]): true")
@@ -253,7 +253,7 @@ extension SwiftMachineEmitter {
     /// The one key path under which an observable machine reports every read of its configuration and
     /// every change to it, so that an observer of any of the readers hears of every change: `state`,
     /// or `activeStates` in a machine with parallel states (which has no `state`).
-    var observedKeyPath: String { hasParallelStates ? "\\.activeStates" : "\\.state" }
+    var observedKeyPath: String { hasRegions ? "\\.activeStates" : "\\.state" }
 
     /// The statement that registers a read of the configuration with observation.
     private var observedAccess: String { "access(keyPath: \(observedKeyPath))" }
@@ -286,7 +286,7 @@ extension SwiftMachineEmitter {
             "The targets of the transitions declared on `state`, then on its ancestors outwards, then on",
             "the machine, without duplicates. A `pop` contributes nothing (its target is known only at run time).",
         ]
-        if model.usesCompletion || model.usesHistory {
+        if uses(.completions) || uses(.history) {
             doc.append("Completion transitions count too, and `-> history S` contributes `S`.")
         }
         out.docComment(doc)

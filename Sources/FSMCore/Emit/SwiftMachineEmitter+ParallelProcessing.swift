@@ -24,7 +24,7 @@ extension SwiftMachineEmitter {
                     out.line("leaf += 1")
                 }
                 out.block("if \(machine).selectedCount > 0") { out in
-                    let transitions = model.allTransitions.filter { $0.event == event }
+                    let transitions = plan.transitions.filter { $0.event == event }
                     guard !emitLocalStep(transitions, then: "return true", into: &out) else { return }
                     emitFireCall(transitions, into: &out)
                     out.line("return true")
@@ -37,10 +37,10 @@ extension SwiftMachineEmitter {
 
     /// `fire(actions) { switch $0 { case 3: ... } }`: the step, with the effects of `transitions`
     /// by number.
-    private func emitFireCall(_ transitions: [Model.Transition], into out: inout CodeWriter) {
+    private func emitFireCall(_ transitions: [TransitionPlan], into out: inout CodeWriter) {
         let actionsName = names.actionsVariable
         let fire = names.member("fire")
-        let withEffects = transitions.filter { !$0.effects.isEmpty }
+        let withEffects = transitions.filter { !$0.transition.effects.isEmpty }
         guard !withEffects.isEmpty else {
             out.line("\(fire)(\(actionsName)) { _ in }")
             return
@@ -48,8 +48,8 @@ extension SwiftMachineEmitter {
         out.block("\(fire)(\(actionsName))") { out in
             out.line("switch $0 {")
             for transition in withEffects {
-                out.line("case \(transitionNumbers[transition] ?? -1):")
-                out.indented { $0.callLines(transition.effects, on: actionsName) }
+                out.line("case \(transition.number):")
+                out.indented { $0.callLines(transition.transition.effects, on: actionsName) }
             }
             out.line("default: break")
             out.line("}")
@@ -62,7 +62,7 @@ extension SwiftMachineEmitter {
         let actionsName = names.actionsVariable
         let actionsType = names.actionsExistential
         let s = names.stateMetatype
-        let history = model.usesHistory
+        let history = uses(.history)
         out.line("// MARK: - Carrying out transitions")
         out.line()
         out.block("extension \(machineName)") { out in
@@ -78,8 +78,8 @@ extension SwiftMachineEmitter {
                 ] + directStepDoc)
             out.line("@inline(never)")
             out.block("private func fire(_ \(actionsName): \(actionsType), effects: (Int) -> Void)") { out in
-                if allDirect { return emitDirectStep(into: &out) }
-                if !directSteps.isEmpty {
+                if plan.allDirect { return emitDirectStep(into: &out) }
+                if !plan.directSteps.isEmpty {
                     out.block("if machine.allSelected(Self.isDirect)") { out in
                         emitDirectStep(into: &out)
                         out.line("return")
@@ -118,7 +118,7 @@ extension SwiftMachineEmitter {
                 "Enters `entering` in order; they and `staying` become the configuration once all are entered",
                 "(during the activities it is the one before).",
             ]
-            if model.usesCompletion {
+            if uses(.completions) {
                 doc.append("The states that complete wait in `completions` for their turn, if they have completion transitions.")
             }
             out.docComment(doc)
@@ -130,7 +130,7 @@ extension SwiftMachineEmitter {
                 let completions =
                     "machine.completions += machine.completingStates(onEntering: entering).filter { $0.hasCompletion }"
                 if observable { emitObservedConfigurationChange(into: &out) } else { out.lines(Self.configurationChange) }
-                if model.usesCompletion { out.line(completions) }
+                if uses(.completions) { out.line(completions) }
                 if !observable {
                     out.line("if entering.contains(where: { $0.finishesMachine }) { machine.isFinished = true }")
                 }
@@ -165,8 +165,8 @@ extension SwiftMachineEmitter {
         let top = names.stateType(model.initialState) + ".self"
         out.line("machine.isStarted = true")
         out.line(
-            "enter([\(top)] + machine.entry(below: \(top)\(model.usesHistory ? ", by: nil" : "")), staying: [], \(actionsName))")
-        if model.usesCompletion { out.line("handleCompletions(\(actionsName))") }
+            "enter([\(top)] + machine.entry(below: \(top)\(uses(.history) ? ", by: nil" : "")), staying: [], \(actionsName))")
+        if uses(.completions) { out.line("handleCompletions(\(actionsName))") }
     }
 
     /// `handleCompletions(_:)` with regions: a state still active (and, a composite, still complete)
@@ -189,7 +189,7 @@ extension SwiftMachineEmitter {
                 )
                 out.line("machine.beginSelection()")
                 out.block("if state.completion(self, \(actionsName))") { out in
-                    let transitions = model.allTransitions.filter(\.isCompletion)
+                    let transitions = plan.transitions.filter { $0.event == nil }
                     guard !emitLocalStep(transitions, then: "continue", into: &out) else { return }
                     emitFireCall(transitions, into: &out)
                 }
@@ -211,11 +211,11 @@ extension SwiftMachineEmitter {
         out.line("class var isParallel: Bool { false }")
         out.docComment(["The regions of a parallel state, in document order."])
         out.line("class var regions: [\(names.stateMetatype)] { [] }")
-        if model.usesCompletion {
+        if uses(.completions) {
             out.docComment(["Whether the state has completion transitions (its completion is worth queueing)."])
             out.line("class var hasCompletion: Bool { false }")
         }
-        if model.usesHistory {
+        if uses(.history) {
             out.docComment(["Whether exiting this state records the states active inside it, for its history."])
             out.line("class var recordsHistory: Bool { false }")
             out.docComment(["`initial history`: the default entry of this state enters it by its history."])
@@ -250,7 +250,7 @@ extension SwiftMachineEmitter {
             out.line("override class var initial: \(s)? { nil }")
         }
         let hasCompletion = { !model.completionTransitions(of: $0).isEmpty }
-        if model.usesCompletion && differs(hasCompletion, default: false) {
+        if uses(.completions) && differs(hasCompletion, default: false) {
             out.line("override class var hasCompletion: Bool { \(hasCompletion(index)) }")
         }
         if differs({ model.states[$0].recordsHistory }, default: false) {
@@ -262,53 +262,30 @@ extension SwiftMachineEmitter {
         }
     }
 
-    /// The numbers of the transitions that stay inside one region and change at most its leaf: the
-    /// internal ones, and those from a leaf to a non-final leaf beside it (the same parent, not a
-    /// parallel state, as domain). Such a transition exits nothing but its source, a leaf (which
-    /// records no history), and enters nothing but its target.
-    private var localTransitions: Set<Int> {
-        Set(
-            model.allTransitions.enumerated().compactMap { number, transition in
-                isLocal(transition) ? number : nil
-            })
-    }
-
-    private func isLocal(_ transition: Model.Transition) -> Bool {
-        guard let target = transition.target.state else { return true }
-        guard case .state = transition.target, let source = transition.source, let domain = transition.domain else {
-            return false
-        }
-        let from = model.states[source]
-        let to = model.states[target]
-        return !from.isComposite && !to.isComposite && !to.isFinal && from.parent == domain && to.parent == domain
-            && !model.states[domain].isParallel
-    }
-
     /// The step for selected transitions that are all local (``localTransitions``), written out for
     /// the transitions `candidates` (an event's, or the completion transitions): their exit sets are
     /// their sources alone, so none conflicts, and the step changes the leaves in place, with the
     /// activities and effects called directly: nothing is built, looked up or allocated. Checks at
     /// run time that every selected transition is local only where some candidate is not. Ends with
     /// `terminal`. Returns whether every candidate is local (then nothing may follow).
-    private func emitLocalStep(_ candidates: [Model.Transition], then terminal: String, into out: inout CodeWriter) -> Bool {
-        let local = candidates.filter(isLocal)
+    private func emitLocalStep(_ candidates: [TransitionPlan], then terminal: String, into out: inout CodeWriter) -> Bool {
+        let local = plan.regionLocal(candidates)
         guard !local.isEmpty else { return false }
         let machine = names.member("machine")
         let actionsName = names.actionsVariable
-        let number = { (transition: Model.Transition) in self.transitionNumbers[transition] ?? -1 }
-        let external = local.filter { $0.target.state != nil }
+        let external = local.filter { $0.target != nil }
         let exits: [(Int, [String])] = external.compactMap { transition in
             guard let source = transition.source, !model.states[source].exit.isEmpty else { return nil }
-            return (number(transition), ["\(names.stateType(source)).exit(\(actionsName))"])
+            return (transition.number, ["\(names.stateType(source)).exit(\(actionsName))"])
         }
-        let effects = local.filter { !$0.effects.isEmpty }.map { transition in
-            (number(transition), transition.effects.map { SwiftExpressions.call($0, on: actionsName) })
+        let effects = local.filter { !$0.transition.effects.isEmpty }.map { transition in
+            (transition.number, transition.transition.effects.map { SwiftExpressions.call($0, on: actionsName) })
         }
         let entries: [(Int, [String])] = external.compactMap { transition in
-            guard let target = transition.target.state, !model.states[target].entry.isEmpty else { return nil }
-            return (number(transition), ["\(names.stateType(target)).entry(\(actionsName))"])
+            guard let target = transition.target, !model.states[target].entry.isEmpty else { return nil }
+            return (transition.number, ["\(names.stateType(target)).entry(\(actionsName))"])
         }
-        let replacements = leafReplacements(external, number: number)
+        let replacements = leafReplacements(external)
         // Where some candidates are internal, the exits and entries (when there are any) are skipped
         // when only those are selected.
         let onlyIfExternal = { (isEmpty: Bool, out: inout CodeWriter, part: (inout CodeWriter) -> Void) in
@@ -375,10 +352,12 @@ extension SwiftMachineEmitter {
         }
     }
 
-    /// `isLocal(_:)`: whether the transition numbered `number` is local to a region.
+    /// `isLocal(_:)`: whether the transition numbered `number` is local to a region; only where the
+    /// step asks (``MachinePlan/needsRegionLocalTest``).
     private func emitIsLocal(into out: inout CodeWriter) {
+        guard plan.needsRegionLocalTest else { return }
         emitTransitionTest(
-            "isLocal", numbers: localTransitions.sorted(),
+            "isLocal", numbers: plan.regionLocal(plan.transitions).map(\.number),
             doc: [
                 "Whether transition `number` stays inside one region and changes at most its leaf: an internal",
                 "transition, or one from a leaf to a non-final leaf beside it.",
@@ -388,7 +367,7 @@ extension SwiftMachineEmitter {
     /// `private static func name(_ number: Int) -> Bool`: whether the transition numbered `number` is
     /// one of `numbers`; nothing when none or every transition is.
     func emitTransitionTest(_ name: String, numbers: [Int], doc: [String], into out: inout CodeWriter) {
-        guard !numbers.isEmpty, numbers.count < model.allTransitions.count else { return }
+        guard !numbers.isEmpty, numbers.count < plan.transitions.count else { return }
         out.line()
         out.docComment(doc)
         out.block("private static func \(name)(_ number: Int) -> Bool") { out in
@@ -402,23 +381,21 @@ extension SwiftMachineEmitter {
     /// Each selected external transition's target takes its source's place among the leaves, and
     /// completes if it has completion transitions: the lines of each (`cases`), and the transitions
     /// that change a leaf (`changing`; not a transition from a leaf to itself).
-    private func leafReplacements(
-        _ external: [Model.Transition], number: (Model.Transition) -> Int
-    ) -> (cases: [(Int, [String])], changing: [Int]) {
+    private func leafReplacements(_ external: [TransitionPlan]) -> (cases: [(Int, [String])], changing: [Int]) {
         let machine = names.member("machine")
         var cases: [(Int, [String])] = []
         var changing: [Int] = []
         for transition in external {
-            guard let source = transition.source, let target = transition.target.state else { continue }
+            guard let source = transition.source, let target = transition.target else { continue }
             var lines: [String] = []
             if source != target {
                 lines.append("\(machine).replaceLeaf(\(names.stateType(source)).self, by: \(names.stateType(target)).self)")
-                changing.append(number(transition))
+                changing.append(transition.number)
             }
-            if model.usesCompletion && !model.completionTransitions(of: target).isEmpty {
+            if uses(.completions) && !model.completionTransitions(of: target).isEmpty {
                 lines.append("\(machine).completions.append(\(names.stateType(target)).self)")
             }
-            if !lines.isEmpty { cases.append((number(transition), lines)) }
+            if !lines.isEmpty { cases.append((transition.number, lines)) }
         }
         return (cases, changing)
     }

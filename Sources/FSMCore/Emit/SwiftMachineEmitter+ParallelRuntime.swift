@@ -19,18 +19,6 @@
 /// the new configuration); selecting transitions and the direct step reuse the runtime's fixed lists
 /// (`FixedList`) and allocate nothing.
 extension SwiftMachineEmitter {
-    /// Whether the machine has a parallel state, and so gets the region machinery.
-    var hasParallelStates: Bool { model.hasParallelStates }
-
-    /// The number of each transition (its place in ``Model/allTransitions``), by which the selection
-    /// names it; only for a machine with parallel states.
-    static func transitionNumbers(_ model: Model) -> [Model.Transition: Int] {
-        guard model.hasParallelStates else { return [:] }
-        var numbers: [Model.Transition: Int] = [:]
-        for (number, transition) in model.allTransitions.enumerated() { numbers[transition] = number }
-        return numbers
-    }
-
     /// The runtime struct of a machine with parallel states, with the rules of a step that do not
     /// run activities; then the table of transitions.
     func emitParallelRuntime(into out: inout CodeWriter) {
@@ -51,7 +39,7 @@ extension SwiftMachineEmitter {
             out.line("var leafList = FixedList<\(s)>(\(list(leaves)), capacity: \(capacity))")
             out.line("var leaves: UnsafeMutableBufferPointer<\(s)> { leafList.elements }")
             emitRunFields(into: &out)
-            if model.usesHistory {
+            if uses(.history) {
                 out.docComment([
                     "For each state that records history and has been exited (by its `number`): the states",
                     "active inside it when it was last exited, in document order.",
@@ -62,7 +50,8 @@ extension SwiftMachineEmitter {
                 "The transitions selected for the event or completion being processed, by number, in order:",
                 "the first `selectedCount`. One per active leaf at most, so there is room enough.",
             ])
-            out.line("let selectedList = FixedList([Int](repeating: 0, count: \(maximumSelected)), capacity: \(maximumSelected))")
+            let room = plan.maximumSelected
+            out.line("let selectedList = FixedList([Int](repeating: 0, count: \(room)), capacity: \(room))")
             out.line("var selected: UnsafeMutableBufferPointer<Int> { selectedList.elements }")
             out.line("var selectedCount = 0")
             out.docComment(["Whether a selected transition has a target: without one, nothing is exited or entered."])
@@ -136,7 +125,7 @@ extension SwiftMachineEmitter {
             }
 
             """
-        if !allDirect || model.usesHistory {
+        if !plan.allDirect || uses(.history) {
             text += """
                 /// Whether `state` lies inside `node` and is not `node`; every state lies inside the machine (`nil`).
                 static func isProperDescendant(_ state: \(s), of node: \(s)?) -> Bool {
@@ -151,7 +140,7 @@ extension SwiftMachineEmitter {
 
                 """
         }
-        if !allDirect {
+        if !plan.allDirect {
             text += """
                 /// The active states `transition` exits: none for an internal one, else those inside its domain.
                 func exitSet(of transition: \(names.transitionInfo)) -> [\(s)] {
@@ -203,7 +192,7 @@ extension SwiftMachineEmitter {
                 """
         }
         text += directStepRules(s: s)
-        if model.usesHistory {
+        if uses(.history) {
             text += """
                 /// The states entered below `node`, in document order: by its history when `history` is given
                 /// or it has `initial history`, if it has a record and the child recorded is not a final state
@@ -244,7 +233,7 @@ extension SwiftMachineEmitter {
 
                 """
         }
-        if model.usesCompletion {
+        if uses(.completions) {
             text += """
                 /// Whether `state`, active in `configuration`, is complete: a parallel state whose regions are
                 /// all complete; another composite state with an active final child.
@@ -322,21 +311,9 @@ extension SwiftMachineEmitter {
         }
     }
 
-    /// The most transitions one selection can select: one per active leaf, so the most leaves any
-    /// configuration has (a parallel state has the sum of its regions', another state the most of its children's).
-    private var maximumSelected: Int {
-        func leaves(_ state: Int) -> Int {
-            let children = model.states[state].children
-            if children.isEmpty { return 1 }
-            let counts = children.map(leaves)
-            return model.states[state].isParallel ? counts.reduce(0, +) : counts.max() ?? 1
-        }
-        return model.states.indices.filter { model.states[$0].parent == nil }.map(leaves).max() ?? 1
-    }
-
     /// `, by history: MHistory?` (declaring) or `, by: history` (passing) in a machine with history.
     private func historyArgument(declaring: Bool = false, passing value: String = "") -> String {
-        guard model.usesHistory else { return "" }
+        guard uses(.history) else { return "" }
         return declaring ? ", by history: \(names.historyKind)?" : ", by: \(value)"
     }
 
@@ -344,7 +321,7 @@ extension SwiftMachineEmitter {
     private func emitTransitionTable(into out: inout CodeWriter) {
         let s = names.stateMetatype
         let info = names.transitionInfo
-        if allDirect {
+        if plan.allDirect {
             out.docComment(["The transitions as the step sees them, looked up by number."])
             out.block("fileprivate enum \(info)") { emitDirectStepTable(into: &$0) }
             return
@@ -352,13 +329,13 @@ extension SwiftMachineEmitter {
         out.docComment([
             "A transition as the step sees it: its source (`nil`: the machine), its domain (`nil`: the",
             "machine), its target (`nil`: an internal transition)"
-                + (model.usesHistory ? " and how the target is entered." : "."),
+                + (uses(.history) ? " and how the target is entered." : "."),
         ])
         out.block("fileprivate struct \(info)") { out in
             out.line("let source: \(s)?")
             out.line("let domain: \(s)?")
             out.line("let target: \(s)?")
-            if model.usesHistory { out.line("var history: \(names.historyKind)? = nil") }
+            if uses(.history) { out.line("var history: \(names.historyKind)? = nil") }
             out.line()
             out.docComment(["The transition numbered `number`, in the order the transitions are written."])
             out.block("static func numbered(_ number: Int) -> \(info)") { out in
@@ -374,7 +351,7 @@ extension SwiftMachineEmitter {
                 out.line("default: preconditionFailure(\"no transition \\(number)\")")
                 out.line("}")
             }
-            if !directSteps.isEmpty {
+            if !plan.directSteps.isEmpty {
                 out.line()
                 emitDirectStepTable(into: &out)
             }

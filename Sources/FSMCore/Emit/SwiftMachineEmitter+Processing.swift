@@ -9,14 +9,14 @@ extension SwiftMachineEmitter {
         out.line()
         out.block("extension \(machineName)") { out in
             for event in model.events.indices {
-                if hasParallelStates {
+                if hasRegions {
                     emitParallelSelection(for: event, into: &out)
                 } else {
                     emitEventHandler(for: event, into: &out)
                 }
                 out.line()
             }
-            let completes = model.usesCompletion
+            let completes = uses(.completions)
             out.docComment(
                 completes
                     ? [
@@ -33,11 +33,11 @@ extension SwiftMachineEmitter {
                 out.line("if !machine.isStarted { start(\(actionsName)) }")
                 out.line("let handled = handle(\(actionsName))")
                 if completes { out.line("if !machine.completions.isEmpty { handleCompletions(\(actionsName)) }") }
-                if hasEvents { out.line("if !machine.queue.isEmpty { processQueue(\(actionsName)) }") }
+                if plan.hasEvents { out.line("if !machine.queue.isEmpty { processQueue(\(actionsName)) }") }
                 out.line("machine.isRunning = false")
                 out.line("return handled")
             }
-            if hasEvents {
+            if plan.hasEvents {
                 out.line()
                 out.docComment([
                     completes
@@ -63,21 +63,21 @@ extension SwiftMachineEmitter {
                 completes ? "Enters the initial configuration and handles its completions." : "Enters the initial configuration."
             ])
             out.block("private func start(_ \(actionsName): \(actionsType))") { out in
-                guard !hasParallelStates else { return emitParallelStart(into: &out) }
+                guard !hasRegions else { return emitParallelStart(into: &out) }
                 out.line("machine.isStarted = true")
-                let entered = model.usesHistory ? model.initialState : model.initialLeaf(of: model.initialState)
+                let entered = uses(.history) ? model.initialState : model.initialLeaf(of: model.initialState)
                 out.line("enter(\(names.stateType(entered)).self, below: nil, \(actionsName))")
                 if completes { out.line("handleCompletions(\(actionsName))") }
             }
             if completes {
                 out.line()
-                if hasParallelStates {
+                if hasRegions {
                     emitParallelHandleCompletions(into: &out)
                 } else {
                     emitHandleCompletions(into: &out)
                 }
             }
-            if hasEvents {
+            if plan.hasEvents {
                 out.line()
                 emitReplay(into: &out)
             }
@@ -92,7 +92,7 @@ extension SwiftMachineEmitter {
         let parameters = (names.parameterList(event) + ["_ \(actionsName): \(names.actionsExistential)"]).joined(separator: ", ")
         let arguments = (names.argumentList(event) + ["self", actionsName]).joined(separator: ", ")
         let machine = names.member("machine")
-        let machineTransitions = model.machineTransitions.filter { $0.event == event }
+        let machineTransitions = plan.transitions(declaredIn: nil, on: event)
         let name = model.events[event].name
         out.docComment(
             machineTransitions.isEmpty

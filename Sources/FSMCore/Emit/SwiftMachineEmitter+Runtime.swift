@@ -1,16 +1,16 @@
 /// Part 6, the end of the generated file: the run-time data of the machine.
 extension SwiftMachineEmitter {
     func emitRuntime(into out: inout CodeWriter) {
-        if hasParallelStates {
+        if hasRegions {
             emitParallelRuntime(into: &out)
         } else {
             emitOneLeafRuntime(into: &out)
         }
-        if model.usesHistory {
+        if uses(.history) {
             out.line()
             emitHistoryKind(into: &out)
         }
-        guard hasEvents else { return }
+        guard plan.hasEvents else { return }
         out.line()
         out.docComment(["An event sent while another was being processed, with its arguments."])
         out.block("fileprivate enum \(names.queuedEvent)") { out in
@@ -30,14 +30,14 @@ extension SwiftMachineEmitter {
             out.docComment(["The innermost active state (before `start()`, the one it will enter)."])
             out.line("var current: \(names.stateMetatype)")
             emitRunFields(into: &out)
-            if model.usesHistory {
+            if uses(.history) {
                 out.docComment([
                     "For each state that records history and has been exited: the active leaf when it was last",
                     "exited. Its child on the way down to that leaf is its shallow history, the whole way its deep one.",
                 ])
                 out.line("var history: [\(machineName).StateID: \(names.stateMetatype)] = [:]")
             }
-            if model.usesPush || model.usesPop {
+            if uses(.stack) {
                 out.docComment(["The states remembered by `-> push`, the last one on top."])
                 out.line("var stack: [\(names.stateMetatype)] = []")
             }
@@ -51,10 +51,10 @@ extension SwiftMachineEmitter {
         out.line("var isFinished = false")
         out.docComment(["Whether an event is being processed; events sent meanwhile wait in `queue`."])
         out.line("var isRunning = false")
-        if hasEvents {
+        if plan.hasEvents {
             out.line("var queue: [\(names.queuedEvent)] = []")
         }
-        if model.usesCompletion {
+        if uses(.completions) {
             out.docComment([
                 "The states that completed and whose completion transitions have not been tried yet, in order."
             ])

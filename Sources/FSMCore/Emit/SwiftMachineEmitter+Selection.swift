@@ -27,10 +27,11 @@ extension SwiftMachineEmitter {
     /// A transition that fires returns `true`. Returns whether the last transition written always
     /// fires, in which case nothing may follow it.
     func emitTransitions(
-        _ transitions: [Model.Transition], source: Int?, context: ContextReference, into out: inout CodeWriter
+        _ transitions: [TransitionPlan], source: Int?, context: ContextReference, into out: inout CodeWriter
     ) -> Bool {
         let actions = names.actionsVariable
-        for transition in transitions {
+        for planned in transitions {
+            let transition = planned.transition
             var conditions: [String] = []
             if transition.target == .pop { conditions.append("!\(contextMember("machine", context)).stack.isEmpty") }
             if let condition = transition.guardExpression {
@@ -38,11 +39,11 @@ extension SwiftMachineEmitter {
             }
             // No closure kept in a local: it would be an escaping one, and copy the whole emitter.
             if transition.alwaysFires {
-                emitFiring(transition, source: source, context: context, into: &out)
+                emitFiring(planned, source: source, context: context, into: &out)
                 return true
             }
             out.block("if " + conditions.joined(separator: ", ")) { out in
-                emitFiring(transition, source: source, context: context, into: &out)
+                emitFiring(planned, source: source, context: context, into: &out)
             }
         }
         return false
@@ -50,13 +51,14 @@ extension SwiftMachineEmitter {
 
     /// The body of a transition that fires: an internal one runs its effects, the others hand the
     /// transition to the context, which exits, runs the effects and enters.
-    private func emitFiring(_ transition: Model.Transition, source: Int?, context: ContextReference, into out: inout CodeWriter) {
+    private func emitFiring(_ planned: TransitionPlan, source: Int?, context: ContextReference, into out: inout CodeWriter) {
         let actions = names.actionsVariable
-        if hasParallelStates {
+        let transition = planned.transition
+        if hasRegions {
             // Selected, not fired: the step fires every transition the event selects, effects included.
-            let target = transition.target.state.map { "-> " + model.states[$0].name } ?? "internal"
-            let number = transitionNumbers[transition] ?? -1
-            let select = transition.target.state == nil ? "select(\(number))" : "select(\(number), isExternal: true)"
+            let target = planned.target.map { "-> " + model.states[$0].name } ?? "internal"
+            let number = planned.number
+            let select = planned.target == nil ? "select(\(number))" : "select(\(number), isExternal: true)"
             out.line("return \(contextMember("machine", context)).\(select)  // \(target)")
             return
         }
@@ -78,8 +80,8 @@ extension SwiftMachineEmitter {
         out.write("return ")
         switch transition.target {
         case .internal: break
-        case .history(let target, let kind): writeTransitionCall(transition, to: target, by: kind, context: context, into: &out)
-        case .state(let target), .push(let target): writeTransitionCall(transition, to: target, context: context, into: &out)
+        case .history(let target, let kind): writeTransitionCall(planned, to: target, by: kind, context: context, into: &out)
+        case .state(let target), .push(let target): writeTransitionCall(planned, to: target, context: context, into: &out)
         case .pop:
             let from = source.map { names.stateType($0) + ".self" } ?? "nil"
             out.write("\(contextMember("pop", context))(from: \(from), \(actions))")
@@ -93,18 +95,18 @@ extension SwiftMachineEmitter {
 
     /// `// -> Active, by its initial states`: why a transition to a composite state names a leaf.
     private func noteEnteredLeaf(_ target: Int, into out: inout CodeWriter) {
-        guard !model.usesHistory, model.states[target].isComposite else { return }
+        guard !uses(.history), model.states[target].isComposite else { return }
         out.line("// -> \(model.states[target].name), by its initial states")
     }
 
     /// `context.transition(below: .armed, to: M_Alarm.self, actions)`, with `by: .deep` for a history target;
     /// `context.transition(from: M_Idle.self, to: M_Busy.self, actions)` between two leaves side by side.
     private func writeTransitionCall(
-        _ transition: Model.Transition, to target: Int, by history: Model.HistoryKind? = nil, context: ContextReference,
+        _ transition: TransitionPlan, to target: Int, by history: Model.HistoryKind? = nil, context: ContextReference,
         into out: inout CodeWriter
     ) {
         writeContextMember("transition", context, to: &out)
-        if history == nil, let source = transition.source, isBetweenSiblingLeaves(transition, to: target) {
+        if transition.kind == .betweenSiblingLeaves, let source = transition.source {
             out.write("(from: ")
             out.write(names.stateType(source))
             out.write(".self, to: ")
@@ -119,7 +121,7 @@ extension SwiftMachineEmitter {
             }
             // Without history a target's default entry is known here: the context is given the leaf it reaches.
             out.write(", to: ")
-            out.write(names.stateType(model.usesHistory ? target : model.initialLeaf(of: target)))
+            out.write(names.stateType(transition.enteredLeaf ?? target))
         }
         out.write(".self,")
         if let history {  // never between siblings
@@ -130,15 +132,5 @@ extension SwiftMachineEmitter {
         out.write(" ")
         out.write(names.actionsVariable)
         out.write(")")
-    }
-
-    /// Whether `transition` goes from a leaf to a leaf (itself, or another) with the same parent, leaving
-    /// and entering only those two: the most common transition, which the context carries out without
-    /// walking the hierarchy. A leaf records no history, and its handler runs only while it is the active leaf.
-    func isBetweenSiblingLeaves(_ transition: Model.Transition, to target: Int) -> Bool {
-        guard !hasParallelStates, let source = transition.source else { return false }
-        let from = model.states[source]
-        let to = model.states[target]
-        return !from.isComposite && !to.isComposite && from.parent == transition.domain && to.parent == transition.domain
     }
 }

@@ -11,7 +11,7 @@ extension SwiftMachineEmitter {
         out.line("// MARK: - States")
         out.line()
         emitStateClass(into: &out)
-        if !hasParallelStates { emitDepths(into: &out) }
+        if !hasRegions { emitDepths(into: &out) }
         for index in model.states.indices {
             out.line()
             emitStateType(index, into: &out)
@@ -31,7 +31,7 @@ extension SwiftMachineEmitter {
         let state = names.stateMetatype
         out.block("extension \(machineName)") { out in
             out.docComment(
-                hasParallelStates
+                hasRegions
                     ? [
                         "A state: a class whose class methods handle the events, one method per event. It is never",
                         "instantiated: the machine holds classes (`State.Type`), one active leaf per region. An",
@@ -59,31 +59,31 @@ extension SwiftMachineEmitter {
                 out.line("class var id: StateID { preconditionFailure(\"every state overrides id\") }")
                 out.docComment(["The enclosing state; `nil` for a top-level state."])
                 out.line("class var parent: \(state)? { nil }")
-                if needsInitial {
+                if uses(.initialChildren) {
                     out.docComment(["The initial child of a composite state."])
                     out.line("class var initial: \(state)? { nil }")
                 }
                 out.docComment(["Whether entering this state finishes the machine (a top-level final state)."])
                 out.line("class var finishesMachine: Bool { false }")
-                if hasParallelStates {
+                if hasRegions {
                     emitParallelMembers(into: &out)
                     out.line("class func entry(\(actionsParameter)) {}")
                     out.line("class func exit(\(actionsParameter)) {}")
                 } else {
                     emitVersion2Members(into: &out)
                 }
-                if model.usesCompletion {
+                if uses(.completions) {
                     out.docComment(["Tries the state's completion transitions in order; returns whether one fired."])
                     out.line(
                         "class func completion(_ \(names.contextVariable): \(machineName), \(actionsParameter)) -> Bool { false }"
                     )
                 }
-                if !hasParallelStates && hasEvents { out.line() }
+                if !hasRegions && plan.hasEvents { out.line() }
                 for event in model.events.indices {
                     // Without regions a state inherits its enclosing state's handlers: the top handles nothing.
                     // With regions, the machine's own transitions are here, and a leaf inherits them when no
                     // state around it handles the event.
-                    let machineTransitions = hasParallelStates ? model.machineTransitions.filter { $0.event == event } : []
+                    let machineTransitions = hasRegions ? plan.transitions(declaredIn: nil, on: event) : []
                     guard !machineTransitions.isEmpty else {
                         out.line(handlerSignatures[event] + " { false }")
                         continue
@@ -98,7 +98,7 @@ extension SwiftMachineEmitter {
                     }
                 }
                 // With regions, the machine answers from its configuration and enters the states.
-                guard !hasParallelStates else { return }
+                guard !hasRegions else { return }
                 out.line()
                 out.docComment(["Whether this state is `id` or lies inside it."])
                 out.line("static func isIn(_ id: StateID) -> Bool { isIn { $0 == id } }")
@@ -169,19 +169,19 @@ extension SwiftMachineEmitter {
                 out.write(".self }")
                 out.endLine()
             }
-            if let initial = state.initial, needsInitial {
+            if let initial = state.initial, uses(.initialChildren) {
                 out.line("override class var initial: \(names.stateMetatype)? { \(names.stateType(initial)).self }")
             }
             if state.isFinal && state.parent == nil {
                 out.line("override class var finishesMachine: Bool { true }")
             }
-            if hasParallelStates {
+            if hasRegions {
                 emitParallelOverrides(index, into: &out)
             } else {
                 emitVersion2Overrides(index, into: &out)
                 emitResets(index, into: &out)
             }
-            if hasParallelStates {
+            if hasRegions {
                 // Its own activities, or none where its enclosing state's would be inherited.
                 let inherited = state.parent.map { model.states[$0] }
                 for (name, calls, enclosing) in [
@@ -199,7 +199,7 @@ extension SwiftMachineEmitter {
             } else {
                 emitOutwardAndInward(index, into: &out)
             }
-            let completions = model.completionTransitions(of: index)
+            let completions = plan.transitions(declaredIn: index, on: nil)
             if !completions.isEmpty {
                 out.line()
                 out.block(
@@ -213,14 +213,14 @@ extension SwiftMachineEmitter {
                 }
             }
             for event in model.events.indices {
-                let transitions = state.transitions.filter { $0.event == event }
+                let transitions = plan.transitions(declaredIn: index, on: event)
                 guard !transitions.isEmpty else { continue }
                 out.line()
                 out.beginLine()
                 out.write("override ")
                 out.write(handlerSignatures[event])
                 out.endLine { out in
-                    if hasParallelStates && canBeReachedTwice(index) {
+                    if plan.statesExaminedOnce.contains(index) {
                         out.line("guard \(names.contextVariable).machine.examine(\(index)) else { return false }")
                     }
                     if !emitTransitions(transitions, source: index, context: .parameter, into: &out) {
@@ -230,26 +230,6 @@ extension SwiftMachineEmitter {
             }
         }
     }
-
-    /// Whether more than one active leaf's walk outwards can reach `index` in one selection, so that it
-    /// must note that it was examined: a parallel state and the states around one. Any other state
-    /// has at most one active leaf inside it.
-    private func canBeReachedTwice(_ index: Int) -> Bool { statesAroundParallel.contains(index) }
-
-    /// The parallel states and the states around them (see ``canBeReachedTwice(_:)``).
-    static func statesAroundParallel(_ model: Model) -> Set<Int> {
-        var result = Set<Int>()
-        for index in model.states.indices where model.states[index].isParallel {
-            // Up to the first state already counted: everything around it is counted too.
-            var state: Int? = index
-            while let current = state, result.insert(current).inserted { state = model.states[current].parent }
-        }
-        return result
-    }
-
-    /// Whether the states know their initial child at run time: with parallel states or history, the
-    /// machine enters what lies below a target; otherwise each transition names the leaf it enters.
-    private var needsInitial: Bool { hasParallelStates || model.usesHistory }
 
     /// `StateID.depth`, how a transition's domain is told to `exitOutward` and `enterInward`.
     private func emitDepths(into out: inout CodeWriter) {
@@ -270,7 +250,7 @@ extension SwiftMachineEmitter {
                 out.line("}")
             }
             // A pop's domain is found at run time, from these.
-            guard model.usesPop else { return }
+            guard uses(.pop) else { return }
             out.line()
             out.docComment(["The state this state lies directly inside; `nil` for a top-level state."])
             out.block("fileprivate var enclosing: \(names.machine).StateID?") { out in
@@ -338,7 +318,7 @@ extension SwiftMachineEmitter {
         let enclosingHandles = model.ancestry(of: index).dropFirst().contains { ancestor in
             model.states[ancestor].transitions.contains { $0.event == event }
         }
-        let machineHandles = hasParallelStates && model.machineTransitions.contains { $0.event == event }
+        let machineHandles = hasRegions && model.machineTransitions.contains { $0.event == event }
         return enclosingHandles || machineHandles ? "return super.\(handlerCallArguments(event))" : "return false"
     }
 
@@ -349,7 +329,7 @@ extension SwiftMachineEmitter {
         let state = model.states[index]
         let ancestors = model.ancestry(of: index).dropFirst().map { model.states[$0] }
         var resets: [String] = []
-        if !ancestors.isEmpty && !state.isComposite && needsInitial {
+        if !ancestors.isEmpty && !state.isComposite && uses(.initialChildren) {
             resets.append("override class var initial: \(names.stateMetatype)? { nil }")
         }
         if ancestors.contains(where: { $0.initialHistory != nil }) && state.initialHistory == nil {

@@ -91,23 +91,25 @@ public enum SwiftNames {
     public static func stateType(_ state: String, of machine: String) -> String { machine + "_" + state }
 
     /// The types the generated file of `model` declares at file scope, in the order it declares
-    /// them: the actions protocol and the machine class, which the whole module sees, then the
-    /// file-private ones (one class per state, the run-time data, the transition table of a machine
-    /// with parallel states, the history enum of a machine with history, the queued-event enum of a
-    /// machine with events). Two file-private types of one name in two files do not clash; any other
-    /// pair of one name in one module does ("invalid redeclaration").
+    /// them (which ones: ``FileScopeDeclaration``, the plan's decision), with their Swift names.
+    /// Two file-private types of one name in two files do not clash; any other pair of one name in
+    /// one module does ("invalid redeclaration").
     public static func fileScopeTypes(of model: Model) -> [GeneratedType] {
+        FileScopeDeclaration.all(of: model).map { GeneratedType(name: name(of: $0, in: model), kind: $0) }
+    }
+
+    /// The Swift name of a file-scope declaration of `model`'s generated file.
+    public static func name(of declaration: FileScopeDeclaration, in model: Model) -> String {
         let machine = model.name
-        var types = [
-            GeneratedType(name: actionsProtocol(of: machine), kind: .actions),
-            GeneratedType(name: machine, kind: .machine),
-        ]
-        types += model.states.indices.map { GeneratedType(name: stateType(model.states[$0].name, of: machine), kind: .state($0)) }
-        types.append(GeneratedType(name: runtimeType(of: machine), kind: .runtime))
-        if model.hasParallelStates { types.append(GeneratedType(name: transitionType(of: machine), kind: .transitions)) }
-        if model.usesHistory { types.append(GeneratedType(name: historyType(of: machine), kind: .history)) }
-        if !model.events.isEmpty { types.append(GeneratedType(name: queuedEventType(of: machine), kind: .queuedEvent)) }
-        return types
+        return switch declaration {
+        case .actions: actionsProtocol(of: machine)
+        case .machine: machine
+        case .state(let index): stateType(model.states[index].name, of: machine)
+        case .runtime: runtimeType(of: machine)
+        case .transitions: transitionType(of: machine)
+        case .history: historyType(of: machine)
+        case .queuedEvent: queuedEventType(of: machine)
+        }
     }
 
     /// Whether a type name written in an event parameter would mean one of the file-private types
@@ -121,16 +123,12 @@ public enum SwiftNames {
 
 /// A type that a machine's generated file declares at file scope (``SwiftNames/fileScopeTypes(of:)``).
 public struct GeneratedType: Sendable, Hashable {
-    public enum Kind: Sendable, Hashable {
-        case actions, machine, runtime, transitions, history, queuedEvent
-        /// The class of the state at this index of ``Model/states``.
-        case state(Int)
-    }
+    public typealias Kind = FileScopeDeclaration
 
     public var name: String
     public var kind: Kind
 
     /// Whether the other files of the module see it: the machine class and its actions protocol.
     /// The others are `fileprivate`.
-    public var isVisibleToModule: Bool { kind == .actions || kind == .machine }
+    public var isVisibleToModule: Bool { kind.isVisibleToModule }
 }

@@ -487,15 +487,6 @@ extension Phone {
         enter(entering, staying: staying, actions)
     }
 
-    /// Whether transition `number` stays inside one region and changes at most its leaf: an internal
-    /// transition, or one from a leaf to a non-final leaf beside it.
-    private static func isLocal(_ number: Int) -> Bool {
-        switch number {
-        case 2, 3, 4, 6, 7: true
-        default: false
-        }
-    }
-
     /// Whether transition `number` exits and enters states known in advance: no history, no final state.
     private static func isDirect(_ number: Int) -> Bool {
         switch number {

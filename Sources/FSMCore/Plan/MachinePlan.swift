@@ -1,0 +1,196 @@
+/// What the generated Swift of a machine is made of, decided once from its ``Model``: which
+/// run-time parts it needs, how each transition is carried out, which shortcuts the step may take
+/// and which types the file declares. The Swift generator renders a plan and asks it every
+/// "does this machine need X" question; nothing else answers them.
+///
+/// A plan holds no Swift: states and transitions are numbers (a state's index in ``Model/states``,
+/// a transition's place in ``Model/allTransitions``), so unit tests check the decisions without
+/// matching generated text. docs/Architecture.md shows where the plan sits in the pipeline.
+public struct MachinePlan: Sendable {
+    /// The machine planned.
+    public let model: Model
+
+    /// How the machine holds what is active.
+    public enum Shape: Sendable, Hashable {
+        /// One active leaf (a machine without parallel states): a transition exits the leaf's
+        /// ancestors up to its domain and enters one path down to one leaf.
+        case oneLeaf
+        /// The active configuration and one active leaf per region (section 4c): an event selects in
+        /// every region, and one step fires what was selected.
+        case regions
+    }
+
+    public let shape: Shape
+
+    /// The run-time parts a machine may need; a machine that does not use a feature pays nothing
+    /// for it (section 5).
+    public struct Parts: OptionSet, Sendable, Hashable {
+        public let rawValue: Int
+        public init(rawValue: Int) { self.rawValue = rawValue }
+
+        /// The queue of events sent while another is processed (a machine with events).
+        public static let eventQueue = Parts(rawValue: 1 << 0)
+        /// The queue of pending completions (a machine with completion transitions, 4a).
+        public static let completions = Parts(rawValue: 1 << 1)
+        /// History records and the ways of entering by history (4b).
+        public static let history = Parts(rawValue: 1 << 2)
+        /// The stack of states remembered by `push` (a machine with `push` or `pop`).
+        public static let stack = Parts(rawValue: 1 << 3)
+        /// The context's `push`, which remembers the innermost active state (a machine with `push`).
+        public static let push = Parts(rawValue: 1 << 4)
+        /// The context's `pop`, whose target and domain are found at run time: each state's
+        /// enclosing state and the "lies in" test (a machine with `pop`).
+        public static let pop = Parts(rawValue: 1 << 6)
+        /// The states know their initial child at run time: the machine enters what lies below a
+        /// target (with regions or history); otherwise each transition names the leaf it enters.
+        public static let initialChildren = Parts(rawValue: 1 << 5)
+    }
+
+    public let parts: Parts
+
+    /// Every transition, numbered in the order of ``Model/allTransitions``.
+    public let transitions: [TransitionPlan]
+
+    /// The number of the first transition each state declares, by state index; the machine's own
+    /// come first, from 0. `transitions(declaredIn:)` reads the slices.
+    private let firstTransition: [Int]
+
+    /// The transitions of a machine with regions whose step is known in advance, by number (see
+    /// ``DirectStep``); empty for a one-leaf machine and an observable one.
+    public let directSteps: [Int: DirectStep]
+
+    /// The states that more than one active leaf's walk outwards can reach in one selection, so
+    /// that they note being examined (each state is examined once per event, 4c): the parallel
+    /// states and every state around one. Empty in a one-leaf machine.
+    public let statesExaminedOnce: Set<Int>
+
+    /// The most transitions one selection can select: one per active leaf, so the most leaves any
+    /// configuration has. 1 in a one-leaf machine.
+    public let maximumSelected: Int
+
+    /// For each state, the state with completion transitions that completes when it is entered in a
+    /// one-leaf machine: the state itself when it is simple, its parent when it is a final state.
+    /// `nil` where none completes, and everywhere in a machine without completion transitions.
+    public let completesOnEntry: [Int?]
+
+    /// The declarations the generated file makes at file scope, in order.
+    public let fileScopeDeclarations: [FileScopeDeclaration]
+
+    /// Plans `model`. With `observable`, the machine tells observers of each change of its
+    /// configuration, which the direct step (a change in place) does not.
+    public init(_ model: Model, observable: Bool = false) {
+        self.model = model
+        let shape = Self.shape(of: model)
+        self.shape = shape
+        self.parts = Self.parts(of: model)
+        var firstTransition: [Int] = []
+        firstTransition.reserveCapacity(model.states.count)
+        var count = model.machineTransitions.count
+        for state in model.states {
+            firstTransition.append(count)
+            count += state.transitions.count
+        }
+        self.firstTransition = firstTransition
+        var transitions: [TransitionPlan] = []
+        transitions.reserveCapacity(count)
+        for transition in model.allTransitions {
+            transitions.append(TransitionPlan(transition, number: transitions.count, in: model, shape: shape))
+        }
+        self.transitions = transitions
+        self.directSteps = shape == .regions && !observable ? DirectStep.steps(model) : [:]
+        self.statesExaminedOnce = Self.statesExaminedOnce(model)
+        self.maximumSelected = Self.maximumSelected(model)
+        self.completesOnEntry =
+            model.usesCompletion && shape == .oneLeaf ? model.states.indices.map { Self.completedOnEntry(of: $0, in: model) } : []
+        self.fileScopeDeclarations = FileScopeDeclaration.all(of: model)
+    }
+
+    /// The transitions declared in a state's body (the machine's for `nil`), in order.
+    public func transitions(declaredIn source: Int?) -> ArraySlice<TransitionPlan> {
+        guard let source else { return transitions[0..<(firstTransition.first ?? transitions.count)] }
+        let end = source + 1 < firstTransition.count ? firstTransition[source + 1] : transitions.count
+        return transitions[firstTransition[source]..<end]
+    }
+
+    /// The transitions `source` declares for an event (`nil`: its completion transitions), in order.
+    public func transitions(declaredIn source: Int?, on event: Int?) -> [TransitionPlan] {
+        transitions(declaredIn: source).filter { $0.event == event }
+    }
+
+    /// The state that completes when `state` is entered (``completesOnEntry``).
+    public func completedOnEntry(of state: Int) -> Int? {
+        completesOnEntry.isEmpty ? nil : completesOnEntry[state]
+    }
+
+    /// Whether the machine has events (and so event methods and a queue).
+    public var hasEvents: Bool { parts.contains(.eventQueue) }
+
+    /// Whether every transition has a direct step: then the general step is never taken.
+    public var allDirect: Bool { !transitions.isEmpty && directSteps.count == transitions.count }
+
+    /// Whether some transition of a one-leaf machine goes between sibling leaves, so that the
+    /// context's shortcut for it exists.
+    public var hasSiblingTransitions: Bool { transitions.contains { $0.kind == .betweenSiblingLeaves } }
+
+    /// The transitions among `candidates` that stay inside one region and change at most its leaf
+    /// (``TransitionPlan/staysInItsRegion``).
+    public func regionLocal(_ candidates: [TransitionPlan]) -> [TransitionPlan] {
+        candidates.filter(\.staysInItsRegion)
+    }
+
+    /// Whether the step must test at run time whether a transition stays in its region: when the
+    /// candidates of some event, or the completion transitions, are some but not all of that kind.
+    public var needsRegionLocalTest: Bool {
+        guard shape == .regions else { return false }
+        var candidates: [Int?: (local: Int, all: Int)] = [:]
+        for transition in transitions {
+            candidates[transition.event, default: (0, 0)].all += 1
+            if transition.staysInItsRegion { candidates[transition.event, default: (0, 0)].local += 1 }
+        }
+        return candidates.values.contains { $0.local > 0 && $0.local < $0.all }
+    }
+
+    // MARK: - Decisions
+
+    static func shape(of model: Model) -> Shape { model.hasParallelStates ? .regions : .oneLeaf }
+
+    static func parts(of model: Model) -> Parts {
+        var parts: Parts = []
+        if !model.events.isEmpty { parts.insert(.eventQueue) }
+        if model.usesCompletion { parts.insert(.completions) }
+        if model.usesHistory { parts.insert(.history) }
+        if model.usesPush || model.usesPop { parts.insert(.stack) }
+        if model.usesPush { parts.insert(.push) }
+        if model.usesPop { parts.insert(.pop) }
+        if model.hasParallelStates || model.usesHistory { parts.insert(.initialChildren) }
+        return parts
+    }
+
+    private static func statesExaminedOnce(_ model: Model) -> Set<Int> {
+        var result = Set<Int>()
+        for index in model.states.indices where model.states[index].isParallel {
+            // Up to the first state already counted: everything around it is counted too.
+            var state: Int? = index
+            while let current = state, result.insert(current).inserted { state = model.states[current].parent }
+        }
+        return result
+    }
+
+    private static func maximumSelected(_ model: Model) -> Int {
+        // A parallel state has the sum of its regions' leaves, another state the most of its children's.
+        func leaves(_ state: Int) -> Int {
+            let children = model.states[state].children
+            if children.isEmpty { return 1 }
+            let counts = children.map(leaves)
+            return model.states[state].isParallel ? counts.reduce(0, +) : counts.max() ?? 1
+        }
+        return model.topLevelStates.map(leaves).max() ?? 1
+    }
+
+    private static func completedOnEntry(of index: Int, in model: Model) -> Int? {
+        let state = model.states[index]
+        let completing: Int? = state.isFinal ? state.parent : state.isComposite ? nil : index
+        guard let completing, !model.completionTransitions(of: completing).isEmpty else { return nil }
+        return completing
+    }
+}

@@ -1,0 +1,269 @@
+import FSMCore
+import XCTest
+
+/// The plan's decisions (``MachinePlan``), checked as data: no generated text is matched.
+final class MachinePlanTests: XCTestCase {
+    private func plan(_ source: String, observable: Bool = false, file: StaticString = #filePath, line: UInt = #line) throws
+        -> MachinePlan
+    {
+        MachinePlan(try XCTUnwrap(model(source, file: file, line: line), file: file, line: line), observable: observable)
+    }
+
+    /// The transition for `event` declared in `state` (`nil`: the machine).
+    private func transition(_ plan: MachinePlan, _ event: String?, in state: String?) throws -> TransitionPlan {
+        let model = plan.model
+        let source = try state.map { name in try XCTUnwrap(model.states.firstIndex { $0.name == name }) }
+        let eventIndex = try event.map { name in try XCTUnwrap(model.events.firstIndex { $0.name == name }) }
+        return try XCTUnwrap(plan.transitions(declaredIn: source, on: eventIndex).first)
+    }
+
+    private func index(_ plan: MachinePlan, _ name: String) throws -> Int {
+        try XCTUnwrap(plan.model.states.firstIndex { $0.name == name })
+    }
+
+    // MARK: - Shape and parts
+
+    func testAFlatMachineNeedsOnlyItsQueue() throws {
+        let plan = try plan(
+            """
+            machine M {
+                initial A
+                state A { go -> B }
+                state B { back -> A }
+            }
+            """)
+        XCTAssertEqual(plan.shape, .oneLeaf)
+        XCTAssertEqual(plan.parts, [.eventQueue])
+        XCTAssertTrue(plan.directSteps.isEmpty)
+        XCTAssertTrue(plan.statesExaminedOnce.isEmpty)
+        XCTAssertEqual(plan.maximumSelected, 1)
+        XCTAssertEqual(plan.fileScopeDeclarations, [.actions, .machine, .state(0), .state(1), .runtime, .queuedEvent])
+    }
+
+    func testEachFeatureAddsItsPart() throws {
+        let plan = try plan(
+            """
+            machine M {
+                initial A
+                state A {
+                    initial A1
+                    state A1 { -> A2 }
+                    state A2 { go -> push B }
+                }
+                state B {
+                    back -> pop
+                    resume -> history A
+                }
+            }
+            """)
+        XCTAssertEqual(plan.shape, .oneLeaf)
+        XCTAssertEqual(plan.parts, [.completions, .history, .stack, .push, .pop, .initialChildren, .eventQueue])
+        XCTAssertEqual(
+            plan.fileScopeDeclarations,
+            [.actions, .machine, .state(0), .state(1), .state(2), .state(3), .runtime, .history, .queuedEvent])
+        // A1 completes on its own entry; the others have no completion transitions.
+        XCTAssertEqual(plan.completesOnEntry, [nil, 1, nil, nil])
+    }
+
+    func testAMachineWithoutEventsHasNoQueue() throws {
+        let plan = try plan(
+            """
+            machine M {
+                initial A
+                state A { -> B }
+                final state B
+            }
+            """)
+        XCTAssertFalse(plan.hasEvents)
+        XCTAssertFalse(plan.fileScopeDeclarations.contains(.queuedEvent))
+        XCTAssertEqual(plan.fileScopeDeclarations.filter(\.isVisibleToModule), [.actions, .machine])
+    }
+
+    // MARK: - Kinds of transition
+
+    func testKindsOfTransition() throws {
+        let plan = try plan(
+            """
+            machine M {
+                initial A
+                reset -> A
+                state A {
+                    initial B
+                    inside -> C
+                    state B {
+                        side -> C
+                        again -> B
+                        note / log
+                        out -> D
+                        keep -> push D
+                        deeper -> deep history A
+                    }
+                    state C { }
+                }
+                state D { back -> pop }
+            }
+            """)
+        let expected: [(String, String?, TransitionPlan.Kind)] = [
+            ("reset", nil, .general),
+            ("inside", "A", .local),
+            ("side", "B", .betweenSiblingLeaves),
+            ("again", "B", .betweenSiblingLeaves),  // a leaf to itself
+            ("note", "B", .internal),
+            ("out", "B", .general),
+            ("keep", "B", .general),
+            ("deeper", "B", .history(.deep)),
+            ("back", "D", .pop),
+        ]
+        for (event, state, kind) in expected {
+            XCTAssertEqual(try transition(plan, event, in: state).kind, kind, "\(event) in \(state ?? "the machine")")
+        }
+        XCTAssertTrue(try transition(plan, "keep", in: "B").pushes)
+        XCTAssertFalse(try transition(plan, "out", in: "B").pushes)
+        XCTAssertTrue(plan.hasSiblingTransitions)
+        // Numbered as Model.allTransitions: the machine's first, then each state's in order.
+        XCTAssertEqual(plan.transitions.map(\.number), Array(plan.transitions.indices))
+        XCTAssertEqual(plan.transitions.map(\.transition), Array(plan.model.allTransitions))
+    }
+
+    func testTheEnteredLeafIsKnownWithoutHistory() throws {
+        let source = """
+            machine M {
+                initial A
+                state A { go -> B }
+                state B {
+                    initial B1
+                    state B1 { }
+                    state B2 { }
+                }
+            }
+            """
+        XCTAssertEqual(try transition(try plan(source), "go", in: "A").enteredLeaf, 2)  // B by its initial state, B1
+        // With history anywhere, the machine enters below the target at run time.
+        let withHistory = source.replacingOccurrences(of: "initial B1", with: "initial history B1")
+        XCTAssertNil(try transition(try plan(withHistory), "go", in: "A").enteredLeaf)
+    }
+
+    // MARK: - Machines with regions
+
+    private let player = """
+        machine Player {
+            initial On
+            parallel state On {
+                state Playback {
+                    initial Paused
+                    state Paused { play -> Playing }
+                    state Playing {
+                        pause -> Paused
+                        tick / advance
+                        end -> Ended
+                    }
+                    final state Ended
+                }
+                state Volume {
+                    initial Quiet
+                    state Quiet { up -> Loud }
+                    state Loud { down -> Quiet }
+                }
+                off -> Off
+            }
+            state Off { on -> On }
+        }
+        """
+
+    func testRegions() throws {
+        let plan = try plan(player)
+        XCTAssertEqual(plan.shape, .regions)
+        XCTAssertTrue(plan.fileScopeDeclarations.contains(.transitions))
+        XCTAssertEqual(plan.maximumSelected, 2)  // one leaf in each region
+        // The parallel state and the states around it: here On alone, at the top.
+        XCTAssertEqual(plan.statesExaminedOnce, [try index(plan, "On")])
+        XCTAssertTrue(try transition(plan, "play", in: "Paused").staysInItsRegion)
+        XCTAssertTrue(try transition(plan, "tick", in: "Playing").staysInItsRegion)
+        // Entering a final state may complete the region: the general step does that.
+        XCTAssertFalse(try transition(plan, "end", in: "Playing").staysInItsRegion)
+        XCTAssertFalse(try transition(plan, "off", in: "On").staysInItsRegion)
+        // Between top-level leaves the machine's only leaf changes: not "in its region".
+        XCTAssertFalse(try transition(plan, "on", in: "Off").staysInItsRegion)
+        // Every event's candidates are all in their region or none is: no run-time test.
+        XCTAssertFalse(plan.needsRegionLocalTest)
+    }
+
+    func testTheRegionLocalTestOnlyWhereSomeCandidatesStayAndOthersDoNot() throws {
+        let mixed = player.replacingOccurrences(of: "state Off { on -> On }", with: "state Off { on -> On; up -> On }")
+        XCTAssertTrue(try plan(mixed).needsRegionLocalTest)  // `up`: Quiet -> Loud stays, Off -> On does not
+    }
+
+    func testDirectSteps() throws {
+        let plan = try plan(player)
+        let on = try index(plan, "On")
+        let off = try index(plan, "Off")
+        let playing = try index(plan, "Playing")
+        // `off` leaves On for Off: it exits the whole machine (its domain) and enters Off.
+        let offStep = try XCTUnwrap(plan.directSteps[try transition(plan, "off", in: "On").number])
+        XCTAssertEqual(offStep.exits, 0..<plan.model.states.count)
+        XCTAssertEqual(offStep.entered, [off])
+        XCTAssertEqual(offStep.source, on)
+        XCTAssertEqual(offStep.insideSource, on + 1..<off)
+        // `on` enters On and both regions by their default entry, in document order.
+        let onStep = try XCTUnwrap(plan.directSteps[try transition(plan, "on", in: "Off").number])
+        XCTAssertEqual(
+            onStep.entered.map { plan.model.states[$0].name }, ["On", "Playback", "Paused", "Volume", "Quiet"])
+        // An internal transition exits and enters nothing.
+        let tick = try XCTUnwrap(plan.directSteps[try transition(plan, "tick", in: "Playing").number])
+        XCTAssertEqual(tick.exits, 0..<0)
+        XCTAssertEqual(tick.entered, [])
+        XCTAssertEqual(tick.source, playing)
+        // Entering a final state has no direct step: its completions depend on the other regions.
+        XCTAssertNil(plan.directSteps[try transition(plan, "end", in: "Playing").number])
+        XCTAssertFalse(plan.allDirect)
+        // An observable machine tells its observers of each change: no step in place.
+        XCTAssertTrue(try self.plan(player, observable: true).directSteps.isEmpty)
+    }
+
+    func testHistoryTakesTheGeneralStep() throws {
+        let source = """
+            machine M {
+                initial P
+                parallel state P {
+                    state R1 {
+                        initial A
+                        state A { go -> B }
+                        state B { }
+                    }
+                    state R2 { }
+                    leave -> Out
+                }
+                state Out { back -> deep history P }
+            }
+            """
+        let plan = try plan(source)
+        // Leaving P records its history; entering by history is decided at run time.
+        XCTAssertNil(plan.directSteps[try transition(plan, "leave", in: "P").number])
+        XCTAssertNil(plan.directSteps[try transition(plan, "back", in: "Out").number])
+        // Inside a region nothing that records history is exited.
+        XCTAssertNotNil(plan.directSteps[try transition(plan, "go", in: "A").number])
+    }
+
+    func testTheSelectionHasRoomForEveryLeaf() throws {
+        let plan = try plan(
+            """
+            machine M {
+                initial P
+                parallel state P {
+                    state R1 { }
+                    parallel state R2 {
+                        state X { }
+                        state Y { }
+                        state Z { }
+                    }
+                }
+                state Q {
+                    initial Q1
+                    state Q1 { }
+                }
+            }
+            """)
+        XCTAssertEqual(plan.maximumSelected, 4)  // R1, X, Y, Z
+        XCTAssertEqual(plan.statesExaminedOnce, [try index(plan, "P"), try index(plan, "R2")])
+    }
+}
