@@ -12,7 +12,12 @@ let package = Package(
         .plugin(name: "FSMDiagrams", targets: ["FSMDiagrams"]),
     ],
     targets: [
-        .target(name: "FSMCore"),
+        .target(name: "FSMCore", plugins: ["EmbedMachineRuntime"]),
+        // The run-time code of generated machines, written once as Swift (Runtime/) and type-checked
+        // here against a placeholder machine (Placeholder/); FSMCore embeds Runtime/ as text.
+        .target(name: "MachineRuntime"),
+        .executableTarget(name: "embed-machine-runtime"),
+        .plugin(name: "EmbedMachineRuntime", capability: .buildTool(), dependencies: ["embed-machine-runtime"]),
         .executableTarget(name: "fsmc", dependencies: ["FSMCore"]),
         // Generates <stem>.swift for every .fsm file among a target's sources (docs/SwiftPM-Plugin.md).
         .plugin(name: "FSMCPlugin", capability: .buildTool(), dependencies: ["fsmc"]),
@@ -29,6 +34,7 @@ let package = Package(
             dependencies: ["fsmc"]),
         .testTarget(name: "FSMCoreTests", dependencies: ["FSMCore"]),
         .testTarget(name: "fsmcTests", dependencies: ["FSMCore"]),
+        .testTarget(name: "MachineRuntimeTests", dependencies: ["MachineRuntime"]),
     ],
     swiftLanguageModes: [.v6]
 )

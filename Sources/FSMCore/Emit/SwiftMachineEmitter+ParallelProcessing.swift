@@ -100,8 +100,16 @@ extension SwiftMachineEmitter {
                 out.block("for number in kept") { out in
                     out.line("let transition = \(names.transitionInfo).numbered(number)")
                     out.line("guard let target = transition.target else { continue }")
-                    let by = history ? ", by: transition.history" : ""
-                    out.line("let entered = machine.entrySet(to: target, below: transition.domain\(by))")
+                    out.line("let entered = machine.entrySet(")
+                    out.indented { out in
+                        out.line("to: target, below: transition.domain,")
+                        if history {
+                            out.line("belowTarget: machine.entry(below: target, by: transition.history),")
+                            out.line("defaultEntry: { machine.entry(below: $0, by: nil) })")
+                        } else {
+                            out.line("belowTarget: machine.entry(below: target), defaultEntry: { machine.entry(below: $0) })")
+                        }
+                    }
                     out.block("for state in entered where !entering.contains(where: { $0.number == state.number })") {
                         $0.line("entering.append(state)")
                     }

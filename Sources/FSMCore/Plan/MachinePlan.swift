@@ -76,6 +76,10 @@ public struct MachinePlan: Sendable {
     /// The declarations the generated file makes at file scope, in order.
     public let fileScopeDeclarations: [FileScopeDeclaration]
 
+    /// The parts of the run-time code (Sources/MachineRuntime/Runtime) the generated file copies,
+    /// in order.
+    public let runtimeCode: [RuntimeCode]
+
     /// Plans `model`. With `observable`, the machine tells observers of each change of its
     /// configuration, which the direct step (a change in place) does not.
     public init(_ model: Model, observable: Bool = false) {
@@ -103,6 +107,7 @@ public struct MachinePlan: Sendable {
         self.completesOnEntry =
             model.usesCompletion && shape == .oneLeaf ? model.states.indices.map { Self.completedOnEntry(of: $0, in: model) } : []
         self.fileScopeDeclarations = FileScopeDeclaration.all(of: model)
+        self.runtimeCode = RuntimeCode.parts(shape: shape, parts: parts, directSteps: directSteps, transitions: count)
     }
 
     /// The transitions declared in a state's body (the machine's for `nil`), in order.

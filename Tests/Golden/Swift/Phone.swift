@@ -477,7 +477,10 @@ extension Phone {
         for number in kept {
             let transition = PhoneTransition.numbered(number)
             guard let target = transition.target else { continue }
-            let entered = machine.entrySet(to: target, below: transition.domain, by: transition.history)
+            let entered = machine.entrySet(
+                to: target, below: transition.domain,
+                belowTarget: machine.entry(below: target, by: transition.history),
+                defaultEntry: { machine.entry(below: $0, by: nil) })
             for state in entered where !entering.contains(where: { $0.number == state.number }) {
                 entering.append(state)
             }
@@ -710,8 +713,45 @@ fileprivate final class Phone_Ended: Phone.State {
     }
 }
 
-/// What changes while a ``Phone`` runs, and the rules of a step that read it.
+/// What changes while a ``Phone`` runs; the rules of a step that read it follow.
 fileprivate struct PhoneRuntime {
+    /// The active states in document order (before `start()`, the ones it will enter).
+    var configurationList = FixedList<Phone.State.Type>([Phone_Call.self, Phone_Audio.self, Phone_Muted.self, Phone_Video.self, Phone_Off.self], capacity: 10)
+    var configuration: UnsafeMutableBufferPointer<Phone.State.Type> { configurationList.elements }
+    /// The active leaves in document order: the active state of each active region.
+    var leafList = FixedList<Phone.State.Type>([Phone_Muted.self, Phone_Off.self], capacity: 10)
+    var leaves: UnsafeMutableBufferPointer<Phone.State.Type> { leafList.elements }
+    var isStarted = false
+    var isFinished = false
+    /// Whether an event is being processed; events sent meanwhile wait in `queue`.
+    var isRunning = false
+    var queue: [PhoneQueuedEvent] = []
+    /// The states that completed and whose completion transitions have not been tried yet, in order.
+    var completions: [Phone.State.Type] = []
+    /// For each state that records history and has been exited (by its `number`): the states
+    /// active inside it when it was last exited, in document order.
+    var history: [Int: [Phone.State.Type]] = [:]
+    /// The transitions selected for the event or completion being processed, by number, in order:
+    /// the first `selectedCount`. One per active leaf at most, so there is room enough.
+    let selectedList = FixedList([Int](repeating: 0, count: 2), capacity: 2)
+    var selected: UnsafeMutableBufferPointer<Int> { selectedList.elements }
+    var selectedCount = 0
+    /// Whether a selected transition has a target: without one, nothing is exited or entered.
+    var selectedExternal = false
+    /// For each state (by `number`) and, last, the machine: the selection in which it was last
+    /// examined. A state examined in the current selection is not examined again.
+    let examinedList = FixedList([Int](repeating: 0, count: 11), capacity: 11)
+    var examined: UnsafeMutableBufferPointer<Int> { examinedList.elements }
+    var selection = 0
+    /// The configuration and the leaves a step builds (`beginReplacing`, then the states entered
+    /// appended, then `endReplacing`), kept from one step to the next for their storage.
+    var newConfiguration = FixedList([Phone.State.Type](), capacity: 10)
+    var newLeaves = FixedList([Phone.State.Type](), capacity: 10)
+    /// Where the states after those being replaced start, in the configuration and the leaves.
+    var rest = (configuration: 0, leaves: 0)
+}
+
+extension PhoneRuntime {
     /// Room for `capacity` elements, allocated once: steps rewrite the configuration, the leaves and
     /// the selection in place, without an array's checks that it is unshared and has room. A list
     /// is never shared; its elements (state classes, numbers) are trivial; `elements` is read only
@@ -746,35 +786,9 @@ fileprivate struct PhoneRuntime {
             for element in elements { append(element) }
         }
     }
-    /// The active states in document order (before `start()`, the ones it will enter).
-    var configurationList = FixedList<Phone.State.Type>([Phone_Call.self, Phone_Audio.self, Phone_Muted.self, Phone_Video.self, Phone_Off.self], capacity: 10)
-    var configuration: UnsafeMutableBufferPointer<Phone.State.Type> { configurationList.elements }
-    /// The active leaves in document order: the active state of each active region.
-    var leafList = FixedList<Phone.State.Type>([Phone_Muted.self, Phone_Off.self], capacity: 10)
-    var leaves: UnsafeMutableBufferPointer<Phone.State.Type> { leafList.elements }
-    var isStarted = false
-    var isFinished = false
-    /// Whether an event is being processed; events sent meanwhile wait in `queue`.
-    var isRunning = false
-    var queue: [PhoneQueuedEvent] = []
-    /// The states that completed and whose completion transitions have not been tried yet, in order.
-    var completions: [Phone.State.Type] = []
-    /// For each state that records history and has been exited (by its `number`): the states
-    /// active inside it when it was last exited, in document order.
-    var history: [Int: [Phone.State.Type]] = [:]
-    /// The transitions selected for the event or completion being processed, by number, in order:
-    /// the first `selectedCount`. One per active leaf at most, so there is room enough.
-    let selectedList = FixedList([Int](repeating: 0, count: 2), capacity: 2)
-    var selected: UnsafeMutableBufferPointer<Int> { selectedList.elements }
-    var selectedCount = 0
-    /// Whether a selected transition has a target: without one, nothing is exited or entered.
-    var selectedExternal = false
-    /// For each state (by `number`) and, last, the machine: the selection in which it was last
-    /// examined. A state examined in the current selection is not examined again.
-    let examinedList = FixedList([Int](repeating: 0, count: 11), capacity: 11)
-    var examined: UnsafeMutableBufferPointer<Int> { examinedList.elements }
-    var selection = 0
+}
 
+extension PhoneRuntime {
     /// Starts a selection: nothing selected, nothing examined yet.
     mutating func beginSelection() {
         selectedCount = 0
@@ -782,7 +796,7 @@ fileprivate struct PhoneRuntime {
         selection &+= 1
     }
 
-    /// Marks a state (by `number`; 10 for the machine) examined; `false` when it already was.
+    /// Marks a state (by `number`; the machine's is the last) examined; `false` when it already was.
     mutating func examine(_ number: Int) -> Bool {
         if examined[number] == selection { return false }
         examined[number] = selection
@@ -825,6 +839,9 @@ fileprivate struct PhoneRuntime {
         }
         return configuration[index].id
     }
+}
+
+extension PhoneRuntime {
     /// Whether `state` lies inside `node` and is not `node`; every state lies inside the machine (`nil`).
     static func isProperDescendant(_ state: Phone.State.Type, of node: Phone.State.Type?) -> Bool {
         guard let node else { return true }
@@ -835,6 +852,9 @@ fileprivate struct PhoneRuntime {
         }
         return false
     }
+}
+
+extension PhoneRuntime {
     /// The active states `transition` exits: none for an internal one, else those inside its domain.
     func exitSet(of transition: PhoneTransition) -> [Phone.State.Type] {
         guard transition.target != nil else { return [] }
@@ -853,7 +873,8 @@ fileprivate struct PhoneRuntime {
                 exitSet(of: .numbered(kept[index])).contains { state in exits.contains { $0.number == state.number } }
             }
             let isMoreSpecific = conflicting.allSatisfy { index in
-                transition.source.map { Self.isProperDescendant($0, of: PhoneTransition.numbered(kept[index]).source) } ?? false
+                transition.source.map { Self.isProperDescendant($0, of: PhoneTransition.numbered(kept[index]).source) }
+                    ?? false
             }
             guard isMoreSpecific else { continue }
             for index in conflicting.reversed() { kept.remove(at: index) }
@@ -862,10 +883,14 @@ fileprivate struct PhoneRuntime {
         return kept
     }
 
-    /// The states entered when a transition with this domain enters `target`: from just below the
-    /// domain down to the target, the other regions of the parallel states on the way by their
-    /// default entry, then what the target's entry enters below it; in document order.
-    func entrySet(to target: Phone.State.Type, below domain: Phone.State.Type?, by history: PhoneHistory?) -> [Phone.State.Type] {
+    /// The states entered when a transition with this domain enters `target`, in document order:
+    /// from just below the domain down to the target, the other regions of the parallel states on
+    /// the way with what `defaultEntry` enters below each, then `belowTarget`, what the target's
+    /// entry enters below it (by its default entry, or by its history).
+    func entrySet(
+        to target: Phone.State.Type, below domain: Phone.State.Type?, belowTarget: [Phone.State.Type],
+        defaultEntry: (Phone.State.Type) -> [Phone.State.Type]
+    ) -> [Phone.State.Type] {
         var path: [Phone.State.Type] = []
         var current: Phone.State.Type? = target
         while let state = current, state.number != domain?.number {
@@ -875,12 +900,75 @@ fileprivate struct PhoneRuntime {
         var entered = path
         for state in path.dropFirst() where state.isParallel {
             for region in state.regions where !path.contains(where: { $0.number == region.number }) {
-                entered += [region] + entry(below: region, by: nil)
+                entered += [region] + defaultEntry(region)
             }
         }
-        entered += entry(below: target, by: history)
+        entered += belowTarget
         return entered.sorted { $0.number < $1.number }
     }
+}
+
+extension PhoneRuntime {
+    /// The states entered below `node`, in document order: by its history when `history` is given
+    /// or it has `initial history`, if it has a record and the child recorded is not a final state
+    /// (shallow: the recorded children, each by its default entry; deep: every recorded state);
+    /// else by its default entry: every region of a parallel state, the initial child of another.
+    func entry(below node: Phone.State.Type, by history: PhoneHistory?) -> [Phone.State.Type] {
+        if let kind = history ?? node.initialHistory, let record = self.history[node.number],
+            !record.contains(where: { $0.isFinal && $0.parent?.number == node.number })
+        {
+            switch kind {
+            case .deep: return record
+            case .shallow:
+                return record.filter { $0.parent?.number == node.number }.flatMap { [$0] + entry(below: $0, by: nil) }
+            }
+        }
+        if node.isParallel { return node.regions.flatMap { [$0] + entry(below: $0, by: nil) } }
+        guard let child = node.initial else { return [] }
+        return [child] + entry(below: child, by: nil)
+    }
+
+    /// Records, for each state of `exiting` that records history, the active states inside it.
+    mutating func record(exiting: [Phone.State.Type]) {
+        for state in exiting where state.recordsHistory {
+            history[state.number] = configuration.filter { Self.isProperDescendant($0, of: state) }
+        }
+    }
+}
+
+extension PhoneRuntime {
+    /// Whether `state`, active in `configuration`, is complete: a parallel state whose regions are
+    /// all complete; another composite state with an active final child.
+    static func isComplete(
+        _ state: Phone.State.Type, in configuration: some Collection<Phone.State.Type>
+    ) -> Bool {
+        if state.isParallel { return state.regions.allSatisfy { isComplete($0, in: configuration) } }
+        return configuration.contains { $0.isFinal && $0.parent?.number == state.number }
+    }
+
+    /// The states that complete when `entering` are entered, in the order they complete: each simple
+    /// non-final state; the parent of each final state, and each parallel state above it once its
+    /// last region completes (counting the states entered so far).
+    func completingStates(onEntering entering: [Phone.State.Type]) -> [Phone.State.Type] {
+        var result: [Phone.State.Type] = []
+        for (position, state) in entering.enumerated() {
+            if !state.isFinal {
+                if !state.isComposite { result.append(state) }
+                continue
+            }
+            let notYetEntered = entering[(position + 1)...]
+            let enteredSoFar = configuration.filter { active in !notYetEntered.contains { $0.number == active.number } }
+            var completed = state.parent
+            while let node = completed, !result.contains(where: { $0.number == node.number }) {
+                result.append(node)
+                completed = node.parent.flatMap { $0.isParallel && Self.isComplete($0, in: enteredSoFar) ? $0 : nil }
+            }
+        }
+        return result
+    }
+}
+
+extension PhoneRuntime {
     /// Drops the selected transitions that conflict, in place (section 4c): each in turn, in
     /// selection order, replaces the ones kept so far whose exits meet its own when its source lies
     /// inside the source of every one of them (the more specific wins), and is dropped otherwise.
@@ -932,13 +1020,6 @@ fileprivate struct PhoneRuntime {
         }
     }
 
-    /// The configuration and the leaves a step builds (`beginReplacing`, then the states entered
-    /// appended, then `endReplacing`), kept from one step to the next for their storage.
-    var newConfiguration = FixedList([Phone.State.Type](), capacity: 10)
-    var newLeaves = FixedList([Phone.State.Type](), capacity: 10)
-    /// Where the states after those being replaced start, in the configuration and the leaves.
-    var rest = (configuration: 0, leaves: 0)
-
     /// Starts replacing the active states numbered in `range`: the new configuration and leaves
     /// start with the states before them.
     mutating func beginReplacing(_ range: Range<Int>) {
@@ -971,58 +1052,6 @@ fileprivate struct PhoneRuntime {
         for index in rest.leaves..<leaves.count { newLeaves.append(leaves[index]) }
         swap(&configurationList, &newConfiguration)
         swap(&leafList, &newLeaves)
-    }
-    /// The states entered below `node`, in document order: by its history when `history` is given
-    /// or it has `initial history`, if it has a record and the child recorded is not a final state
-    /// (shallow: the recorded children, each by its default entry; deep: every recorded state);
-    /// else by its default entry: every region of a parallel state, the initial child of another.
-    func entry(below node: Phone.State.Type, by history: PhoneHistory?) -> [Phone.State.Type] {
-        if let kind = history ?? node.initialHistory, let record = self.history[node.number],
-            !record.contains(where: { $0.isFinal && $0.parent?.number == node.number })
-        {
-            switch kind {
-            case .deep: return record
-            case .shallow:
-                return record.filter { $0.parent?.number == node.number }.flatMap { [$0] + entry(below: $0, by: nil) }
-            }
-        }
-        if node.isParallel { return node.regions.flatMap { [$0] + entry(below: $0, by: nil) } }
-        guard let child = node.initial else { return [] }
-        return [child] + entry(below: child, by: nil)
-    }
-
-    /// Records, for each state of `exiting` that records history, the active states inside it.
-    mutating func record(exiting: [Phone.State.Type]) {
-        for state in exiting where state.recordsHistory {
-            history[state.number] = configuration.filter { Self.isProperDescendant($0, of: state) }
-        }
-    }
-    /// Whether `state`, active in `configuration`, is complete: a parallel state whose regions are
-    /// all complete; another composite state with an active final child.
-    static func isComplete(_ state: Phone.State.Type, in configuration: some Collection<Phone.State.Type>) -> Bool {
-        if state.isParallel { return state.regions.allSatisfy { isComplete($0, in: configuration) } }
-        return configuration.contains { $0.isFinal && $0.parent?.number == state.number }
-    }
-
-    /// The states that complete when `entering` are entered, in the order they complete: each simple
-    /// non-final state; the parent of each final state, and each parallel state above it once its
-    /// last region completes (counting the states entered so far).
-    func completingStates(onEntering entering: [Phone.State.Type]) -> [Phone.State.Type] {
-        var result: [Phone.State.Type] = []
-        for (position, state) in entering.enumerated() {
-            if !state.isFinal {
-                if !state.isComposite { result.append(state) }
-                continue
-            }
-            let notYetEntered = entering[(position + 1)...]
-            let enteredSoFar = configuration.filter { active in !notYetEntered.contains { $0.number == active.number } }
-            var completed = state.parent
-            while let node = completed, !result.contains(where: { $0.number == node.number }) {
-                result.append(node)
-                completed = node.parent.flatMap { $0.isParallel && Self.isComplete($0, in: enteredSoFar) ? $0 : nil }
-            }
-        }
-        return result
     }
 }
 

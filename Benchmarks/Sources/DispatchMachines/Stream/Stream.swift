@@ -876,8 +876,40 @@ fileprivate final class Stream_Dimmed: Stream_Screen {
     }
 }
 
-/// What changes while a ``Stream`` runs, and the rules of a step that read it.
+/// What changes while a ``Stream`` runs; the rules of a step that read it follow.
 fileprivate struct StreamRuntime {
+    /// The active states in document order (before `start()`, the ones it will enter).
+    var configurationList = FixedList<Stream.State.Type>([Stream_Stopped.self], capacity: 11)
+    var configuration: UnsafeMutableBufferPointer<Stream.State.Type> { configurationList.elements }
+    /// The active leaves in document order: the active state of each active region.
+    var leafList = FixedList<Stream.State.Type>([Stream_Stopped.self], capacity: 11)
+    var leaves: UnsafeMutableBufferPointer<Stream.State.Type> { leafList.elements }
+    var isStarted = false
+    var isFinished = false
+    /// Whether an event is being processed; events sent meanwhile wait in `queue`.
+    var isRunning = false
+    var queue: [StreamQueuedEvent] = []
+    /// The transitions selected for the event or completion being processed, by number, in order:
+    /// the first `selectedCount`. One per active leaf at most, so there is room enough.
+    let selectedList = FixedList([Int](repeating: 0, count: 3), capacity: 3)
+    var selected: UnsafeMutableBufferPointer<Int> { selectedList.elements }
+    var selectedCount = 0
+    /// Whether a selected transition has a target: without one, nothing is exited or entered.
+    var selectedExternal = false
+    /// For each state (by `number`) and, last, the machine: the selection in which it was last
+    /// examined. A state examined in the current selection is not examined again.
+    let examinedList = FixedList([Int](repeating: 0, count: 12), capacity: 12)
+    var examined: UnsafeMutableBufferPointer<Int> { examinedList.elements }
+    var selection = 0
+    /// The configuration and the leaves a step builds (`beginReplacing`, then the states entered
+    /// appended, then `endReplacing`), kept from one step to the next for their storage.
+    var newConfiguration = FixedList([Stream.State.Type](), capacity: 11)
+    var newLeaves = FixedList([Stream.State.Type](), capacity: 11)
+    /// Where the states after those being replaced start, in the configuration and the leaves.
+    var rest = (configuration: 0, leaves: 0)
+}
+
+extension StreamRuntime {
     /// Room for `capacity` elements, allocated once: steps rewrite the configuration, the leaves and
     /// the selection in place, without an array's checks that it is unshared and has room. A list
     /// is never shared; its elements (state classes, numbers) are trivial; `elements` is read only
@@ -912,30 +944,9 @@ fileprivate struct StreamRuntime {
             for element in elements { append(element) }
         }
     }
-    /// The active states in document order (before `start()`, the ones it will enter).
-    var configurationList = FixedList<Stream.State.Type>([Stream_Stopped.self], capacity: 11)
-    var configuration: UnsafeMutableBufferPointer<Stream.State.Type> { configurationList.elements }
-    /// The active leaves in document order: the active state of each active region.
-    var leafList = FixedList<Stream.State.Type>([Stream_Stopped.self], capacity: 11)
-    var leaves: UnsafeMutableBufferPointer<Stream.State.Type> { leafList.elements }
-    var isStarted = false
-    var isFinished = false
-    /// Whether an event is being processed; events sent meanwhile wait in `queue`.
-    var isRunning = false
-    var queue: [StreamQueuedEvent] = []
-    /// The transitions selected for the event or completion being processed, by number, in order:
-    /// the first `selectedCount`. One per active leaf at most, so there is room enough.
-    let selectedList = FixedList([Int](repeating: 0, count: 3), capacity: 3)
-    var selected: UnsafeMutableBufferPointer<Int> { selectedList.elements }
-    var selectedCount = 0
-    /// Whether a selected transition has a target: without one, nothing is exited or entered.
-    var selectedExternal = false
-    /// For each state (by `number`) and, last, the machine: the selection in which it was last
-    /// examined. A state examined in the current selection is not examined again.
-    let examinedList = FixedList([Int](repeating: 0, count: 12), capacity: 12)
-    var examined: UnsafeMutableBufferPointer<Int> { examinedList.elements }
-    var selection = 0
+}
 
+extension StreamRuntime {
     /// Starts a selection: nothing selected, nothing examined yet.
     mutating func beginSelection() {
         selectedCount = 0
@@ -943,7 +954,7 @@ fileprivate struct StreamRuntime {
         selection &+= 1
     }
 
-    /// Marks a state (by `number`; 11 for the machine) examined; `false` when it already was.
+    /// Marks a state (by `number`; the machine's is the last) examined; `false` when it already was.
     mutating func examine(_ number: Int) -> Bool {
         if examined[number] == selection { return false }
         examined[number] = selection
@@ -986,6 +997,19 @@ fileprivate struct StreamRuntime {
         }
         return configuration[index].id
     }
+}
+
+extension StreamRuntime {
+    /// The states the default entry of `node` enters below it, in document order: every region of a
+    /// parallel state, the initial child of another, each by its own default entry.
+    func entry(below node: Stream.State.Type) -> [Stream.State.Type] {
+        if node.isParallel { return node.regions.flatMap { [$0] + entry(below: $0) } }
+        guard let child = node.initial else { return [] }
+        return [child] + entry(below: child)
+    }
+}
+
+extension StreamRuntime {
     /// Drops the selected transitions that conflict, in place (section 4c): each in turn, in
     /// selection order, replaces the ones kept so far whose exits meet its own when its source lies
     /// inside the source of every one of them (the more specific wins), and is dropped otherwise.
@@ -1037,13 +1061,6 @@ fileprivate struct StreamRuntime {
         }
     }
 
-    /// The configuration and the leaves a step builds (`beginReplacing`, then the states entered
-    /// appended, then `endReplacing`), kept from one step to the next for their storage.
-    var newConfiguration = FixedList([Stream.State.Type](), capacity: 11)
-    var newLeaves = FixedList([Stream.State.Type](), capacity: 11)
-    /// Where the states after those being replaced start, in the configuration and the leaves.
-    var rest = (configuration: 0, leaves: 0)
-
     /// Starts replacing the active states numbered in `range`: the new configuration and leaves
     /// start with the states before them.
     mutating func beginReplacing(_ range: Range<Int>) {
@@ -1076,13 +1093,6 @@ fileprivate struct StreamRuntime {
         for index in rest.leaves..<leaves.count { newLeaves.append(leaves[index]) }
         swap(&configurationList, &newConfiguration)
         swap(&leafList, &newLeaves)
-    }
-    /// The states the default entry of `node` enters below it, in document order: every region of a
-    /// parallel state, the initial child of another, each by its own default entry.
-    func entry(below node: Stream.State.Type) -> [Stream.State.Type] {
-        if node.isParallel { return node.regions.flatMap { [$0] + entry(below: $0) } }
-        guard let child = node.initial else { return [] }
-        return [child] + entry(below: child)
     }
 }
 

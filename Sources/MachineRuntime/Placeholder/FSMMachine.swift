@@ -1,0 +1,85 @@
+// The declarations a generated machine `M` makes that its run-time code (Runtime/) reads, written
+// by hand for a placeholder machine named `FSMMachine`, so that the package's build type-checks
+// the run-time code and the unit tests (Tests/MachineRuntimeTests) run it on trees of their own.
+// The Swift generator writes these for each machine (FSMCore's SwiftMachineEmitter); when the
+// run-time code is copied into a machine's file, `FSMMachine` becomes `M` (`FSMMachineRuntime` becomes
+// `MRuntime`, and so on). Not copied: only Runtime/ is.
+
+/// Stands for the machine class.
+final class FSMMachine {
+    /// Stands for the machine's states.
+    enum StateID: Hashable, Sendable {
+        case state(Int)
+    }
+
+    /// A state, as the run-time code sees it: a class never instantiated, whose class members
+    /// describe its place in the tree. A test builds a tree of subclasses.
+    class State {
+        class var id: StateID { .state(number) }
+        class var number: Int { preconditionFailure("every state overrides number") }
+        class var parent: FSMMachine.State.Type? { nil }
+        class var initial: FSMMachine.State.Type? { nil }
+        class var isFinal: Bool { false }
+        class var isComposite: Bool { false }
+        class var isParallel: Bool { false }
+        class var regions: [FSMMachine.State.Type] { [] }
+        class var hasCompletion: Bool { false }
+        class var recordsHistory: Bool { false }
+        class var initialHistory: FSMMachineHistory? { nil }
+    }
+}
+
+/// Stands for `MHistory`.
+enum FSMMachineHistory {
+    case shallow, deep
+}
+
+/// Stands for `MTransition`, the transition table: here a table the test sets.
+struct FSMMachineTransition {
+    let source: FSMMachine.State.Type?
+    let domain: FSMMachine.State.Type?
+    let target: FSMMachine.State.Type?
+    var history: FSMMachineHistory? = nil
+
+    /// The table of the machine under test, by number.
+    nonisolated(unsafe) static var table: [FSMMachineTransition] = []
+    /// The direct steps of the machine under test, by number.
+    nonisolated(unsafe) static var steps: [Int: (exits: Range<Int>, source: Int, insideSource: Range<Int>)] = [:]
+
+    static func numbered(_ number: Int) -> FSMMachineTransition { table[number] }
+
+    static func step(_ number: Int) -> (exits: Range<Int>, source: Int, insideSource: Range<Int>) {
+        guard let step = steps[number] else { preconditionFailure("no direct step for transition \(number)") }
+        return step
+    }
+}
+
+/// Stands for `MRuntime`: the stored properties the generator declares, with room for `capacity` states.
+struct FSMMachineRuntime {
+    var configurationList: FixedList<FSMMachine.State.Type>
+    var configuration: UnsafeMutableBufferPointer<FSMMachine.State.Type> { configurationList.elements }
+    var leafList: FixedList<FSMMachine.State.Type>
+    var leaves: UnsafeMutableBufferPointer<FSMMachine.State.Type> { leafList.elements }
+    var history: [Int: [FSMMachine.State.Type]] = [:]
+    let selectedList: FixedList<Int>
+    var selected: UnsafeMutableBufferPointer<Int> { selectedList.elements }
+    var selectedCount = 0
+    var selectedExternal = false
+    let examinedList: FixedList<Int>
+    var examined: UnsafeMutableBufferPointer<Int> { examinedList.elements }
+    var selection = 0
+    var newConfiguration: FixedList<FSMMachine.State.Type>
+    var newLeaves: FixedList<FSMMachine.State.Type>
+    var rest = (configuration: 0, leaves: 0)
+
+    init(configuration: [FSMMachine.State.Type], capacity: Int) {
+        configurationList = FixedList(configuration, capacity: capacity)
+        leafList = FixedList(
+            configuration.filter { state in !configuration.contains { $0.parent?.number == state.number } },
+            capacity: capacity)
+        selectedList = FixedList([Int](repeating: 0, count: capacity), capacity: capacity)
+        examinedList = FixedList([Int](repeating: 0, count: capacity + 1), capacity: capacity + 1)
+        newConfiguration = FixedList([], capacity: capacity)
+        newLeaves = FixedList([], capacity: capacity)
+    }
+}

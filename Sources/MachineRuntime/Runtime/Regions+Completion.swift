@@ -1,0 +1,34 @@
+// Completion (section 4a) in a machine with regions: which states complete when states are
+// entered. Copied into each generated machine that has a parallel state and completion transitions.
+
+extension FSMMachineRuntime {
+    /// Whether `state`, active in `configuration`, is complete: a parallel state whose regions are
+    /// all complete; another composite state with an active final child.
+    static func isComplete(
+        _ state: FSMMachine.State.Type, in configuration: some Collection<FSMMachine.State.Type>
+    ) -> Bool {
+        if state.isParallel { return state.regions.allSatisfy { isComplete($0, in: configuration) } }
+        return configuration.contains { $0.isFinal && $0.parent?.number == state.number }
+    }
+
+    /// The states that complete when `entering` are entered, in the order they complete: each simple
+    /// non-final state; the parent of each final state, and each parallel state above it once its
+    /// last region completes (counting the states entered so far).
+    func completingStates(onEntering entering: [FSMMachine.State.Type]) -> [FSMMachine.State.Type] {
+        var result: [FSMMachine.State.Type] = []
+        for (position, state) in entering.enumerated() {
+            if !state.isFinal {
+                if !state.isComposite { result.append(state) }
+                continue
+            }
+            let notYetEntered = entering[(position + 1)...]
+            let enteredSoFar = configuration.filter { active in !notYetEntered.contains { $0.number == active.number } }
+            var completed = state.parent
+            while let node = completed, !result.contains(where: { $0.number == node.number }) {
+                result.append(node)
+                completed = node.parent.flatMap { $0.isParallel && Self.isComplete($0, in: enteredSoFar) ? $0 : nil }
+            }
+        }
+        return result
+    }
+}
