@@ -4,7 +4,8 @@
 #   make test     the whole test suite (what CI runs)
 #   make check-generated-swift  compile every example's generated Swift in every Swift configuration
 #   make test-plugin-consumer  build, run and test examples/PluginConsumer with fsmc's SwiftPM plugins
-#   make golden   regenerate the golden files after a deliberate output change (review the diff!)
+#   make golden   regenerate the golden files (and FSMCore's copy of Sources/MachineRuntime/Runtime) after a
+#                 deliberate change (review the diff!)
 #   make format   format the sources with the toolchain's swift-format
 #   make diagrams regenerate every example's .dot, .mmd and .svg (needs Graphviz's dot)
 #   make bench    compiler throughput, generated-code dispatch and swiftc time (docs/Performance.md)
@@ -114,9 +115,11 @@ check-bench-generated: build
 	    echo "ok  $(BENCH_MACHINES)/$$shape/$$shape.swift is current"; \
 	done
 
+# FSMCore's copy of the run-time code first: the golden machines are generated from it.
 golden:
+	FSMC_UPDATE_GOLDEN=1 $(SWIFT) test --filter GoldenMachineRuntimeSource
 	FSMC_UPDATE_GOLDEN=1 $(SWIFT) test --filter Golden
-	@git status --short -- Tests/Golden
+	@git status --short -- Tests/Golden Sources/FSMCore/Emit/MachineRuntimeSource.swift
 
 # Every example drawn with fsmc and rendered with Graphviz; a warning from dot fails the target.
 diagrams: build

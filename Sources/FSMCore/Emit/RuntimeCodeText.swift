@@ -1,5 +1,5 @@
 /// The text of the run-time code (``RuntimeCode``) as a machine's file has it: the file of
-/// Sources/MachineRuntime/Runtime, embedded by the EmbedMachineRuntime plugin, with the names of
+/// Sources/MachineRuntime/Runtime (FSMCore's copy: ``MachineRuntimeSource``), with the names of
 /// the placeholder machine it was written for (`FSMMachine`, `FSMMachineRuntime`, ...) replaced by
 /// the machine's.
 extension RuntimeCode {

@@ -1,0 +1,332 @@
+// Generated from Sources/MachineRuntime/Runtime by `make golden`. Do not edit: edit the run-time
+// code there (Sources/MachineRuntime/README.md).
+// swift-format-ignore-file
+
+/// The run-time code of generated machines, as written in Sources/MachineRuntime/Runtime.
+enum MachineRuntimeSource {
+    /// Each file's text by its name, without the header comment.
+    static let files: [String: String] = [
+        "FixedList": #"""
+extension FSMMachineRuntime {
+    /// Room for `capacity` elements, allocated once: steps rewrite the configuration, the leaves and
+    /// the selection in place, without an array's checks that it is unshared and has room. A list
+    /// is never shared; its elements (state classes, numbers) are trivial; `elements` is read only
+    /// while the list's count is unchanged.
+    final class FixedList<Element> {
+        /// Its own memory, freed with it; `nonisolated(unsafe)` so that `deinit` may free it.
+        nonisolated(unsafe) private let storage: UnsafeMutablePointer<Element>
+        private let capacity: Int
+        private(set) var count = 0
+
+        init(_ elements: [Element], capacity: Int) {
+            storage = .allocate(capacity: capacity)
+            self.capacity = capacity
+            replace(with: elements)
+        }
+
+        deinit { storage.deallocate() }
+
+        /// The elements, to read, or to replace one by another in place.
+        var elements: UnsafeMutableBufferPointer<Element> { .init(start: storage, count: count) }
+
+        func removeAll() { count = 0 }
+
+        func append(_ element: Element) {
+            precondition(count < capacity, "a FixedList is full")
+            (storage + count).initialize(to: element)
+            count += 1
+        }
+
+        func replace(with elements: [Element]) {
+            removeAll()
+            for element in elements { append(element) }
+        }
+    }
+}
+"""#,
+        "Regions+Completion": #"""
+extension FSMMachineRuntime {
+    /// Whether `state`, active in `configuration`, is complete: a parallel state whose regions are
+    /// all complete; another composite state with an active final child.
+    static func isComplete(
+        _ state: FSMMachine.State.Type, in configuration: some Collection<FSMMachine.State.Type>
+    ) -> Bool {
+        if state.isParallel { return state.regions.allSatisfy { isComplete($0, in: configuration) } }
+        return configuration.contains { $0.isFinal && $0.parent?.number == state.number }
+    }
+
+    /// The states that complete when `entering` are entered, in the order they complete: each simple
+    /// non-final state; the parent of each final state, and each parallel state above it once its
+    /// last region completes (counting the states entered so far).
+    func completingStates(onEntering entering: [FSMMachine.State.Type]) -> [FSMMachine.State.Type] {
+        var result: [FSMMachine.State.Type] = []
+        for (position, state) in entering.enumerated() {
+            if !state.isFinal {
+                if !state.isComposite { result.append(state) }
+                continue
+            }
+            let notYetEntered = entering[(position + 1)...]
+            let enteredSoFar = configuration.filter { active in !notYetEntered.contains { $0.number == active.number } }
+            var completed = state.parent
+            while let node = completed, !result.contains(where: { $0.number == node.number }) {
+                result.append(node)
+                completed = node.parent.flatMap { $0.isParallel && Self.isComplete($0, in: enteredSoFar) ? $0 : nil }
+            }
+        }
+        return result
+    }
+}
+"""#,
+        "Regions+DefaultEntry": #"""
+extension FSMMachineRuntime {
+    /// The states the default entry of `node` enters below it, in document order: every region of a
+    /// parallel state, the initial child of another, each by its own default entry.
+    func entry(below node: FSMMachine.State.Type) -> [FSMMachine.State.Type] {
+        if node.isParallel { return node.regions.flatMap { [$0] + entry(below: $0) } }
+        guard let child = node.initial else { return [] }
+        return [child] + entry(below: child)
+    }
+}
+"""#,
+        "Regions+Descendants": #"""
+extension FSMMachineRuntime {
+    /// Whether `state` lies inside `node` and is not `node`; every state lies inside the machine (`nil`).
+    static func isProperDescendant(_ state: FSMMachine.State.Type, of node: FSMMachine.State.Type?) -> Bool {
+        guard let node else { return true }
+        var ancestor = state.parent
+        while let current = ancestor {
+            if current.number == node.number { return true }
+            ancestor = current.parent
+        }
+        return false
+    }
+}
+"""#,
+        "Regions+DirectStep": #"""
+extension FSMMachineRuntime {
+    /// Drops the selected transitions that conflict, in place (section 4c): each in turn, in
+    /// selection order, replaces the ones kept so far whose exits meet its own when its source lies
+    /// inside the source of every one of them (the more specific wins), and is dropped otherwise.
+    mutating func removeConflicts() {
+        if selectedCount < 2 { return }
+        var kept = 0
+        for index in 0..<selectedCount {
+            let number = selected[index]
+            let step = FSMMachineTransition.step(number)
+            var isMoreSpecific = true
+            for other in 0..<kept {
+                let earlier = FSMMachineTransition.step(selected[other])
+                if earlier.exits.overlaps(step.exits) && !earlier.insideSource.contains(step.source) {
+                    isMoreSpecific = false
+                    break
+                }
+            }
+            guard isMoreSpecific else { continue }
+            var count = 0
+            for other in 0..<kept where !FSMMachineTransition.step(selected[other]).exits.overlaps(step.exits) {
+                selected[count] = selected[other]
+                count += 1
+            }
+            selected[count] = number
+            kept = count + 1
+        }
+        selectedCount = kept
+    }
+
+    /// Whether the state numbered `state` is exited by a selected transition.
+    func isExited(_ state: Int) -> Bool {
+        for index in 0..<selectedCount where FSMMachineTransition.step(selected[index]).exits.contains(state) { return true }
+        return false
+    }
+
+    /// Puts the selected transitions in document order of their domains (apart once conflicts are
+    /// dropped), so that their entries, taken in turn, are in document order.
+    mutating func sortSelectedByExits() {
+        if selectedCount < 2 { return }
+        for index in 0..<selectedCount {
+            var position = index
+            let number = selected[index]
+            let start = FSMMachineTransition.step(number).exits.lowerBound
+            while position > 0 && FSMMachineTransition.step(selected[position - 1]).exits.lowerBound > start {
+                selected[position] = selected[position - 1]
+                position -= 1
+            }
+            selected[position] = number
+        }
+    }
+
+    /// Starts replacing the active states numbered in `range`: the new configuration and leaves
+    /// start with the states before them.
+    mutating func beginReplacing(_ range: Range<Int>) {
+        var start = 0
+        while start < configuration.count && configuration[start].number < range.lowerBound { start += 1 }
+        var end = start
+        while end < configuration.count && range.contains(configuration[end].number) { end += 1 }
+        var leaf = 0
+        while leaf < leaves.count && leaves[leaf].number < range.lowerBound { leaf += 1 }
+        var leafEnd = leaf
+        while leafEnd < leaves.count && range.contains(leaves[leafEnd].number) { leafEnd += 1 }
+        newConfiguration.removeAll()
+        for index in 0..<start { newConfiguration.append(configuration[index]) }
+        newLeaves.removeAll()
+        for index in 0..<leaf { newLeaves.append(leaves[index]) }
+        rest = (end, leafEnd)
+    }
+
+    /// Starts replacing every active state (a transition whose domain is the machine).
+    mutating func beginReplacingAll() {
+        newConfiguration.removeAll()
+        newLeaves.removeAll()
+        rest = (configuration.count, leaves.count)
+    }
+
+    /// Ends the replacement: the states after the range follow, and the new configuration and
+    /// leaves become the machine's (the old ones keep their storage for the next step).
+    mutating func endReplacing() {
+        for index in rest.configuration..<configuration.count { newConfiguration.append(configuration[index]) }
+        for index in rest.leaves..<leaves.count { newLeaves.append(leaves[index]) }
+        swap(&configurationList, &newConfiguration)
+        swap(&leafList, &newLeaves)
+    }
+}
+"""#,
+        "Regions+GeneralStep": #"""
+extension FSMMachineRuntime {
+    /// The active states `transition` exits: none for an internal one, else those inside its domain.
+    func exitSet(of transition: FSMMachineTransition) -> [FSMMachine.State.Type] {
+        guard transition.target != nil else { return [] }
+        return configuration.filter { Self.isProperDescendant($0, of: transition.domain) }
+    }
+
+    /// The selected transitions that fire, in selection order: each in turn replaces the ones kept
+    /// so far whose exit sets meet its own when its source lies inside the source of every one of
+    /// them (the more specific wins), and is dropped otherwise.
+    func removingConflicts() -> [Int] {
+        var kept: [Int] = []
+        for number in selected[..<selectedCount] {
+            let transition = FSMMachineTransition.numbered(number)
+            let exits = exitSet(of: transition)
+            let conflicting = kept.indices.filter { index in
+                exitSet(of: .numbered(kept[index])).contains { state in exits.contains { $0.number == state.number } }
+            }
+            let isMoreSpecific = conflicting.allSatisfy { index in
+                transition.source.map { Self.isProperDescendant($0, of: FSMMachineTransition.numbered(kept[index]).source) }
+                    ?? false
+            }
+            guard isMoreSpecific else { continue }
+            for index in conflicting.reversed() { kept.remove(at: index) }
+            kept.append(number)
+        }
+        return kept
+    }
+
+    /// The states entered when a transition with this domain enters `target`, in document order:
+    /// from just below the domain down to the target, the other regions of the parallel states on
+    /// the way with what `defaultEntry` enters below each, then `belowTarget`, what the target's
+    /// entry enters below it (by its default entry, or by its history).
+    func entrySet(
+        to target: FSMMachine.State.Type, below domain: FSMMachine.State.Type?, belowTarget: [FSMMachine.State.Type],
+        defaultEntry: (FSMMachine.State.Type) -> [FSMMachine.State.Type]
+    ) -> [FSMMachine.State.Type] {
+        var path: [FSMMachine.State.Type] = []
+        var current: FSMMachine.State.Type? = target
+        while let state = current, state.number != domain?.number {
+            path.append(state)
+            current = state.parent
+        }
+        var entered = path
+        for state in path.dropFirst() where state.isParallel {
+            for region in state.regions where !path.contains(where: { $0.number == region.number }) {
+                entered += [region] + defaultEntry(region)
+            }
+        }
+        entered += belowTarget
+        return entered.sorted { $0.number < $1.number }
+    }
+}
+"""#,
+        "Regions+History": #"""
+extension FSMMachineRuntime {
+    /// The states entered below `node`, in document order: by its history when `history` is given
+    /// or it has `initial history`, if it has a record and the child recorded is not a final state
+    /// (shallow: the recorded children, each by its default entry; deep: every recorded state);
+    /// else by its default entry: every region of a parallel state, the initial child of another.
+    func entry(below node: FSMMachine.State.Type, by history: FSMMachineHistory?) -> [FSMMachine.State.Type] {
+        if let kind = history ?? node.initialHistory, let record = self.history[node.number],
+            !record.contains(where: { $0.isFinal && $0.parent?.number == node.number })
+        {
+            switch kind {
+            case .deep: return record
+            case .shallow:
+                return record.filter { $0.parent?.number == node.number }.flatMap { [$0] + entry(below: $0, by: nil) }
+            }
+        }
+        if node.isParallel { return node.regions.flatMap { [$0] + entry(below: $0, by: nil) } }
+        guard let child = node.initial else { return [] }
+        return [child] + entry(below: child, by: nil)
+    }
+
+    /// Records, for each state of `exiting` that records history, the active states inside it.
+    mutating func record(exiting: [FSMMachine.State.Type]) {
+        for state in exiting where state.recordsHistory {
+            history[state.number] = configuration.filter { Self.isProperDescendant($0, of: state) }
+        }
+    }
+}
+"""#,
+        "Regions": #"""
+extension FSMMachineRuntime {
+    /// Starts a selection: nothing selected, nothing examined yet.
+    mutating func beginSelection() {
+        selectedCount = 0
+        selectedExternal = false
+        selection &+= 1
+    }
+
+    /// Marks a state (by `number`; the machine's is the last) examined; `false` when it already was.
+    mutating func examine(_ number: Int) -> Bool {
+        if examined[number] == selection { return false }
+        examined[number] = selection
+        return true
+    }
+
+    /// Selects a transition (by number), external when it has a target. Always `true`: the handler
+    /// that selects it is done.
+    mutating func select(_ number: Int, isExternal: Bool = false) -> Bool {
+        selected[selectedCount] = number
+        selectedCount += 1
+        if isExternal { selectedExternal = true }
+        return true
+    }
+
+    /// Whether every selected transition passes `test`.
+    func allSelected(_ test: (Int) -> Bool) -> Bool {
+        for index in 0..<selectedCount where !test(selected[index]) { return false }
+        return true
+    }
+
+    /// A local transition's target takes its source's place among the active states and leaves.
+    mutating func replaceLeaf(_ source: FSMMachine.State.Type, by target: FSMMachine.State.Type) {
+        if let index = configuration.firstIndex(where: { $0 == source }) { configuration[index] = target }
+        if let index = leaves.firstIndex(where: { $0 == source }) { leaves[index] = target }
+    }
+
+    /// Whether `state` is active.
+    func isActive(_ state: FSMMachine.State.Type) -> Bool { configuration.contains { $0.number == state.number } }
+
+    /// The innermost active state that contains every active state: the first active state,
+    /// then down through its active child as long as it is not a parallel state. In document
+    /// order, the active child of a state that is not parallel comes right after it.
+    var innermostContaining: FSMMachine.StateID {
+        var index = 0
+        while index + 1 < configuration.count, !configuration[index].isParallel,
+            configuration[index + 1].parent == configuration[index]
+        {
+            index += 1
+        }
+        return configuration[index].id
+    }
+}
+"""#,
+    ]
+}
