@@ -68,7 +68,7 @@ extension Commands {
             let host = SimulationHost(model: model, answers: answers, canAsk: isatty(0) != 0)
             let interpreter = Interpreter(model: model, host: host)
             interpreter.start()
-            if let failure = host.failure { return stop(failure) }
+            if let failure = host.failure ?? interpreter.failure?.message { return stop(failure) }
             host.printConfiguration(of: interpreter)
             var lineNumber = 0
             while true {
@@ -96,11 +96,10 @@ extension Commands {
                 }
                 guard let scripted else { continue }
                 if !interactive { host.write("> " + line.trimmingCharacters(in: .whitespaces)) }
-                host.completions = 0
                 host.lineAnswers = scripted.guardAnswers
                 interpreter.send(scripted.occurrence)
                 host.lineAnswers = nil
-                if let failure = host.failure { return stop(failure) }
+                if let failure = host.failure ?? interpreter.failure?.message { return stop(failure) }
                 host.printConfiguration(of: interpreter)
             }
             return ExitStatus.success
@@ -136,13 +135,10 @@ private final class SimulationHost: InterpreterHost {
     /// while no event line runs (at start).
     var lineAnswers: [String: Bool]?
     let canAsk: Bool
-    /// Why the simulation must stop (a guard nobody can answer, endless completions). From then
-    /// on every guard is false, so that the interpreter's run comes to an end.
+    /// Why the simulation must stop: a guard nobody can answer. From then on every guard is
+    /// false, so that the interpreter's run comes to an end. (Endless completions stop the
+    /// interpreter itself: ``Interpreter/failure``.)
     var failure: String?
-    /// The completions handled since the last event line, to stop a cycle of completion
-    /// transitions whose guards keep holding (the checker rejects the cycles without guards).
-    var completions = 0
-    static let completionLimit = 10_000
     /// The transition whose line was written last, while nothing else has been written since: its
     /// effects, right below it, are headed `effects` without naming it again.
     var lastLineFired: Model.Transition?
@@ -182,11 +178,6 @@ private final class SimulationHost: InterpreterHost {
     }
 
     func observe(_ step: Interpreter.Step, interpreter: Interpreter) {
-        if case .completed = step { completions += 1 }
-        if completions > Self.completionLimit && failure == nil {
-            failure =
-                "more than \(Self.completionLimit) completions in a row: a cycle of completion transitions whose guards keep holding"
-        }
         guard failure == nil else { return }
         defer {
             if case .fired(let transition) = step { lastLineFired = transition } else { lastLineFired = nil }

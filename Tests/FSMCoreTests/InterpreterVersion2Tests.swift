@@ -242,6 +242,38 @@ final class InterpreterVersion2Tests: XCTestCase {
         XCTAssertEqual(names(machine), ["P", "R1", "A", "R2", "C"])
     }
 
+    /// A cycle of completion transitions whose guards keep holding would run forever: the run stops
+    /// after `Interpreter.completionLimit` completions with the failure `fsmc simulate` reports, and
+    /// the interpreter does nothing more.
+    func testACompletionCycleWhoseGuardsKeepHoldingStopsTheInterpreter() throws {
+        let (machine, log) = try make("machine M { initial A; state A { [again] -> B; go -> A }; state B { [again] -> A } }")
+        log.answers["again"] = true
+        machine.start()
+        XCTAssertEqual(log.log.filter { $0.hasPrefix("completes") }.count, Interpreter.completionLimit)
+        XCTAssertEqual(log.log.last, "guard again = true")
+        XCTAssertEqual(machine.failure, .endlessCompletions)
+        XCTAssertEqual(
+            machine.failure?.message,
+            "more than 10000 completions in a row: a cycle of completion transitions whose guards keep holding")
+        XCTAssertFalse(machine.isRunning)
+        let logged = log.log.count
+        XCTAssertFalse(machine.send(try XCTUnwrap(try EventLine.parse("go", in: machine.model))))
+        XCTAssertEqual(log.log.count, logged)
+    }
+
+    /// The limit is per run: each event may cause up to `Interpreter.completionLimit` completions.
+    func testTheCompletionLimitIsPerRun() throws {
+        let (machine, log) = try make(
+            "machine M { initial A; state A { [again] -> B; go -> A }; state B { [again] -> A; go -> A } }")
+        let chain = Array(repeating: true, count: Interpreter.completionLimit - 1) + [false]
+        log.scripted["again"] = chain
+        machine.start()
+        log.scripted["again"] = chain
+        try send(machine, "go")
+        XCTAssertEqual(log.log.filter { $0.hasPrefix("completes") }.count, 2 * Interpreter.completionLimit)
+        XCTAssertNil(machine.failure)
+    }
+
     // MARK: - 4b: history
 
     private let nested = """

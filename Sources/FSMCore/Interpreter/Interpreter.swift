@@ -21,6 +21,10 @@
 ///   step's entries, before the next queued event; ``start()`` handles those of the initial
 ///   configuration before it returns;
 /// - history (section 4b) is recorded per interpreter, that is per machine instance.
+///
+/// Where the generated code would run forever, the interpreter stops: a run (a ``start()``, or a
+/// ``send(_:)`` with the events queued meanwhile) handles at most ``completionLimit`` completions,
+/// then sets ``failure`` and does nothing more.
 public final class Interpreter {
     public let model: Model
     public let host: any InterpreterHost
@@ -39,6 +43,19 @@ public final class Interpreter {
     private var queue: [EventOccurrence] = []
     /// The states whose completion waits to be handled, first in first out (section 4a).
     private var completions: [Int] = []
+    /// The completions handled in the current run, against ``completionLimit``.
+    private var completionsInRun = 0
+
+    /// The most completions one run handles. A cycle of completion transitions whose guards keep
+    /// holding would otherwise go on forever (the checker rejects the cycles without guards; those
+    /// with guards are the author's responsibility).
+    public static let completionLimit = 10_000
+
+    /// Why the interpreter stopped in the middle of a run; `nil` while it has not. The
+    /// completion that would have gone over the limit is not handled (nor observed), nothing
+    /// queued is processed, and from then on ``start()`` and ``send(_:)`` do nothing (`send`
+    /// returns `false`).
+    public private(set) var failure: InterpreterFailure?
 
     public init(model: Model, host: any InterpreterHost) {
         self.model = model
@@ -91,17 +108,19 @@ public final class Interpreter {
     /// Runs to completion: the start if needed, then `handle`, then the queued events, each step
     /// followed by the completions it caused.
     private func run(_ handle: () -> Bool) -> Bool {
+        guard failure == nil else { return false }
         isRunning = true
+        completionsInRun = 0
         if !isStarted {
             isStarted = true
             host.observe(.started, interpreter: self)
             enter(model.entry(below: nil, by: .default, history: history))
             handleCompletions()
         }
-        let handled = handle()
+        let handled = failure == nil && handle()
         handleCompletions()
         var next = 0
-        while next < queue.count {
+        while failure == nil, next < queue.count {
             host.observe(.dequeued(queue[next]), interpreter: self)
             _ = process(queue[next])
             handleCompletions()
@@ -132,14 +151,21 @@ public final class Interpreter {
     /// The completion queue (section 4a): each state in turn, skipped when it is no longer active
     /// (or, a composite, no longer complete); else its own completion transitions are tried once,
     /// in order, and the completion is dropped when none fires. Completions caused meanwhile join
-    /// the end of the queue.
+    /// the end of the queue. Past ``completionLimit`` completions in the run, the interpreter stops
+    /// (``failure``).
     private func handleCompletions() {
-        while !completions.isEmpty {
+        while failure == nil, !completions.isEmpty {
             let completed = completions.removeFirst()
             let isComposite = model.states[completed].isComposite
             guard isIn(completed), !isComposite || model.isComplete(completed, in: Set(configuration)) else {
                 host.observe(.completionSkipped(completed), interpreter: self)
                 continue
+            }
+            completionsInRun += 1
+            if completionsInRun > Self.completionLimit {
+                failure = .endlessCompletions
+                completions.removeAll()
+                return
             }
             host.observe(.completed(completed), interpreter: self)
             if let transition = model.completionTransitions(of: completed).first(where: { isEnabled($0, nil) }) {
