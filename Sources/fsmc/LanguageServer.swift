@@ -259,8 +259,11 @@ final class LanguageServer {
 
     // MARK: - Output
 
+    /// Written compact by FSMCore's ``JSONWriter``, the writer of `fsmc check --format json` too.
     func send(_ message: JSONObject) {
-        transport.write(LSPJSONWriter.encode(message))
+        var writer = JSONWriter(layout: .compact)
+        writer.value(message)
+        transport.write(writer.bytes)
     }
 
     func send(notification method: String, _ params: JSONObject) {
