@@ -62,7 +62,9 @@ extension Commands {
                 for path in files {
                     let compilation: Compilation
                     do throws(IOError) {
-                        compilation = Compilation(path: FileIO.displayName(path), bytes: try FileIO.read(path))
+                        // A diagram has no Swift: the rules of the generated Swift's names are not checked.
+                        compilation = Compilation(
+                            path: FileIO.displayName(path), bytes: try FileIO.read(path), checkingSwiftNames: false)
                     } catch {
                         // One file: the caller reports it (exit status 2); several: the others go on.
                         guard intoFolder else { throw error }

@@ -21,8 +21,10 @@ public struct Compilation: Sendable {
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
     public var hasWarnings: Bool { diagnostics.contains { $0.severity == .warning } }
 
-    /// Runs the front end over one file's bytes.
-    public init(path: String, bytes: [UInt8], keepingSyntax: Bool = false) {
+    /// Runs the front end over one file's bytes. With `checkingSwiftNames` false, the rules that
+    /// exist only because of the generated Swift (`invalid-name`, `name-collision`, `reserved-name`,
+    /// `miscased-standard-type`) are not checked: for a diagram or a simulation, which have no Swift.
+    public init(path: String, bytes: [UInt8], keepingSyntax: Bool = false, checkingSwiftNames: Bool = true) {
         if bytes.count > Compilation.maximumFileSize {
             self.file = SourceFile(path: path, bytes: [])
             self.diagnostics = [.fileTooLarge(limit: Compilation.maximumFileSize)]
@@ -44,7 +46,7 @@ public struct Compilation: Sendable {
         let parsed = Parser.parseReportingStructure(file, diagnostics: &engine)
         self.syntax = keepingSyntax ? parsed.machine : nil
         if let machine = parsed.machine, parsed.isStructurallySound, !engine.reachedErrorLimit {
-            model = Analyzer.analyze(machine, in: file, diagnostics: &engine)
+            model = Analyzer.analyze(machine, in: file, checkingSwiftNames: checkingSwiftNames, diagnostics: &engine)
         }
         var diagnostics = engine.sorted
         if engine.reachedErrorLimit {
@@ -56,7 +58,7 @@ public struct Compilation: Sendable {
     }
 
     /// Runs the front end over source text (convenient in tests and tools).
-    public init(path: String, text: String) {
-        self.init(path: path, bytes: Array(text.utf8))
+    public init(path: String, text: String, checkingSwiftNames: Bool = true) {
+        self.init(path: path, bytes: Array(text.utf8), checkingSwiftNames: checkingSwiftNames)
     }
 }

@@ -209,7 +209,7 @@ extension Analyzer {
 
     mutating func useEvent(_ name: Identifier) -> Int {
         if let index = eventIndex[name.text] { return index }
-        checkName(name, role: "event")
+        checkSwiftName(name, role: "event")
         eventIndex[name.text] = events.count
         events.append(Model.Event(name: name.text, parameters: [], docComment: [], range: name.range, isDeclared: false))
         return events.count - 1

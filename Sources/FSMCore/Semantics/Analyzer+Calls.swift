@@ -34,7 +34,7 @@ extension Analyzer {
 
     /// Resolves a guard or action call written at `site`.
     mutating func resolveCall(_ call: CallSyntax, isGuard: Bool, in site: CallSite) -> Model.Call? {
-        checkName(call.name, role: isGuard ? "guard" : "action")
+        checkSwiftName(call.name, role: isGuard ? "guard" : "action")
         var arguments: [Model.Argument] = []
         var parameters: [Model.RequirementParameter] = []
         // One allocation each, not one per doubling: a large machine has tens of thousands of calls.

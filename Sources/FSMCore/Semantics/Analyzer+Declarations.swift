@@ -1,26 +1,11 @@
 /// Pass 1: every event and state declaration, with the checks that need only the declaration
-/// itself (names, duplicates, parameter types).
+/// itself (duplicates; and, for Swift, names and parameter types: Analyzer+SwiftNames).
 extension Analyzer {
-    mutating func checkName(_ name: Identifier, role: String) {
-        if name.text == "_" {
-            diagnostics.emit(.invalidName(name.text, role: role, at: name.range))
-        }
-    }
-
-    mutating func checkMachineName(_ name: Identifier) {
-        if name.text != "_",
-            SwiftNames.standardTypesUsed.contains(name.text) || SwiftNames.nestedTypeNames.contains(name.text)
-                || SwiftNames.keywords.contains(name.text)
-        {
-            diagnostics.emit(.reservedMachineName(name.text, at: name.range))
-        }
-    }
-
     mutating func collectEvents(_ members: [Member]) {
         for member in members {
             switch member {
             case .event(let decl):
-                checkName(decl.name, role: "event")
+                checkSwiftName(decl.name, role: "event")
                 if let existing = eventIndex[decl.name.text], events[existing].isDeclared {
                     diagnostics.emit(.duplicateEvent(decl.name.text, at: decl.name.range, previous: events[existing].range))
                     continue
@@ -28,19 +13,14 @@ extension Analyzer {
                 var seen: [String: SourceRange] = [:]
                 var parameters: [Model.EventParameter] = []
                 for parameter in decl.parameters {
-                    checkName(parameter.name, role: "parameter")
-                    if SwiftNames.reservedParameterNames.contains(parameter.name.text) {
-                        diagnostics.emit(
-                            .reservedName(
-                                parameter.name.text, role: "parameter", clash: "Swift's '\(parameter.name.text)'",
-                                at: parameter.name.range))
-                    }
+                    checkSwiftName(parameter.name, role: "parameter")
+                    checkSwiftParameterName(parameter.name)
                     if let previous = seen[parameter.name.text] {
                         diagnostics.emit(.duplicateParameter(parameter.name.text, at: parameter.name.range, previous: previous))
                         continue
                     }
                     seen[parameter.name.text] = parameter.name.range
-                    checkParameterType(parameter)
+                    checkSwiftParameterType(parameter)
                     parameters.append(
                         Model.EventParameter(name: parameter.name.text, type: ParameterType(parameter.type.description)))
                 }
@@ -59,37 +39,10 @@ extension Analyzer {
         }
     }
 
-    mutating func checkParameterType(_ parameter: Parameter) {
-        var names: [String] = []
-        func visit(_ type: TypeSyntax) {
-            switch type {
-            case .named(let components):
-                if let first = components.first { names.append(first.name) }
-                // A qualified name (`MyModule.int`) is meant as written.
-                if components.count == 1, let component = components.first, let range = component.nameRange,
-                    let standard = SwiftNames.standardTypesByLowercasedName[component.name.lowercased()],
-                    standard != component.name
-                {
-                    diagnostics.emit(.miscasedStandardType(component.name, standard: standard, at: range))
-                }
-                components.forEach { $0.genericArguments.forEach(visit) }
-            case .optional(let inner), .array(let inner), .existential(_, let inner): visit(inner)
-            case .dictionary(let key, let value):
-                visit(key)
-                visit(value)
-            case .tuple(let elements): elements.forEach(visit)
-            }
-        }
-        visit(parameter.type)
-        if let clash = names.first(where: { SwiftNames.isShadowedByGeneratedType($0, machine: machineName) }) {
-            diagnostics.emit(.parameterTypeShadowed(clash, at: parameter.range))
-        }
-    }
-
     mutating func collectStates(_ members: [Member], parent: Int?, depth: Int) {
         for member in members {
             guard case .state(let decl) = member else { continue }
-            checkName(decl.name, role: "state")
+            checkSwiftName(decl.name, role: "state")
             let index = states.count
             if let previous = stateIndex[decl.name.text] {
                 diagnostics.emit(.duplicateState(decl.name.text, at: decl.name.range, previous: states[previous].range))

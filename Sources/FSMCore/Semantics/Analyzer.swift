@@ -5,14 +5,22 @@
 /// declared further down; the second (Analyzer+Bodies) resolves initials, transitions and
 /// activities, with their guard and action calls (Analyzer+Calls). Both walk the same syntax, so
 /// the second meets each state declaration in the order the first numbered it and needs no lookup
-/// to find its index. The Swift-name collisions (Analyzer+SwiftNames) and the machine-wide checks
-/// (``ModelChecks``) then run on the resolved model.
+/// to find its index. The Swift-name collisions and the machine-wide checks (``ModelChecks``) then
+/// run on the resolved model.
+///
+/// The rules that exist only because of the generated Swift (the names it cannot take or would
+/// merge, its parameter types: `SwiftNames/Analyzer+SwiftNames.swift`) are checked only when
+/// ``checksSwiftNames`` says so; the walk calls them where it meets the names, so that with them
+/// the diagnostics keep their order.
 ///
 /// Diagnostics come out in the order of that walk; the golden diagnostics depend on it.
 public struct Analyzer {
     var diagnostics: DiagnosticEngine
     /// The file analyzed, for fix-its laid out as its text is (Analyzer+FixIts).
     let file: SourceFile
+    /// Whether the names and types must also suit the generated Swift: for `fsmc check`, `fsmc
+    /// generate` and the editor; not for a diagram or a simulation, which have no Swift.
+    let checksSwiftNames: Bool
     var machineName = ""
 
     // Pass 1: the declarations.
@@ -35,23 +43,27 @@ public struct Analyzer {
     /// Where each requirement is first used: the place a conflicting use points back to.
     var requirementFirstUse: [SourceRange] = []
 
-    /// Analyzes a machine parsed from `file`. Returns the model only when there are no errors.
-    public static func analyze(_ machine: MachineDecl, in file: SourceFile, diagnostics: inout DiagnosticEngine) -> Model? {
-        var analyzer = Analyzer(diagnostics: diagnostics, file: file)
+    /// Analyzes a machine parsed from `file`, with the rules of the generated Swift's names unless
+    /// `checkingSwiftNames` is false. Returns the model only when there are no errors.
+    public static func analyze(
+        _ machine: MachineDecl, in file: SourceFile, checkingSwiftNames: Bool = true, diagnostics: inout DiagnosticEngine
+    ) -> Model? {
+        var analyzer = Analyzer(diagnostics: diagnostics, file: file, checksSwiftNames: checkingSwiftNames)
         let model = analyzer.run(machine)
         diagnostics = analyzer.diagnostics
         return diagnostics.hasErrors ? nil : model
     }
 
-    private init(diagnostics: DiagnosticEngine, file: SourceFile) {
+    private init(diagnostics: DiagnosticEngine, file: SourceFile, checksSwiftNames: Bool) {
         self.diagnostics = diagnostics
         self.file = file
+        self.checksSwiftNames = checksSwiftNames
     }
 
     private mutating func run(_ machine: MachineDecl) -> Model {
         machineName = machine.name.text
-        checkName(machine.name, role: "machine")
-        checkMachineName(machine.name)
+        checkSwiftName(machine.name, role: "machine")
+        checkSwiftMachineName(machine.name)
         collectEvents(machine.members)
         collectStates(machine.members, parent: nil, depth: 0)
         let initial = resolveInitial(
@@ -64,7 +76,7 @@ public struct Analyzer {
             events: events, requirements: requirements)
         model.computeDerivedFacts()
         checkPushAndPopWithParallelStates(model)
-        checkCollisions(model)
+        checkSwiftCollisions(model)
         if !diagnostics.hasErrors {
             ModelChecks.run(model, diagnostics: &diagnostics)
         }

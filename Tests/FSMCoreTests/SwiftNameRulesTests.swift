@@ -1,0 +1,38 @@
+import FSMCore
+import XCTest
+
+/// The rules of the generated Swift's names (SwiftNames/) are checked only by a compilation for
+/// Swift (`checkingSwiftNames`, the default: `fsmc check`, `fsmc generate`, the editor). A diagram
+/// or a simulation has no Swift: the same machine compiles for them, with its other checks.
+final class SwiftNameRulesTests: XCTestCase {
+    /// One machine for each Swift-only rule, and the id it gets when compiled for Swift.
+    private let swiftOnly: [(source: String, id: String)] = [
+        ("machine Alarm { initial Armed; state Armed { disarm -> armed }; state armed { arm -> Armed } }", "name-collision"),
+        ("machine Engine { initial Off; state Off { start -> Running }; state Running { stop -> Off } }", "reserved-name"),
+        ("machine M { initial A; state A { go [unhandledEvent] -> B }; state B { go -> A } }", "reserved-name"),
+        ("machine String { initial A; state A { go -> B }; state B { go -> A } }", "reserved-name"),
+        ("machine M { event go(self: Int); initial A; state A { go -> B }; state B { go -> A } }", "reserved-name"),
+        ("machine M { event go(value: State); initial A; state A { go -> B }; state B { go -> A } }", "reserved-name"),
+        ("machine M { event go(count: int); initial A; state A { go -> B }; state B { go -> A } }", "miscased-standard-type"),
+        ("machine M { initial A; state A { _ -> B }; state B { go -> A } }", "invalid-name"),
+    ]
+
+    func testSwiftOnlyRulesAreCheckedOnlyForSwift() {
+        for (source, id) in swiftOnly {
+            XCTAssertEqual(Compilation(path: "m.fsm", text: source).diagnostics.map(\.id.rawValue), [id], source)
+            let model = Compilation(path: "m.fsm", text: source, checkingSwiftNames: false)
+            XCTAssertEqual(model.diagnostics.map(\.id.rawValue), [], source)
+            XCTAssertNotNil(model.model, source)
+        }
+    }
+
+    /// Without the Swift rules the machine is resolved as written: `Armed` and `armed` are two
+    /// states, and the machine-wide checks, which an error skips, run.
+    func testWithoutTheSwiftRulesTheMachineIsCheckedAsWritten() throws {
+        let source = "machine Alarm { initial Armed; state Armed { disarm -> armed }; state armed { arm -> Armed }; state Spare }"
+        XCTAssertEqual(diagnosticIDs(source), ["name-collision"])
+        let compilation = Compilation(path: "m.fsm", text: source, checkingSwiftNames: false)
+        XCTAssertEqual(compilation.diagnostics.map(\.id.rawValue), ["unreachable-state"])
+        XCTAssertEqual(try XCTUnwrap(compilation.model).states.map(\.name), ["Armed", "armed", "Spare"])
+    }
+}
