@@ -31,8 +31,10 @@ let package = Package(
                     .writeToPackageDirectory(reason: "fsm-diagrams writes a .dot (and .svg) per .fsm file into diagrams/")
                 ]),
             dependencies: ["fsmc"]),
-        .testTarget(name: "FSMCoreTests", dependencies: ["FSMCore"]),
-        .testTarget(name: "fsmcTests", dependencies: ["FSMCore"]),
+        // What several test targets share: running programs, the repository's files, diagnostics as text.
+        .target(name: "TestSupport", dependencies: ["FSMCore"], path: "Tests/TestSupport"),
+        .testTarget(name: "FSMCoreTests", dependencies: ["FSMCore", "TestSupport"]),
+        .testTarget(name: "fsmcTests", dependencies: ["FSMCore", "TestSupport"]),
         .testTarget(name: "MachineRuntimeTests", dependencies: ["MachineRuntime"]),
     ],
     swiftLanguageModes: [.v6]

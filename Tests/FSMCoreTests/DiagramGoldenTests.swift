@@ -1,4 +1,5 @@
 import FSMCore
+import TestSupport
 import XCTest
 
 /// Every `Tests/Golden/Diagrams/NAME.fsm` is drawn and compared byte for byte with `NAME.dot`,

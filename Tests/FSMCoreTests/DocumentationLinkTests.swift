@@ -1,16 +1,15 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// Every link between the repository's Markdown files leads somewhere: the file exists, and an
 /// anchor (`Language.md#parallel-states`) is the slug of one of its headings, as GitHub makes it.
 final class DocumentationLinkTests: XCTestCase {
-    private static let root = DocumentationTests.root
-
     /// README.md, CHANGELOG.md and every Markdown file under docs/ and examples/.
     private func markdownFiles() throws -> [String] {
         var files = ["README.md", "CHANGELOG.md"]
         for folder in ["docs", "examples"] {
-            let url = Self.root.appendingPathComponent(folder)
+            let url = repositoryRoot.appendingPathComponent(folder)
             let enumerator = try XCTUnwrap(FileManager.default.enumerator(atPath: url.path))
             for case let path as String in enumerator where path.hasSuffix(".md") && !path.contains(".build") {
                 files.append(folder + "/" + path)
@@ -84,7 +83,7 @@ final class DocumentationLinkTests: XCTestCase {
         XCTAssertTrue(files.contains("docs/Language.md"))
         var checked = 0
         for file in files {
-            let text = try String(contentsOf: Self.root.appendingPathComponent(file), encoding: .utf8)
+            let text = try String(contentsOf: repositoryRoot.appendingPathComponent(file), encoding: .utf8)
             let folder = (file as NSString).deletingLastPathComponent
             for target in Self.linkTargets(in: text) {
                 guard !target.contains("://"), !target.hasPrefix("mailto:") else { continue }
@@ -92,7 +91,7 @@ final class DocumentationLinkTests: XCTestCase {
                 let path =
                     parts[0].isEmpty
                     ? file : ((folder as NSString).appendingPathComponent(parts[0]) as NSString).standardizingPath
-                let url = Self.root.appendingPathComponent(path)
+                let url = repositoryRoot.appendingPathComponent(path)
                 XCTAssertTrue(FileManager.default.fileExists(atPath: url.path), "\(file): link to \(target): no such file")
                 checked += 1
                 guard parts.count == 2, path.hasSuffix(".md") else { continue }

@@ -1,37 +1,18 @@
 import FSMCore
 import Foundation
+import TestSupport
 import XCTest
 
 /// Keeps the documentation honest: examples in the docs compile, every diagnostic is documented
 /// with the output fsmc really prints, and every rule of the formal grammar has a sample input.
 final class DocumentationTests: XCTestCase {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
-
     private func read(_ path: String) throws -> String {
-        try String(contentsOf: Self.root.appendingPathComponent(path), encoding: .utf8)
-    }
-
-    /// The contents of every fenced block with the given info string.
-    static func fencedBlocks(_ language: String, in text: String) -> [String] {
-        var blocks: [String] = []
-        var current: [Substring]?
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            if current == nil, line.trimmingCharacters(in: .whitespaces) == "```\(language)" {
-                current = []
-            } else if current != nil, line.trimmingCharacters(in: .whitespaces) == "```" {
-                blocks.append(current!.joined(separator: "\n") + "\n")
-                current = nil
-            } else {
-                current?.append(line)
-            }
-        }
-        return blocks
+        try String(contentsOf: repositoryRoot.appendingPathComponent(path), encoding: .utf8)
     }
 
     func testEveryFSMExampleInTheDocsHasNoErrors() throws {
         for path in ["README.md", "docs/Language.md"] {
-            let blocks = Self.fencedBlocks("fsm", in: try read(path))
+            let blocks = fencedBlocks("fsm", in: try read(path))
             XCTAssertFalse(blocks.isEmpty, "\(path) has no fsm examples")
             for block in blocks {
                 let compilation = Compilation(path: "example.fsm", text: block)
@@ -59,8 +40,8 @@ final class DocumentationTests: XCTestCase {
             // Where the section shows an input and its output, the output must be what fsmc prints.
             // Several inputs with one output are files generated together, each named after its
             // machine; several inputs each with its own output are separate examples, each checked.
-            let inputs = Self.fencedBlocks("fsm", in: section)
-            let outputs = Self.fencedBlocks("text", in: section)
+            let inputs = fencedBlocks("fsm", in: section)
+            let outputs = fencedBlocks("text", in: section)
             if inputs.count > 1, inputs.count == outputs.count {
                 for (input, output) in zip(inputs, outputs) {
                     let compilation = Compilation(path: "example.fsm", text: input)
@@ -124,7 +105,7 @@ final class DocumentationTests: XCTestCase {
                 String(grammar[Range($0.range(at: 1), in: grammar)!])
             })
         XCTAssertGreaterThan(rules.count, 10)
-        let folder = Self.root.appendingPathComponent("Tests/Golden/Grammar")
+        let folder = repositoryRoot.appendingPathComponent("Tests/Golden/Grammar")
         let samples = Set(
             try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".fsm") }.map {
                 String($0.dropLast(4))

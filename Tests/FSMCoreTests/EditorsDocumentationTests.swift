@@ -1,19 +1,18 @@
 import FSMCore
 import Foundation
+import TestSupport
 import XCTest
 
 /// Keeps docs/Editors.md honest: its formatting example is what `fsmc format` does, its editor
 /// configurations start `fsmc lsp` and name the grammar as it is, and its list of semantic tokens is
 /// the server's legend.
 final class EditorsDocumentationTests: XCTestCase {
-    static let root = DocumentationTests.root
-
     private func read(_ path: String) throws -> String {
-        try String(contentsOf: Self.root.appendingPathComponent(path), encoding: .utf8)
+        try String(contentsOf: repositoryRoot.appendingPathComponent(path), encoding: .utf8)
     }
 
     func testTheFormattingExampleIsWhatFormatDoes() throws {
-        let blocks = DocumentationTests.fencedBlocks("fsm", in: try read("docs/Editors.md"))
+        let blocks = fencedBlocks("fsm", in: try read("docs/Editors.md"))
         XCTAssertEqual(blocks.count, 2)
         guard blocks.count == 2 else { return }
         XCTAssertEqual(Formatter.format(blocks[0]).text, blocks[1])
@@ -29,7 +28,7 @@ final class EditorsDocumentationTests: XCTestCase {
             ("toml", "command = \"fsmc\"\nargs = [\"lsp\"]"),
         ]
         for (language, expected) in snippets {
-            let blocks = DocumentationTests.fencedBlocks(language, in: text)
+            let blocks = fencedBlocks(language, in: text)
             XCTAssertFalse(blocks.isEmpty, "no \(language) block")
             XCTAssertTrue(blocks.allSatisfy { $0.contains(expected) }, "a \(language) block does not start fsmc lsp")
         }
@@ -40,7 +39,7 @@ final class EditorsDocumentationTests: XCTestCase {
             try JSONSerialization.jsonObject(with: Data(try read("grammars/fsm.tmLanguage.json").utf8)) as? [String: Any]
         let scope = try XCTUnwrap(grammar?["scopeName"] as? String)
         let text = try read("docs/Editors.md")
-        let json = DocumentationTests.fencedBlocks("json", in: text).joined()
+        let json = fencedBlocks("json", in: text).joined()
         XCTAssertTrue(json.contains(#""scopeName": "source.fsm""#))
         XCTAssertEqual(scope, "source.fsm")
         XCTAssertTrue(text.contains(#"scope = "source.fsm""#))

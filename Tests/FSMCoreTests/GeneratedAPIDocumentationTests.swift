@@ -1,5 +1,6 @@
 import FSMCore
 import Foundation
+import TestSupport
 import XCTest
 
 /// The Swift blocks of docs/Generated-API.md marked `<!-- compiled by DocumentationTests: FLAGS -->`
@@ -31,8 +32,8 @@ final class GeneratedAPIDocumentationTests: XCTestCase {
 
     func testMarkedSwiftBlocksCompileAndPrintWhatTheySay() throws {
         let page = try String(
-            contentsOf: DocumentationTests.root.appendingPathComponent("docs/Generated-API.md"), encoding: .utf8)
-        let media = try XCTUnwrap(DocumentationTests.fencedBlocks("fsm", in: page).first { $0.contains("machine Media") })
+            contentsOf: repositoryRoot.appendingPathComponent("docs/Generated-API.md"), encoding: .utf8)
+        let media = try XCTUnwrap(fencedBlocks("fsm", in: page).first { $0.contains("machine Media") })
         let model = try XCTUnwrap(Compilation(path: "Media.fsm", text: media).model)
         let blocks = Self.markedBlocks(in: page)
         XCTAssertEqual(
@@ -51,9 +52,8 @@ final class GeneratedAPIDocumentationTests: XCTestCase {
             try swift.write(to: folder.appendingPathComponent("Media.swift"), atomically: true, encoding: .utf8)
             try block.code.write(to: folder.appendingPathComponent("main.swift"), atomically: true, encoding: .utf8)
             let program = folder.appendingPathComponent("program").path
-            let compile = try DifferentialHarness.run(
-                "/usr/bin/env",
-                ["swiftc", "-swift-version", "6", "-warnings-as-errors"] + block.flags.filter { !fsmcFlags.contains($0) }
+            let compile = try runSwiftc(
+                ["-swift-version", "6", "-warnings-as-errors"] + block.flags.filter { !fsmcFlags.contains($0) }
                     + [
                         "-o", program, folder.appendingPathComponent("Media.swift").path,
                         folder.appendingPathComponent("main.swift").path,
@@ -65,7 +65,8 @@ final class GeneratedAPIDocumentationTests: XCTestCase {
                 return line[range.upperBound...].split(separator: "\"").first.map { String($0) + "\n" }
             }
             XCTAssertEqual(
-                try DifferentialHarness.run(program, []).output, promised.joined(), "block \(number + 1):\n\(block.code)")
+                try runProcess(URL(fileURLWithPath: program), [], mergingStandardError: true).output, promised.joined(),
+                "block \(number + 1):\n\(block.code)")
         }
     }
 }

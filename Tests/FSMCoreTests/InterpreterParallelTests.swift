@@ -1,4 +1,5 @@
 import FSMCore
+import TestSupport
 import XCTest
 
 /// The reference interpreter on the rules of section 4c (parallel states), one sentence at a time:
@@ -284,8 +285,8 @@ final class InterpreterParallelTests: XCTestCase {
     /// and entry the page lists for `jump`, `retry`, `up` and `rewind`.
     func testAParallelStateIsNeverADomainAsLanguageMdShowsWithDeck() throws {
         let page = try String(
-            contentsOf: DocumentationTests.root.appendingPathComponent("docs/Language.md"), encoding: .utf8)
-        let deck = try XCTUnwrap(DocumentationTests.fencedBlocks("fsm", in: page).first { $0.contains("machine Deck") })
+            contentsOf: repositoryRoot.appendingPathComponent("docs/Language.md"), encoding: .utf8)
+        let deck = try XCTUnwrap(fencedBlocks("fsm", in: page).first { $0.contains("machine Deck") })
         let leaveP = ["exit B2", "exit B", "exit A2", "exit A", "exit P", "enter P", "enter A"]
         for (event, expected) in [
             ("jump", leaveP + ["enter A2", "enter B", "enter B1"]),

@@ -1,4 +1,5 @@
 import FSMCore
+import TestSupport
 import XCTest
 
 /// The reference interpreter on small machines, one rule of section 4 at a time. (The

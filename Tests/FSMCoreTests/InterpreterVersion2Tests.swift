@@ -1,4 +1,5 @@
 import FSMCore
+import TestSupport
 import XCTest
 
 /// The reference interpreter on the rules of sections 4a (completion transitions, final states

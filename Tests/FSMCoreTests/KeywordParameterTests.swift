@@ -1,4 +1,5 @@
 import FSMCore
+import TestSupport
 import XCTest
 
 /// The language's keywords as event parameter names, argument labels and passed parameters, where

@@ -1,4 +1,5 @@
 import FSMCore
+import TestSupport
 import XCTest
 
 /// Which states complete when states are entered (section 4a): ``Model/completingStates(onEntering:in:)``.

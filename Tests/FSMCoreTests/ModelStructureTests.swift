@@ -1,4 +1,5 @@
 import FSMCore
+import TestSupport
 import XCTest
 
 /// The derived facts of the state tree (Model+Structure): domains (sections 4 and 4c), exit and

@@ -1,4 +1,5 @@
 import FSMCore
+import TestSupport
 import XCTest
 
 /// The checks of parallel states that are warnings about what a machine does rather than errors in
@@ -174,7 +175,7 @@ final class ParallelCheckTests: XCTestCase {
     func testTheShallowHistoryOfAParallelStateIsTheDefaultEntry() throws {
         // What the warning says, run: A2 is not restored by `history P`, and is by `deep history P`.
         for (history, expected) in [("history P", "A1"), ("deep history P", "A2")] {
-            let model = try XCTUnwrap(FSMCoreTests.model(machine(back: history)))
+            let model = try XCTUnwrap(TestSupport.model(machine(back: history)))
             let interpreter = Interpreter(model: model, host: InterpreterTests.Recorder())
             interpreter.start()
             for event in ["next", "leave", "back"] {

@@ -1,4 +1,5 @@
 import FSMCore
+import TestSupport
 import XCTest
 
 /// Semantic analysis: one test per check of docs/Diagnostics.md, each with a minimal input

@@ -1,4 +1,5 @@
 import FSMCore
+import TestSupport
 import XCTest
 
 /// Version 2 in the front end: the syntax of completion transitions and history, the model it

@@ -1,5 +1,6 @@
 import FSMCore
 import Foundation
+import TestSupport
 import XCTest
 
 /// End-to-end tests of the Swift emitter: each scenario's machine is generated, compiled together
@@ -386,19 +387,20 @@ final class SwiftEmitterTests: XCTestCase {
             }
             let sources = files.keys.sorted().map { directory.appendingPathComponent($0).path }
             let executable = directory.appendingPathComponent("program").path
-            let compile = try run(
-                "/usr/bin/env",
+            let compile = try runSwiftc(
                 [
-                    "swiftc", "-swift-version", "6", "-strict-concurrency=complete", "-warnings-as-errors", "-package-name",
-                    "fsmctests",
+                    "-swift-version", "6", "-strict-concurrency=complete", "-warnings-as-errors", "-package-name", "fsmctests",
                     "-o", executable,
                 ] + sources)
             guard compile.status == 0 else {
                 return .failure("swiftc failed in \(directory.path):\n\(compile.output)")
             }
-            let result = try run(executable, [])
+            let result = try runProcess(URL(fileURLWithPath: executable), [], mergingStandardError: true)
             guard result.status == 0 else { return .failure("program failed:\n\(result.output)") }
-            let orphan = try run(executable, ["orphan"], environment: ["SWIFT_BACKTRACE": "enable=no"])
+            let orphan = try runProcess(
+                URL(fileURLWithPath: executable), ["orphan"],
+                environment: ProcessInfo.processInfo.environment.merging(["SWIFT_BACKTRACE": "enable=no"]) { $1 },
+                mergingStandardError: true)
             var sections: [String: String] = [:]
             var current: String?
             var lines: [String] = []
@@ -422,22 +424,6 @@ final class SwiftEmitterTests: XCTestCase {
         } catch {
             return .failure("\(error)")
         }
-    }
-
-    private static func run(_ path: String, _ arguments: [String], environment: [String: String] = [:]) throws -> (
-        status: Int32, output: String
-    ) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }
 
     struct Scenario {

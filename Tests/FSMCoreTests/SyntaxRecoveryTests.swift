@@ -1,4 +1,5 @@
 import FSMCore
+import TestSupport
 import XCTest
 
 /// After a syntax error inside a transition, the rest of the transition is still read, so the

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// End-to-end tests of the command line: they run the built binary.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// Every output format is the same, byte for byte, from one fsmc process to the next.

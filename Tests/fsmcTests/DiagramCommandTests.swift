@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// `fsmc dot` and `fsmc mermaid` end to end, and the committed diagrams of the examples.

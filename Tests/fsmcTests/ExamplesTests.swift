@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// Every example in `examples/` is generated, compiled with its driver under Swift 6 strict

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// `fsmc format` end to end: rewriting files, `--check`, standard input, syntax errors.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// `fsmc generate` end to end: what it writes, and what it leaves alone.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// Outputs that cannot be written: each run gets a clear error (exit status 2) or a correct result,

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// `fsmc generate --observable`: observers of the configuration are told when an event changes it,

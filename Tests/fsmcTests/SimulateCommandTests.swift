@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// `fsmc simulate` end to end: the transcript, event-line errors, guard answers, exit statuses.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// `fsmc simulate` on parallel states (section 4c) end to end: every region's transitions, a

@@ -1,5 +1,6 @@
 import FSMCore
 import Foundation
+import TestSupport
 
 /// Runs differential cases both ways — the generated Swift, compiled with swiftc and run, and the
 /// reference interpreter — and compares the transcripts line by line.
@@ -233,9 +234,8 @@ enum DifferentialHarness {
                 try text.write(to: directory.appendingPathComponent(name), atomically: true, encoding: .utf8)
             }
             let executable = directory.appendingPathComponent("program").path
-            let compile = try run(
-                "/usr/bin/env",
-                ["swiftc", "-swift-version", "6", "-Onone", "-wmo", "-num-threads", "2", "-o", executable]
+            let compile = try runSwiftc(
+                ["-swift-version", "6", "-Onone", "-wmo", "-num-threads", "2", "-o", executable]
                     + files.keys.sorted().map { directory.appendingPathComponent($0).path })
             guard compile.status == 0 else {
                 result.failure = "swiftc failed in \(directory.path):\n\(compile.output.prefix(4000))"
@@ -243,7 +243,8 @@ enum DifferentialHarness {
             }
             // A machine that never stops (a completion cycle with guards that keep holding) must fail
             // the run, not hang it.
-            let program = try run(executable, [], timeout: 120)
+            let program = try runProcess(
+                URL(fileURLWithPath: executable), [], mergingStandardError: true, timeout: 120)
             guard program.status == 0 else {
                 result.failure = "the program failed in \(directory.path):\n\(program.output.suffix(4000))"
                 return result
@@ -319,30 +320,5 @@ enum DifferentialHarness {
             operations[operations.count - 1].append(line)
         }
         return operations
-    }
-
-    /// Runs `path`; when `timeout` (seconds) passes first, stops it and reports it as failed.
-    static func run(_ path: String, _ arguments: [String], timeout: Double? = nil) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        let started = Date()
-        try process.run()
-        let watchdog = timeout.map { seconds in
-            let item = DispatchWorkItem { if process.isRunning { process.terminate() } }
-            DispatchQueue.global().asyncAfter(deadline: .now() + seconds, execute: item)
-            return item
-        }
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        watchdog?.cancel()
-        let output = String(decoding: data, as: UTF8.self)
-        if process.terminationReason == .uncaughtSignal, let timeout, Date().timeIntervalSince(started) >= timeout {
-            return (process.terminationStatus, output + "\n(stopped: still running after \(Int(timeout)) s)")
-        }
-        return (process.terminationStatus, output)
     }
 }

@@ -1,5 +1,6 @@
 import FSMCore
 import Foundation
+import TestSupport
 import XCTest
 
 /// Differential testing: random machines and event scripts, run by the generated Swift and by the

@@ -1,4 +1,5 @@
 import FSMCore
+import TestSupport
 import XCTest
 
 /// The random machines of version 2 (completion transitions, final states inside composites,
