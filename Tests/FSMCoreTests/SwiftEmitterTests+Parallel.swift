@@ -1,4 +1,5 @@
 import FSMCore
+import TestSupport
 import XCTest
 
 /// End-to-end tests of parallel states (section 4c) in the generated Swift, compiled and run in the
@@ -76,54 +77,70 @@ extension SwiftEmitterTests {
             """)
     }
 
-    /// A machine with parallel states has `activeStates` and no `state`; one without has `state`
-    /// and no region machinery at all (its `activeStates` walks up from its one leaf).
+    /// A machine with parallel states has `activeStates` and no `state`; one without has `state`,
+    /// and its file declares no type for the region machinery (the types of the file as
+    /// `SwiftNames.fileScopeTypes` lists them, which GeneratedTogetherTests checks against the file).
     func testRegionMachineryOnlyInMachinesWithParallelStates() throws {
+        func model(_ source: String) throws -> Model { try XCTUnwrap(Compilation(path: "m.fsm", text: source).model) }
         func emitted(_ source: String) throws -> String {
-            SwiftEmitter.emit(
-                try XCTUnwrap(Compilation(path: "m.fsm", text: source).model), sourceName: "m.fsm", access: .internal)
+            SwiftEmitter.emit(try model(source), sourceName: "m.fsm", access: .internal)
         }
         let parallel = try emitted(Self.studio)
         XCTAssertTrue(parallel.contains("var activeStates: [StateID]"))
         XCTAssertFalse(parallel.contains("var state: StateID"))
+        XCTAssertTrue(SwiftNames.fileScopeTypes(of: try model(Self.studio)).contains { $0.kind == .transitions })
         for source in [Self.securitySystem, Self.completion, Self.history] {
             let other = try emitted(source)
             XCTAssertTrue(other.contains("var state: StateID"))
-            // Every machine has `activeStates`; only a parallel one computes it from its configuration.
-            XCTAssertFalse(other.contains("machine.configuration"), "a machine without parallel states has a configuration")
-            for word in [".examine(", "var leaves", "var regions", "Transition {"] {
-                XCTAssertFalse(other.contains(word), "a machine without parallel states mentions \(word)")
-            }
+            let types = SwiftNames.fileScopeTypes(of: try model(source))
+            XCTAssertFalse(types.contains { $0.kind == .transitions }, "a machine without parallel states declares \(types)")
         }
     }
 
-    /// A transition that enters more states than `directEntryLimit` takes the general step, so the
-    /// generated file does not list them for it: it grows with the transitions written, not with
-    /// them times the states. One that enters few has its entries written out.
+    /// A transition that enters more states than the direct step's limit (64) takes the general step,
+    /// so the generated file grows with the transitions written, not with them times the states: a
+    /// transition into a parallel state of 40 regions (81 states entered) adds as many lines as one
+    /// into 80 regions (161 states). One that enters few states has its entries written out: it adds
+    /// more lines with 20 regions (41 states) than with 10 (21 states). That they enter the right
+    /// states is ``testTransitionsEnteringManyOrFewStatesEnterThemAll``.
     func testTransitionsEnteringManyStatesTakeTheGeneralStep() throws {
-        let regions = (1...70).map { "state R\($0)" }.joined(separator: "\n        ")
-        let source = """
-            machine Wide {
-                initial Idle
-                state Idle {
-                    go -> Many
-                }
-                parallel state Many {
-                    back -> Idle
-                    \(regions)
-                }
+        func linesAddedBySevenTransitions(regions: Int) throws -> Int {
+            func lines(_ transitions: Int) throws -> Int {
+                let source = wideMachine(regions: regions, transitions: transitions)
+                let model = try XCTUnwrap(Compilation(path: "Wide.fsm", text: source).model)
+                return SwiftEmitter.emit(model, sourceName: "Wide.fsm", access: .internal).split(separator: "\n").count
             }
+            return try lines(8) - lines(1)
+        }
+        XCTAssertEqual(
+            try linesAddedBySevenTransitions(regions: 40), try linesAddedBySevenTransitions(regions: 80),
+            "a transition entering many states grows the file with the states it enters")
+        XCTAssertGreaterThan(
+            try linesAddedBySevenTransitions(regions: 20), try linesAddedBySevenTransitions(regions: 10),
+            "a transition entering few states does not have its entries written out")
+    }
+
+    /// `go2` enters 81 states (the general step), `next` one in each of 39 regions (direct steps):
+    /// each state is entered once, in document order, and is active afterwards.
+    func testTransitionsEnteringManyOrFewStatesEnterThemAll() throws {
+        let leaves = { (b: Int) in (1...40).map { $0 == b ? "B\($0)" : "A\($0)" }.joined(separator: " ") }
+        try expect(
+            "wide",
             """
-        let text = SwiftEmitter.emit(
-            try XCTUnwrap(Compilation(path: "m.fsm", text: source).model), sourceName: "m.fsm", access: .internal)
-        XCTAssertTrue(text.contains("machine.newConfiguration.append(Wide_Idle.self)"), "back has a direct step")
-        XCTAssertFalse(text.contains("machine.newConfiguration.append(Wide_R1.self)"), "go is written out")
-        XCTAssertTrue(text.contains("if machine.allSelected(Self.isDirect)"), "go takes the general step")
-        XCTAssertTrue(text.contains("let kept = machine.removingConflicts()"))
+            start [1 active] Idle
+            go2 -> true [81 active] Hall \(leaves(2))
+            back -> true [1 active] Idle
+            go1 -> true [81 active] Hall \(leaves(1))
+            next -> true [81 active] \((2...40).map { "B\($0)" }.joined(separator: " "))
+            back -> true [1 active] Idle
+            """)
     }
 
     static var parallelScenarios: [Scenario] {
-        [Scenario(name: "parallel", machines: [(studio, .internal)], driver: studioDriver), parallelCompletionScenario]
+        [
+            Scenario(name: "parallel", machines: [(studio, .internal)], driver: studioDriver), parallelCompletionScenario,
+            Scenario(name: "wide", machines: [(wideMachine(regions: 40, transitions: 2), .internal)], driver: wideDriver),
+        ]
     }
 
     static let studio = """
@@ -240,6 +257,32 @@ extension SwiftEmitterTests {
             send("back", m.back())
             o.t.add("successors of L1: \\(Studio.successors(of: .l1).map(\\.rawValue).joined(separator: " "))")
             return o.t.lines
+        }
+        """
+
+    static let wideDriver = """
+        final class WideLog: WideActions {
+            var entered: [String] = []
+            func log(s: String) { entered.append(s) }
+        }
+
+        func run_wide() -> [String] {
+            let t = Transcript()
+            let a = WideLog()
+            let m = Wide(actions: a)
+            func send(_ name: String, _ result: Bool) {
+                t.add("\\(name) -> \\(result) [\\(m.activeStates.count) active] " + a.entered.joined(separator: " "))
+                a.entered = []
+            }
+            m.start()
+            t.add("start [\\(m.activeStates.count) active] " + a.entered.joined(separator: " "))
+            a.entered = []
+            send("go2", m.go2())
+            send("back", m.back())
+            send("go1", m.go1())
+            send("next", m.next())
+            send("back", m.back())
+            return t.lines
         }
         """
 }
