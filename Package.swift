@@ -34,7 +34,8 @@ let package = Package(
         // What several test targets share: running programs, the repository's files, diagnostics as text.
         .target(name: "TestSupport", dependencies: ["FSMCore"], path: "Tests/TestSupport"),
         .testTarget(name: "FSMCoreTests", dependencies: ["FSMCore", "TestSupport"]),
-        .testTarget(name: "fsmcTests", dependencies: ["FSMCore", "TestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["FSMCore", "TestSupport"]),
+        .testTarget(name: "DocumentationTests", dependencies: ["FSMCore", "TestSupport"]),
         .testTarget(name: "MachineRuntimeTests", dependencies: ["MachineRuntime"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,5 +1,6 @@
 import FSMCore
 import Foundation
+import TestSupport
 import XCTest
 
 /// The editor features on damaged files: every example and golden input, cut and spliced at

@@ -1,4 +1,5 @@
 import FSMCore
+import TestSupport
 import XCTest
 
 /// `fsmc format`: the canonical layout, comments kept in place, idempotence, and meaning kept on

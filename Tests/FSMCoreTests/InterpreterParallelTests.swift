@@ -491,4 +491,22 @@ final class InterpreterParallelTests: XCTestCase {
         let model = machine.model
         XCTAssertEqual(model.innermostContaining(machine.configuration).map { model.states[$0].name }, "P")
     }
+
+    /// The reference interpreter tells the story of ``completionRuleMachines`` that the generated
+    /// Swift tells in EndToEndTests' SwiftEmitterTests.testPendingCompletionsInParallelStates.
+    func testPendingCompletionsInParallelStates() throws {
+        var interpreted: [String] = []
+        for (source, answers) in completionRuleMachines {
+            let model = try XCTUnwrap(Compilation(path: "m.fsm", text: source).model)
+            let recorder = Recorder()
+            recorder.scripted = answers
+            let interpreter = Interpreter(model: model, host: recorder)
+            interpreter.start()
+            let noted = ["completes ", "dropped ", "skipped "]
+            interpreted += recorder.log.filter { line in !noted.contains { line.hasPrefix($0) } }
+            let states = interpreter.configuration.map { model.states[$0].name }
+            interpreted.append("\(model.name): " + states.joined(separator: " "))
+        }
+        XCTAssertEqual(interpreted.joined(separator: "\n"), completionRulesTranscript, "the interpreter tells another story")
+    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// `fsmc lsp` as a command: a whole session from standard input (the protocol itself is tested end

@@ -79,49 +79,6 @@ extension SwiftEmitterTests {
             """)
     }
 
-    /// The actions protocol says where a guard or action of a completion transition is used.
-    func testRequirementsOfCompletionTransitionsAreDocumented() throws {
-        let model = try XCTUnwrap(Compilation(path: "Wizard.fsm", text: Self.completion).model)
-        let swift = SwiftEmitter.emit(model, sourceName: "Wizard.fsm", access: .internal)
-        XCTAssertTrue(swift.contains("    /// Guard of the completion of Waiting.\n    func ready() -> Bool\n"), swift)
-        XCTAssertTrue(swift.contains("    /// Action of the completion of Choice.\n    func relay()\n"), swift)
-    }
-
-    /// A requirement used in many places names the first eight, in the order of the file, and
-    /// counts the rest; a use repeated in one place (two guarded `tick`s in one state) counts once.
-    func testRequirementUsedInManyPlacesNamesTheFirstEightAndCountsTheRest() throws {
-        let states = (0..<12).map {
-            "    state S\($0) {\n        tick [ok] / count -> S\(($0 + 1) % 12)\n        tick / count\n    }"
-        }
-        let source = "machine Counter {\n    initial S0\n\(states.joined(separator: "\n"))\n}\n"
-        let model = try XCTUnwrap(Compilation(path: "Counter.fsm", text: source).model)
-        let swift = SwiftEmitter.emit(model, sourceName: "Counter.fsm", access: .internal)
-        let listed = (0..<8).map { "`tick` in S\($0)" }.joined(separator: ", ")
-        XCTAssertTrue(swift.contains("    /// Action of \(listed), and 4 more.\n    func count()\n"), swift)
-        XCTAssertTrue(swift.contains("    /// Guard of \(listed), and 4 more.\n    func ok() -> Bool\n"), swift)
-        // Eight uses are all named, without a count.
-        let eight = (0..<8).map { "    state S\($0) {\n        tick / count -> S\(($0 + 1) % 8)\n    }" }
-        let eightSource = "machine Counter {\n    initial S0\n\(eight.joined(separator: "\n"))\n}\n"
-        let eightModel = try XCTUnwrap(Compilation(path: "Counter.fsm", text: eightSource).model)
-        let eightSwift = SwiftEmitter.emit(eightModel, sourceName: "Counter.fsm", access: .internal)
-        XCTAssertTrue(eightSwift.contains("    /// Action of \(listed).\n    func count()\n"), eightSwift)
-    }
-
-    /// Each feature brings only its own types: a machine with completions but no history declares no
-    /// history record, one with history does, and a version-1 machine declares neither (the types
-    /// of the file as `SwiftNames.fileScopeTypes` lists them, which GeneratedTogetherTests checks
-    /// against the file). The rest of the machinery is private: the golden files show it whole
-    /// (Tests/Golden/Swift: SecuritySystem has neither feature, CheckoutWizard both).
-    func testMachineryIsGeneratedOnlyForTheFeaturesUsed() throws {
-        func declaresHistory(_ source: String) throws -> Bool {
-            let model = try XCTUnwrap(Compilation(path: "M.fsm", text: source).model)
-            return SwiftNames.fileScopeTypes(of: model).contains { $0.kind == .history }
-        }
-        XCTAssertFalse(try declaresHistory(Self.completion))
-        XCTAssertTrue(try declaresHistory(Self.history))
-        XCTAssertFalse(try declaresHistory(Self.securitySystem))
-    }
-
     static var version2Scenarios: [Scenario] {
         [
             Scenario(name: "completion", machines: [(completion, .internal)], driver: completionDriver),

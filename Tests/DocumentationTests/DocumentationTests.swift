@@ -3,11 +3,39 @@ import Foundation
 import TestSupport
 import XCTest
 
-/// Keeps the documentation honest: examples in the docs compile, every diagnostic is documented
-/// with the output fsmc really prints, and every rule of the formal grammar has a sample input.
+/// Keeps the documentation honest: examples in the docs compile (the README's runs as shown),
+/// every diagnostic is documented with the output fsmc really prints, and every rule of the formal
+/// grammar has a sample input.
 final class DocumentationTests: XCTestCase {
     private func read(_ path: String) throws -> String {
         try String(contentsOf: repositoryRoot.appendingPathComponent(path), encoding: .utf8)
+    }
+
+    /// The README's first machine and its Swift snippet compile together and print what the
+    /// snippet's comments say.
+    func testReadmeSnippetRunsAsShown() throws {
+        let readme = try read("README.md")
+        func block(_ language: String) throws -> String {
+            let start = try XCTUnwrap(readme.range(of: "```\(language)\n"))
+            let end = try XCTUnwrap(readme.range(of: "```", range: start.upperBound..<readme.endIndex))
+            return String(readme[start.upperBound..<end.lowerBound])
+        }
+        let folder = try temporaryFolder(self)
+        let example = folder.appendingPathComponent("SecuritySystem")
+        try FileManager.default.createDirectory(at: example, withIntermediateDirectories: true)
+        try block("fsm").write(to: example.appendingPathComponent("SecuritySystem.fsm"), atomically: true, encoding: .utf8)
+        let swift = try block("swift")
+        try swift.write(to: example.appendingPathComponent("main.swift"), atomically: true, encoding: .utf8)
+        let script = repositoryRoot.appendingPathComponent("scripts/run-example")
+        let result = try runProcess(script, [fsmcExecutable().path, example.path, folder.appendingPathComponent("out").path])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        // Every `// comment` after a statement lists what that statement prints, comma separated.
+        let promised = swift.split(separator: "\n").compactMap { line -> [String]? in
+            guard let comment = line.range(of: "// "), !line.hasPrefix("//") else { return nil }
+            let text = line[comment.upperBound...]
+            return text.contains(":") ? nil : text.components(separatedBy: ", ")
+        }.flatMap { $0 }
+        XCTAssertEqual(result.stdout, promised.map { $0 + "\n" }.joined())
     }
 
     func testEveryFSMExampleInTheDocsHasNoErrors() throws {

@@ -1,12 +1,12 @@
 import FSMCore
 
 /// A small, fast, seedable generator (SplitMix64), so a failing case is reproduced by its seed.
-struct SplitMix64: RandomNumberGenerator {
+public struct SplitMix64: RandomNumberGenerator {
     var state: UInt64
 
-    init(seed: UInt64) { state = seed }
+    public init(seed: UInt64) { state = seed }
 
-    mutating func next() -> UInt64 {
+    public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -14,27 +14,27 @@ struct SplitMix64: RandomNumberGenerator {
         return z ^ (z >> 31)
     }
 
-    mutating func chance(_ probability: Double) -> Bool { Double.random(in: 0..<1, using: &self) < probability }
+    public mutating func chance(_ probability: Double) -> Bool { Double.random(in: 0..<1, using: &self) < probability }
 }
 
 /// One differential test case: a random valid machine, a script to play on it, the answers its
 /// guards give (in the order they are asked, cyclically) and the actions that send events.
-struct DifferentialCase {
-    enum Operation: Hashable {
+public struct DifferentialCase {
+    public enum Operation: Hashable {
         case start
         case send(EventOccurrence)
     }
 
-    var seed: UInt64
-    var name: String
-    var source: String
-    var model: Model
-    var script: [Operation]
-    var answers: [Bool]
+    public var seed: UInt64
+    public var name: String
+    public var source: String
+    public var model: Model
+    public var script: [Operation]
+    public var answers: [Bool]
     /// Actions that send an event when run (while the sending budget lasts).
-    var senders: [String: EventOccurrence]
+    public var senders: [String: EventOccurrence]
     /// How many events actions may send while one scripted operation is processed.
-    static let sendBudget = 4
+    public static let sendBudget = 4
 
     /// The vocabulary of the random machines. Signatures are fixed per name, so any combination
     /// is valid; parameterised calls pass an event parameter only on that event's transitions.
@@ -48,7 +48,7 @@ struct DifferentialCase {
     /// `version2` adds the features of sections 4a and 4b (completion transitions, history);
     /// `parallel` adds parallel states (section 4c), with those features; without them a seed
     /// gives the machine it always gave.
-    static func generate(seed: UInt64, name: String, version2: Bool = false, parallel: Bool = false) -> DifferentialCase? {
+    public static func generate(seed: UInt64, name: String, version2: Bool = false, parallel: Bool = false) -> DifferentialCase? {
         var rng = SplitMix64(seed: seed)
         let text = machineSource(name: name, version2: version2, parallel: parallel, rng: &rng)
         let compilation = Compilation(path: "\(name).fsm", text: text)
@@ -73,12 +73,12 @@ struct DifferentialCase {
     }
 
     /// The machine text for `seed`, valid or not (for reporting a generator bug).
-    static func generateSource(seed: UInt64, name: String, version2: Bool = false, parallel: Bool = false) -> String {
+    public static func generateSource(seed: UInt64, name: String, version2: Bool = false, parallel: Bool = false) -> String {
         var rng = SplitMix64(seed: seed)
         return machineSource(name: name, version2: version2, parallel: parallel, rng: &rng)
     }
 
-    static func randomOccurrence(_ model: Model, _ rng: inout SplitMix64) -> EventOccurrence {
+    public static func randomOccurrence(_ model: Model, _ rng: inout SplitMix64) -> EventOccurrence {
         let event = Int.random(in: 0..<model.events.count, using: &rng)
         let arguments: [InterpreterValue] = model.events[event].parameters.map { parameter in
             switch parameter.type {

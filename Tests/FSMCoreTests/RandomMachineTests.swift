@@ -2,11 +2,23 @@ import FSMCore
 import TestSupport
 import XCTest
 
-/// The random machines of version 2 (completion transitions, final states inside composites,
-/// history), before the differential tests compare them with the generated Swift: they are valid,
-/// they use every feature, and the interpreter runs their scripts to the end.
+/// The random machines of the differential tests (Tests/TestSupport/RandomMachine.swift), before
+/// EndToEndTests' DifferentialTests compare the generated Swift with the interpreter on them: they
+/// are valid; those of version 2 (completion transitions, final states inside composites, history)
+/// and those with parallel states use every feature, and the interpreter runs their scripts to the end.
 final class DifferentialGeneratorTests: XCTestCase {
     private let seeds = UInt64(0)..<300
+
+    /// The generator only writes valid machines: every seed must compile.
+    func testGeneratorWritesValidMachines() {
+        for seed in UInt64(0)..<300 {
+            if DifferentialCase.generate(seed: seed, name: "M") == nil {
+                let source = DifferentialCase.generateSource(seed: seed, name: "M")
+                XCTFail("seed \(seed) gives an invalid machine:\n\(source)\n" + diagnosticsText(source))
+                return
+            }
+        }
+    }
 
     func testVersion2MachinesAreValidAndUseEveryFeature() throws {
         var features: [String: Int] = [:]

@@ -77,49 +77,6 @@ extension SwiftEmitterTests {
             """)
     }
 
-    /// A machine with parallel states has `activeStates` and no `state`; one without has `state`,
-    /// and its file declares no type for the region machinery (the types of the file as
-    /// `SwiftNames.fileScopeTypes` lists them, which GeneratedTogetherTests checks against the file).
-    func testRegionMachineryOnlyInMachinesWithParallelStates() throws {
-        func model(_ source: String) throws -> Model { try XCTUnwrap(Compilation(path: "m.fsm", text: source).model) }
-        func emitted(_ source: String) throws -> String {
-            SwiftEmitter.emit(try model(source), sourceName: "m.fsm", access: .internal)
-        }
-        let parallel = try emitted(Self.studio)
-        XCTAssertTrue(parallel.contains("var activeStates: [StateID]"))
-        XCTAssertFalse(parallel.contains("var state: StateID"))
-        XCTAssertTrue(SwiftNames.fileScopeTypes(of: try model(Self.studio)).contains { $0.kind == .transitions })
-        for source in [Self.securitySystem, Self.completion, Self.history] {
-            let other = try emitted(source)
-            XCTAssertTrue(other.contains("var state: StateID"))
-            let types = SwiftNames.fileScopeTypes(of: try model(source))
-            XCTAssertFalse(types.contains { $0.kind == .transitions }, "a machine without parallel states declares \(types)")
-        }
-    }
-
-    /// A transition that enters more states than the direct step's limit (64) takes the general step,
-    /// so the generated file grows with the transitions written, not with them times the states: a
-    /// transition into a parallel state of 40 regions (81 states entered) adds as many lines as one
-    /// into 80 regions (161 states). One that enters few states has its entries written out: it adds
-    /// more lines with 20 regions (41 states) than with 10 (21 states). That they enter the right
-    /// states is ``testTransitionsEnteringManyOrFewStatesEnterThemAll``.
-    func testTransitionsEnteringManyStatesTakeTheGeneralStep() throws {
-        func linesAddedBySevenTransitions(regions: Int) throws -> Int {
-            func lines(_ transitions: Int) throws -> Int {
-                let source = wideMachine(regions: regions, transitions: transitions)
-                let model = try XCTUnwrap(Compilation(path: "Wide.fsm", text: source).model)
-                return SwiftEmitter.emit(model, sourceName: "Wide.fsm", access: .internal).split(separator: "\n").count
-            }
-            return try lines(8) - lines(1)
-        }
-        XCTAssertEqual(
-            try linesAddedBySevenTransitions(regions: 40), try linesAddedBySevenTransitions(regions: 80),
-            "a transition entering many states grows the file with the states it enters")
-        XCTAssertGreaterThan(
-            try linesAddedBySevenTransitions(regions: 20), try linesAddedBySevenTransitions(regions: 10),
-            "a transition entering few states does not have its entries written out")
-    }
-
     /// `go2` enters 81 states (the general step), `next` one in each of 39 regions (direct steps):
     /// each state is entered once, in document order, and is active afterwards.
     func testTransitionsEnteringManyOrFewStatesEnterThemAll() throws {

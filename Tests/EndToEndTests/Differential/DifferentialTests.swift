@@ -28,17 +28,6 @@ final class DifferentialTests: XCTestCase {
         FileManager.default.temporaryDirectory.appendingPathComponent("fsmc-difftest-\(name)-\(getpid())")
     }
 
-    /// The generator only writes valid machines: every seed must compile.
-    func testGeneratorWritesValidMachines() {
-        for seed in UInt64(0)..<300 {
-            if DifferentialCase.generate(seed: seed, name: "M") == nil {
-                let source = DifferentialCase.generateSource(seed: seed, name: "M")
-                XCTFail("seed \(seed) gives an invalid machine:\n\(source)\n" + diagnosticsText(source))
-                return
-            }
-        }
-    }
-
     /// The CI batch: 45 machines in one swiftc invocation, 15 of version 1, 15 of version 2 without
     /// parallel states and 15 with them (named apart: a seed gives a different machine in each).
     func testFixedSeedBatchMatchesInterpreter() throws {
