@@ -2,6 +2,9 @@
 #
 #   make demo     build fsmc; draw, generate, compile and run every bundled example
 #   make test     the whole test suite (what CI runs)
+#   make unit-test           the unit tests alone (Tests/FSMCoreTests: no compiler or other program run)
+#   make end-to-end-test     the tests that run fsmc, swiftc, dot or node (Tests/EndToEndTests)
+#   make documentation-test  the tests of the docs (Tests/DocumentationTests)
 #   make check-generated-swift  compile every example's generated Swift in every Swift configuration
 #   make test-plugin-consumer  build, run and test examples/PluginConsumer with fsmc's SwiftPM plugins
 #   make golden   regenerate the golden files (and FSMCore's copy of Sources/MachineRuntime/Runtime) after a
@@ -17,7 +20,7 @@ SWIFT ?= swift
 FSMC := .build/debug/fsmc
 EXAMPLES := $(wildcard examples/*/*.fsm)
 
-.PHONY: demo build test check-generated-swift test-plugin-consumer lint golden format clean diagrams check-diagrams bench bench-generate bench-dispatch check-bench-generated fuzz fuzz-build difftest
+.PHONY: demo build test unit-test end-to-end-test documentation-test check-generated-swift test-plugin-consumer lint golden format clean diagrams check-diagrams bench bench-generate bench-dispatch check-bench-generated fuzz fuzz-build difftest
 
 build:
 	$(SWIFT) build --product fsmc
@@ -54,6 +57,21 @@ test: lint
 	$(SWIFT) test --package-path Benchmarks --skip-build --disable-xctest   # each shape's machines agree (Swift Testing)
 	$(MAKE) test-plugin-consumer
 	$(MAKE) test-editor
+
+# One kind of test at a time, as the targets split them (swift-argument-parser's split): every
+# target is built (SwiftPM links them into one test bundle), then only the named one's tests run.
+unit-test:
+	$(SWIFT) build --build-tests -Xswiftc -warnings-as-errors
+	$(SWIFT) test --skip-build --disable-swift-testing --filter '^FSMCoreTests\.'
+
+end-to-end-test:
+	@scripts/need-mermaid-parser
+	$(SWIFT) build --build-tests -Xswiftc -warnings-as-errors
+	$(SWIFT) test --skip-build --disable-swift-testing --filter '^EndToEndTests\.'
+
+documentation-test:
+	$(SWIFT) build --build-tests -Xswiftc -warnings-as-errors
+	$(SWIFT) test --skip-build --disable-swift-testing --filter '^DocumentationTests\.'
 
 # Every example's generated Swift in every configuration a Swift user meets: Swift 6 and 5 modes,
 # MainActor default isolation, approachable concurrency, public with library evolution, package,

@@ -1,7 +1,7 @@
 // Parses Mermaid files with the real Mermaid parser and prints, for each file, one line:
 //   ok<TAB>FILE<TAB>STATES<TAB>TRANSITIONS   (without the pseudostates, the notes and their edges)
 //   error<TAB>FILE<TAB>MESSAGE
-// Used by Tests/fsmcTests/MermaidParserTests.swift; scripts/need-mermaid-parser fetches the parser.
+// Used by Tests/EndToEndTests/MermaidParserTests.swift; scripts/need-mermaid-parser fetches the parser.
 //
 //   node check-mermaid.js PARSER_BUNDLE FILE...
 "use strict";
