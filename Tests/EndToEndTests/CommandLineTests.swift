@@ -15,7 +15,7 @@ final class CommandLineTests: XCTestCase {
         let result = try runFSMC(["--version"])
         XCTAssertEqual(result.status, 0)
         let changelog = try String(
-            contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../CHANGELOG.md"),
+            contentsOf: repositoryRoot.appendingPathComponent("CHANGELOG.md"),
             encoding: .utf8)
         let version = try XCTUnwrap(result.stdout.split(separator: " ").last?.trimmingCharacters(in: .whitespacesAndNewlines))
         XCTAssertEqual(result.stdout, "fsmc \(version)\n")

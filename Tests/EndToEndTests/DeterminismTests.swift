@@ -13,8 +13,7 @@ import XCTest
 /// and many diagnostics of several kinds.
 final class DeterminismTests: XCTestCase {
     static let runs = 3
-    static let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("examples")
+    static let examples = repositoryRoot.appendingPathComponent("examples")
 
     /// Runs fsmc in a fresh process whose hash seed is random: the variable that would fix it is
     /// removed from the environment, whatever the test runner was started with.

@@ -4,8 +4,7 @@ import XCTest
 
 /// `fsmc dot` and `fsmc mermaid` end to end, and the committed diagrams of the examples.
 final class DiagramCommandTests: XCTestCase {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
+    static let root = repositoryRoot
 
     func testWritesToStandardOutputByDefault() throws {
         let folder = try temporaryFolder(self)

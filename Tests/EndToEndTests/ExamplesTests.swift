@@ -6,8 +6,7 @@ import XCTest
 /// concurrency (warnings as errors) and run; its output must match the reviewed
 /// `expected-output.txt` next to it. `make golden` rewrites those files after a deliberate change.
 final class ExamplesTests: XCTestCase {
-    static let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("examples")
+    static let examples = repositoryRoot.appendingPathComponent("examples")
 
     func testEveryExampleRunsAndTellsItsStory() throws {
         let update = ProcessInfo.processInfo.environment["FSMC_UPDATE_GOLDEN"] == "1"

@@ -110,8 +110,7 @@ final class GenerateCommandTests: XCTestCase {
         ]
         // docs/SwiftPM-Plugin.md shows these messages as the plugin prints them, with the file's path.
         let plugin = try String(
-            contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
-                "../../docs/SwiftPM-Plugin.md"),
+            contentsOf: repositoryRoot.appendingPathComponent("docs/SwiftPM-Plugin.md"),
             encoding: .utf8)
         for (text, message) in cases where text.contains("acess") || text.contains("open") || text.contains("weak") {
             let shown = message.replacingOccurrences(of: "error: fsmc.json: ", with: "error: /path/Sources/Shipping/fsmc.json: ")

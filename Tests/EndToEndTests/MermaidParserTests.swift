@@ -11,8 +11,7 @@ import XCTest
 /// statement (an unescaped `;`) still parses, but changes the counts. Without Node.js or the parser
 /// the test is skipped, except in CI (`CI` set), where that is a failure (`make test` fetches both).
 final class MermaidParserTests: XCTestCase {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
+    static let root = repositoryRoot
 
     /// What Mermaid's parser made of a file.
     enum Reading: Equatable {

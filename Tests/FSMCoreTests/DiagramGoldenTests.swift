@@ -7,8 +7,7 @@ import XCTest
 /// `make golden` (which sets `FSMC_UPDATE_GOLDEN=1`) and review the diff; render them with
 /// `dot -Tpng` and look at them before committing a change of notation.
 final class DiagramGoldenTests: XCTestCase {
-    static let folder = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Golden/Diagrams")
+    static let folder = repositoryRoot.appendingPathComponent("Tests/Golden/Diagrams")
 
     func testEveryGoldenDiagram() throws {
         let update = ProcessInfo.processInfo.environment["FSMC_UPDATE_GOLDEN"] == "1"

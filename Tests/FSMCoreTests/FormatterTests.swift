@@ -5,8 +5,7 @@ import XCTest
 /// `fsmc format`: the canonical layout, comments kept in place, idempotence, and meaning kept on
 /// every example, every golden input and random machines.
 final class FormatterTests: XCTestCase {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
+    static let root = repositoryRoot
 
     /// Every `.fsm` under `examples/` and `Tests/Golden/`.
     static func corpus() throws -> [URL] {

@@ -1,5 +1,6 @@
 import FSMCore
 import Foundation
+import TestSupport
 import XCTest
 
 /// The fuzz target's steps (Fuzz/Sources/fsmc-fuzz/main.swift) as a test: every input in
@@ -48,8 +49,7 @@ final class FuzzRegressionTests: XCTestCase {
         }
     }
 
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
+    static let root = repositoryRoot
 
     /// Each file is named after what it broke or tests; an empty folder would make this pass
     /// without testing anything, so it must hold files.

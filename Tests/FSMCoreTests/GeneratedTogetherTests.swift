@@ -1,5 +1,6 @@
 import FSMCore
 import Foundation
+import TestSupport
 import XCTest
 
 /// Machines generated into one module (`fsmc generate A.fsm B.fsm`): the types their files declare
@@ -136,8 +137,7 @@ final class GeneratedTogetherTests: XCTestCase {
     /// The list the check works from is what the Swift emitter really declares at file scope, for
     /// every shape of machine: with and without events, history and parallel states.
     func testFileScopeTypesAreThoseOfTheGeneratedFile() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
+        let root = repositoryRoot
         var sources: [String] = [Self.door, "machine Still {\n    initial Idle\n    state Idle\n}\n"]
         for folder in ["examples", "Tests/Golden/Swift"] {
             let base = root.appendingPathComponent(folder)

@@ -1,12 +1,12 @@
 import FSMCore
+import TestSupport
 import XCTest
 
 /// Every `Tests/Golden/Diagnostics/NAME.fsm` is checked and its text diagnostics compared with
 /// `NAME.txt`, byte for byte; `NAME-warnings.fsm` must have warnings and no errors, the others errors. The golden files are reviewed output: regenerate them with
 /// `make golden` (which sets `FSMC_UPDATE_GOLDEN=1`) and read the diff before committing.
 final class GoldenDiagnosticsTests: XCTestCase {
-    static let folder = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Golden/Diagnostics")
+    static let folder = repositoryRoot.appendingPathComponent("Tests/Golden/Diagnostics")
 
     func testEveryGoldenFile() throws {
         let update = ProcessInfo.processInfo.environment["FSMC_UPDATE_GOLDEN"] == "1"

@@ -1,13 +1,13 @@
 import FSMCore
 import Foundation
+import TestSupport
 import XCTest
 
 /// The generated Swift of a few examples, pinned as reviewed golden files in `Tests/Golden/Swift`,
 /// so a change to the generator shows up in review as a diff of what users get.
 /// `make golden` rewrites them.
 final class GoldenSwiftTests: XCTestCase {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
+    static let root = repositoryRoot
 
     func testGeneratedSwiftOfExamples() throws {
         let update = ProcessInfo.processInfo.environment["FSMC_UPDATE_GOLDEN"] == "1"

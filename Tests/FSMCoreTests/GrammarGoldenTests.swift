@@ -1,5 +1,6 @@
 import FSMCore
 import Foundation
+import TestSupport
 import XCTest
 
 /// Every `Tests/Golden/Grammar/RULE.fsm` (one sample per rule of grammars/fsm.ebnf, see
@@ -8,8 +9,7 @@ import XCTest
 /// are reviewed output. The parser's own diagnostics, if any, follow the tree. `make golden`
 /// (which sets `FSMC_UPDATE_GOLDEN=1`) rewrites the files; read the diff before committing.
 final class GrammarGoldenTests: XCTestCase {
-    static let folder = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Golden/Grammar")
+    static let folder = repositoryRoot.appendingPathComponent("Tests/Golden/Grammar")
 
     func testEverySampleParsesToItsReviewedTree() throws {
         let update = ProcessInfo.processInfo.environment["FSMC_UPDATE_GOLDEN"] == "1"

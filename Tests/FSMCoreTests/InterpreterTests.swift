@@ -245,7 +245,6 @@ final class InterpreterTests: XCTestCase {
     }
 
     private func examplePath(_ name: String) -> String {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("examples/\(name)/\(name).fsm").path
+        repositoryRoot.appendingPathComponent("examples/\(name)/\(name).fsm").path
     }
 }

@@ -1,5 +1,6 @@
 import FSMCore
 import Foundation
+import TestSupport
 import XCTest
 
 /// `fsmc check --format json|sarif`: the documented JSON shape and the parts of SARIF 2.1.0 that
@@ -335,8 +336,7 @@ final class StructuredOutputTests: XCTestCase {
     /// Every golden diagnostics input and a file that reaches the error limit, in one log: each
     /// result's level is its rule's (`too-many-errors` once said `error` in its rule, `note` in results).
     func testEveryResultHasItsRulesLevel() throws {
-        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Golden/Diagnostics")
+        let folder = repositoryRoot.appendingPathComponent("Tests/Golden/Diagnostics")
         let inputs = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".fsm") }.sorted()
         var compilations = try inputs.map { name in
             Compilation(path: name, bytes: Array(try Data(contentsOf: folder.appendingPathComponent(name))))
