@@ -204,8 +204,11 @@ enum DifferentialHarness {
     static let uncheckedExclusivity = "@exclusivity(unchecked) "
 
     /// Compiles the cases into one program, runs it and compares each case's transcript with the
-    /// interpreter's.
-    static func runBatch(_ cases: [DifferentialCase], in directory: URL) -> BatchResult {
+    /// interpreter's. The generated Swift is compiled as fsmc writes it, unless `checkingExclusivity`:
+    /// then the run-time exclusivity check that the generated machine leaves out on its state is put
+    /// back (the attribute removed, `-enforce-exclusivity=checked`), so an access to the state that
+    /// spans a call to the actions, which may send an event, stops the program.
+    static func runBatch(_ cases: [DifferentialCase], in directory: URL, checkingExclusivity: Bool = false) -> BatchResult {
         var result = BatchResult()
         do {
             try? FileManager.default.removeItem(at: directory)
@@ -215,17 +218,17 @@ enum DifferentialHarness {
             for testCase in cases {
                 // Every other machine holds its actions strongly (`--actions-reference strong`): the
                 // reference changes no behaviour, and both are compared with the interpreter.
-                let generated = SwiftEmitter.emit(
+                var generated = SwiftEmitter.emit(
                     testCase.model, sourceName: "\(testCase.name).fsm", access: .internal,
                     actionsReference: testCase.seed.isMultiple(of: 2) ? .unowned : .strong)
-                // The generated machine leaves out the run-time exclusivity check on its state, on the
-                // ground that no access to it spans a call to the actions. Here the check is put back,
-                // so every random machine, with actions that send events, tests that ground.
-                guard generated.contains(uncheckedExclusivity) else {
-                    result.failure = "the generated \(testCase.name).swift no longer says \(uncheckedExclusivity)"
-                    return result
+                if checkingExclusivity {
+                    guard generated.contains(uncheckedExclusivity) else {
+                        result.failure = "the generated \(testCase.name).swift no longer says \(uncheckedExclusivity)"
+                        return result
+                    }
+                    generated = generated.replacingOccurrences(of: uncheckedExclusivity, with: "")
                 }
-                files["\(testCase.name).swift"] = generated.replacingOccurrences(of: uncheckedExclusivity, with: "")
+                files["\(testCase.name).swift"] = generated
                 files["\(testCase.name)Driver.swift"] = swiftDriver(testCase)
                 main += "print(\"=== \(testCase.name)\")\nfor line in run\(testCase.name)() { print(line) }\n"
             }
@@ -236,6 +239,7 @@ enum DifferentialHarness {
             let executable = directory.appendingPathComponent("program").path
             let compile = try runSwiftc(
                 ["-swift-version", "6", "-Onone", "-wmo", "-num-threads", "2", "-o", executable]
+                    + (checkingExclusivity ? ["-enforce-exclusivity=checked"] : [])
                     + files.keys.sorted().map { directory.appendingPathComponent($0).path })
             guard compile.status == 0 else {
                 result.failure = "swiftc failed in \(directory.path):\n\(compile.output.prefix(4000))"
@@ -277,7 +281,9 @@ enum DifferentialHarness {
 
     /// Shrinks a mismatching case: drops script operations while the mismatch remains (each try
     /// is one compile of one machine), then cuts the script after the first differing operation.
-    static func minimise(_ mismatch: Mismatch, in directory: URL, attempts: Int = 25) -> Mismatch {
+    static func minimise(
+        _ mismatch: Mismatch, in directory: URL, checkingExclusivity: Bool = false, attempts: Int = 25
+    ) -> Mismatch {
         var best = mismatch
         func firstDifferingOperation(_ m: Mismatch) -> Int? {
             let expectedOps = split(m.expected)
@@ -288,7 +294,9 @@ enum DifferentialHarness {
         if let cut = firstDifferingOperation(best), cut + 1 < best.testCase.script.count {
             var shorter = best.testCase
             shorter.script = Array(shorter.script.prefix(cut + 1))
-            if let found = runBatch([shorter], in: directory).mismatches.first { best = found }
+            if let found = runBatch([shorter], in: directory, checkingExclusivity: checkingExclusivity).mismatches.first {
+                best = found
+            }
         }
         var index = 0
         var tries = 0
@@ -296,7 +304,7 @@ enum DifferentialHarness {
             var candidate = best.testCase
             candidate.script.remove(at: index)
             tries += 1
-            if let found = runBatch([candidate], in: directory).mismatches.first {
+            if let found = runBatch([candidate], in: directory, checkingExclusivity: checkingExclusivity).mismatches.first {
                 best = found
             } else {
                 index += 1

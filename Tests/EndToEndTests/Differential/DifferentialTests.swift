@@ -12,11 +12,16 @@ import XCTest
 /// the long run generate the version-1 machines of earlier runs, seed for seed;
 /// FSMC_DIFFTEST_PARALLEL=1 makes it generate machines with parallel states (section 4c).
 final class DifferentialTests: XCTestCase {
-    private func cases(count: Int, firstSeed: UInt64, version2: Bool = true, parallel: Bool = false) -> [DifferentialCase] {
+    private func cases(
+        count: Int, firstSeed: UInt64, version2: Bool = true, parallel: Bool = false,
+        where isWanted: (DifferentialCase) -> Bool = { _ in true }
+    ) -> [DifferentialCase] {
         var result: [DifferentialCase] = []
         var seed = firstSeed
         while result.count < count {
-            if let testCase = DifferentialCase.generate(seed: seed, name: "M\(seed)", version2: version2, parallel: parallel) {
+            if let testCase = DifferentialCase.generate(seed: seed, name: "M\(seed)", version2: version2, parallel: parallel),
+                isWanted(testCase)
+            {
                 result.append(testCase)
             }
             seed += 1
@@ -42,6 +47,31 @@ final class DifferentialTests: XCTestCase {
         XCTAssertGreaterThan(result.operations, 45 * 10)
         for mismatch in result.mismatches.prefix(1) {
             XCTFail(DifferentialHarness.minimise(mismatch, in: directory).description)
+        }
+    }
+
+    /// The generated machine leaves out the run-time exclusivity check on its state
+    /// (`@exclusivity(unchecked)`), on the ground that no access to it spans a call to the actions.
+    /// The batch above compiles the Swift as fsmc writes it; this one puts the check back on 30
+    /// machines (10 of each kind) whose actions send events while the machine runs, so that an
+    /// access spanning a call to the actions stops the program.
+    func testNoAccessToTheStateSpansACallToTheActions() throws {
+        let directory = workDirectory("exclusivity")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let sendsEvents = { (testCase: DifferentialCase) in
+            testCase.model.requirements.contains { testCase.senders[$0.name] != nil }
+        }
+        let batch =
+            cases(count: 10, firstSeed: 100, version2: false, where: sendsEvents)
+            + cases(count: 10, firstSeed: 700, where: sendsEvents)
+            + cases(count: 10, firstSeed: 2200, parallel: true, where: sendsEvents)
+        let sending = batch.filter { DifferentialHarness.interpreterTranscript($0).contains { $0.hasPrefix("sent ") } }
+        XCTAssertGreaterThanOrEqual(sending.count, 20, "machines whose actions do send an event in their script")
+        let result = DifferentialHarness.runBatch(batch, in: directory, checkingExclusivity: true)
+        if let failure = result.failure { return XCTFail(failure) }
+        XCTAssertEqual(result.machines, 30)
+        for mismatch in result.mismatches.prefix(1) {
+            XCTFail(DifferentialHarness.minimise(mismatch, in: directory, checkingExclusivity: true).description)
         }
     }
 
