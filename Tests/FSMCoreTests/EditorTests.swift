@@ -254,17 +254,86 @@ final class EditorTests: XCTestCase {
         XCTAssertEqual(fixes.map { $0.edits.map(\.replacement) }, [["  initial P\n"], [""]])
     }
 
+    /// Every answer about a damaged document is well formed: ranges inside the document (its bytes
+    /// without a byte-order mark), semantic tokens sorted and apart, a hover or symbol only where the
+    /// cursor touches it, completions named and listed once, no rename. And each hostile document gets
+    /// the answers it should: an empty, undecodable or BOM-only file and brackets alone offer to start
+    /// a `machine` (but not inside an open `[`); the lone keyword `machine` is one token, declares
+    /// no state or event, and offers nothing.
     func testHostileDocumentsAnswerSafely() {
-        for bytes: [UInt8] in [[], [0xFF, 0xFE], Array("machine".utf8), Array("}}}{{{((([[[".utf8), [0xEF, 0xBB, 0xBF]] {
+        let offsets = { (bytes: [UInt8]) in [-5, 0, 1, bytes.count, bytes.count + 10] }
+        func noMachine(_ bytes: [UInt8], _ completions: [[String]], line: UInt = #line) {
             let document = EditorDocument(path: "t", bytes: bytes)
-            for offset in [-5, 0, 1, bytes.count, bytes.count + 10] {
-                _ = document.hover(at: offset)
-                _ = document.completions(at: offset)
-                _ = document.rename(at: offset, to: "X")
-                _ = document.index.occurrence(at: offset)
+            assertWellFormedAnswers(document, at: offsets(bytes), context: "\(bytes): ", line: line)
+            XCTAssertEqual(offsets(bytes).map { document.completions(at: $0).map(\.label) }, completions, line: line)
+            XCTAssertTrue(offsets(bytes).allSatisfy { document.hover(at: $0) == nil }, line: line)
+            XCTAssertEqual(document.semanticTokens(), [], line: line)
+            XCTAssertEqual(document.outline(), [], line: line)
+        }
+        let machineOnly = Array(repeating: ["machine"], count: 5)
+        noMachine([], machineOnly)
+        noMachine([0xFF, 0xFE], machineOnly)
+        noMachine([0xEF, 0xBB, 0xBF], machineOnly)
+        noMachine(Array("}}}{{{((([[[".utf8), [["machine"], ["machine"], ["machine"], [], []])
+
+        let keyword = Array("machine".utf8)
+        let document = EditorDocument(path: "t", bytes: keyword)
+        assertWellFormedAnswers(document, at: offsets(keyword), context: "machine: ")
+        XCTAssertEqual(document.semanticTokens().map(\.range), [SourceRange(start: 0, end: 7)])
+        XCTAssertEqual(document.outline().flatMap(\.children), [])
+        XCTAssertTrue(offsets(keyword).allSatisfy { document.completions(at: $0).isEmpty })
+        XCTAssertNil(document.hover(at: -5))
+        XCTAssertNil(document.hover(at: 17))
+        for bytes in [[], [0xFF, 0xFE], [0xEF, 0xBB, 0xBF], Array("}}}{{{((([[[".utf8), keyword] {
+            let document = EditorDocument(path: "t", bytes: bytes)
+            for offset in offsets(bytes) {
+                XCTAssertEqual(document.rename(at: offset, to: "X"), .failure(.noSymbol), "\(bytes) at \(offset)")
             }
-            _ = document.semanticTokens()
-            _ = document.outline()
         }
     }
+}
+
+/// The answers a document must give, whatever its bytes: ranges inside the document (its bytes
+/// without a byte-order mark), semantic tokens sorted and apart, an outline nested as its ranges are,
+/// a hover or symbol only where the cursor touches it, completions named and listed once, renames and
+/// quick fixes that edit inside the document. `context` starts each failure's message.
+private func assertWellFormedAnswers(
+    _ document: EditorDocument, at offsets: [Int], context: String = "", file: StaticString = #filePath, line: UInt = #line
+) {
+    func check(_ condition: Bool, _ message: @autoclosure () -> String) {
+        if !condition { XCTFail(context + message(), file: file, line: line) }
+    }
+    let size = document.file.bytes.count
+    func isInside(_ range: SourceRange) -> Bool { 0 <= range.start && range.end <= size }
+    func touches(_ range: SourceRange, _ offset: Int) -> Bool { range.start <= offset && offset <= range.end }
+    let tokens = document.semanticTokens()
+    check(tokens.allSatisfy { isInside($0.range) && $0.range.start < $0.range.end }, "tokens out of the document: \(tokens)")
+    check(zip(tokens, tokens.dropFirst()).allSatisfy { $0.range.end <= $1.range.start }, "tokens out of order: \(tokens)")
+    func checkOutline(_ items: [OutlineItem], in parent: SourceRange) {
+        for item in items {
+            check(isInside(item.range), "outline item out of the document: \(item)")
+            check(parent.start <= item.range.start && item.range.end <= parent.end, "outline item out of its parent: \(item)")
+            check(
+                item.range.start <= item.selectionRange.start && item.selectionRange.end <= item.range.end,
+                "outline item's name out of it: \(item)")
+            checkOutline(item.children, in: item.range)
+        }
+    }
+    checkOutline(document.outline(), in: SourceRange(start: 0, end: size))
+    for offset in offsets {
+        if let hover = document.hover(at: offset) {
+            check(isInside(hover.range) && touches(hover.range, offset), "hover at \(offset): \(hover.range)")
+            check(!hover.markdown.isEmpty, "empty hover at \(offset)")
+        }
+        if let symbol = document.index.occurrence(at: offset) {
+            check(isInside(symbol.range) && touches(symbol.range, offset), "symbol at \(offset): \(symbol)")
+        }
+        let labels = document.completions(at: offset).map(\.label)
+        check(!labels.contains("") && Set(labels).count == labels.count, "completions at \(offset): \(labels)")
+        if case .success(let edits) = document.rename(at: offset, to: "Renamed") {
+            check(!edits.isEmpty && edits.allSatisfy { isInside($0.range) }, "rename at \(offset): \(edits)")
+        }
+    }
+    let fixes = document.quickFixes(in: SourceRange(start: 0, end: size))
+    check(fixes.allSatisfy { $0.edits.allSatisfy { isInside($0.range) } }, "quick fixes: \(fixes)")
 }
