@@ -1,8 +1,7 @@
+import FSMCore
 import Foundation
 import TestSupport
 import XCTest
-
-@testable import FSMCore
 
 /// Every Mermaid diagram fsmc commits, the golden ones (full and overview) and the examples', is
 /// read by Mermaid's own parser: Mermaid 11.11.0, fetched by `scripts/need-mermaid-parser` and run
@@ -75,24 +74,93 @@ final class MermaidParserTests: XCTestCase {
         }
     }
 
-    /// What Mermaid should find in `model`'s diagram: every state, plus `H*` and the "any state"
-    /// box when shown, each history pseudostate, and the blocks Mermaid makes of a parallel state
-    /// (one per region, and one for its history pseudostates when it has some); every drawn edge,
-    /// plus the initial transition of the machine, of each composite state and of each simple
-    /// region (a parallel state has none), each default history transition and each final state's
-    /// transition to `[*]`.
+    /// What Mermaid should find in `model`'s diagram, derived from the model by the rules of
+    /// docs/Diagrams.md, not by the emitters' DiagramLayout (the code under test). States: every
+    /// state; the machine's `H*` when some transition pops; the "any state" box when a machine-level
+    /// transition is shown (an internal one is a line of the box, which an overview leaves out); one
+    /// `H` or `H*` in a state for each kind of history that targets it or is its `initial history`;
+    /// and the blocks Mermaid makes of a parallel state, one per region and one for its history
+    /// pseudostates when it has some. Transitions: every transition not listed as a line (an
+    /// internal one, or one between a composite state and its own contents), those that look the
+    /// same drawn once (in an overview, the same event between the same ends); the initial transition
+    /// of the machine, of each composite that is not parallel and of each simple region; the default
+    /// history transition of each `initial history`; each final state's `F --> [*]`.
+    /// ``testTheDerivedCountsAreTheHandCountedOnes`` checks the rules on diagrams counted by hand.
     static func reading(of model: Model, detail: DiagramDetail) -> Reading {
-        let layout = DiagramLayout(model: model, detail: detail)
-        let histories = layout.histories.joined()
-        let parallels = model.states.indices.filter { model.states[$0].isParallel }
-        let blocks = parallels.map { model.states[$0].children.count + (layout.histories[$0].isEmpty ? 0 : 1) }.reduce(0, +)
-        let states =
-            model.states.count + (layout.showsHistory ? 1 : 0) + (layout.showsAnyState ? 1 : 0) + histories.count + blocks
-        let simpleRegions = model.states.indices.filter { layout.isRegion($0) && !model.states[$0].isComposite }
-        let initials = 1 + model.states.filter { $0.isComposite && !$0.isParallel }.count + simpleRegions.count
-        let defaults = histories.filter { $0.defaultTarget != nil }.count
-        return .parsed(
-            states: states, transitions: layout.edges.count + initials + defaults + model.states.filter(\.isFinal).count)
+        let states = model.states
+        let isShown = { (transition: Model.Transition) in detail == .full || transition.target != .internal }
+        let showsAnyState = model.machineTransitions.contains(where: isShown)
+        var historyKinds = states.map { Set([$0.initialHistory].compactMap { $0 }) }
+        for transition in model.allTransitions {
+            if case .history(let state, let kind) = transition.target { historyKinds[state].insert(kind) }
+        }
+        let blocks = states.indices.filter { states[$0].isParallel }.map {
+            states[$0].children.count + (historyKinds[$0].isEmpty ? 0 : 1)
+        }
+        let stateCount =
+            states.count + (model.usesPop ? 1 : 0) + (showsAnyState ? 1 : 0) + historyKinds.map(\.count).reduce(0, +)
+            + blocks.reduce(0, +)
+
+        /// Whether `state` is `container` or lies inside it.
+        func isWithin(_ state: Int, _ container: Int) -> Bool { model.ancestry(of: state).contains(container) }
+        func isListed(_ transition: Model.Transition) -> Bool {
+            guard let source = transition.source else { return transition.target == .internal }
+            switch transition.target {
+            case .internal: return true
+            case .pop: return false
+            case .history(let target, _): return isWithin(target, source)
+            case .state(let target), .push(let target):
+                return (states[source].isComposite && isWithin(target, source))
+                    || (source != target && isWithin(source, target))
+            }
+        }
+        func text(_ call: Model.Call) -> String { "\(call.name)\(call.arguments)" }
+        func text(_ guardExpression: Model.Guard?) -> String {
+            switch guardExpression {
+            case nil: ""
+            case .call(let call): text(call)
+            case .not(let operand): "!(\(text(operand)))"
+            case .and(let left, let right): "(\(text(left)) && \(text(right)))"
+            case .or(let left, let right): "(\(text(left)) || \(text(right)))"
+            }
+        }
+        let edges = Set(
+            model.allTransitions.filter { !isListed($0) }.map { transition in
+                let label =
+                    detail == .full
+                    ? "\(transition.event.map(String.init) ?? "") [\(text(transition.guardExpression))] / "
+                        + transition.effects.map(text).joined(separator: ", ")
+                    : "\(transition.event.map(String.init) ?? "")"
+                return "\(transition.source.map(String.init) ?? "any") -> \(transition.target): \(label)"
+            })
+        let isRegion = { (state: Model.State) in state.parent.map { states[$0].isParallel } ?? false }
+        let initials =
+            1 + states.filter { $0.isComposite && !$0.isParallel }.count
+            + states.filter { isRegion($0) && !$0.isComposite }.count
+        let defaults = states.filter { $0.initialHistory != nil }.count
+        let finals = states.filter(\.isFinal).count
+        return .parsed(states: stateCount, transitions: edges.count + initials + defaults + finals)
+    }
+
+    /// Counted by hand from the .fsm files: the derivation of ``reading(of:detail:)`` gives these.
+    /// Turnstile: 2 states; 2 edges (its internal transitions are lines) and the initial one. Game:
+    /// 7 states, the `H*` of pop and the "any state" box of `help -> push Help`; 9 edges (three
+    /// pops from three states), the initials of the machine and of Level, GameOver's final.
+    /// Shop: 11 states and 3 history pseudostates (Wizard's H, Settings' H and H*); 15 edges, the
+    /// initials of the machine, Wizard, Settings and General, 2 default history transitions and
+    /// Done's final. Neither has an edge that an overview would merge.
+    func testTheDerivedCountsAreTheHandCountedOnes() throws {
+        let counted: [String: Reading] = [
+            "flat": .parsed(states: 2, transitions: 3),
+            "push-pop": .parsed(states: 9, transitions: 12),
+            "initial-history": .parsed(states: 14, transitions: 22),
+        ]
+        for (name, reading) in counted {
+            let model = try model(at: Self.root.appendingPathComponent("Tests/Golden/Diagrams/\(name).fsm"))
+            for detail in DiagramDetail.allCases {
+                XCTAssertEqual(Self.reading(of: model, detail: detail), reading, "\(name), \(detail)")
+            }
+        }
     }
 
     private static func removingFirstLine(_ line: String, of text: String) -> String {
