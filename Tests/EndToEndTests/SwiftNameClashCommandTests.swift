@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// States `Armed` and `armed` would both be `StateID.armed` in the generated Swift: `fsmc generate`

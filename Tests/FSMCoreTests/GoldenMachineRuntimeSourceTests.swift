@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 @testable import FSMCore
@@ -7,10 +8,8 @@ import XCTest
 /// MachineRuntimeSource.swift) is the text of Sources/MachineRuntime/Runtime, where the code is
 /// written, type-checked and tested. `make golden` rewrites the copy after an edit there.
 final class GoldenMachineRuntimeSourceTests: XCTestCase {
-    private static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
-    private static let runtimeFolder = root.appendingPathComponent("Sources/MachineRuntime/Runtime")
-    private static let copy = root.appendingPathComponent("Sources/FSMCore/Emit/MachineRuntimeSource.swift")
+    private static let runtimeFolder = repositoryRoot.appendingPathComponent("Sources/MachineRuntime/Runtime")
+    private static let copy = repositoryRoot.appendingPathComponent("Sources/FSMCore/Emit/MachineRuntimeSource.swift")
 
     /// Each file of Runtime/ by its name without `.swift`, from its first line that is not a `//`
     /// comment (the header for readers of the repository) or blank.

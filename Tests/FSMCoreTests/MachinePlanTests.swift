@@ -1,4 +1,5 @@
 import FSMCore
+import TestSupport
 import XCTest
 
 /// The plan's decisions (``MachinePlan``), checked as data: no generated text is matched.

@@ -1,4 +1,5 @@
 import FSMCore
+import TestSupport
 import XCTest
 
 /// The rules of the generated Swift's names (SwiftNames/) are checked only by a compilation for
