@@ -26,38 +26,3 @@ extension SwiftMachineEmitter {
         }
     }
 }
-
-/// The members the states have only in a machine that uses completion or history.
-extension SwiftMachineEmitter {
-    /// The defaults in the base class `State`.
-    func emitVersion2Members(into out: inout CodeWriter) {
-        let state = names.stateMetatype
-        if uses(.completions) {
-            out.docComment([
-                "The state that completes when this one is entered, if it has completion transitions: this",
-                "state (a simple state), or the composite state whose final child this is.",
-            ])
-            out.line("class var completes: \(state)? { nil }")
-        }
-        if uses(.history) {
-            out.docComment(["`initial history`: the default entry of this state enters it by its history."])
-            out.line("class var initialHistory: \(names.historyKind)? { nil }")
-            out.docComment(["Whether this is a final state inside a composite state."])
-            out.line("class var isFinal: Bool { false }")
-        }
-    }
-
-    /// The overrides of one state.
-    func emitVersion2Overrides(_ index: Int, into out: inout CodeWriter) {
-        let state = model.states[index]
-        if let completes = plan.completedOnEntry(of: index) {
-            out.line("override class var completes: \(names.stateMetatype)? { \(names.stateType(completes)).self }")
-        }
-        if let kind = state.initialHistory {
-            out.line("override class var initialHistory: \(names.historyKind)? { .\(kind.rawValue) }")
-        }
-        if uses(.history) && state.isFinal && state.parent != nil {
-            out.line("override class var isFinal: Bool { true }")
-        }
-    }
-}

@@ -32,11 +32,9 @@ extension SwiftMachineEmitter {
             }
             if uses(.push) {
                 out.line()
-                out.docComment([
-                    "`-> push T`: remembers the innermost active state; a transition to `T` follows. Not",
-                    "inlined: a copy of the array's append in every handler that pushes would make swiftc -O",
-                    "optimize it once per handler.",
-                ])
+                out.docComment(["`-> push T`: remembers the innermost active state; a transition to `T` follows."])
+                // Not inlined: a copy of the array's append in every handler that pushes would make
+                // swiftc -O optimize it once per handler (docs/Performance.md, "The generated shape, and why").
                 out.line("@inline(never)")
                 out.block("fileprivate func push()") { $0.line("machine.stack.append(machine.current)") }
             }
@@ -45,11 +43,10 @@ extension SwiftMachineEmitter {
                 emitPop(into: &out)
             }
             out.line()
-            var exitDoc = [
-                "Exits the active states inside `domain` (all of them when it is `nil`), innermost first.",
-                "Not inlined, like `enter`: a copy in every transition would make swiftc -O examine every",
-                "state class at each one, and compile time would grow with states × transitions.",
-            ]
+            // `exit` and `enter` are not inlined: a copy in every transition would make swiftc -O
+            // examine every state class at each one, and compile time would grow with states ×
+            // transitions (docs/Performance.md, "The generated shape, and why").
+            var exitDoc = ["Exits the active states inside `domain` (all of them when it is `nil`), innermost first."]
             if uses(.history) {
                 exitDoc += [
                     "A state that records history remembers the active leaf as it is exited. Its exit activities",

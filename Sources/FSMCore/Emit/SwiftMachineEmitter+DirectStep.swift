@@ -27,14 +27,7 @@ extension SwiftMachineEmitter {
             return withEntry.isEmpty ? nil : (number, withEntry)
         }
         emitSwitchOverSelected(entries, into: &out) { states, out in
-            for state in states {
-                out.beginLine()
-                out.write(names.stateType(state))
-                out.write(".entry(")
-                out.write(actionsName)
-                out.write(")")
-                out.endLine()
-            }
+            for state in states { out.callLines(model.states[state].entry, on: actionsName) }
         }
         let replacements = external.map { number, step in (number, Replacement(exits: step.exits, entered: step.entered)) }
         emitSwitchOverSelected(replacements, into: &out) { replacement, out in
@@ -103,7 +96,9 @@ extension SwiftMachineEmitter {
             out.line("switch number {")
             for number in plan.directSteps.keys.sorted() {
                 let step = plan.directSteps[number]!
-                out.line("case \(number): (\(step.exits), \(step.source), \(step.insideSource))")
+                out.line(
+                    "case \(number): (\(step.exits), \(step.source), \(step.insideSource))  // \(label(of: plan.transitions[number]))"
+                )
             }
             out.line("default: preconditionFailure(\"no direct step for transition \\(number)\")")
             out.line("}")

@@ -48,7 +48,7 @@ extension SwiftMachineEmitter {
         out.block("\(fire)(\(actionsName))") { out in
             out.line("switch $0 {")
             for transition in withEffects {
-                out.line("case \(transition.number):")
+                out.line("case \(transition.number):  // \(label(of: transition))")
                 out.indented { $0.callLines(transition.transition.effects, on: actionsName) }
             }
             out.line("default: break")
@@ -207,69 +207,7 @@ extension SwiftMachineEmitter {
     }
 }
 
-/// The members the states have in a machine with parallel states: their place in the tree, which
-/// the step reads, and the flags of completion and history.
 extension SwiftMachineEmitter {
-    /// The defaults in the base class `State`.
-    func emitParallelMembers(into out: inout CodeWriter) {
-        out.docComment(["The state's place in document order; every state overrides it."])
-        out.line("class var number: Int { preconditionFailure(\"every state overrides number\") }")
-        out.line("class var isFinal: Bool { false }")
-        out.line("class var isComposite: Bool { false }")
-        out.line("class var isParallel: Bool { false }")
-        out.docComment(["The regions of a parallel state, in document order."])
-        out.line("class var regions: [\(names.stateMetatype)] { [] }")
-        if uses(.completions) {
-            out.docComment(["Whether the state has completion transitions (its completion is worth queueing)."])
-            out.line("class var hasCompletion: Bool { false }")
-        }
-        if uses(.history) {
-            out.docComment(["Whether exiting this state records the states active inside it, for its history."])
-            out.line("class var recordsHistory: Bool { false }")
-            out.docComment(["`initial history`: the default entry of this state enters it by its history."])
-            out.line("class var initialHistory: \(names.historyKind)? { nil }")
-        }
-    }
-
-    /// The overrides of one state. A state subclasses its enclosing state, so each member that
-    /// describes the state is written where its value differs from the enclosing state's (the base
-    /// class's default for a top-level state): a leaf inside a composite state says it is not one.
-    func emitParallelOverrides(_ index: Int, into out: inout CodeWriter) {
-        let state = model.states[index]
-        let s = names.stateMetatype
-        func differs<T: Equatable>(_ value: (Int) -> T, default base: T) -> Bool {
-            value(index) != (state.parent.map(value) ?? base)
-        }
-        out.line("override class var number: Int { \(index) }")
-        if state.isFinal { out.line("override class var isFinal: Bool { true }") }
-        if differs({ model.states[$0].isComposite }, default: false) {
-            out.line("override class var isComposite: Bool { \(state.isComposite) }")
-        }
-        if differs({ model.states[$0].isParallel }, default: false) {
-            out.line("override class var isParallel: Bool { \(state.isParallel) }")
-        }
-        let regions = { model.states[$0].isParallel ? model.states[$0].children : [] }
-        if differs(regions, default: []) {
-            out.line(
-                "override class var regions: [\(s)] { [\(regions(index).map { names.stateType($0) + ".self" }.joined(separator: ", "))] }"
-            )
-        }
-        if state.initial == nil && differs({ model.states[$0].initial }, default: nil) {
-            out.line("override class var initial: \(s)? { nil }")
-        }
-        let hasCompletion = { !model.completionTransitions(of: $0).isEmpty }
-        if uses(.completions) && differs(hasCompletion, default: false) {
-            out.line("override class var hasCompletion: Bool { \(hasCompletion(index)) }")
-        }
-        if differs({ model.states[$0].recordsHistory }, default: false) {
-            out.line("override class var recordsHistory: Bool { \(state.recordsHistory) }")
-        }
-        if differs({ model.states[$0].initialHistory }, default: nil) {
-            let kind = state.initialHistory.map { "." + $0.rawValue } ?? "nil"
-            out.line("override class var initialHistory: \(names.historyKind)? { \(kind) }")
-        }
-    }
-
     /// The step for selected transitions that are all local (``localTransitions``), written out for
     /// the transitions `candidates` (an event's, or the completion transitions): their exit sets are
     /// their sources alone, so none conflicts, and the step changes the leaves in place, with the
@@ -284,14 +222,14 @@ extension SwiftMachineEmitter {
         let external = local.filter { $0.target != nil }
         let exits: [(Int, [String])] = external.compactMap { transition in
             guard let source = transition.source, !model.states[source].exit.isEmpty else { return nil }
-            return (transition.number, ["\(names.stateType(source)).exit(\(actionsName))"])
+            return (transition.number, model.states[source].exit.map { SwiftExpressions.call($0, on: actionsName) })
         }
         let effects = local.filter { !$0.transition.effects.isEmpty }.map { transition in
             (transition.number, transition.transition.effects.map { SwiftExpressions.call($0, on: actionsName) })
         }
         let entries: [(Int, [String])] = external.compactMap { transition in
             guard let target = transition.target, !model.states[target].entry.isEmpty else { return nil }
-            return (transition.number, ["\(names.stateType(target)).entry(\(actionsName))"])
+            return (transition.number, model.states[target].entry.map { SwiftExpressions.call($0, on: actionsName) })
         }
         let replacements = leafReplacements(external)
         // Where some candidates are internal, the exits and entries (when there are any) are skipped

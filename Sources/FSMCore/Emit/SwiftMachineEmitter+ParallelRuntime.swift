@@ -105,13 +105,16 @@ extension SwiftMachineEmitter {
             out.docComment(["The transition numbered `number`, in the order the transitions are written."])
             out.block("static func numbered(_ number: Int) -> \(info)") { out in
                 out.line("switch number {")
-                for (number, transition) in model.allTransitions.enumerated() {
+                for planned in plan.transitions {
+                    let (number, transition) = (planned.number, planned.transition)
                     let source = transition.source.map { names.stateType($0) + ".self" } ?? "nil"
                     let domain = transition.domain.map { names.stateType($0) + ".self" } ?? "nil"
                     let target = transition.target.state.map { names.stateType($0) + ".self" } ?? "nil"
                     var history = ""
                     if case .history(_, let kind) = transition.target { history = ", history: .\(kind.rawValue)" }
-                    out.line("case \(number): \(info)(source: \(source), domain: \(domain), target: \(target)\(history))")
+                    out.line(
+                        "case \(number): \(info)(source: \(source), domain: \(domain), target: \(target)\(history))  // \(label(of: planned))"
+                    )
                 }
                 out.line("default: preconditionFailure(\"no transition \\(number)\")")
                 out.line("}")

@@ -41,12 +41,10 @@ extension SwiftMachineEmitter {
                 out.line()
                 out.docComment([
                     completes
-                        ? "Processes the events queued meanwhile, in the order they were sent, each followed by its"
-                        : "Processes the events queued meanwhile, in the order they were sent. Not inlined: the",
-                    completes
-                        ? "completions. Not inlined: the queue is rarely used, and `run` stays small."
-                        : "queue is rarely used, and `run` stays small.",
+                        ? "Processes the events queued meanwhile, in the order they were sent, each followed by its completions."
+                        : "Processes the events queued meanwhile, in the order they were sent."
                 ])
+                // Not inlined: the queue is rarely used, and `run`, on every event's path, stays small.
                 out.line("@inline(never)")
                 out.block("private func processQueue(_ \(actionsName): \(actionsType))") { out in
                     out.line("var next = 0")

@@ -56,10 +56,9 @@ extension SwiftMachineEmitter {
         let transition = planned.transition
         if hasRegions {
             // Selected, not fired: the step fires every transition the event selects, effects included.
-            let target = planned.target.map { "-> " + model.states[$0].name } ?? "internal"
             let number = planned.number
             let select = planned.target == nil ? "select(\(number))" : "select(\(number), isExternal: true)"
-            out.line("return \(contextMember("machine", context)).\(select)  // \(target)")
+            out.line("return \(contextMember("machine", context)).\(select)  // \(label(of: planned))")
             return
         }
         let effects = transition.effects
@@ -132,5 +131,22 @@ extension SwiftMachineEmitter {
         out.write(" ")
         out.write(names.actionsVariable)
         out.write(")")
+    }
+
+    /// The transition as written, to name it in a comment: `Playing: pause [canPause] / fade -> Paused`
+    /// (`machine:` for the machine's own, `Loading: -> Ready` for a completion transition).
+    func label(of transition: TransitionPlan) -> String {
+        let source = transition.source.map { model.states[$0].name } ?? "machine"
+        let label = DiagramText.label(transition.transition, in: model, detail: .full).oneLine
+        let target: String
+        switch transition.transition.target {
+        case .internal: return "\(source): \(label)"
+        case .state(let index): target = model.states[index].name
+        case .push(let index): target = "push " + model.states[index].name
+        case .pop: target = "pop"
+        case .history(let index, .shallow): target = "history " + model.states[index].name
+        case .history(let index, .deep): target = "deep history " + model.states[index].name
+        }
+        return label.isEmpty ? "\(source): -> \(target)" : "\(source): \(label) -> \(target)"
     }
 }

@@ -59,19 +59,19 @@ extension SwiftMachineEmitter {
                 out.line("class var id: StateID { preconditionFailure(\"every state overrides id\") }")
                 out.docComment(["The enclosing state; `nil` for a top-level state."])
                 out.line("class var parent: \(state)? { nil }")
-                if uses(.initialChildren) {
-                    out.docComment(["The initial child of a composite state."])
-                    out.line("class var initial: \(state)? { nil }")
-                }
                 out.docComment(["Whether entering this state finishes the machine (a top-level final state)."])
                 out.line("class var finishesMachine: Bool { false }")
                 if hasRegions {
-                    emitParallelMembers(into: &out)
-                    out.line("class func entry(\(actionsParameter)) {}")
-                    out.line("class func exit(\(actionsParameter)) {}")
-                } else {
-                    emitVersion2Members(into: &out)
+                    out.docComment(["The state's place in document order; every state overrides it."])
+                    out.line("class var number: Int { preconditionFailure(\"every state overrides number\") }")
+                } else if uses(.completions) {
+                    out.docComment([
+                        "The state that completes when this one is entered, if it has completion transitions: this",
+                        "state (a simple state), or the composite state whose final child this is.",
+                    ])
+                    out.line("class var completes: \(state)? { nil }")
                 }
+                emitStateFacts(into: &out)
                 if uses(.completions) {
                     out.docComment(["Tries the state's completion transitions in order; returns whether one fired."])
                     out.line(
@@ -132,7 +132,6 @@ extension SwiftMachineEmitter {
     private func emitStateType(_ index: Int, into out: inout CodeWriter) {
         let state = model.states[index]
         let machineName = names.machine
-        let actionsName = names.actionsVariable
         var doc = state.docComment
         if !doc.isEmpty { doc.append("") }
         let kind =
@@ -169,34 +168,15 @@ extension SwiftMachineEmitter {
                 out.write(".self }")
                 out.endLine()
             }
-            if let initial = state.initial, uses(.initialChildren) {
-                out.line("override class var initial: \(names.stateMetatype)? { \(names.stateType(initial)).self }")
-            }
             if state.isFinal && state.parent == nil {
                 out.line("override class var finishesMachine: Bool { true }")
             }
             if hasRegions {
-                emitParallelOverrides(index, into: &out)
+                out.line("override class var number: Int { \(index) }")
             } else {
-                emitVersion2Overrides(index, into: &out)
-                emitResets(index, into: &out)
-            }
-            if hasRegions {
-                // Its own activities, or none where its enclosing state's would be inherited.
-                let inherited = state.parent.map { model.states[$0] }
-                for (name, calls, enclosing) in [
-                    ("entry", state.entry, inherited?.entry ?? []), ("exit", state.exit, inherited?.exit ?? []),
-                ] where calls != enclosing {
-                    out.line()
-                    guard !calls.isEmpty else {
-                        out.line("override class func \(name)(\(actionsParameter)) {}")
-                        continue
-                    }
-                    out.block("override class func \(name)(\(actionsParameter))") { out in
-                        out.callLines(calls, on: actionsName)
-                    }
+                if let completes = plan.completedOnEntry(of: index) {
+                    out.line("override class var completes: \(names.stateMetatype)? { \(names.stateType(completes)).self }")
                 }
-            } else {
                 emitOutwardAndInward(index, into: &out)
             }
             let completions = plan.transitions(declaredIn: index, on: nil)
@@ -320,23 +300,5 @@ extension SwiftMachineEmitter {
         }
         let machineHandles = hasRegions && model.machineTransitions.contains { $0.event == event }
         return enclosingHandles || machineHandles ? "return super.\(handlerCallArguments(event))" : "return false"
-    }
-
-    /// A state inherits its enclosing state's members; those that describe the state itself rather
-    /// than what it handles go back to the base class's value where an ancestor changed them and
-    /// this state does not.
-    private func emitResets(_ index: Int, into out: inout CodeWriter) {
-        let state = model.states[index]
-        let ancestors = model.ancestry(of: index).dropFirst().map { model.states[$0] }
-        var resets: [String] = []
-        if !ancestors.isEmpty && !state.isComposite && uses(.initialChildren) {
-            resets.append("override class var initial: \(names.stateMetatype)? { nil }")
-        }
-        if ancestors.contains(where: { $0.initialHistory != nil }) && state.initialHistory == nil {
-            resets.append("override class var initialHistory: \(names.historyKind)? { nil }")
-        }
-        guard !resets.isEmpty else { return }
-        out.line("// Not inherited: what describes the enclosing state itself.")
-        out.lines(resets)
     }
 }

@@ -333,8 +333,7 @@ extension CheckoutWizard {
         return handled
     }
 
-    /// Processes the events queued meanwhile, in the order they were sent, each followed by its
-    /// completions. Not inlined: the queue is rarely used, and `run` stays small.
+    /// Processes the events queued meanwhile, in the order they were sent, each followed by its completions.
     @inline(never)
     private func processQueue(_ actions: any CheckoutWizardActions) {
         var next = 0
@@ -410,8 +409,6 @@ extension CheckoutWizard {
     }
 
     /// Exits the active states inside `domain` (all of them when it is `nil`), innermost first.
-    /// Not inlined, like `enter`: a copy in every transition would make swiftc -O examine every
-    /// state class at each one, and compile time would grow with states × transitions.
     /// A state that records history remembers the active leaf as it is exited. Its exit activities
     /// cannot change the configuration (events they send wait in the queue), so this is the record
     /// taken before any exit activity of the step runs.
@@ -481,17 +478,33 @@ extension CheckoutWizard {
         class var id: StateID { preconditionFailure("every state overrides id") }
         /// The enclosing state; `nil` for a top-level state.
         class var parent: CheckoutWizard.State.Type? { nil }
-        /// The initial child of a composite state.
-        class var initial: CheckoutWizard.State.Type? { nil }
         /// Whether entering this state finishes the machine (a top-level final state).
         class var finishesMachine: Bool { false }
         /// The state that completes when this one is entered, if it has completion transitions: this
         /// state (a simple state), or the composite state whose final child this is.
         class var completes: CheckoutWizard.State.Type? { nil }
-        /// `initial history`: the default entry of this state enters it by its history.
-        class var initialHistory: CheckoutWizardHistory? { nil }
+        /// The initial child of a composite state.
+        static var initial: CheckoutWizard.State.Type? {
+            switch id {
+            case .checkout: CheckoutWizard_Address.self
+            case .delivery: CheckoutWizard_Standard.self
+            default: nil
+            }
+        }
         /// Whether this is a final state inside a composite state.
-        class var isFinal: Bool { false }
+        static var isFinal: Bool {
+            switch id {
+            case .paid: true
+            default: false
+            }
+        }
+        /// `initial history`: the default entry of this state enters it by its history.
+        static var initialHistory: CheckoutWizardHistory? {
+            switch id {
+            case .checkout: .shallow
+            default: nil
+            }
+        }
         /// Tries the state's completion transitions in order; returns whether one fired.
         class func completion(_ context: CheckoutWizard, _ actions: any CheckoutWizardActions) -> Bool { false }
 
@@ -554,8 +567,6 @@ fileprivate final class CheckoutWizard_Shopping: CheckoutWizard.State {
 /// The composite state `Checkout`.
 fileprivate class CheckoutWizard_Checkout: CheckoutWizard.State {
     override class var id: CheckoutWizard.StateID { .checkout }
-    override class var initial: CheckoutWizard.State.Type? { CheckoutWizard_Address.self }
-    override class var initialHistory: CheckoutWizardHistory? { .shallow }
 
     override class func exitOutward(to depth: Int, _ context: CheckoutWizard, _ actions: any CheckoutWizardActions) {
         guard depth < 0 else { return }
@@ -579,9 +590,6 @@ fileprivate class CheckoutWizard_Checkout: CheckoutWizard.State {
 fileprivate final class CheckoutWizard_Address: CheckoutWizard_Checkout {
     override class var id: CheckoutWizard.StateID { .address }
     override class var parent: CheckoutWizard.State.Type? { CheckoutWizard_Checkout.self }
-    // Not inherited: what describes the enclosing state itself.
-    override class var initial: CheckoutWizard.State.Type? { nil }
-    override class var initialHistory: CheckoutWizardHistory? { nil }
 
     override class func next(_ context: CheckoutWizard, _ actions: any CheckoutWizardActions) -> Bool {
         return context.transition(from: CheckoutWizard_Address.self, to: CheckoutWizard_Verifying.self, actions)
@@ -595,9 +603,6 @@ fileprivate final class CheckoutWizard_Verifying: CheckoutWizard_Checkout {
     override class var id: CheckoutWizard.StateID { .verifying }
     override class var parent: CheckoutWizard.State.Type? { CheckoutWizard_Checkout.self }
     override class var completes: CheckoutWizard.State.Type? { CheckoutWizard_Verifying.self }
-    // Not inherited: what describes the enclosing state itself.
-    override class var initial: CheckoutWizard.State.Type? { nil }
-    override class var initialHistory: CheckoutWizardHistory? { nil }
 
     override class func completion(_ context: CheckoutWizard, _ actions: any CheckoutWizardActions) -> Bool {
         if actions.addressValid() {
@@ -613,9 +618,6 @@ fileprivate final class CheckoutWizard_Verifying: CheckoutWizard_Checkout {
 fileprivate class CheckoutWizard_Delivery: CheckoutWizard_Checkout {
     override class var id: CheckoutWizard.StateID { .delivery }
     override class var parent: CheckoutWizard.State.Type? { CheckoutWizard_Checkout.self }
-    override class var initial: CheckoutWizard.State.Type? { CheckoutWizard_Standard.self }
-    // Not inherited: what describes the enclosing state itself.
-    override class var initialHistory: CheckoutWizardHistory? { nil }
 
     override class func next(_ context: CheckoutWizard, _ actions: any CheckoutWizardActions) -> Bool {
         return context.transition(below: .checkout, to: CheckoutWizard_Payment.self, actions)
@@ -626,9 +628,6 @@ fileprivate class CheckoutWizard_Delivery: CheckoutWizard_Checkout {
 fileprivate final class CheckoutWizard_Standard: CheckoutWizard_Delivery {
     override class var id: CheckoutWizard.StateID { .standard }
     override class var parent: CheckoutWizard.State.Type? { CheckoutWizard_Delivery.self }
-    // Not inherited: what describes the enclosing state itself.
-    override class var initial: CheckoutWizard.State.Type? { nil }
-    override class var initialHistory: CheckoutWizardHistory? { nil }
 
     override class func express(_ context: CheckoutWizard, _ actions: any CheckoutWizardActions) -> Bool {
         return context.transition(from: CheckoutWizard_Standard.self, to: CheckoutWizard_Express.self, actions)
@@ -639,9 +638,6 @@ fileprivate final class CheckoutWizard_Standard: CheckoutWizard_Delivery {
 fileprivate final class CheckoutWizard_Express: CheckoutWizard_Delivery {
     override class var id: CheckoutWizard.StateID { .express }
     override class var parent: CheckoutWizard.State.Type? { CheckoutWizard_Delivery.self }
-    // Not inherited: what describes the enclosing state itself.
-    override class var initial: CheckoutWizard.State.Type? { nil }
-    override class var initialHistory: CheckoutWizardHistory? { nil }
 
     override class func standard(_ context: CheckoutWizard, _ actions: any CheckoutWizardActions) -> Bool {
         return context.transition(from: CheckoutWizard_Express.self, to: CheckoutWizard_Standard.self, actions)
@@ -652,9 +648,6 @@ fileprivate final class CheckoutWizard_Express: CheckoutWizard_Delivery {
 fileprivate final class CheckoutWizard_Payment: CheckoutWizard_Checkout {
     override class var id: CheckoutWizard.StateID { .payment }
     override class var parent: CheckoutWizard.State.Type? { CheckoutWizard_Checkout.self }
-    // Not inherited: what describes the enclosing state itself.
-    override class var initial: CheckoutWizard.State.Type? { nil }
-    override class var initialHistory: CheckoutWizardHistory? { nil }
 
     override class func pay(_ context: CheckoutWizard, _ actions: any CheckoutWizardActions) -> Bool {
         if actions.cardAccepted() {
@@ -671,10 +664,6 @@ fileprivate final class CheckoutWizard_Paid: CheckoutWizard_Checkout {
     override class var id: CheckoutWizard.StateID { .paid }
     override class var parent: CheckoutWizard.State.Type? { CheckoutWizard_Checkout.self }
     override class var completes: CheckoutWizard.State.Type? { CheckoutWizard_Checkout.self }
-    override class var isFinal: Bool { true }
-    // Not inherited: what describes the enclosing state itself.
-    override class var initial: CheckoutWizard.State.Type? { nil }
-    override class var initialHistory: CheckoutWizardHistory? { nil }
 }
 
 /// The state `Help`.

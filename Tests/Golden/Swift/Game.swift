@@ -345,8 +345,7 @@ extension Game {
         return handled
     }
 
-    /// Processes the events queued meanwhile, in the order they were sent. Not inlined: the
-    /// queue is rarely used, and `run` stays small.
+    /// Processes the events queued meanwhile, in the order they were sent.
     @inline(never)
     private func processQueue(_ actions: any GameActions) {
         var next = 0
@@ -403,9 +402,7 @@ extension Game {
         return true
     }
 
-    /// `-> push T`: remembers the innermost active state; a transition to `T` follows. Not
-    /// inlined: a copy of the array's append in every handler that pushes would make swiftc -O
-    /// optimize it once per handler.
+    /// `-> push T`: remembers the innermost active state; a transition to `T` follows.
     @inline(never)
     fileprivate func push() {
         machine.stack.append(machine.current)
@@ -427,8 +424,6 @@ extension Game {
     }
 
     /// Exits the active states inside `domain` (all of them when it is `nil`), innermost first.
-    /// Not inlined, like `enter`: a copy in every transition would make swiftc -O examine every
-    /// state class at each one, and compile time would grow with states × transitions.
     @inline(never)
     private func exit(below domain: StateID?, _ actions: any GameActions) {
         machine.current.exitOutward(to: domain?.depth ?? -1, self, actions)

@@ -363,8 +363,7 @@ extension Phone {
         return handled
     }
 
-    /// Processes the events queued meanwhile, in the order they were sent, each followed by its
-    /// completions. Not inlined: the queue is rarely used, and `run` stays small.
+    /// Processes the events queued meanwhile, in the order they were sent, each followed by its completions.
     @inline(never)
     private func processQueue(_ actions: any PhoneActions) {
         var next = 0
@@ -530,25 +529,69 @@ extension Phone {
         class var id: StateID { preconditionFailure("every state overrides id") }
         /// The enclosing state; `nil` for a top-level state.
         class var parent: Phone.State.Type? { nil }
-        /// The initial child of a composite state.
-        class var initial: Phone.State.Type? { nil }
         /// Whether entering this state finishes the machine (a top-level final state).
         class var finishesMachine: Bool { false }
         /// The state's place in document order; every state overrides it.
         class var number: Int { preconditionFailure("every state overrides number") }
-        class var isFinal: Bool { false }
-        class var isComposite: Bool { false }
-        class var isParallel: Bool { false }
+        /// The initial child of a composite state.
+        static var initial: Phone.State.Type? {
+            switch id {
+            case .audio: Phone_Muted.self
+            case .video: Phone_Off.self
+            default: nil
+            }
+        }
+        static var isFinal: Bool {
+            switch id {
+            case .audioDone, .videoDone: true
+            default: false
+            }
+        }
+        static var isComposite: Bool {
+            switch id {
+            case .call, .audio, .video: true
+            default: false
+            }
+        }
+        static var isParallel: Bool {
+            switch id {
+            case .call: true
+            default: false
+            }
+        }
         /// The regions of a parallel state, in document order.
-        class var regions: [Phone.State.Type] { [] }
+        static var regions: [Phone.State.Type] {
+            switch id {
+            case .call: [Phone_Audio.self, Phone_Video.self]
+            default: []
+            }
+        }
         /// Whether the state has completion transitions (its completion is worth queueing).
-        class var hasCompletion: Bool { false }
+        static var hasCompletion: Bool {
+            switch id {
+            case .call: true
+            default: false
+            }
+        }
         /// Whether exiting this state records the states active inside it, for its history.
-        class var recordsHistory: Bool { false }
+        static var recordsHistory: Bool {
+            switch id {
+            case .call: true
+            default: false
+            }
+        }
         /// `initial history`: the default entry of this state enters it by its history.
-        class var initialHistory: PhoneHistory? { nil }
-        class func entry(_ actions: any PhoneActions) {}
-        class func exit(_ actions: any PhoneActions) {}
+        static var initialHistory: PhoneHistory? { nil }
+        /// The state's own entry activities.
+        static func entry(_ actions: any PhoneActions) {
+            switch id {
+            case .call:
+                actions.callStarted()
+            default: break
+            }
+        }
+        /// The state's own exit activities.
+        static func exit(_ actions: any PhoneActions) {}
         /// Tries the state's completion transitions in order; returns whether one fired.
         class func completion(_ context: Phone, _ actions: any PhoneActions) -> Bool { false }
         class func volume(level: Int, _ context: Phone, _ actions: any PhoneActions) -> Bool { false }
@@ -564,23 +607,14 @@ extension Phone {
 fileprivate class Phone_Call: Phone.State {
     override class var id: Phone.StateID { .call }
     override class var number: Int { 0 }
-    override class var isComposite: Bool { true }
-    override class var isParallel: Bool { true }
-    override class var regions: [Phone.State.Type] { [Phone_Audio.self, Phone_Video.self] }
-    override class var hasCompletion: Bool { true }
-    override class var recordsHistory: Bool { true }
-
-    override class func entry(_ actions: any PhoneActions) {
-        actions.callStarted()
-    }
 
     override class func completion(_ context: Phone, _ actions: any PhoneActions) -> Bool {
-        return context.machine.select(0, isExternal: true)  // -> Ended
+        return context.machine.select(0, isExternal: true)  // Call: -> Ended
     }
 
     override class func hangUp(_ context: Phone, _ actions: any PhoneActions) -> Bool {
         guard context.machine.examine(0) else { return false }
-        return context.machine.select(1, isExternal: true)  // -> Ended
+        return context.machine.select(1, isExternal: true)  // Call: hangUp -> Ended
     }
 }
 
@@ -588,14 +622,7 @@ fileprivate class Phone_Call: Phone.State {
 fileprivate class Phone_Audio: Phone_Call {
     override class var id: Phone.StateID { .audio }
     override class var parent: Phone.State.Type? { Phone_Call.self }
-    override class var initial: Phone.State.Type? { Phone_Muted.self }
     override class var number: Int { 1 }
-    override class var isParallel: Bool { false }
-    override class var regions: [Phone.State.Type] { [] }
-    override class var hasCompletion: Bool { false }
-    override class var recordsHistory: Bool { false }
-
-    override class func entry(_ actions: any PhoneActions) {}
 }
 
 /// The state `Muted`, inside `Audio`.
@@ -603,11 +630,9 @@ fileprivate final class Phone_Muted: Phone_Audio {
     override class var id: Phone.StateID { .muted }
     override class var parent: Phone.State.Type? { Phone_Audio.self }
     override class var number: Int { 2 }
-    override class var isComposite: Bool { false }
-    override class var initial: Phone.State.Type? { nil }
 
     override class func toggle(_ context: Phone, _ actions: any PhoneActions) -> Bool {
-        return context.machine.select(2, isExternal: true)  // -> Live
+        return context.machine.select(2, isExternal: true)  // Muted: toggle / unmute -> Live
     }
 }
 
@@ -616,19 +641,17 @@ fileprivate final class Phone_Live: Phone_Audio {
     override class var id: Phone.StateID { .live }
     override class var parent: Phone.State.Type? { Phone_Audio.self }
     override class var number: Int { 3 }
-    override class var isComposite: Bool { false }
-    override class var initial: Phone.State.Type? { nil }
 
     override class func volume(level: Int, _ context: Phone, _ actions: any PhoneActions) -> Bool {
-        return context.machine.select(4)  // internal
+        return context.machine.select(4)  // Live: volume / setVolume(level)
     }
 
     override class func toggle(_ context: Phone, _ actions: any PhoneActions) -> Bool {
-        return context.machine.select(3, isExternal: true)  // -> Muted
+        return context.machine.select(3, isExternal: true)  // Live: toggle -> Muted
     }
 
     override class func done(_ context: Phone, _ actions: any PhoneActions) -> Bool {
-        return context.machine.select(5, isExternal: true)  // -> AudioDone
+        return context.machine.select(5, isExternal: true)  // Live: done -> AudioDone
     }
 }
 
@@ -637,23 +660,13 @@ fileprivate final class Phone_AudioDone: Phone_Audio {
     override class var id: Phone.StateID { .audioDone }
     override class var parent: Phone.State.Type? { Phone_Audio.self }
     override class var number: Int { 4 }
-    override class var isFinal: Bool { true }
-    override class var isComposite: Bool { false }
-    override class var initial: Phone.State.Type? { nil }
 }
 
 /// The composite state `Video`, inside `Call`.
 fileprivate class Phone_Video: Phone_Call {
     override class var id: Phone.StateID { .video }
     override class var parent: Phone.State.Type? { Phone_Call.self }
-    override class var initial: Phone.State.Type? { Phone_Off.self }
     override class var number: Int { 5 }
-    override class var isParallel: Bool { false }
-    override class var regions: [Phone.State.Type] { [] }
-    override class var hasCompletion: Bool { false }
-    override class var recordsHistory: Bool { false }
-
-    override class func entry(_ actions: any PhoneActions) {}
 }
 
 /// The state `Off`, inside `Video`.
@@ -661,12 +674,10 @@ fileprivate final class Phone_Off: Phone_Video {
     override class var id: Phone.StateID { .off }
     override class var parent: Phone.State.Type? { Phone_Video.self }
     override class var number: Int { 6 }
-    override class var isComposite: Bool { false }
-    override class var initial: Phone.State.Type? { nil }
 
     override class func toggle(_ context: Phone, _ actions: any PhoneActions) -> Bool {
         if actions.cameraReady() {
-            return context.machine.select(6, isExternal: true)  // -> On
+            return context.machine.select(6, isExternal: true)  // Off: toggle [cameraReady] -> On
         }
         return false
     }
@@ -677,19 +688,17 @@ fileprivate final class Phone_On: Phone_Video {
     override class var id: Phone.StateID { .on }
     override class var parent: Phone.State.Type? { Phone_Video.self }
     override class var number: Int { 7 }
-    override class var isComposite: Bool { false }
-    override class var initial: Phone.State.Type? { nil }
 
     override class func toggle(_ context: Phone, _ actions: any PhoneActions) -> Bool {
-        return context.machine.select(7, isExternal: true)  // -> Off
+        return context.machine.select(7, isExternal: true)  // On: toggle -> Off
     }
 
     override class func done(_ context: Phone, _ actions: any PhoneActions) -> Bool {
-        return context.machine.select(8, isExternal: true)  // -> VideoDone
+        return context.machine.select(8, isExternal: true)  // On: done -> VideoDone
     }
 
     override class func share(_ context: Phone, _ actions: any PhoneActions) -> Bool {
-        return context.machine.select(9, isExternal: true)  // -> Live
+        return context.machine.select(9, isExternal: true)  // On: share -> Live
     }
 }
 
@@ -698,9 +707,6 @@ fileprivate final class Phone_VideoDone: Phone_Video {
     override class var id: Phone.StateID { .videoDone }
     override class var parent: Phone.State.Type? { Phone_Video.self }
     override class var number: Int { 8 }
-    override class var isFinal: Bool { true }
-    override class var isComposite: Bool { false }
-    override class var initial: Phone.State.Type? { nil }
 }
 
 /// The state `Ended`.
@@ -709,7 +715,7 @@ fileprivate final class Phone_Ended: Phone.State {
     override class var number: Int { 9 }
 
     override class func redial(_ context: Phone, _ actions: any PhoneActions) -> Bool {
-        return context.machine.select(10, isExternal: true)  // -> Call
+        return context.machine.select(10, isExternal: true)  // Ended: redial -> deep history Call
     }
 }
 
@@ -1066,17 +1072,17 @@ fileprivate struct PhoneTransition {
     /// The transition numbered `number`, in the order the transitions are written.
     static func numbered(_ number: Int) -> PhoneTransition {
         switch number {
-        case 0: PhoneTransition(source: Phone_Call.self, domain: nil, target: Phone_Ended.self)
-        case 1: PhoneTransition(source: Phone_Call.self, domain: nil, target: Phone_Ended.self)
-        case 2: PhoneTransition(source: Phone_Muted.self, domain: Phone_Audio.self, target: Phone_Live.self)
-        case 3: PhoneTransition(source: Phone_Live.self, domain: Phone_Audio.self, target: Phone_Muted.self)
-        case 4: PhoneTransition(source: Phone_Live.self, domain: nil, target: nil)
-        case 5: PhoneTransition(source: Phone_Live.self, domain: Phone_Audio.self, target: Phone_AudioDone.self)
-        case 6: PhoneTransition(source: Phone_Off.self, domain: Phone_Video.self, target: Phone_On.self)
-        case 7: PhoneTransition(source: Phone_On.self, domain: Phone_Video.self, target: Phone_Off.self)
-        case 8: PhoneTransition(source: Phone_On.self, domain: Phone_Video.self, target: Phone_VideoDone.self)
-        case 9: PhoneTransition(source: Phone_On.self, domain: nil, target: Phone_Live.self)
-        case 10: PhoneTransition(source: Phone_Ended.self, domain: nil, target: Phone_Call.self, history: .deep)
+        case 0: PhoneTransition(source: Phone_Call.self, domain: nil, target: Phone_Ended.self)  // Call: -> Ended
+        case 1: PhoneTransition(source: Phone_Call.self, domain: nil, target: Phone_Ended.self)  // Call: hangUp -> Ended
+        case 2: PhoneTransition(source: Phone_Muted.self, domain: Phone_Audio.self, target: Phone_Live.self)  // Muted: toggle / unmute -> Live
+        case 3: PhoneTransition(source: Phone_Live.self, domain: Phone_Audio.self, target: Phone_Muted.self)  // Live: toggle -> Muted
+        case 4: PhoneTransition(source: Phone_Live.self, domain: nil, target: nil)  // Live: volume / setVolume(level)
+        case 5: PhoneTransition(source: Phone_Live.self, domain: Phone_Audio.self, target: Phone_AudioDone.self)  // Live: done -> AudioDone
+        case 6: PhoneTransition(source: Phone_Off.self, domain: Phone_Video.self, target: Phone_On.self)  // Off: toggle [cameraReady] -> On
+        case 7: PhoneTransition(source: Phone_On.self, domain: Phone_Video.self, target: Phone_Off.self)  // On: toggle -> Off
+        case 8: PhoneTransition(source: Phone_On.self, domain: Phone_Video.self, target: Phone_VideoDone.self)  // On: done -> VideoDone
+        case 9: PhoneTransition(source: Phone_On.self, domain: nil, target: Phone_Live.self)  // On: share -> Live
+        case 10: PhoneTransition(source: Phone_Ended.self, domain: nil, target: Phone_Call.self, history: .deep)  // Ended: redial -> deep history Call
         default: preconditionFailure("no transition \(number)")
         }
     }
@@ -1085,11 +1091,11 @@ fileprivate struct PhoneTransition {
     /// its source (-1: the machine) and the states inside its source, by number.
     static func step(_ number: Int) -> (exits: Range<Int>, source: Int, insideSource: Range<Int>) {
         switch number {
-        case 2: (2..<5, 2, 3..<3)
-        case 3: (2..<5, 3, 4..<4)
-        case 4: (0..<0, 3, 4..<4)
-        case 6: (6..<9, 6, 7..<7)
-        case 7: (6..<9, 7, 8..<8)
+        case 2: (2..<5, 2, 3..<3)  // Muted: toggle / unmute -> Live
+        case 3: (2..<5, 3, 4..<4)  // Live: toggle -> Muted
+        case 4: (0..<0, 3, 4..<4)  // Live: volume / setVolume(level)
+        case 6: (6..<9, 6, 7..<7)  // Off: toggle [cameraReady] -> On
+        case 7: (6..<9, 7, 8..<8)  // On: toggle -> Off
         default: preconditionFailure("no direct step for transition \(number)")
         }
     }

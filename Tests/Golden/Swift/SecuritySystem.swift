@@ -263,8 +263,7 @@ extension SecuritySystem {
         return handled
     }
 
-    /// Processes the events queued meanwhile, in the order they were sent. Not inlined: the
-    /// queue is rarely used, and `run` stays small.
+    /// Processes the events queued meanwhile, in the order they were sent.
     @inline(never)
     private func processQueue(_ actions: any SecuritySystemActions) {
         var next = 0
@@ -319,8 +318,6 @@ extension SecuritySystem {
     }
 
     /// Exits the active states inside `domain` (all of them when it is `nil`), innermost first.
-    /// Not inlined, like `enter`: a copy in every transition would make swiftc -O examine every
-    /// state class at each one, and compile time would grow with states × transitions.
     @inline(never)
     private func exit(below domain: StateID?, _ actions: any SecuritySystemActions) {
         machine.current.exitOutward(to: domain?.depth ?? -1, self, actions)

@@ -283,8 +283,7 @@ extension Keypad {
         return handled
     }
 
-    /// Processes the events queued meanwhile, in the order they were sent. Not inlined: the
-    /// queue is rarely used, and `run` stays small.
+    /// Processes the events queued meanwhile, in the order they were sent.
     @inline(never)
     private func processQueue(_ actions: any KeypadActions) {
         var next = 0
@@ -339,8 +338,6 @@ extension Keypad {
     }
 
     /// Exits the active states inside `domain` (all of them when it is `nil`), innermost first.
-    /// Not inlined, like `enter`: a copy in every transition would make swiftc -O examine every
-    /// state class at each one, and compile time would grow with states × transitions.
     @inline(never)
     private func exit(below domain: StateID?, _ actions: any KeypadActions) {
         machine.current.exitOutward(to: domain?.depth ?? -1, self, actions)

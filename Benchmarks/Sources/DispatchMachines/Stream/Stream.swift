@@ -275,7 +275,7 @@ extension Stream {
                     for index in 0..<machine.selectedCount {
                         switch machine.selected[index] {
                         case 9:
-                            Stream_Dimmed.entry(actions)
+                            actions.dim()
                         default: break
                         }
                     }
@@ -338,7 +338,7 @@ extension Stream {
                     for index in 0..<machine.selectedCount {
                         switch machine.selected[index] {
                         case 5:
-                            Stream_Playing.entry(actions)
+                            actions.startAudio()
                         default: break
                         }
                     }
@@ -353,7 +353,7 @@ extension Stream {
                 }
                 fire(actions) {
                     switch $0 {
-                    case 5:
+                    case 5:  // Paused: stop / rewind -> Playing
                         actions.rewind()
                     default: break
                     }
@@ -381,7 +381,7 @@ extension Stream {
                     for index in (0..<machine.selectedCount).reversed() {
                         switch machine.selected[index] {
                         case 3:
-                            Stream_Playing.exit(actions)
+                            actions.stopAudio()
                         default: break
                         }
                     }
@@ -397,7 +397,7 @@ extension Stream {
                     for index in 0..<machine.selectedCount {
                         switch machine.selected[index] {
                         case 4:
-                            Stream_Playing.entry(actions)
+                            actions.startAudio()
                         default: break
                         }
                     }
@@ -433,7 +433,7 @@ extension Stream {
                 for index in 0..<machine.selectedCount {
                     switch machine.selected[index] {
                     case 7:
-                        Stream_Offline.entry(actions)
+                        actions.showOffline()
                     default: break
                     }
                 }
@@ -466,7 +466,7 @@ extension Stream {
                 for index in (0..<machine.selectedCount).reversed() {
                     switch machine.selected[index] {
                     case 12:
-                        Stream_Dimmed.exit(actions)
+                        actions.brighten()
                     default: break
                     }
                 }
@@ -495,8 +495,7 @@ extension Stream {
         return handled
     }
 
-    /// Processes the events queued meanwhile, in the order they were sent. Not inlined: the
-    /// queue is rarely used, and `run` stays small.
+    /// Processes the events queued meanwhile, in the order they were sent.
     @inline(never)
     private func processQueue(_ actions: any StreamActions) {
         var next = 0
@@ -549,16 +548,16 @@ extension Stream {
         for index in 0..<machine.selectedCount {
             switch machine.selected[index] {
             case 0:
-                Stream_Running.entry(actions)
-                Stream_Playing.entry(actions)
+                actions.connect()
+                actions.startAudio()
             case 1:
-                Stream_Stopped.entry(actions)
+                actions.reset()
             case 4, 5:
-                Stream_Playing.entry(actions)
+                actions.startAudio()
             case 7:
-                Stream_Offline.entry(actions)
+                actions.showOffline()
             case 9:
-                Stream_Dimmed.entry(actions)
+                actions.dim()
             default: break
             }
         }
@@ -656,19 +655,67 @@ extension Stream {
         class var id: StateID { preconditionFailure("every state overrides id") }
         /// The enclosing state; `nil` for a top-level state.
         class var parent: Stream.State.Type? { nil }
-        /// The initial child of a composite state.
-        class var initial: Stream.State.Type? { nil }
         /// Whether entering this state finishes the machine (a top-level final state).
         class var finishesMachine: Bool { false }
         /// The state's place in document order; every state overrides it.
         class var number: Int { preconditionFailure("every state overrides number") }
-        class var isFinal: Bool { false }
-        class var isComposite: Bool { false }
-        class var isParallel: Bool { false }
+        /// The initial child of a composite state.
+        static var initial: Stream.State.Type? {
+            switch id {
+            case .playback: Stream_Playing.self
+            case .network: Stream_Online.self
+            case .screen: Stream_Shown.self
+            default: nil
+            }
+        }
+        static var isFinal: Bool { false }
+        static var isComposite: Bool {
+            switch id {
+            case .running, .playback, .network, .screen: true
+            default: false
+            }
+        }
+        static var isParallel: Bool {
+            switch id {
+            case .running: true
+            default: false
+            }
+        }
         /// The regions of a parallel state, in document order.
-        class var regions: [Stream.State.Type] { [] }
-        class func entry(_ actions: any StreamActions) {}
-        class func exit(_ actions: any StreamActions) {}
+        static var regions: [Stream.State.Type] {
+            switch id {
+            case .running: [Stream_Playback.self, Stream_Network.self, Stream_Screen.self]
+            default: []
+            }
+        }
+        /// The state's own entry activities.
+        static func entry(_ actions: any StreamActions) {
+            switch id {
+            case .stopped:
+                actions.reset()
+            case .running:
+                actions.connect()
+            case .playing:
+                actions.startAudio()
+            case .offline:
+                actions.showOffline()
+            case .dimmed:
+                actions.dim()
+            default: break
+            }
+        }
+        /// The state's own exit activities.
+        static func exit(_ actions: any StreamActions) {
+            switch id {
+            case .running:
+                actions.disconnect()
+            case .playing:
+                actions.stopAudio()
+            case .dimmed:
+                actions.brighten()
+            default: break
+            }
+        }
         class func tick(ms: Int, _ context: Stream, _ actions: any StreamActions) -> Bool { false }
         class func play(_ context: Stream, _ actions: any StreamActions) -> Bool { false }
         class func stop(_ context: Stream, _ actions: any StreamActions) -> Bool { false }
@@ -683,12 +730,8 @@ fileprivate final class Stream_Stopped: Stream.State {
     override class var id: Stream.StateID { .stopped }
     override class var number: Int { 0 }
 
-    override class func entry(_ actions: any StreamActions) {
-        actions.reset()
-    }
-
     override class func play(_ context: Stream, _ actions: any StreamActions) -> Bool {
-        return context.machine.select(0, isExternal: true)  // -> Running
+        return context.machine.select(0, isExternal: true)  // Stopped: play -> Running
     }
 }
 
@@ -696,21 +739,10 @@ fileprivate final class Stream_Stopped: Stream.State {
 fileprivate class Stream_Running: Stream.State {
     override class var id: Stream.StateID { .running }
     override class var number: Int { 1 }
-    override class var isComposite: Bool { true }
-    override class var isParallel: Bool { true }
-    override class var regions: [Stream.State.Type] { [Stream_Playback.self, Stream_Network.self, Stream_Screen.self] }
-
-    override class func entry(_ actions: any StreamActions) {
-        actions.connect()
-    }
-
-    override class func exit(_ actions: any StreamActions) {
-        actions.disconnect()
-    }
 
     override class func stop(_ context: Stream, _ actions: any StreamActions) -> Bool {
         guard context.machine.examine(1) else { return false }
-        return context.machine.select(1, isExternal: true)  // -> Stopped
+        return context.machine.select(1, isExternal: true)  // Running: stop -> Stopped
     }
 }
 
@@ -718,14 +750,7 @@ fileprivate class Stream_Running: Stream.State {
 fileprivate class Stream_Playback: Stream_Running {
     override class var id: Stream.StateID { .playback }
     override class var parent: Stream.State.Type? { Stream_Running.self }
-    override class var initial: Stream.State.Type? { Stream_Playing.self }
     override class var number: Int { 2 }
-    override class var isParallel: Bool { false }
-    override class var regions: [Stream.State.Type] { [] }
-
-    override class func entry(_ actions: any StreamActions) {}
-
-    override class func exit(_ actions: any StreamActions) {}
 }
 
 /// The state `Playing`, inside `Playback`.
@@ -733,23 +758,13 @@ fileprivate final class Stream_Playing: Stream_Playback {
     override class var id: Stream.StateID { .playing }
     override class var parent: Stream.State.Type? { Stream_Playback.self }
     override class var number: Int { 3 }
-    override class var isComposite: Bool { false }
-    override class var initial: Stream.State.Type? { nil }
-
-    override class func entry(_ actions: any StreamActions) {
-        actions.startAudio()
-    }
-
-    override class func exit(_ actions: any StreamActions) {
-        actions.stopAudio()
-    }
 
     override class func tick(ms: Int, _ context: Stream, _ actions: any StreamActions) -> Bool {
-        return context.machine.select(2)  // internal
+        return context.machine.select(2)  // Playing: tick / advance(ms)
     }
 
     override class func pause(_ context: Stream, _ actions: any StreamActions) -> Bool {
-        return context.machine.select(3, isExternal: true)  // -> Paused
+        return context.machine.select(3, isExternal: true)  // Playing: pause -> Paused
     }
 }
 
@@ -758,15 +773,13 @@ fileprivate final class Stream_Paused: Stream_Playback {
     override class var id: Stream.StateID { .paused }
     override class var parent: Stream.State.Type? { Stream_Playback.self }
     override class var number: Int { 4 }
-    override class var isComposite: Bool { false }
-    override class var initial: Stream.State.Type? { nil }
 
     override class func stop(_ context: Stream, _ actions: any StreamActions) -> Bool {
-        return context.machine.select(5, isExternal: true)  // -> Playing
+        return context.machine.select(5, isExternal: true)  // Paused: stop / rewind -> Playing
     }
 
     override class func pause(_ context: Stream, _ actions: any StreamActions) -> Bool {
-        return context.machine.select(4, isExternal: true)  // -> Playing
+        return context.machine.select(4, isExternal: true)  // Paused: pause -> Playing
     }
 }
 
@@ -774,14 +787,7 @@ fileprivate final class Stream_Paused: Stream_Playback {
 fileprivate class Stream_Network: Stream_Running {
     override class var id: Stream.StateID { .network }
     override class var parent: Stream.State.Type? { Stream_Running.self }
-    override class var initial: Stream.State.Type? { Stream_Online.self }
     override class var number: Int { 5 }
-    override class var isParallel: Bool { false }
-    override class var regions: [Stream.State.Type] { [] }
-
-    override class func entry(_ actions: any StreamActions) {}
-
-    override class func exit(_ actions: any StreamActions) {}
 }
 
 /// The state `Online`, inside `Network`.
@@ -789,15 +795,13 @@ fileprivate final class Stream_Online: Stream_Network {
     override class var id: Stream.StateID { .online }
     override class var parent: Stream.State.Type? { Stream_Network.self }
     override class var number: Int { 6 }
-    override class var isComposite: Bool { false }
-    override class var initial: Stream.State.Type? { nil }
 
     override class func tick(ms: Int, _ context: Stream, _ actions: any StreamActions) -> Bool {
-        return context.machine.select(6)  // internal
+        return context.machine.select(6)  // Online: tick / download(ms)
     }
 
     override class func drop(_ context: Stream, _ actions: any StreamActions) -> Bool {
-        return context.machine.select(7, isExternal: true)  // -> Offline
+        return context.machine.select(7, isExternal: true)  // Online: drop -> Offline
     }
 }
 
@@ -806,16 +810,10 @@ fileprivate final class Stream_Offline: Stream_Network {
     override class var id: Stream.StateID { .offline }
     override class var parent: Stream.State.Type? { Stream_Network.self }
     override class var number: Int { 7 }
-    override class var isComposite: Bool { false }
-    override class var initial: Stream.State.Type? { nil }
-
-    override class func entry(_ actions: any StreamActions) {
-        actions.showOffline()
-    }
 
     override class func tick(ms: Int, _ context: Stream, _ actions: any StreamActions) -> Bool {
         if actions.reconnected(ms: ms) {
-            return context.machine.select(8, isExternal: true)  // -> Online
+            return context.machine.select(8, isExternal: true)  // Offline: tick [reconnected(ms)] -> Online
         }
         return false
     }
@@ -825,14 +823,7 @@ fileprivate final class Stream_Offline: Stream_Network {
 fileprivate class Stream_Screen: Stream_Running {
     override class var id: Stream.StateID { .screen }
     override class var parent: Stream.State.Type? { Stream_Running.self }
-    override class var initial: Stream.State.Type? { Stream_Shown.self }
     override class var number: Int { 8 }
-    override class var isParallel: Bool { false }
-    override class var regions: [Stream.State.Type] { [] }
-
-    override class func entry(_ actions: any StreamActions) {}
-
-    override class func exit(_ actions: any StreamActions) {}
 }
 
 /// The state `Shown`, inside `Screen`.
@@ -840,18 +831,16 @@ fileprivate final class Stream_Shown: Stream_Screen {
     override class var id: Stream.StateID { .shown }
     override class var parent: Stream.State.Type? { Stream_Screen.self }
     override class var number: Int { 9 }
-    override class var isComposite: Bool { false }
-    override class var initial: Stream.State.Type? { nil }
 
     override class func tick(ms: Int, _ context: Stream, _ actions: any StreamActions) -> Bool {
         if actions.isIdle(ms: ms) {
-            return context.machine.select(9, isExternal: true)  // -> Dimmed
+            return context.machine.select(9, isExternal: true)  // Shown: tick [isIdle(ms)] -> Dimmed
         }
-        return context.machine.select(10)  // internal
+        return context.machine.select(10)  // Shown: tick / render(ms)
     }
 
     override class func pause(_ context: Stream, _ actions: any StreamActions) -> Bool {
-        return context.machine.select(11)  // internal
+        return context.machine.select(11)  // Shown: pause / showControls
     }
 }
 
@@ -860,19 +849,9 @@ fileprivate final class Stream_Dimmed: Stream_Screen {
     override class var id: Stream.StateID { .dimmed }
     override class var parent: Stream.State.Type? { Stream_Screen.self }
     override class var number: Int { 10 }
-    override class var isComposite: Bool { false }
-    override class var initial: Stream.State.Type? { nil }
-
-    override class func entry(_ actions: any StreamActions) {
-        actions.dim()
-    }
-
-    override class func exit(_ actions: any StreamActions) {
-        actions.brighten()
-    }
 
     override class func touch(_ context: Stream, _ actions: any StreamActions) -> Bool {
-        return context.machine.select(12, isExternal: true)  // -> Shown
+        return context.machine.select(12, isExternal: true)  // Dimmed: touch -> Shown
     }
 }
 
@@ -1102,19 +1081,19 @@ fileprivate enum StreamTransition {
     /// its source (-1: the machine) and the states inside its source, by number.
     static func step(_ number: Int) -> (exits: Range<Int>, source: Int, insideSource: Range<Int>) {
         switch number {
-        case 0: (0..<11, 0, 1..<1)
-        case 1: (0..<11, 1, 2..<11)
-        case 2: (0..<0, 3, 4..<4)
-        case 3: (3..<5, 3, 4..<4)
-        case 4: (3..<5, 4, 5..<5)
-        case 5: (3..<5, 4, 5..<5)
-        case 6: (0..<0, 6, 7..<7)
-        case 7: (6..<8, 6, 7..<7)
-        case 8: (6..<8, 7, 8..<8)
-        case 9: (9..<11, 9, 10..<10)
-        case 10: (0..<0, 9, 10..<10)
-        case 11: (0..<0, 9, 10..<10)
-        case 12: (9..<11, 10, 11..<11)
+        case 0: (0..<11, 0, 1..<1)  // Stopped: play -> Running
+        case 1: (0..<11, 1, 2..<11)  // Running: stop -> Stopped
+        case 2: (0..<0, 3, 4..<4)  // Playing: tick / advance(ms)
+        case 3: (3..<5, 3, 4..<4)  // Playing: pause -> Paused
+        case 4: (3..<5, 4, 5..<5)  // Paused: pause -> Playing
+        case 5: (3..<5, 4, 5..<5)  // Paused: stop / rewind -> Playing
+        case 6: (0..<0, 6, 7..<7)  // Online: tick / download(ms)
+        case 7: (6..<8, 6, 7..<7)  // Online: drop -> Offline
+        case 8: (6..<8, 7, 8..<8)  // Offline: tick [reconnected(ms)] -> Online
+        case 9: (9..<11, 9, 10..<10)  // Shown: tick [isIdle(ms)] -> Dimmed
+        case 10: (0..<0, 9, 10..<10)  // Shown: tick / render(ms)
+        case 11: (0..<0, 9, 10..<10)  // Shown: pause / showControls
+        case 12: (9..<11, 10, 11..<11)  // Dimmed: touch -> Shown
         default: preconditionFailure("no direct step for transition \(number)")
         }
     }

@@ -1,0 +1,107 @@
+/// What describes each state — its initial child, whether it is final or parallel, its regions, its
+/// own entry and exit activities — in the base class `State`, one `switch` over `id` per fact.
+///
+/// The states subclass their enclosing states so that an event a state does not handle goes to
+/// the enclosing state's handler. What describes a state must not be inherited that way: written
+/// as overrides, a leaf would inherit its composite parent's initial child and activities and have
+/// to override them back. Looked up by `id` in one place, each fact is written once per state that
+/// has it, and a reader finds every state's facts side by side.
+extension SwiftMachineEmitter {
+    /// The facts the machine's states need at run time, in the base class.
+    func emitStateFacts(into out: inout CodeWriter) {
+        let state = names.stateMetatype
+        let states = model.states.indices
+        if uses(.initialChildren) {
+            emitFact(
+                "initial", type: "\(state)?", doc: ["The initial child of a composite state."],
+                values: states.compactMap { index in model.states[index].initial.map { (index, names.stateType($0) + ".self") } },
+                otherwise: "nil", into: &out)
+        }
+        if hasRegions {
+            emitFlag("isFinal", doc: [], states.filter { model.states[$0].isFinal }, into: &out)
+            emitFlag("isComposite", doc: [], states.filter { model.states[$0].isComposite }, into: &out)
+            emitFlag("isParallel", doc: [], states.filter { model.states[$0].isParallel }, into: &out)
+            emitFact(
+                "regions", type: "[\(state)]", doc: ["The regions of a parallel state, in document order."],
+                values: states.filter { model.states[$0].isParallel }.map { index in
+                    (
+                        index,
+                        "[" + model.states[index].children.map { names.stateType($0) + ".self" }.joined(separator: ", ") + "]"
+                    )
+                }, otherwise: "[]", into: &out)
+            if uses(.completions) {
+                emitFlag(
+                    "hasCompletion", doc: ["Whether the state has completion transitions (its completion is worth queueing)."],
+                    states.filter { !plan.transitions(declaredIn: $0, on: nil).isEmpty }, into: &out)
+            }
+            if uses(.history) {
+                emitFlag(
+                    "recordsHistory", doc: ["Whether exiting this state records the states active inside it, for its history."],
+                    states.filter { model.states[$0].recordsHistory }, into: &out)
+            }
+        } else if uses(.history) {
+            emitFlag(
+                "isFinal", doc: ["Whether this is a final state inside a composite state."],
+                states.filter { model.states[$0].isFinal && model.states[$0].parent != nil }, into: &out)
+        }
+        if uses(.history) {
+            emitFact(
+                "initialHistory", type: "\(names.historyKind)?",
+                doc: ["`initial history`: the default entry of this state enters it by its history."],
+                values: states.compactMap { index in model.states[index].initialHistory.map { (index, ".\($0.rawValue)") } },
+                otherwise: "nil", into: &out)
+        }
+        if hasRegions {
+            emitActivities("entry", doc: "The state's own entry activities.", \.entry, into: &out)
+            emitActivities("exit", doc: "The state's own exit activities.", \.exit, into: &out)
+        }
+    }
+
+    /// `static var name: Bool`, true for `states`.
+    private func emitFlag(_ name: String, doc: [String], _ states: [Int], into out: inout CodeWriter) {
+        emitFact(name, type: "Bool", doc: doc, values: states.map { ($0, "true") }, otherwise: "false", into: &out)
+    }
+
+    /// `static var name: Type { switch id { case .a, .b: value ... default: otherwise } }`, the states
+    /// with one value on one line, in the order of their first state.
+    private func emitFact(
+        _ name: String, type: String, doc: [String], values: [(state: Int, value: String)], otherwise: String,
+        into out: inout CodeWriter
+    ) {
+        out.docComment(doc)
+        guard !values.isEmpty else { return out.line("static var \(name): \(type) { \(otherwise) }") }
+        var order: [String] = []
+        var states: [String: [Int]] = [:]
+        for (state, value) in values {
+            if states[value] == nil { order.append(value) }
+            states[value, default: []].append(state)
+        }
+        out.block("static var \(name): \(type)") { out in
+            out.line("switch id {")
+            for value in order {
+                let cases = states[value, default: []].map { "." + names.stateCase($0) }.joined(separator: ", ")
+                out.line("case \(cases): \(value)")
+            }
+            out.line("default: \(otherwise)")
+            out.line("}")
+        }
+    }
+
+    /// `static func entry(_ actions:)`: each state's own activities.
+    private func emitActivities(
+        _ name: String, doc: String, _ calls: KeyPath<Model.State, [Model.Call]>, into out: inout CodeWriter
+    ) {
+        out.docComment([doc])
+        let states = model.states.indices.filter { !model.states[$0][keyPath: calls].isEmpty }
+        guard !states.isEmpty else { return out.line("static func \(name)(\(actionsParameter)) {}") }
+        out.block("static func \(name)(\(actionsParameter))") { out in
+            out.line("switch id {")
+            for state in states {
+                out.line("case .\(names.stateCase(state)):")
+                out.indented { $0.callLines(model.states[state][keyPath: calls], on: names.actionsVariable) }
+            }
+            out.line("default: break")
+            out.line("}")
+        }
+    }
+}
