@@ -137,7 +137,7 @@ check-bench-generated: build
 golden:
 	FSMC_UPDATE_GOLDEN=1 $(SWIFT) test --filter GoldenMachineRuntimeSource
 	FSMC_UPDATE_GOLDEN=1 $(SWIFT) test --filter Golden
-	@git status --short -- Tests/Golden Sources/FSMCore/Emit/MachineRuntimeSource.swift
+	@git status --short -- Tests/Golden Sources/FSMCore/SwiftGeneration/MachineRuntimeSource.swift
 
 # Every example drawn with fsmc and rendered with Graphviz; a warning from dot fails the target.
 diagrams: build

@@ -4,12 +4,12 @@ import XCTest
 
 @testable import FSMCore
 
-/// FSMCore's copy of the run-time code of generated machines (Sources/FSMCore/Emit/
+/// FSMCore's copy of the run-time code of generated machines (Sources/FSMCore/SwiftGeneration/
 /// MachineRuntimeSource.swift) is the text of Sources/MachineRuntime/Runtime, where the code is
 /// written, type-checked and tested. `make golden` rewrites the copy after an edit there.
 final class GoldenMachineRuntimeSourceTests: XCTestCase {
     private static let runtimeFolder = repositoryRoot.appendingPathComponent("Sources/MachineRuntime/Runtime")
-    private static let copy = repositoryRoot.appendingPathComponent("Sources/FSMCore/Emit/MachineRuntimeSource.swift")
+    private static let copy = repositoryRoot.appendingPathComponent("Sources/FSMCore/SwiftGeneration/MachineRuntimeSource.swift")
 
     /// Each file of Runtime/ by its name without `.swift`, from its first line that is not a `//`
     /// comment (the header for readers of the repository) or blank.
