@@ -62,7 +62,7 @@ test: lint
 # target is built (SwiftPM links them into one test bundle), then only the named one's tests run.
 unit-test:
 	$(SWIFT) build --build-tests -Xswiftc -warnings-as-errors
-	$(SWIFT) test --skip-build --disable-swift-testing --filter '^FSMCoreTests\.'
+	$(SWIFT) test --skip-build --disable-swift-testing --filter '^(FSMCoreTests|MachineRuntimeTests)\.'
 
 end-to-end-test:
 	@scripts/need-mermaid-parser

@@ -38,7 +38,8 @@ final class MachinePlanTests: XCTestCase {
         XCTAssertTrue(plan.directSteps.isEmpty)
         XCTAssertTrue(plan.statesExaminedOnce.isEmpty)
         XCTAssertEqual(plan.maximumSelected, 1)
-        XCTAssertEqual(plan.fileScopeDeclarations, [.actions, .machine, .state(0), .state(1), .runtime, .queuedEvent])
+        XCTAssertEqual(
+            MachinePlan.fileScopeDeclarations(of: plan.model), [.actions, .machine, .state(0), .state(1), .runtime, .queuedEvent])
     }
 
     func testEachFeatureAddsItsPart() throws {
@@ -60,7 +61,7 @@ final class MachinePlanTests: XCTestCase {
         XCTAssertEqual(plan.shape, .oneLeaf)
         XCTAssertEqual(plan.parts, [.completions, .history, .stack, .push, .pop, .initialChildren, .eventQueue])
         XCTAssertEqual(
-            plan.fileScopeDeclarations,
+            MachinePlan.fileScopeDeclarations(of: plan.model),
             [.actions, .machine, .state(0), .state(1), .state(2), .state(3), .runtime, .history, .queuedEvent])
         // A1 completes on its own entry; the others have no completion transitions.
         XCTAssertEqual(plan.completesOnEntry, [nil, 1, nil, nil])
@@ -76,8 +77,8 @@ final class MachinePlanTests: XCTestCase {
             }
             """)
         XCTAssertFalse(plan.hasEvents)
-        XCTAssertFalse(plan.fileScopeDeclarations.contains(.queuedEvent))
-        XCTAssertEqual(plan.fileScopeDeclarations.filter(\.isVisibleToModule), [.actions, .machine])
+        XCTAssertFalse(MachinePlan.fileScopeDeclarations(of: plan.model).contains(.queuedEvent))
+        XCTAssertEqual(MachinePlan.fileScopeDeclarations(of: plan.model).filter(\.isVisibleToModule), [.actions, .machine])
     }
 
     // MARK: - Kinds of transition
@@ -174,7 +175,7 @@ final class MachinePlanTests: XCTestCase {
     func testRegions() throws {
         let plan = try plan(player)
         XCTAssertEqual(plan.shape, .regions)
-        XCTAssertTrue(plan.fileScopeDeclarations.contains(.transitions))
+        XCTAssertTrue(MachinePlan.fileScopeDeclarations(of: plan.model).contains(.transitions))
         XCTAssertEqual(plan.maximumSelected, 2)  // one leaf in each region
         // The parallel state and the states around it: here On alone, at the top.
         XCTAssertEqual(plan.statesExaminedOnce, [try index(plan, "On")])

@@ -116,8 +116,8 @@ final class RegionsRuntimeTests: XCTestCase {
 
     func testTheInnermostStateContainingEveryActiveState() {
         // Below a parallel state two regions are active: the parallel state contains them all.
-        XCTAssertEqual(runtime([P.self, A.self, A1.self, B.self, B1.self]).innermostContaining, .state(0))
-        XCTAssertEqual(runtime([Q.self]).innermostContaining, .state(7))
+        XCTAssertEqual(runtime([P.self, A.self, A1.self, B.self, B1.self]).innermostContaining, P.id)
+        XCTAssertEqual(runtime([Q.self]).innermostContaining, Q.id)
     }
 
     // MARK: - The general step

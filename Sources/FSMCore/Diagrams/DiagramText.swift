@@ -145,6 +145,11 @@ enum DiagramText {
 
     /// A transition written as a compartment line: internal ones as their label, others with their target.
     static func listedTransition(_ transition: Model.Transition, in model: Model, detail: DiagramDetail) -> String {
+        transitionText(transition, in: model, detail: detail, arrow: "→")
+    }
+
+    /// A transition as written: its label, then `arrow` and its target unless it is internal.
+    static func transitionText(_ transition: Model.Transition, in model: Model, detail: DiagramDetail, arrow: String) -> String {
         let label = label(transition, in: model, detail: detail).oneLine
         let target: String
         switch transition.target {
@@ -155,6 +160,6 @@ enum DiagramText {
         case .history(let index, .shallow): target = "history " + model.states[index].name
         case .history(let index, .deep): target = "deep history " + model.states[index].name
         }
-        return label.isEmpty ? "→ \(target)" : "\(label) → \(target)"
+        return label.isEmpty ? "\(arrow) \(target)" : "\(label) \(arrow) \(target)"
     }
 }

@@ -73,8 +73,16 @@ public struct MachinePlan: Sendable {
     /// `nil` where none completes, and everywhere in a machine without completion transitions.
     public let completesOnEntry: [Int?]
 
-    /// The declarations the generated file makes at file scope, in order.
-    public let fileScopeDeclarations: [FileScopeDeclaration]
+    /// Whether every transition has a direct step: then the general step is never taken.
+    public let allDirect: Bool
+
+    /// The states with completion transitions: only their completion is worth queueing.
+    public let statesWithCompletion: Set<Int>
+
+    /// The state a one-leaf machine's `start()` enters from the machine: the leaf the initial
+    /// states lead to, or without history known in advance the initial state (its entry then
+    /// finds the leaf at run time).
+    public let startEntersAt: Int
 
     /// The parts of the run-time code (Sources/MachineRuntime/Runtime) the generated file copies,
     /// in order.
@@ -104,10 +112,22 @@ public struct MachinePlan: Sendable {
         self.directSteps = shape == .regions && !observable ? DirectStep.steps(model) : [:]
         self.statesExaminedOnce = Self.statesExaminedOnce(model)
         self.maximumSelected = Self.maximumSelected(model)
+        let statesWithCompletion = Set(transitions.compactMap { $0.event == nil ? $0.source : nil })
+        self.statesWithCompletion = statesWithCompletion
         self.completesOnEntry =
-            model.usesCompletion && shape == .oneLeaf ? model.states.indices.map { Self.completedOnEntry(of: $0, in: model) } : []
-        self.fileScopeDeclarations = FileScopeDeclaration.all(of: model)
-        self.runtimeCode = RuntimeCode.parts(shape: shape, parts: parts, directSteps: directSteps, transitions: count)
+            shape == .oneLeaf && !statesWithCompletion.isEmpty
+            ? model.states.indices.map { Self.completedOnEntry(of: $0, in: model, withCompletion: statesWithCompletion) } : []
+        self.startEntersAt = model.usesHistory ? model.initialState : model.initialLeaf(of: model.initialState)
+        let allDirect = !transitions.isEmpty && directSteps.count == transitions.count
+        self.allDirect = allDirect
+        self.runtimeCode = RuntimeCode.parts(
+            shape: shape, parts: parts, allDirect: allDirect, hasDirectSteps: !directSteps.isEmpty)
+    }
+
+    /// The declarations the generated file of `model` makes at file scope, in order; asked without
+    /// planning the whole machine by the check of the types several machines of one module declare.
+    public static func fileScopeDeclarations(of model: Model) -> [FileScopeDeclaration] {
+        FileScopeDeclaration.all(of: model)
     }
 
     /// The transitions declared in a state's body (the machine's for `nil`), in order.
@@ -129,9 +149,6 @@ public struct MachinePlan: Sendable {
 
     /// Whether the machine has events (and so event methods and a queue).
     public var hasEvents: Bool { parts.contains(.eventQueue) }
-
-    /// Whether every transition has a direct step: then the general step is never taken.
-    public var allDirect: Bool { !transitions.isEmpty && directSteps.count == transitions.count }
 
     /// Whether some transition of a one-leaf machine goes between sibling leaves, so that the
     /// context's shortcut for it exists.
@@ -192,10 +209,10 @@ public struct MachinePlan: Sendable {
         return model.topLevelStates.map(leaves).max() ?? 1
     }
 
-    private static func completedOnEntry(of index: Int, in model: Model) -> Int? {
+    private static func completedOnEntry(of index: Int, in model: Model, withCompletion: Set<Int>) -> Int? {
         let state = model.states[index]
         let completing: Int? = state.isFinal ? state.parent : state.isComposite ? nil : index
-        guard let completing, !model.completionTransitions(of: completing).isEmpty else { return nil }
+        guard let completing, withCompletion.contains(completing) else { return nil }
         return completing
     }
 }

@@ -19,20 +19,20 @@ public enum RuntimeCode: String, Sendable, CaseIterable {
     case completion = "Regions+Completion"
     /// The direct step's conflicts, exits and new configuration, in place.
     case directStep = "Regions+DirectStep"
+    /// The entry by history of a machine with one active leaf, whose record of a state is a leaf.
+    case oneLeafHistory = "OneLeaf+History"
 
     /// The parts a machine needs, in the order its file has them. A one-leaf machine's context is
-    /// generated whole; a machine with regions copies the rules of its step.
-    static func parts(
-        shape: MachinePlan.Shape, parts: MachinePlan.Parts, directSteps: [Int: DirectStep], transitions: Int
-    ) -> [RuntimeCode] {
-        guard shape == .regions else { return [] }
-        let allDirect = transitions > 0 && directSteps.count == transitions
+    /// generated, but for its entry by history; a machine with regions copies the rules of its step.
+    static func parts(shape: MachinePlan.Shape, parts: MachinePlan.Parts, allDirect: Bool, hasDirectSteps: Bool) -> [RuntimeCode]
+    {
+        guard shape == .regions else { return parts.contains(.history) ? [.oneLeafHistory] : [] }
         var code: [RuntimeCode] = [.fixedList, .regions]
         if !allDirect || parts.contains(.history) { code.append(.descendants) }
         if !allDirect { code.append(.generalStep) }
         code.append(parts.contains(.history) ? .history : .defaultEntry)
         if parts.contains(.completions) { code.append(.completion) }
-        if !directSteps.isEmpty { code.append(.directStep) }
+        if hasDirectSteps { code.append(.directStep) }
         return code
     }
 }

@@ -65,9 +65,13 @@ public struct TransitionPlan: Sendable, Hashable {
         switch kind {
         case .internal: self.staysInItsRegion = true
         case .betweenSiblingLeaves:
-            // Between top-level leaves the machine's one leaf changes: the general step does that.
-            self.staysInItsRegion =
-                transition.domain != nil && transition.target.state.map { !model.states[$0].isFinal } ?? false
+            // Between top-level leaves the machine's one leaf changes: the general step does that. A
+            // push remembers the innermost state, which a machine with regions has not (it has no push).
+            guard case .state(let target) = transition.target else {
+                self.staysInItsRegion = false
+                break
+            }
+            self.staysInItsRegion = transition.domain != nil && !model.states[target].isFinal
         case .local, .general, .pop, .history: self.staysInItsRegion = false
         }
     }

@@ -12,36 +12,43 @@ extension RuntimeCode {
     }
 
     /// The placeholder's names and what each stands for.
-    private static func replacement(for placeholder: Substring, in names: GeneratedNames) -> String {
+    private static func replacement(for placeholder: String, in names: GeneratedNames) -> String {
         switch placeholder {
         case "FSMMachine": names.machine
-        case "FSMMachineRuntime": names.runtime
+        case "FSMMachineRuntime", "FSMMachineLeafRuntime": names.runtime
+        case "FSMMachineActions": names.actions
         case "FSMMachineTransition": names.transitionInfo
         case "FSMMachineHistory": names.historyKind
         default: preconditionFailure("the run-time code names '\(placeholder)', which no machine declares")
         }
     }
 
-    /// `text` with every identifier that starts with `FSMMachine` replaced.
+    /// `text` with every identifier that starts with `FSMMachine` replaced, read as UTF-8 bytes (the
+    /// run-time code is ASCII outside its comments, and a multi-byte character never contains an
+    /// ASCII byte).
     static func renaming(_ text: String, to names: GeneratedNames) -> String {
-        let prefix = "FSMMachine"
-        var result = ""
-        var rest = Substring(text)
-        while let range = rest.firstRange(of: prefix) {
-            let before = rest[..<range.lowerBound]
-            result += before
-            let identifierEnd = rest[range.lowerBound...].firstIndex { !isIdentifierCharacter($0) } ?? rest.endIndex
-            if let last = before.last, isIdentifierCharacter(last) {
-                result += rest[range.lowerBound..<identifierEnd]  // inside another name
-            } else {
-                result += replacement(for: rest[range.lowerBound..<identifierEnd], in: names)
+        let bytes = Array(text.utf8)
+        let prefix = Array("FSMMachine".utf8)
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            let startsName = index == 0 || !isIdentifierByte(bytes[index - 1])
+            guard startsName, bytes[index...].starts(with: prefix) else {
+                result.append(bytes[index])
+                index += 1
+                continue
             }
-            rest = rest[identifierEnd...]
+            var end = index + prefix.count
+            while end < bytes.count, isIdentifierByte(bytes[end]) { end += 1 }
+            let placeholder = String(decoding: bytes[index..<end], as: UTF8.self)
+            result += replacement(for: placeholder, in: names).utf8
+            index = end
         }
-        return result + rest
+        return String(decoding: result, as: UTF8.self)
     }
 
-    private static func isIdentifierCharacter(_ character: Character) -> Bool {
-        character.isLetter || character.isNumber || character == "_"
-    }
+    /// An identifier's byte, or a byte of a non-ASCII character (the run-time code has none outside
+    /// its comments, where a name beside one is not renamed).
+    private static func isIdentifierByte(_ byte: UInt8) -> Bool { byte.isIdentifierContinue || byte >= 0x80 }
 }

@@ -30,15 +30,17 @@ public enum ActionsReference: String, Sendable, CaseIterable {
 /// 4. the one place where a transition's exits, effects and entries are carried out, with push
 ///    and pop (`+Context`);
 /// 5. the states: a base class `M.State` with one class method per event, which reports "not
-///    handled", and one class per state, a subclass of its enclosing state's (behavioural
-///    inheritance: an event a state does not handle is its enclosing state's), that overrides the
-///    events the state handles, its place in the tree (`parent`, and `initial` where the machine
-///    enters below a target at run time) and its entry and exit activities as `enterInward` and
-///    `exitOutward`, which call the enclosing state's through `super`: entering or leaving several
-///    levels is one dynamic call, then direct calls. A transition to a composite state names the
-///    leaf its initial states lead to (`+States`); with parallel states each state is a final
-///    subclass of `M.State` whose defaults walk outwards, with `entry` and `exit`;
-/// 6. the run-time data: what changes while the machine runs and the queued events (`+Runtime`).
+///    handled", and what describes each state (its initial child, whether it is final or parallel,
+///    ...) as one `switch` per fact (`+StateFacts`); and one class per state, a subclass of its
+///    enclosing state's (behavioural inheritance: an event a state does not handle is its enclosing
+///    state's), that overrides the events the state handles and its `parent`. Without parallel
+///    states, a state's entry and exit activities are its `enterInward` and `exitOutward`, which
+///    call the enclosing state's through `super`: entering or leaving several levels is one dynamic
+///    call, then direct calls; a transition to a composite state names the leaf its initial states
+///    lead to (`+States`). With parallel states each state also has its `number`, and the entry and
+///    exit activities are facts of the base class;
+/// 6. the run-time data: what changes while the machine runs and the queued events, then the
+///    run-time code the plan names (``RuntimeCode``), copied from Sources/MachineRuntime (`+Runtime`).
 ///
 /// Parts 3 and 5 try a level's transitions with the same code (`+Selection`).
 ///
@@ -48,7 +50,9 @@ public enum ActionsReference: String, Sendable, CaseIterable {
 ///
 /// A machine with a parallel state holds its configuration and one active leaf per region instead,
 /// and an event selects in every region before one step fires the selection: see
-/// SwiftEmitter+ParallelRuntime. Every other machine is generated as if regions did not exist.
+/// SwiftMachineEmitter+ParallelRuntime. Every other machine is generated as if regions did not exist.
+///
+/// What the file is made of is decided by the ``MachinePlan``; these files render it.
 public enum SwiftEmitter {
     /// The Swift source for `model`. The same model and options give byte-identical output.
     ///

@@ -61,10 +61,6 @@ extension SwiftMachineEmitter {
             }
             out.line()
             emitEnter(into: &out)
-            if uses(.history) {
-                out.line()
-                emitEnterInside(into: &out)
-            }
         }
     }
 
@@ -96,7 +92,7 @@ extension SwiftMachineEmitter {
             out in
             out.line("target.enterInward(below: domain?.depth ?? -1, \(actionsName))")
             if uses(.history) {
-                out.line("let leaf = enterInside(target, by: history, \(actionsName))")
+                out.line("let leaf = \(names.runtime).enterInside(target, by: history, records: machine.history, \(actionsName))")
                 emitLeafChange("leaf", into: &out)
             } else {
                 emitLeafChange("target", into: &out)

@@ -50,7 +50,7 @@ extension SwiftMachineEmitter {
             out.line("machine.endReplacing()")
             if uses(.completions) {
                 for state in replacement.entered
-                where !model.states[state].isComposite && !model.completionTransitions(of: state).isEmpty {
+                where !model.states[state].isComposite && plan.statesWithCompletion.contains(state) {
                     append(state, to: "completions")
                 }
             }

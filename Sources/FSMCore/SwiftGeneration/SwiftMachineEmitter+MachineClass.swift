@@ -216,17 +216,7 @@ extension SwiftMachineEmitter {
                         let walk = hasRegions ? "machine.configuration.contains" : "machine.current.isIn"
                         out.block("return \(walk)") { out in
                             out.line(hasRegions ? "switch $0.id {" : "switch $0 {")
-                            let cases = wrapped(declaring.map { "." + names.stateCase($0) }, width: 100)
-                            if cases.count == 1 {
-                                out.line("case \(cases[0]): true")
-                            } else {
-                                out.line("case " + cases[0])
-                                out.indented { out in
-                                    out.lines(cases.dropFirst().dropLast())
-                                    out.line(cases[cases.count - 1] + ":")
-                                    out.line("true")
-                                }
-                            }
+                            emitCase(declaring.map { "." + names.stateCase($0) }, "true", into: &out)
                             out.line("default: false")
                             out.line("}")
                         }
@@ -257,6 +247,19 @@ extension SwiftMachineEmitter {
 
     /// The statement that registers a read of the configuration with observation.
     private var observedAccess: String { "access(keyPath: \(observedKeyPath))" }
+
+    /// `case .a, .b: value`; with many patterns, the patterns over lines of about 100 characters and
+    /// the value on a line of its own.
+    func emitCase(_ patterns: [String], _ value: String, into out: inout CodeWriter) {
+        let lines = wrapped(patterns, width: 100)
+        guard lines.count > 1 else { return out.line("case \(lines[0]): \(value)") }
+        out.line("case " + lines[0])
+        out.indented { out in
+            out.lines(lines.dropFirst().dropLast())
+            out.line(lines[lines.count - 1] + ":")
+            out.line(value)
+        }
+    }
 
     /// `items` joined by `, ` into lines of about `width` characters, each but the last ending in `,`.
     private func wrapped(_ items: [String], width: Int) -> [String] {

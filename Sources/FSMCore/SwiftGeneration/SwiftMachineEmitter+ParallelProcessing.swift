@@ -1,5 +1,5 @@
 /// Parts 3 of the generated file for a machine with parallel states: selection in every region,
-/// and the step that fires the selected transitions together (see SwiftEmitter+ParallelRuntime).
+/// and the step that fires the selected transitions together (see SwiftMachineEmitter+ParallelRuntime).
 extension SwiftMachineEmitter {
     /// `private func disarm(code: String, _ actions: ...) -> Bool`: each active leaf in document
     /// order selects (deferring outwards, each state examined once), then the step fires what was
@@ -208,7 +208,7 @@ extension SwiftMachineEmitter {
 }
 
 extension SwiftMachineEmitter {
-    /// The step for selected transitions that are all local (``localTransitions``), written out for
+    /// The step for selected transitions that are all local (``TransitionPlan/staysInItsRegion``), written out for
     /// the transitions `candidates` (an event's, or the completion transitions): their exit sets are
     /// their sources alone, so none conflicts, and the step changes the leaves in place, with the
     /// activities and effects called directly: nothing is built, looked up or allocated. Checks at
@@ -264,7 +264,8 @@ extension SwiftMachineEmitter {
 
     /// The same, each case described by a `key` whose lines `body` writes: cases with equal keys
     /// share one `case`, in the order of their first number, so `body` must write the same lines
-    /// for equal keys and different lines for different ones. Grouped through a dictionary, so that
+    /// for equal keys (different keys may write the same lines: two cases are then written where one
+    /// would do, which is correct, only longer). Grouped through a dictionary, so that
     /// a machine of thousands of transitions is grouped in linear time; and a key can be cheaper to
     /// hash than the lines, which are then written piece by piece, once per group.
     func emitSwitchOverSelected<Key: Hashable>(
@@ -338,7 +339,7 @@ extension SwiftMachineEmitter {
                 lines.append("\(machine).replaceLeaf(\(names.stateType(source)).self, by: \(names.stateType(target)).self)")
                 changing.append(transition.number)
             }
-            if uses(.completions) && !model.completionTransitions(of: target).isEmpty {
+            if plan.statesWithCompletion.contains(target) {
                 lines.append("\(machine).completions.append(\(names.stateType(target)).self)")
             }
             if !lines.isEmpty { cases.append((transition.number, lines)) }

@@ -63,8 +63,7 @@ extension SwiftMachineEmitter {
             out.block("private func start(_ \(actionsName): \(actionsType))") { out in
                 guard !hasRegions else { return emitParallelStart(into: &out) }
                 out.line("machine.isStarted = true")
-                let entered = uses(.history) ? model.initialState : model.initialLeaf(of: model.initialState)
-                out.line("enter(\(names.stateType(entered)).self, below: nil, \(actionsName))")
+                out.line("enter(\(names.stateType(plan.startEntersAt)).self, below: nil, \(actionsName))")
                 if completes { out.line("handleCompletions(\(actionsName))") }
             }
             if completes {

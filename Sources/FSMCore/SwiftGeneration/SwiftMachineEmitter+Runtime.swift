@@ -5,6 +5,10 @@ extension SwiftMachineEmitter {
             emitParallelRuntime(into: &out)
         } else {
             emitOneLeafRuntime(into: &out)
+            for part in plan.runtimeCode {
+                out.line()
+                out.lines(part.lines(for: names))
+            }
         }
         if uses(.history) {
             out.line()

@@ -67,12 +67,10 @@ extension SwiftMachineEmitter {
             out.line("return true")
             return
         }
-        switch transition.target {
-        case .push(let target):
-            out.line("\(contextMember("push", context))()")
-            noteEnteredLeaf(target, into: &out)
-        case .state(let target): noteEnteredLeaf(target, into: &out)
-        case .internal, .history, .pop: break
+        if planned.pushes { out.line("\(contextMember("push", context))()") }
+        if let leaf = planned.enteredLeaf, let target = planned.target, leaf != target {
+            // Why a transition to a composite state names a leaf.
+            out.line("// -> \(model.states[target].name), by its initial states")
         }
         // `return <call>`, written piece by piece: a large machine has tens of thousands.
         out.beginLine()
@@ -90,12 +88,6 @@ extension SwiftMachineEmitter {
         } else {
             out.endLine(openingBlock: { $0.callLines(effects, on: actions) })
         }
-    }
-
-    /// `// -> Active, by its initial states`: why a transition to a composite state names a leaf.
-    private func noteEnteredLeaf(_ target: Int, into out: inout CodeWriter) {
-        guard !uses(.history), model.states[target].isComposite else { return }
-        out.line("// -> \(model.states[target].name), by its initial states")
     }
 
     /// `context.transition(below: .armed, to: M_Alarm.self, actions)`, with `by: .deep` for a history target;
@@ -137,16 +129,6 @@ extension SwiftMachineEmitter {
     /// (`machine:` for the machine's own, `Loading: -> Ready` for a completion transition).
     func label(of transition: TransitionPlan) -> String {
         let source = transition.source.map { model.states[$0].name } ?? "machine"
-        let label = DiagramText.label(transition.transition, in: model, detail: .full).oneLine
-        let target: String
-        switch transition.transition.target {
-        case .internal: return "\(source): \(label)"
-        case .state(let index): target = model.states[index].name
-        case .push(let index): target = "push " + model.states[index].name
-        case .pop: target = "pop"
-        case .history(let index, .shallow): target = "history " + model.states[index].name
-        case .history(let index, .deep): target = "deep history " + model.states[index].name
-        }
-        return label.isEmpty ? "\(source): -> \(target)" : "\(source): \(label) -> \(target)"
+        return source + ": " + DiagramText.transitionText(transition.transition, in: model, detail: .full, arrow: "->")
     }
 }

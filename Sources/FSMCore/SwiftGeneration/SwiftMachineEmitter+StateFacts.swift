@@ -32,7 +32,7 @@ extension SwiftMachineEmitter {
             if uses(.completions) {
                 emitFlag(
                     "hasCompletion", doc: ["Whether the state has completion transitions (its completion is worth queueing)."],
-                    states.filter { !plan.transitions(declaredIn: $0, on: nil).isEmpty }, into: &out)
+                    plan.statesWithCompletion.sorted(), into: &out)
             }
             if uses(.history) {
                 emitFlag(
@@ -79,8 +79,7 @@ extension SwiftMachineEmitter {
         out.block("static var \(name): \(type)") { out in
             out.line("switch id {")
             for value in order {
-                let cases = states[value, default: []].map { "." + names.stateCase($0) }.joined(separator: ", ")
-                out.line("case \(cases): \(value)")
+                emitCase(states[value, default: []].map { "." + names.stateCase($0) }, value, into: &out)
             }
             out.line("default: \(otherwise)")
             out.line("}")

@@ -1,5 +1,5 @@
-/// Part 5 of the generated file: the State pattern — a base class for all states and one final
-/// subclass per state.
+/// Part 5 of the generated file: the State pattern — a base class for all states and one class per
+/// state, a subclass of its enclosing state's.
 ///
 /// Why classes rather than a protocol with default implementations: a protocol conformance needs a
 /// witness for every requirement, so each state type got one thunk per event of the machine, and
@@ -298,7 +298,7 @@ extension SwiftMachineEmitter {
         let enclosingHandles = model.ancestry(of: index).dropFirst().contains { ancestor in
             model.states[ancestor].transitions.contains { $0.event == event }
         }
-        let machineHandles = hasRegions && model.machineTransitions.contains { $0.event == event }
+        let machineHandles = hasRegions && !plan.transitions(declaredIn: nil, on: event).isEmpty
         return enclosingHandles || machineHandles ? "return super.\(handlerCallArguments(event))" : "return false"
     }
 }

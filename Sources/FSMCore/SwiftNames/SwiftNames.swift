@@ -64,10 +64,11 @@ public enum SwiftNames {
             "Bool", "String", "Substring", "Character", "Array", "Dictionary", "Set", "Optional",
         ].map { ($0.lowercased(), $0) })
 
-    /// Types the generated code itself refers to; the machine must not shadow them.
+    /// Types the generated code itself refers to; the machine must not shadow them. The run-time
+    /// code (Sources/MachineRuntime/Runtime) adds those of its own (a test keeps this list complete).
     public static let standardTypesUsed: Set<String> = [
         "Bool", "String", "Int", "Double", "Never", "Void", "AnyObject", "CaseIterable", "Sendable", "Swift", "Array",
-        "Optional",
+        "Optional", "Range", "Collection", "UnsafeMutablePointer", "UnsafeMutableBufferPointer", "FixedList",
     ]
 
     /// The generated actions protocol of a machine.
@@ -95,7 +96,7 @@ public enum SwiftNames {
     /// Two file-private types of one name in two files do not clash; any other pair of one name in
     /// one module does ("invalid redeclaration").
     public static func fileScopeTypes(of model: Model) -> [GeneratedType] {
-        FileScopeDeclaration.all(of: model).map { GeneratedType(name: name(of: $0, in: model), kind: $0) }
+        MachinePlan.fileScopeDeclarations(of: model).map { GeneratedType(name: name(of: $0, in: model), kind: $0) }
     }
 
     /// The Swift name of a file-scope declaration of `model`'s generated file.

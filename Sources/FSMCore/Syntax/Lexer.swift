@@ -85,7 +85,7 @@ public struct Lexer {
             case UInt8(ascii: "|") where peek(1) == UInt8(ascii: "|"):
                 index += 2
                 add(.pipePipe, from: start)
-            case _ where isIdentifierStart(byte):
+            case _ where byte.isIdentifierStart:
                 lexIdentifier()
             default:
                 if let kind = Lexer.punctuation(byte) {
@@ -143,13 +143,6 @@ public struct Lexer {
         lexemes.append(Lexeme(.newline, SourceRange(start: start, end: start + 1)))
     }
 
-    private func isIdentifierStart(_ byte: UInt8) -> Bool {
-        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
-            || byte == UInt8(ascii: "_")
-    }
-
-    private func isIdentifierContinue(_ byte: UInt8) -> Bool { isIdentifierStart(byte) || byte.isDigit }
-
     /// Every keyword is at most eight bytes long, so each is one `UInt64` (its bytes, the first in
     /// the lowest): a name is a keyword when its own packed bytes equal one of these, a comparison
     /// of integers with nothing retained or hashed.
@@ -171,7 +164,7 @@ public struct Lexer {
 
     private mutating func lexIdentifier() {
         let start = index
-        while let byte = peek(), isIdentifierContinue(byte) { index += 1 }
+        while let byte = peek(), byte.isIdentifierContinue { index += 1 }
         var kind = TokenKind.identifier
         if index - start <= 8 {
             let packed = Self.pack(bytes, start..<index)
@@ -195,8 +188,8 @@ public struct Lexer {
         // malformed token, not two: a dot never follows a number in the language. With a dot it is
         // an unknown token, so that the parser adds no error of its own and the literal's type is
         // not guessed (`1.` as an Int would be a second, wrong error about the call's signature).
-        if let byte = peek(), isIdentifierContinue(byte) || byte == UInt8(ascii: ".") {
-            while let byte = peek(), isIdentifierContinue(byte) || byte == UInt8(ascii: ".") { index += 1 }
+        if let byte = peek(), byte.isIdentifierContinue || byte == UInt8(ascii: ".") {
+            while let byte = peek(), byte.isIdentifierContinue || byte == UInt8(ascii: ".") { index += 1 }
             let range = SourceRange(start: start, end: index)
             diagnostics.emit(.invalidNumber(String(decoding: bytes[start..<index], as: UTF8.self), at: range))
             if bytes[start..<index].contains(UInt8(ascii: ".")) { kind = .unknown }
@@ -312,7 +305,7 @@ public struct Lexer {
             UInt8(ascii: "-"), UInt8(ascii: "&"), UInt8(ascii: "|"):
             return false
         default:
-            return !isIdentifierStart(byte) && !byte.isDigit && Lexer.punctuation(byte) == nil
+            return !byte.isIdentifierStart && !byte.isDigit && Lexer.punctuation(byte) == nil
         }
     }
 }

@@ -173,4 +173,11 @@ extension UInt8 {
     var isBlank: Bool { self == UInt8(ascii: " ") || self == UInt8(ascii: "\t") }
     /// Whether the byte is an ASCII digit, `0` to `9`.
     var isDigit: Bool { self >= UInt8(ascii: "0") && self <= UInt8(ascii: "9") }
+    /// Whether the byte can start an identifier: an ASCII letter or `_`.
+    var isIdentifierStart: Bool {
+        (self >= UInt8(ascii: "a") && self <= UInt8(ascii: "z")) || (self >= UInt8(ascii: "A") && self <= UInt8(ascii: "Z"))
+            || self == UInt8(ascii: "_")
+    }
+    /// Whether the byte can continue an identifier: an ASCII letter, digit or `_`.
+    var isIdentifierContinue: Bool { isIdentifierStart || isDigit }
 }

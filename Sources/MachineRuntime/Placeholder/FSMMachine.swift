@@ -5,18 +5,24 @@
 // run-time code is copied into a machine's file, `FSMMachine` becomes `M` (`FSMMachineRuntime` becomes
 // `MRuntime`, and so on). Not copied: only Runtime/ is.
 
+/// Stands for the actions protocol `MActions`.
+protocol FSMMachineActions: AnyObject {}
+
 /// Stands for the machine class.
 final class FSMMachine {
-    /// Stands for the machine's states.
-    enum StateID: Hashable, Sendable {
-        case state(Int)
+    /// Stands for the machine's states: a state's number, and its depth (`StateID.depth` in a
+    /// machine without parallel states).
+    struct StateID: Hashable, Sendable {
+        let number: Int
+        let depth: Int
     }
 
-    /// A state, as the run-time code sees it: a class never instantiated, whose class members
-    /// describe its place in the tree. A test builds a tree of subclasses.
+    /// A state, as the run-time code of either shape sees it: a class never instantiated, whose
+    /// class members describe its place in the tree. A test builds a tree of subclasses.
     class State {
-        class var id: StateID { .state(number) }
+        class var id: StateID { StateID(number: number, depth: depth) }
         class var number: Int { preconditionFailure("every state overrides number") }
+        class var depth: Int { 0 }
         class var parent: FSMMachine.State.Type? { nil }
         class var initial: FSMMachine.State.Type? { nil }
         class var isFinal: Bool { false }
@@ -26,6 +32,9 @@ final class FSMMachine {
         class var hasCompletion: Bool { false }
         class var recordsHistory: Bool { false }
         class var initialHistory: FSMMachineHistory? { nil }
+        /// Enters the states from just below `depth` down to this one, outermost first (a machine
+        /// without parallel states).
+        class func enterInward(below depth: Int, _ actions: any FSMMachineActions) {}
     }
 }
 
@@ -54,7 +63,14 @@ struct FSMMachineTransition {
     }
 }
 
-/// Stands for `MRuntime`: the stored properties the generator declares, with room for `capacity` states.
+/// Stands for `MRuntime` of a machine without parallel states: its active leaf and history records.
+struct FSMMachineLeafRuntime {
+    var current: FSMMachine.State.Type
+    var history: [FSMMachine.StateID: FSMMachine.State.Type] = [:]
+}
+
+/// Stands for `MRuntime` of a machine with parallel states: the stored properties the generator
+/// declares, with room for `capacity` states.
 struct FSMMachineRuntime {
     var configurationList: FixedList<FSMMachine.State.Type>
     var configuration: UnsafeMutableBufferPointer<FSMMachine.State.Type> { configurationList.elements }

@@ -423,42 +423,10 @@ extension CheckoutWizard {
     @inline(never)
     private func enter(_ target: CheckoutWizard.State.Type, below domain: StateID?, by history: CheckoutWizardHistory? = nil, _ actions: any CheckoutWizardActions) {
         target.enterInward(below: domain?.depth ?? -1, actions)
-        let leaf = enterInside(target, by: history, actions)
+        let leaf = CheckoutWizardRuntime.enterInside(target, by: history, records: machine.history, actions)
         machine.current = leaf
         machine.isFinished = leaf.finishesMachine
         if let completed = leaf.completes { machine.completions.append(completed) }
-    }
-
-    /// Enters what lies below `state`, which has just been entered, and returns the leaf reached.
-    /// By its history when `history` is given or `state` has `initial history`, if it has a record
-    /// and the child recorded is not a final state (that child had completed `state`): shallow
-    /// history enters the recorded child, deep history every recorded state down to the recorded
-    /// leaf. Otherwise by its default entry: its initial child. A child entered is in turn entered
-    /// by its own default entry, which may be its `initial history`.
-    @inline(never)
-    private func enterInside(_ state: CheckoutWizard.State.Type, by history: CheckoutWizardHistory?, _ actions: any CheckoutWizardActions) -> CheckoutWizard.State.Type {
-        var state = state
-        var history = history
-        while true {
-            if let kind = history ?? state.initialHistory, let recorded = machine.history[state.id], !(recorded.isFinal && recorded.parent?.id == state.id) {
-                switch kind {
-                case .deep:
-                    recorded.enterInward(below: state.id.depth, actions)
-                    return recorded
-                case .shallow:
-                    var child = recorded
-                    while let parent = child.parent, parent.id != state.id { child = parent }
-                    child.enterInward(below: state.id.depth, actions)
-                    state = child
-                }
-            } else if let child = state.initial {
-                child.enterInward(below: state.id.depth, actions)
-                state = child
-            } else {
-                return state
-            }
-            history = nil
-        }
     }
 }
 
@@ -698,6 +666,47 @@ fileprivate struct CheckoutWizardRuntime {
     /// For each state that records history and has been exited: the active leaf when it was last
     /// exited. Its child on the way down to that leaf is its shallow history, the whole way its deep one.
     var history: [CheckoutWizard.StateID: CheckoutWizard.State.Type] = [:]
+}
+
+extension CheckoutWizardRuntime {
+    /// Enters what lies below `state`, which has just been entered, and returns the leaf reached.
+    /// By its history when `history` is given or `state` has `initial history`, if it has a record
+    /// and the child recorded is not a final state (that child had completed `state`): shallow
+    /// history enters the recorded child, deep history every recorded state down to the recorded
+    /// leaf. Otherwise by its default entry: its initial child. A child entered is in turn entered
+    /// by its own default entry, which may be its `initial history`. `records` are the machine's
+    /// history records: given as an argument, so that no access to the machine's state spans the
+    /// entry activities this calls.
+    @inline(never)
+    static func enterInside(
+        _ state: CheckoutWizard.State.Type, by history: CheckoutWizardHistory?,
+        records: [CheckoutWizard.StateID: CheckoutWizard.State.Type], _ actions: any CheckoutWizardActions
+    ) -> CheckoutWizard.State.Type {
+        var state = state
+        var history = history
+        while true {
+            if let kind = history ?? state.initialHistory, let recorded = records[state.id],
+                !(recorded.isFinal && recorded.parent?.id == state.id)
+            {
+                switch kind {
+                case .deep:
+                    recorded.enterInward(below: state.id.depth, actions)
+                    return recorded
+                case .shallow:
+                    var child = recorded
+                    while let parent = child.parent, parent.id != state.id { child = parent }
+                    child.enterInward(below: state.id.depth, actions)
+                    state = child
+                }
+            } else if let child = state.initial {
+                child.enterInward(below: state.id.depth, actions)
+                state = child
+            } else {
+                return state
+            }
+            history = nil
+        }
+    }
 }
 
 /// How a state is entered by its history: its child active when it was last exited (shallow),

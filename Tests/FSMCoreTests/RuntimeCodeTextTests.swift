@@ -1,0 +1,60 @@
+import TestSupport
+import XCTest
+
+@testable import FSMCore
+
+/// The run-time code as a machine's file has it (``RuntimeCode``): renamed for the machine, and
+/// naming no type that a machine could shadow without an error in its `.fsm` file.
+final class RuntimeCodeTextTests: XCTestCase {
+    private func names(_ machine: String) throws -> GeneratedNames {
+        let source = """
+            machine \(machine) {
+                initial A
+                state A { go -> A }
+            }
+            """
+        return GeneratedNames(model: try XCTUnwrap(model(source)))
+    }
+
+    func testEveryPartIsRenamedForTheMachine() throws {
+        let names = try names("Door")
+        for part in RuntimeCode.allCases {
+            let text = part.lines(for: names).joined(separator: "\n")
+            XCTAssertFalse(text.contains("FSMMachine"), part.rawValue)
+            XCTAssertFalse(text.isEmpty, part.rawValue)
+        }
+        let regions = RuntimeCode.regions.lines(for: names).joined(separator: "\n")
+        XCTAssertTrue(regions.contains("extension DoorRuntime {"))
+        XCTAssertTrue(regions.contains("var innermostContaining: Door.StateID {"))
+        let history = RuntimeCode.oneLeafHistory.lines(for: names).joined(separator: "\n")
+        XCTAssertTrue(history.contains("_ actions: any DoorActions"))
+        XCTAssertTrue(history.contains("by history: DoorHistory?"))
+    }
+
+    func testOnlyWholePlaceholderNamesAreRenamed() throws {
+        let names = try names("Door")
+        XCTAssertEqual(
+            RuntimeCode.renaming("FSMMachine.State, MyFSMMachine, FSMMachineRuntime() // Türe FSMMachineHistory", to: names),
+            "Door.State, MyFSMMachine, DoorRuntime() // Türe DoorHistory")
+        // A machine whose own name starts like the placeholder.
+        XCTAssertEqual(RuntimeCode.renaming("FSMMachineRuntime", to: try self.names("FSMMachineX")), "FSMMachineXRuntime")
+    }
+
+    /// A machine named like a type the run-time code uses would shadow it: such names are reserved.
+    func testEveryTypeTheRuntimeCodeNamesIsReserved() {
+        // Not types a machine could shadow: the placeholders (renamed), `Self`, the metatype's `Type`,
+        // and FixedList's generic parameter.
+        let exempt: Set<String> = ["Self", "Type", "Element"]
+        for (name, text) in MachineRuntimeSource.files {
+            let code = text.split(separator: "\n").filter { !$0.trimmingPrefix(while: \.isWhitespace).hasPrefix("//") }
+            for line in code {
+                for word in line.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_") })
+                where word.first?.isUppercase == true && !word.hasPrefix("FSMMachine") && !exempt.contains(String(word)) {
+                    XCTAssertTrue(
+                        SwiftNames.standardTypesUsed.contains(String(word)) || SwiftNames.nestedTypeNames.contains(String(word)),
+                        "\(name) names \(word), which a machine may be called: add it to SwiftNames.standardTypesUsed")
+                }
+            }
+        }
+    }
+}
