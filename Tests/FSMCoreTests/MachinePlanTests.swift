@@ -268,4 +268,30 @@ final class MachinePlanTests: XCTestCase {
         XCTAssertEqual(plan.maximumSelected, 4)  // R1, X, Y, Z
         XCTAssertEqual(plan.statesExaminedOnce, [try index(plan, "P"), try index(plan, "R2")])
     }
+
+    // MARK: - What entering and exiting a state do
+
+    func testEntryAndExitWorkAreTheStatesOwnActivitiesInOrder() throws {
+        let plan = try plan(
+            """
+            machine M {
+                initial A
+                state A {
+                    entry / light, sound(level: 2)
+                    exit / dim
+                    go -> B
+                }
+                state B { }
+            }
+            """)
+        let a = try index(plan, "A")
+        XCTAssertEqual(plan.onEntry(of: a).count, 1)
+        guard case .activities(let entry) = plan.onEntry(of: a).first, case .activities(let exit) = plan.onExit(of: a).first
+        else { return XCTFail("A's entry and exit are its activities") }
+        XCTAssertEqual(entry.map(\.name), ["light", "sound"])
+        XCTAssertEqual(exit.map(\.name), ["dim"])
+        // A state with nothing to do on entry or exit has no work: nothing is written for it.
+        XCTAssertEqual(plan.onEntry(of: try index(plan, "B")), [])
+        XCTAssertEqual(plan.onExit(of: try index(plan, "B")), [])
+    }
 }

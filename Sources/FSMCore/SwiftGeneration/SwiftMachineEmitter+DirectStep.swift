@@ -23,11 +23,11 @@ extension SwiftMachineEmitter {
         // (and the states exited, for the replacement): a large machine has thousands of cases of
         // up to ``DirectStep/entryLimit`` lines each.
         let entries: [(Int, [Int])] = external.compactMap { number, step in
-            let withEntry = step.entered.filter { !model.states[$0].entry.isEmpty }
+            let withEntry = step.entered.filter { !plan.onEntry(of: $0).isEmpty }
             return withEntry.isEmpty ? nil : (number, withEntry)
         }
         emitSwitchOverSelected(entries, into: &out) { states, out in
-            for state in states { out.callLines(model.states[state].entry, on: actionsName) }
+            for state in states { emitWork(plan.onEntry(of: state), into: &out) }
         }
         let replacements = external.map { number, step in (number, Replacement(exits: step.exits, entered: step.entered)) }
         emitSwitchOverSelected(replacements, into: &out) { replacement, out in

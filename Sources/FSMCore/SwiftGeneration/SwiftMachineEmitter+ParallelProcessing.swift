@@ -221,15 +221,15 @@ extension SwiftMachineEmitter {
         let actionsName = names.actionsVariable
         let external = local.filter { $0.target != nil }
         let exits: [(Int, [String])] = external.compactMap { transition in
-            guard let source = transition.source, !model.states[source].exit.isEmpty else { return nil }
-            return (transition.number, model.states[source].exit.map { SwiftExpressions.call($0, on: actionsName) })
+            guard let source = transition.source, !plan.onExit(of: source).isEmpty else { return nil }
+            return (transition.number, lines(of: plan.onExit(of: source)))
         }
         let effects = local.filter { !$0.transition.effects.isEmpty }.map { transition in
             (transition.number, transition.transition.effects.map { SwiftExpressions.call($0, on: actionsName) })
         }
         let entries: [(Int, [String])] = external.compactMap { transition in
-            guard let target = transition.target, !model.states[target].entry.isEmpty else { return nil }
-            return (transition.number, model.states[target].entry.map { SwiftExpressions.call($0, on: actionsName) })
+            guard let target = transition.target, !plan.onEntry(of: target).isEmpty else { return nil }
+            return (transition.number, lines(of: plan.onEntry(of: target)))
         }
         let replacements = leafReplacements(external)
         // Where some candidates are internal, the exits and entries (when there are any) are skipped

@@ -52,8 +52,8 @@ extension SwiftMachineEmitter {
                 otherwise: "nil", into: &out)
         }
         if hasRegions {
-            emitActivities("entry", doc: "The state's own entry activities.", \.entry, into: &out)
-            emitActivities("exit", doc: "The state's own exit activities.", \.exit, into: &out)
+            emitWork("entry", doc: "The state's own entry activities.", plan.onEntry(of:), into: &out)
+            emitWork("exit", doc: "The state's own exit activities.", plan.onExit(of:), into: &out)
         }
     }
 
@@ -86,18 +86,16 @@ extension SwiftMachineEmitter {
         }
     }
 
-    /// `static func entry(_ actions:)`: each state's own activities.
-    private func emitActivities(
-        _ name: String, doc: String, _ calls: KeyPath<Model.State, [Model.Call]>, into out: inout CodeWriter
-    ) {
+    /// `static func entry(_ actions:)`: what each state's entry (or exit) does.
+    private func emitWork(_ name: String, doc: String, _ work: (Int) -> [StateWork], into out: inout CodeWriter) {
         out.docComment([doc])
-        let states = model.states.indices.filter { !model.states[$0][keyPath: calls].isEmpty }
+        let states = model.states.indices.filter { !work($0).isEmpty }
         guard !states.isEmpty else { return out.line("static func \(name)(\(actionsParameter)) {}") }
         out.block("static func \(name)(\(actionsParameter))") { out in
             out.line("switch id {")
             for state in states {
                 out.line("case .\(names.stateCase(state)):")
-                out.indented { $0.callLines(model.states[state][keyPath: calls], on: names.actionsVariable) }
+                out.indented { emitWork(work(state), into: &$0) }
             }
             out.line("default: break")
             out.line("}")

@@ -266,7 +266,9 @@ extension SwiftMachineEmitter {
         let actionsName = names.actionsVariable
         let context = names.contextVariable
         let depth = model.ancestry(of: index).count - 1
-        if !state.exit.isEmpty || state.recordsHistory {
+        let onExit = plan.onExit(of: index)
+        let onEntry = plan.onEntry(of: index)
+        if !onExit.isEmpty || state.recordsHistory {
             out.line()
             out.block(
                 "override class func exitOutward(to depth: Int, _ \(context): \(names.machine), \(actionsParameter))"
@@ -275,16 +277,16 @@ extension SwiftMachineEmitter {
                 if state.recordsHistory {
                     out.line("\(context).machine.history[.\(names.stateCase(index))] = \(context).machine.current")
                 }
-                out.callLines(state.exit, on: actionsName)
+                emitWork(onExit, into: &out)
                 if state.parent != nil { out.line("super.exitOutward(to: depth, \(context), \(actionsName))") }
             }
         }
-        if !state.entry.isEmpty {
+        if !onEntry.isEmpty {
             out.line()
             out.block("override class func enterInward(below depth: Int, \(actionsParameter))") { out in
                 if state.parent != nil { out.line("super.enterInward(below: depth, \(actionsName))") }
                 out.block("if depth < \(depth)") { out in
-                    out.callLines(state.entry, on: actionsName)
+                    emitWork(onEntry, into: &out)
                 }
             }
         }
