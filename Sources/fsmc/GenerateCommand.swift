@@ -73,7 +73,10 @@ extension Commands {
             var inputs: [(path: String, compilation: Compilation)] = []
             for path in files {
                 do throws(IOError) {
-                    inputs.append((path, Compilation(path: FileIO.displayName(path), bytes: try FileIO.read(path))))
+                    var compilation = Compilation(path: FileIO.displayName(path), bytes: try FileIO.read(path))
+                    // Timed transitions and `raise` are checked and drawn, not generated yet: an error at each.
+                    compilation.refuseUnsupportedConstructs(for: .swiftGeneration)
+                    inputs.append((path, compilation))
                 } catch {
                     Terminal.writeError("error: \(error.message)\n")
                     status = ExitStatus.usage

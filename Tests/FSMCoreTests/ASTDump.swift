@@ -80,21 +80,51 @@ struct ASTDump {
                 lines.append(String(repeating: "  ", count: depth + 1) + "guard")
                 self.guardExpression(guardExpression, depth: depth + 2)
             }
-            for effect in transition.effects { call(effect, role: "effect", depth: depth + 1) }
-            switch transition.target {
-            case nil: lines.append(String(repeating: "  ", count: depth + 1) + "internal (no target)")
-            case .state(let name): identifier(name, role: "target state", depth: depth + 1)
-            case .push(let name, let keyword):
-                line(depth + 1, "target push", keyword.union(name.range))
-                identifier(name, role: "state", depth: depth + 2)
-            case .pop(let range): line(depth + 1, "target pop", range)
-            case .history(let name, let history):
-                line(depth + 1, history.isDeep ? "target deep history" : "target history", history.range.union(name.range))
-                identifier(name, role: "state", depth: depth + 2)
-            }
+            actions(transition.actions, role: "effect", depth: depth + 1)
+            target(transition.target, depth: depth + 1)
         case .activity(let activity):
             line(depth, "activity \(activity.kind.rawValue)", activity.range)
-            for call in activity.calls { self.call(call, role: "call", depth: depth + 1) }
+            actions(activity.actions, role: "call", depth: depth + 1)
+        case .timed(let timed):
+            line(depth, "timed transition \(timed.kind.rawValue)", timed.range)
+            switch timed.delay {
+            case .literal(let nanoseconds, let text, let range): line(depth + 1, "delay \(text) = \(nanoseconds) ns", range)
+            case .named(let name): identifier(name, role: "delay", depth: depth + 1)
+            case .invalid(let range): line(depth + 1, "invalid delay", range)
+            }
+            if let guardExpression = timed.guardExpression {
+                lines.append(String(repeating: "  ", count: depth + 1) + "guard")
+                self.guardExpression(guardExpression, depth: depth + 2)
+            }
+            actions(timed.actions, role: "effect", depth: depth + 1)
+            target(timed.target, depth: depth + 1)
+        }
+    }
+
+    /// Calls (each as `role`) and raises, in order.
+    private mutating func actions(_ actions: [ActionSyntax], role: String, depth: Int) {
+        for action in actions {
+            switch action {
+            case .call(let call): self.call(call, role: role, depth: depth)
+            case .raise(let raise):
+                line(depth, "raise", raise.range)
+                call(raise.event, role: "event", depth: depth + 1)
+            }
+        }
+    }
+
+    private mutating func target(_ target: TargetSyntax?, depth: Int) {
+        let depth = depth - 1
+        switch target {
+        case nil: lines.append(String(repeating: "  ", count: depth + 1) + "internal (no target)")
+        case .state(let name): identifier(name, role: "target state", depth: depth + 1)
+        case .push(let name, let keyword):
+            line(depth + 1, "target push", keyword.union(name.range))
+            identifier(name, role: "state", depth: depth + 2)
+        case .pop(let range): line(depth + 1, "target pop", range)
+        case .history(let name, let history):
+            line(depth + 1, history.isDeep ? "target deep history" : "target history", history.range.union(name.range))
+            identifier(name, role: "state", depth: depth + 2)
         }
     }
 

@@ -165,25 +165,25 @@ extension SemanticsTests {
     /// Pairs of events that may well both be meant are not reported: names under 5 characters
     /// (`tick`, `tock`; `open`, `opens`), a difference at the first character (`mount`, `count`) or
     /// in a digit (`floor1`, `floor2`), a difference of more than one edit (`pause`, `paused2`),
-    /// two events each used more than once (`lower`, `lowers`). Only `raised`, used once, one
-    /// letter from `raise`, used twice, is reported, and declaring it with `event` silences that.
+    /// two events each used more than once (`lower`, `lowers`). Only `elevated`, used once, one
+    /// letter from `elevate`, used twice, is reported, and declaring it with `event` silences that.
     func testMisspeltEventLeavesPlausiblePairsAlone() {
         let events = [
             "tick", "tick", "tock", "open", "open", "opens", "mount", "mount", "count", "floor1", "floor1", "floor2",
-            "pause", "paused2", "lower", "lower", "lowers", "lowers", "raise", "raise", "raised",
+            "pause", "paused2", "lower", "lower", "lowers", "lowers", "elevate", "elevate", "elevated",
         ]
         assertDiagnostics(
             ring(events),
-            "test.fsm:23:17: warning: event 'raised' is not declared; did you mean 'raise'?\n" + """
-                    state S20 { raised -> S0 }
-                                ^~~~~~
-                                raise
-                test.fsm:21:17: note: 'raise' is used by 2 transitions, the first here
-                    state S18 { raise -> S19 }
-                                ^~~~~
+            "test.fsm:23:17: warning: event 'elevated' is not declared; did you mean 'elevate'?\n" + """
+                    state S20 { elevated -> S0 }
+                                ^~~~~~~~
+                                elevate
+                test.fsm:21:17: note: 'elevate' is used by 2 transitions, the first here
+                    state S18 { elevate -> S19 }
+                                ^~~~~~~
 
                 """)
-        let declared = ring(events).replacingOccurrences(of: "machine M {", with: "machine M {\n    event raised")
+        let declared = ring(events).replacingOccurrences(of: "machine M {", with: "machine M {\n    event elevated")
         assertDiagnostics(declared, "")
     }
 

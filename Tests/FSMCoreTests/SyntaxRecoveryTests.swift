@@ -209,34 +209,4 @@ final class SyntaxRecoveryTests: XCTestCase {
 
             """)
     }
-
-    /// `after` and a number where a transition starts is one error, saying how to time out instead,
-    /// with the transition's target in the example (a placeholder without one), in place of the
-    /// number's invalid-number; the rest of the line is skipped. `after` alone is an event.
-    func testATimedTransitionIsOneError() {
-        let source = """
-            machine Call {
-                initial Dialing
-                state Dialing {
-                    connected -> Talking
-                    after 5s -> Failed
-                }
-                state Talking { hangUp -> Failed; after 1.5 / log }
-                state Failed { after -> Dialing }
-            }
-            """
-        let hint = "send an event from a timer your actions start, e.g. in an entry action: 'entry / startTimer', then"
-        XCTAssertEqual(
-            diagnosticsText(source),
-            """
-            test.fsm:5:9: error: fsmc has no timed transitions ('after 5s'); \(hint) 'timeout -> Failed'
-                    after 5s -> Failed
-                    ^~~~~~~~
-            test.fsm:7:39: error: fsmc has no timed transitions ('after 1.5'); \(hint) 'timeout -> Target'
-                state Talking { hangUp -> Failed; after 1.5 / log }
-                                                  ^~~~~~~~~
-
-            """)
-        XCTAssertEqual(diagnosticIDs(source), ["timed-transition", "timed-transition"])
-    }
 }

@@ -24,7 +24,7 @@ public enum DiagnosticID: String, Sendable, CaseIterable, Codable {
     case trailingContent = "trailing-content"
     case keywordAsName = "keyword-as-name"
     case misspeltKeyword = "misspelt-keyword"
-    case timedTransition = "timed-transition"
+    case notSupportedYet = "not-supported-yet"
     case tooManyErrors = "too-many-errors"
     // Names and structure
     case invalidName = "invalid-name"
@@ -57,6 +57,12 @@ public enum DiagnosticID: String, Sendable, CaseIterable, Codable {
     case initialInParallel = "initial-in-parallel"
     case finalRegion = "final-region"
     case pushPopWithParallel = "push-pop-with-parallel"
+    // Timed transitions and internal events (version 3)
+    case invalidDuration = "invalid-duration"
+    case everyWithTarget = "every-with-target"
+    case everyWithoutDelay = "every-without-delay"
+    case delayNameConflict = "delay-name-conflict"
+    case raiseArguments = "raise-arguments"
     // Warnings
     case unreachableState = "unreachable-state"
     case unusedEvent = "unused-event"
@@ -71,6 +77,8 @@ public enum DiagnosticID: String, Sendable, CaseIterable, Codable {
     case parallelWithOneChild = "parallel-with-one-child"
     case historyOfParallelState = "history-of-parallel-state"
     case preemptedByRegion = "preempted-by-region"
+    case timedTransitionNeverFires = "timed-transition-never-fires"
+    case unhandledRaisedEvent = "unhandled-raised-event"
 
     /// The severity this kind of diagnostic is always reported with.
     public var severity: Severity {
@@ -78,7 +86,7 @@ public enum DiagnosticID: String, Sendable, CaseIterable, Codable {
         case .unreachableState, .unusedEvent, .misspeltEvent, .miscasedStandardType, .deadEnd, .popWithoutPush,
             .completionNeverFires,
             .shadowedByCompletion, .deepHistoryWithoutDepth, .historyAtTopLevel, .parallelWithOneChild,
-            .historyOfParallelState, .preemptedByRegion:
+            .historyOfParallelState, .preemptedByRegion, .timedTransitionNeverFires, .unhandledRaisedEvent:
             .warning
         // Not a problem of the file: it says that the report stops, after the errors already given.
         case .tooManyErrors: .note
@@ -107,7 +115,8 @@ public enum DiagnosticID: String, Sendable, CaseIterable, Codable {
         case .trailingContent: "Text after the end of the machine."
         case .keywordAsName: "A keyword of the language used where a name is expected."
         case .misspeltKeyword: "A name where a keyword belongs, spelt almost like that keyword."
-        case .timedTransition: "A transition after a time ('after 5s'), which the language does not have."
+        case .notSupportedYet:
+            "A feature of the language that this fsmc does not support yet: activities and 'catch' anywhere, timed transitions and 'raise' in generated Swift and the simulator."
         case .tooManyErrors: "Reporting stopped after too many errors."
         case .invalidName: "A name that cannot be used in the generated Swift."
         case .unknownState: "A target or initial state that is not declared."
@@ -136,6 +145,12 @@ public enum DiagnosticID: String, Sendable, CaseIterable, Codable {
         case .initialInParallel: "An initial declaration in a parallel state, whose regions are all entered."
         case .finalRegion: "A final state directly inside a parallel state."
         case .pushPopWithParallel: "A push or pop in a machine with parallel states."
+        case .invalidDuration:
+            "A delay after 'after' or 'every' that is not a duration: no unit, an unknown unit, negative, or finer than a nanosecond."
+        case .everyWithTarget: "An 'every' transition with a target: it repeats inside its state."
+        case .everyWithoutDelay: "An 'every' transition with a zero duration, which would repeat forever at one instant."
+        case .delayNameConflict: "A delay's name also used as a guard, an effect or an activity."
+        case .raiseArguments: "A 'raise' whose arguments do not match the raised event's declaration."
         case .unreachableState: "A state that no sequence of events can enter."
         case .unusedEvent: "An event declared and never used by a transition."
         case .miscasedStandardType: "A parameter type spelt like a Swift standard type in other case ('int' for 'Int')."
@@ -150,6 +165,9 @@ public enum DiagnosticID: String, Sendable, CaseIterable, Codable {
         case .parallelWithOneChild: "A parallel state with one region: an ordinary composite state."
         case .historyOfParallelState: "A history of a parallel state that restores nothing an entry without history does not."
         case .preemptedByRegion: "A transition leaving a parallel state that an earlier region's, for the same event, drops."
+        case .timedTransitionNeverFires:
+            "An 'after' transition that an earlier unguarded 'after' of the same state, due no later, always pre-empts."
+        case .unhandledRaisedEvent: "An event raised by an action that no transition handles."
         }
     }
 }

@@ -128,7 +128,9 @@ extension Diagnostic {
     }
 
     /// `events` are the declared events that have a parameter `name`: where the guard or effect belongs.
-    static func parameterInCompletion(_ name: String, events: [String], at range: SourceRange) -> Diagnostic {
+    static func parameterInCompletion(_ name: String, events: [String], isTimed: Bool = false, at range: SourceRange)
+        -> Diagnostic
+    {
         let quoted = events.map { "'\($0)'" }
         let on =
             quoted.count < 2
@@ -136,7 +138,7 @@ extension Diagnostic {
             : quoted.dropLast().joined(separator: ", ") + " or " + quoted[quoted.count - 1]
         return Diagnostic(
             .parameterInCompletion,
-            "a completion transition has no event, so it cannot use the event parameter '\(name)'; decide on the event instead, in a transition on \(on), or pass a literal",
+            "a \(isTimed ? "timed" : "completion") transition has no event, so it cannot use the event parameter '\(name)'; decide on the event instead, in a transition on \(on), or pass a literal",
             at: range)
     }
 
@@ -327,5 +329,87 @@ extension Diagnostic {
 
     static func popWithoutPush(at range: SourceRange) -> Diagnostic {
         Diagnostic(.popWithoutPush, "'pop' can never fire: the machine has no 'push' transition", at: range)
+    }
+
+    // MARK: Version 3: timed transitions and raise
+
+    static func everyWithoutDelay(_ text: String, at range: SourceRange) -> Diagnostic {
+        Diagnostic(
+            .everyWithoutDelay,
+            "'every \(text)' would repeat forever without time passing; an 'every' transition needs a delay greater than zero",
+            at: range)
+    }
+
+    /// `target` is the target state written after `->`.
+    static func everyWithTarget(at target: SourceRange) -> Diagnostic {
+        Diagnostic(
+            .everyWithTarget,
+            "an 'every' transition repeats inside its state and has no target; use 'after' to leave the state", at: target)
+    }
+
+    /// `name` is used as a delay and as a guard or action (`other`), in either order.
+    static func delayNameConflict(
+        _ name: String, usedAsDelay: Bool, other: Model.Requirement, at range: SourceRange, previous: SourceRange
+    ) -> Diagnostic {
+        let role = other.isGuard ? "a guard" : "an action"
+        return Diagnostic(
+            .delayNameConflict,
+            "'\(name)' is used as \(usedAsDelay ? "a delay" : role) here but as \(usedAsDelay ? role : "a delay") before; a delay is a requirement of its own, 'func \(name)() -> Duration'",
+            at: range,
+            notes: [DiagnosticNote("first used here", at: previous)])
+    }
+
+    static func raisedEventHasNoParameter(
+        _ label: String, event: String, isDeclared: Bool, suggestion: String?, at range: SourceRange, declaration: SourceRange?
+    ) -> Diagnostic {
+        let hint = suggestion.map { "; did you mean '\($0)'?" } ?? ""
+        let what =
+            isDeclared
+            ? "event '\(event)' has no parameter '\(label)'"
+            : "event '\(event)' is not declared with parameters, so it has no parameter '\(label)'; declare it: 'event \(event)(\(label): Type)'"
+        return Diagnostic(
+            .raiseArguments, "cannot raise '\(event)' with '\(label):': \(what)\(hint)", at: range,
+            notes: declaration.map { [DiagnosticNote("'\(event)' is declared here", at: $0)] } ?? [],
+            fixIts: suggestion.map { [FixIt(replace: range, with: $0)] } ?? [])
+    }
+
+    static func raisedArgumentType(
+        _ label: String, given: ParameterType, parameter: Model.EventParameter, event: String, at range: SourceRange,
+        declaration: SourceRange
+    ) -> Diagnostic {
+        Diagnostic(
+            .raiseArguments,
+            "cannot raise '\(event)' with '\(label):' of type '\(given)'; its parameter is '\(parameter.name): \(parameter.type)'",
+            at: range, notes: [DiagnosticNote("'\(event)' is declared here", at: declaration)])
+    }
+
+    static func raiseMissingArguments(
+        _ missing: [Model.EventParameter], event: String, at range: SourceRange, declaration: SourceRange
+    ) -> Diagnostic {
+        let list = missing.map { "'\($0.name): \($0.type)'" }.joined(separator: ", ")
+        return Diagnostic(
+            .raiseArguments,
+            "raise of '\(event)' is missing \(missing.count == 1 ? "the argument" : "the arguments") \(list)", at: range,
+            notes: [DiagnosticNote("'\(event)' is declared here", at: declaration)])
+    }
+
+    static func timedTransitionNeverFires(_ kind: String, at range: SourceRange, preemptedBy: SourceRange) -> Diagnostic {
+        Diagnostic(
+            .timedTransitionNeverFires, "this '\(kind)' transition can never fire", at: range,
+            notes: [DiagnosticNote("this 'after' has no guard, is due no later and leaves the state first", at: preemptedBy)])
+    }
+
+    static func unhandledRaisedEvent(_ event: String, at range: SourceRange) -> Diagnostic {
+        Diagnostic(
+            .unhandledRaisedEvent, "event '\(event)' is raised but no transition handles it; it is always unhandled",
+            at: range)
+    }
+
+    /// `what` ("timed transitions", "'raise'") in a machine given to `command`'s back end, which
+    /// does not carry it out yet.
+    static func notCarriedOutYet(_ what: String, by backEnd: String, at range: SourceRange) -> Diagnostic {
+        Diagnostic(
+            .notSupportedYet,
+            "\(what) \(backEnd) yet; fsmc check, dot and mermaid support them", at: range)
     }
 }

@@ -152,6 +152,10 @@ extension Diagnostic {
         case transitionTargetOrState
         /// A transition's arrow, left out before its target's name.
         case arrowBefore(name: String)
+        /// After `after` or `every` (`keyword`).
+        case delay(keyword: String)
+        /// The `/` of an `every` transition, which has actions and nothing else to do.
+        case everyActions
 
         var text: String {
             switch self {
@@ -172,6 +176,8 @@ extension Diagnostic {
             case .activityAction(let keyword): "'/' and an action after '\(keyword)'"
             case .transitionTargetOrState: "'->' and a target state, or 'state' to declare a state"
             case .arrowBefore(let name): "'->' before '\(name)'"
+            case .delay(let keyword): "a duration ('500ms', '2s', '10min') or the name of a delay after '\(keyword)'"
+            case .everyActions: "'/' and the actions an 'every' transition repeats"
             }
         }
     }
@@ -179,7 +185,7 @@ extension Diagnostic {
     /// What a name names, as messages say it ("a name for the target state").
     enum NameRole: Sendable {
         case machine, state, initialState, targetState, stateToPush, stateWithHistory, event, parameter, `guard`, action
-        case argumentLabelOrParameter
+        case argumentLabelOrParameter, raisedEvent, delay
 
         var text: String {
             switch self {
@@ -194,6 +200,8 @@ extension Diagnostic {
             case .guard: "guard"
             case .action: "action"
             case .argumentLabelOrParameter: "argument label or event parameter"
+            case .raisedEvent: "raised event"
+            case .delay: "delay"
             }
         }
     }
@@ -237,14 +245,50 @@ extension Diagnostic {
             at: range)
     }
 
-    /// `after 5s` where a transition's event belongs; `target` is the transition's target, when it
-    /// has one, for the example.
-    static func timedTransition(_ written: String, target: String?, at range: SourceRange) -> Diagnostic {
-        let transition = "timeout -> \(target ?? "Target")"
+    /// A number after `after` or `every` that is no duration (`text`, at `range`); `unit` is the
+    /// range of its unit, which a fix-it replaces with the unit meant.
+    static func invalidDuration(
+        _ text: String, _ problem: DurationLiteral.Problem, at range: SourceRange, unit: SourceRange
+    ) -> Diagnostic {
+        let units = "ms, s, min or h"
+        switch problem {
+        case .missingUnit:
+            return Diagnostic(
+                .invalidDuration, "duration '\(text)' has no unit; write it with one of \(units), with no space: '\(text)s'",
+                at: range)
+        case .unknownUnit(let written, let suggestion?):
+            return Diagnostic(
+                .invalidDuration, "unknown unit '\(written)' in duration '\(text)'; did you mean '\(suggestion.rawValue)'?",
+                at: range, fixIts: [FixIt(replace: unit, with: suggestion.rawValue)])
+        case .unknownUnit(let written, nil):
+            return Diagnostic(
+                .invalidDuration, "unknown unit '\(written)' in duration '\(text)'; a duration's unit is \(units)", at: range)
+        case .negative:
+            return Diagnostic(.invalidDuration, "duration '\(text)' is negative; a delay is zero or more", at: range)
+        case .finerThanNanosecond:
+            return Diagnostic(.invalidDuration, "duration '\(text)' is not a whole number of nanoseconds", at: range)
+        case .tooLong:
+            return Diagnostic(
+                .invalidDuration, "duration '\(text)' is too long; fsmc's delays are at most about 292 years", at: range)
+        case .malformed:
+            return Diagnostic(
+                .invalidDuration, "'\(text)' is not a valid duration; write one like '500ms', '2s' or '1.5min'", at: range)
+        }
+    }
+
+    /// `after 5 s`: a number and its unit apart; the fix-it removes the space (`between`).
+    static func spaceInDuration(_ written: String, at range: SourceRange, between: SourceRange) -> Diagnostic {
+        let joined = written.filter { !$0.isWhitespace }
         return Diagnostic(
-            .timedTransition,
-            "fsmc has no timed transitions ('\(written)'); send an event from a timer your actions start, e.g. in an entry action: 'entry / startTimer', then '\(transition)'",
-            at: range)
+            .invalidDuration, "a duration is written without a space between number and unit: '\(joined)'", at: range,
+            fixIts: [FixIt(replace: between, with: "")])
+    }
+
+    /// `do / fetch` or `catch ...`: activities are a later feature.
+    static func activitiesNotSupported(_ keyword: String, at range: SourceRange) -> Diagnostic {
+        Diagnostic(
+            .notSupportedYet,
+            "activities ('do /') and 'catch' are not supported yet; '\(keyword)' is reserved for them", at: range)
     }
 
     static func misspeltKeyword(_ text: String, keyword: String, at range: SourceRange) -> Diagnostic {
@@ -315,8 +359,13 @@ extension Diagnostic {
 
     static func keywordAsName(_ keyword: String, role: NameRole, at range: SourceRange) -> Diagnostic {
         let since =
-            Keyword(rawValue: keyword)?.isNewInVersion2 == true
-            ? "; 'parallel', 'history' and 'deep' are keywords since version 2 of the language: rename it" : ""
+            switch Keyword(rawValue: keyword) {
+            case let known? where known.isNewInVersion2:
+                "; 'parallel', 'history' and 'deep' are keywords since version 2 of the language: rename it"
+            case let known? where known.isNewInVersion3:
+                "; 'after', 'every', 'do', 'catch' and 'raise' are keywords since version 3 of the language: rename it"
+            default: ""
+            }
         return Diagnostic(
             .keywordAsName, "keyword '\(keyword)' cannot be used as \(withArticle(role.text)) name\(since)", at: range)
     }

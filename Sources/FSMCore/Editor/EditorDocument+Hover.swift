@@ -84,6 +84,9 @@ extension EditorDocument {
                 if let call = transition.effects.first(where: { $0.name.text == name }) { return (call, event) }
             case .activity(let activity):
                 if let call = activity.calls.first(where: { $0.name.text == name }) { return (call, nil) }
+            case .timed(let timed):
+                if let condition = timed.guardExpression, let call = search(condition, nil) { return (call, nil) }
+                if let call = timed.actions.compactMap(\.call).first(where: { $0.name.text == name }) { return (call, nil) }
             case .event, .initial:
                 break
             }

@@ -63,13 +63,33 @@ public struct SymbolIndex: Sendable {
                 for call in transition.guardExpression?.calls ?? [] {
                     visit(call, as: .guard, event: event, parameters: parameters)
                 }
-                for call in transition.effects { visit(call, as: .action, event: event, parameters: parameters) }
-                switch transition.target {
-                case .state(let name), .push(let name, _), .history(let name, _): add(.state, name)
-                case .pop, nil: break
-                }
+                visit(transition.actions, event: event, parameters: parameters)
+                visit(transition.target)
             case .activity(let activity):
-                for call in activity.calls { visit(call, as: .action, event: nil, parameters: parameters) }
+                visit(activity.actions, event: nil, parameters: parameters)
+            case .timed(let timed):
+                for call in timed.guardExpression?.calls ?? [] {
+                    visit(call, as: .guard, event: nil, parameters: parameters)
+                }
+                visit(timed.actions, event: nil, parameters: parameters)
+                visit(timed.target)
+            }
+        }
+    }
+
+    private mutating func visit(_ target: TargetSyntax?) {
+        switch target {
+        case .state(let name), .push(let name, _), .history(let name, _): add(.state, name)
+        case .pop, nil: break
+        }
+    }
+
+    /// The actions of a list: each call an action, each `raise` the event it raises.
+    private mutating func visit(_ actions: [ActionSyntax], event: String?, parameters: [String: Set<String>]) {
+        for action in actions {
+            switch action {
+            case .call(let call): visit(call, as: .action, event: event, parameters: parameters)
+            case .raise(let raise): visit(raise.event, as: .event, event: event, parameters: parameters)
             }
         }
     }

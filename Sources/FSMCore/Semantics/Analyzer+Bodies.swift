@@ -13,6 +13,7 @@ extension Analyzer {
                     diagnostics.emit(.finalStateBody("transitions", state: name.text, at: transition.range))
                 case .initial(let initial):
                     diagnostics.emit(.finalStateBody("an initial state", state: name.text, at: initial.range))
+                // Reported with the timed transition (Analyzer+Timed).
                 default: break
                 }
             }
@@ -22,7 +23,7 @@ extension Analyzer {
         } else {
             states[index].initial = resolveInitial(in: members, owner: index, ownerName: name, openingBrace: decl.openingBrace)
         }
-        states[index].transitions = resolveMembers(members, owner: index)
+        (states[index].transitions, states[index].timedTransitions) = resolveMembers(members, owner: index)
     }
 
     /// A parallel state (section 4c): every child is a region, entered together, so it names no
@@ -148,8 +149,11 @@ extension Analyzer {
 
     /// Resolves a body's members in order: its transitions (returned), its activities (stored in
     /// the owner) and, recursively, its states.
-    mutating func resolveMembers(_ members: [Member], owner: Int?) -> [Model.Transition] {
+    mutating func resolveMembers(_ members: [Member], owner: Int?) -> (
+        transitions: [Model.Transition], timed: [Model.TimedTransition]
+    ) {
         var transitions: [Model.Transition] = []
+        var timed: [Model.TimedTransition] = []
         // Pass 1 numbered the states of this body in the order they are written here.
         var childStates = (owner.map { states[$0].children } ?? topLevelStates).makeIterator()
         // The first transition for each event that always fires: it shadows every later one. The
@@ -161,12 +165,15 @@ extension Analyzer {
                 if let index = childStates.next() { resolveStateBody(index, declaredBy: decl) }
                 continue
             case .activity(let activity):
-                let calls = activity.calls.compactMap { resolveCall($0, isGuard: false, in: .activity) }
+                let actions = activity.actions.compactMap { resolveAction($0, in: .activity) }
                 guard let owner else { continue }
                 switch activity.kind {
-                case .entry: states[owner].entry += calls
-                case .exit: states[owner].exit += calls
+                case .entry: states[owner].entryActions += actions
+                case .exit: states[owner].exitActions += actions
                 }
+                continue
+            case .timed(let decl):
+                if let transition = resolveTimedTransition(decl, owner: owner) { timed.append(transition) }
                 continue
             case .transition: break
             case .event, .initial: continue
@@ -181,14 +188,7 @@ extension Analyzer {
             if let shadowing = alwaysFires[key] {
                 diagnostics.emit(.transitionNeverFires(decl.event?.text, at: decl.range, shadowedBy: shadowing))
             }
-            var target = Model.Target.internal
-            switch decl.target {
-            case nil: break
-            case .state(let name): target = lookUpState(name).map(Model.Target.state) ?? .internal
-            case .push(let name, _): target = lookUpState(name).map(Model.Target.push) ?? .internal
-            case .pop: target = .pop
-            case .history(let name, let history): target = resolveHistoryTarget(name, history)
-            }
+            let target = resolveTarget(decl.target)
             if Model.Transition.alwaysFires(isGuarded: decl.isGuarded, target: target), alwaysFires[key] == nil {
                 alwaysFires[key] = decl.range
             }
@@ -198,13 +198,24 @@ extension Analyzer {
                 site = .undeclaredEvent
             }
             let guardExpression = decl.guardExpression.flatMap { resolveGuard($0, in: site) }
-            let effects = decl.effects.compactMap { resolveCall($0, isGuard: false, in: site) }
+            let actions = decl.actions.compactMap { resolveAction($0, in: site) }
             transitions.append(
                 Model.Transition(
-                    event: event, guardExpression: guardExpression, effects: effects, target: target, source: owner,
+                    event: event, guardExpression: guardExpression, actions: actions, target: target, source: owner,
                     range: decl.range))
         }
-        return transitions
+        return (transitions, timed)
+    }
+
+    /// Resolves what follows `->`; `internal` for none, and for one that is reported.
+    mutating func resolveTarget(_ syntax: TargetSyntax?) -> Model.Target {
+        switch syntax {
+        case nil: .internal
+        case .state(let name): lookUpState(name).map(Model.Target.state) ?? .internal
+        case .push(let name, _): lookUpState(name).map(Model.Target.push) ?? .internal
+        case .pop: .pop
+        case .history(let name, let history): resolveHistoryTarget(name, history)
+        }
     }
 
     mutating func useEvent(_ name: Identifier) -> Int {

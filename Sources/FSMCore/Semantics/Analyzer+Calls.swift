@@ -7,6 +7,8 @@ extension Analyzer {
         case transition(event: Int)
         /// A completion transition: no event, no parameters.
         case completion
+        /// A timed transition (`after`, `every`): no event, no parameters.
+        case timed
         /// An entry or exit activity: no event, no parameters.
         case activity
         /// A transition on an undeclared event that passes parameters, already reported
@@ -54,41 +56,47 @@ extension Analyzer {
                 arguments.append(Model.Argument(label: argument.label.text, value: .literal(value)))
                 parameters.append(Model.RequirementParameter(label: argument.label.text, type: value.type))
             case .parameter(let name):
-                let event: Int
-                switch site {
-                case .transition(let transitionEvent): event = transitionEvent
-                case .completion:
-                    let having = events.filter { $0.isDeclared && $0.parameters.contains { $0.name == name.text } }
-                    diagnostics.emit(.parameterInCompletion(name.text, events: having.map(\.name), at: name.range))
-                    valid = false
-                    continue
-                case .activity:
-                    diagnostics.emit(.parameterInActivity(name.text, at: name.range))
-                    valid = false
-                    continue
-                case .undeclaredEvent:
-                    valid = false
-                    continue
-                }
-                let declared = events[event].parameters
-                guard let parameter = declared.first(where: { $0.name == name.text }) else {
-                    valid = false
-                    if eventsWithInvalidParameters.contains(event) { continue }
-                    let suggestion = Suggestions.closest(to: name.text, among: declared.map(\.name))
-                    diagnostics.emit(
-                        .unknownParameter(
-                            name.text, event: events[event].name, suggestion: suggestion, at: name.range,
-                            declaration: events[event].range))
+                guard let type = parameterType(of: name, in: site) else {
                     valid = false
                     continue
                 }
                 arguments.append(Model.Argument(label: argument.label.text, value: .parameter(name.text)))
-                parameters.append(Model.RequirementParameter(label: argument.label.text, type: parameter.type))
+                parameters.append(Model.RequirementParameter(label: argument.label.text, type: type))
             }
         }
         guard valid else { return nil }
         registerRequirement(Model.Requirement(name: call.name.text, parameters: parameters, isGuard: isGuard), at: call.range)
         return Model.Call(name: call.name.text, arguments: arguments, range: call.range)
+    }
+
+    /// The type of the event parameter `name` passed at `site`, or `nil` after reporting that the
+    /// site has no such parameter (or without reporting, when that is already reported).
+    mutating func parameterType(of name: Identifier, in site: CallSite) -> ParameterType? {
+        let event: Int
+        switch site {
+        case .transition(let transitionEvent): event = transitionEvent
+        case .completion, .timed:
+            let having = events.filter { $0.isDeclared && $0.parameters.contains { $0.name == name.text } }
+            diagnostics.emit(
+                .parameterInCompletion(name.text, events: having.map(\.name), isTimed: site == .timed, at: name.range))
+            return nil
+        case .activity:
+            diagnostics.emit(.parameterInActivity(name.text, at: name.range))
+            return nil
+        case .undeclaredEvent:
+            return nil
+        }
+        let declared = events[event].parameters
+        guard let parameter = declared.first(where: { $0.name == name.text }) else {
+            if eventsWithInvalidParameters.contains(event) { return nil }
+            let suggestion = Suggestions.closest(to: name.text, among: declared.map(\.name))
+            diagnostics.emit(
+                .unknownParameter(
+                    name.text, event: events[event].name, suggestion: suggestion, at: name.range,
+                    declaration: events[event].range))
+            return nil
+        }
+        return parameter.type
     }
 
     /// A transition on an event declared nowhere, which has no parameters, that passes some: one
@@ -120,7 +128,12 @@ extension Analyzer {
             return
         }
         let existing = requirements[index]
-        if existing.isGuard != requirement.isGuard {
+        if existing.isDelay != requirement.isDelay {
+            diagnostics.emit(
+                .delayNameConflict(
+                    requirement.name, usedAsDelay: requirement.isDelay, other: requirement.isDelay ? existing : requirement,
+                    at: range, previous: requirementFirstUse[index]))
+        } else if existing.isGuard != requirement.isGuard {
             diagnostics.emit(
                 .guardUsedAsAction(
                     requirement.name, usedAsGuard: requirement.isGuard, at: range, previous: requirementFirstUse[index]))

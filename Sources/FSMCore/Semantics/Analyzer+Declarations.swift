@@ -52,7 +52,7 @@ extension Analyzer {
             states.append(
                 Model.State(
                     name: decl.name.text, range: decl.name.range, docComment: decl.docComment, parent: parent, children: [],
-                    initial: nil, isFinal: decl.isFinal, entry: [], exit: [], transitions: [], depth: depth))
+                    initial: nil, isFinal: decl.isFinal, entryActions: [], exitActions: [], transitions: [], depth: depth))
             states[index].isParallel = decl.isParallel
             if let parent { states[parent].children.append(index) } else { topLevelStates.append(index) }
             collectStates(decl.members ?? [], parent: index, depth: depth + 1)

@@ -72,8 +72,8 @@ public struct Analyzer {
         let machineTransitions = resolveMembers(machine.members, owner: nil)
         var model = Model(
             name: machine.name.text, nameRange: machine.name.range, docComment: machine.docComment, states: states,
-            topLevelStates: topLevelStates, initialState: initial ?? 0, machineTransitions: machineTransitions,
-            events: events, requirements: requirements)
+            topLevelStates: topLevelStates, initialState: initial ?? 0, machineTransitions: machineTransitions.transitions,
+            machineTimedTransitions: machineTransitions.timed, events: events, requirements: requirements)
         model.computeDerivedFacts()
         checkPushAndPopWithParallelStates(model)
         checkSwiftCollisions(model)

@@ -406,15 +406,22 @@ extension Model {
             return transition
         }
         // Changed as a copy and stored once: each change of `states` makes the model's summary again.
+        func withTimedDomain(_ transition: TimedTransition) -> TimedTransition {
+            var transition = transition
+            transition.domain = transition.target.state.flatMap { tree.domain(from: transition.source, to: $0) }
+            return transition
+        }
         var states = states
         for index in states.indices {
             states[index].transitions = states[index].transitions.map(withDomain)
+            states[index].timedTransitions = states[index].timedTransitions.map(withTimedDomain)
             if states[index].initialHistory != nil { states[index].recordsHistory = true }
         }
-        for transition in allTransitions {
-            if case .history(let state, _) = transition.target { states[state].recordsHistory = true }
+        for target in allTransitions.map(\.target) + allTimedTransitions.map(\.target) {
+            if case .history(let state, _) = target { states[state].recordsHistory = true }
         }
         self.states = states
         machineTransitions = machineTransitions.map(withDomain)
+        machineTimedTransitions = machineTimedTransitions.map(withTimedDomain)
     }
 }

@@ -23,6 +23,8 @@ public struct Model: Sendable, Hashable {
     public var machineTransitions: [Transition] {
         didSet { summary = Summary(states: states, machineTransitions: machineTransitions) }
     }
+    /// Timed transitions declared directly in the machine (section 4d): armed at `start()`.
+    public var machineTimedTransitions: [TimedTransition]
     /// Events in order of first appearance (declaration or use) in the file.
     public var events: [Event]
     /// Guards and actions in order of first use: the requirements of the generated actions protocol.
@@ -37,7 +39,8 @@ public struct Model: Sendable, Hashable {
 
     init(
         name: String, nameRange: SourceRange, docComment: [String], states: [State], topLevelStates: [Int], initialState: Int,
-        machineTransitions: [Transition], events: [Event], requirements: [Requirement]
+        machineTransitions: [Transition], machineTimedTransitions: [TimedTransition] = [], events: [Event],
+        requirements: [Requirement]
     ) {
         self.name = name
         self.nameRange = nameRange
@@ -46,6 +49,7 @@ public struct Model: Sendable, Hashable {
         self.topLevelStates = topLevelStates
         self.initialState = initialState
         self.machineTransitions = machineTransitions
+        self.machineTimedTransitions = machineTimedTransitions
         self.events = events
         self.requirements = requirements
         self.summary = Summary(states: states, machineTransitions: machineTransitions)
@@ -66,10 +70,14 @@ public struct Model: Sendable, Hashable {
         /// history`), so that exiting it records its active descendants. Computed with the model.
         public var recordsHistory = false
         public var isFinal: Bool
-        public var entry: [Call]
-        public var exit: [Call]
+        /// The entry activities, calls and `raise`s, in order.
+        public var entryActions: [Action]
+        /// The exit activities, calls and `raise`s, in order.
+        public var exitActions: [Action]
         /// The transitions declared in this state's body, in order.
         public var transitions: [Transition]
+        /// The timed transitions (`after`, `every`) declared in this state's body, in order (section 4d).
+        public var timedTransitions: [TimedTransition] = []
         /// 0 for a state declared directly in the machine.
         public var depth: Int
         /// Whether all the children are active together (section 4c). No version-1 machine has
@@ -78,6 +86,11 @@ public struct Model: Sendable, Hashable {
         public var isParallel = false
 
         public var isComposite: Bool { !children.isEmpty }
+
+        /// The calls among the entry activities, in order (a `raise` is no call).
+        public var entry: [Call] { entryActions.compactMap(\.call) }
+        /// The calls among the exit activities, in order.
+        public var exit: [Call] { exitActions.compactMap(\.call) }
     }
 
     public struct Event: Sendable, Hashable {
@@ -99,7 +112,8 @@ public struct Model: Sendable, Hashable {
         /// source completes rather than on an event.
         public var event: Int?
         public var guardExpression: Guard?
-        public var effects: [Call]
+        /// The effects, calls and `raise`s, in order.
+        public var actions: [Action]
         public var target: Target
         /// The state whose body declares the transition; `nil` for the machine.
         public var source: Int?
@@ -108,6 +122,22 @@ public struct Model: Sendable, Hashable {
         /// computed once when the model is built; `nil` (the machine) for the others: an internal
         /// transition exits nothing, and a `pop` learns its target only when it fires.
         public var domain: Int? = nil
+
+        public init(
+            event: Int?, guardExpression: Guard?, actions: [Action], target: Target, source: Int?, range: SourceRange,
+            domain: Int? = nil
+        ) {
+            self.event = event
+            self.guardExpression = guardExpression
+            self.actions = actions
+            self.target = target
+            self.source = source
+            self.range = range
+            self.domain = domain
+        }
+
+        /// The calls among the effects, in order (a `raise` is no call).
+        public var effects: [Call] { actions.compactMap(\.call) }
 
         /// Whether the transition fires whenever it is tried: it has no guard and is not a `pop`
         /// (a `pop` is not enabled on an empty stack). Nothing tried after it for the same event can
@@ -179,11 +209,89 @@ public struct Model: Sendable, Hashable {
 
     }
 
+    /// A timed transition (section 4d): `after D [g] / effects -> T` (internal without a target)
+    /// or `every D [g] / effects` (always internal), of the state whose body declares it.
+    public struct TimedTransition: Sendable, Hashable {
+        public enum Kind: String, Sendable, Hashable {
+            case after, every
+        }
+
+        /// How long after its arming the timer fires.
+        public enum Delay: Sendable, Hashable {
+            /// A duration literal: its exact value, and its text as written (`1.5s`).
+            case literal(nanoseconds: Int, text: String)
+            /// A delay requirement `func name() -> Duration`, asked at each arming.
+            case named(String)
+        }
+
+        public var kind: Kind
+        public var delay: Delay
+        public var guardExpression: Guard?
+        /// The effects, calls and `raise`s, in order.
+        public var actions: [Action]
+        public var target: Target
+        /// The state whose body declares it; `nil` for the machine.
+        public var source: Int?
+        public var range: SourceRange
+        /// As ``Transition/domain``.
+        public var domain: Int? = nil
+
+        /// The calls among the effects, in order.
+        public var effects: [Call] { actions.compactMap(\.call) }
+    }
+
+    /// An action: a call of an action requirement, or `raise e(...)` (section 4e).
+    public enum Action: Sendable, Hashable {
+        case call(Call)
+        case raise(Raise)
+
+        /// The call, for a call; `nil` for a `raise`.
+        public var call: Call? {
+            if case .call(let call) = self { call } else { nil }
+        }
+
+        public var range: SourceRange {
+            switch self {
+            case .call(let call): call.range
+            case .raise(let raise): raise.range
+            }
+        }
+    }
+
+    /// `raise e(label: value, ...)`: puts event `e` on the machine's internal queue.
+    public struct Raise: Sendable, Hashable {
+        /// Index into ``Model/events``.
+        public var event: Int
+        /// One per parameter of the event, in the declaration's order.
+        public var arguments: [Argument]
+        public var range: SourceRange
+    }
+
     /// One requirement of the actions protocol.
     public struct Requirement: Sendable, Hashable {
+        /// What a requirement returns: a guard's `Bool`, an action's nothing, a delay's `Duration`.
+        public enum Result: String, Sendable, Hashable {
+            case void, bool, duration
+        }
+
         public var name: String
         public var parameters: [RequirementParameter]
-        public var isGuard: Bool
+        public var result: Result
+
+        public init(name: String, parameters: [RequirementParameter], result: Result) {
+            self.name = name
+            self.parameters = parameters
+            self.result = result
+        }
+
+        public init(name: String, parameters: [RequirementParameter], isGuard: Bool) {
+            self.init(name: name, parameters: parameters, result: isGuard ? .bool : .void)
+        }
+
+        /// Whether it is a guard (returns `Bool`).
+        public var isGuard: Bool { result == .bool }
+        /// Whether it is a delay (`func name() -> Duration`, section 4d).
+        public var isDelay: Bool { result == .duration }
     }
 
     public struct RequirementParameter: Sendable, Hashable {
@@ -248,4 +356,23 @@ extension Model {
     /// Every transition, the machine's first, then each state's in order; read in place, not copied
     /// into one array.
     public var allTransitions: FlattenSequence<[[Transition]]> { ([machineTransitions] + states.map(\.transitions)).joined() }
+
+    /// Every timed transition, the machine's first, then each state's in order.
+    public var allTimedTransitions: FlattenSequence<[[TimedTransition]]> {
+        ([machineTimedTransitions] + states.map(\.timedTransitions)).joined()
+    }
+
+    /// Every `raise` in the machine, in the order of the states and transitions that hold them
+    /// (the machine's transitions, then each state's entry, exit, transitions and timed transitions).
+    public var allRaises: [Raise] {
+        func raises(_ actions: [Action]) -> [Raise] {
+            actions.compactMap { if case .raise(let raise) = $0 { raise } else { nil } }
+        }
+        var result = machineTransitions.flatMap { raises($0.actions) } + machineTimedTransitions.flatMap { raises($0.actions) }
+        for state in states {
+            result += raises(state.entryActions) + raises(state.exitActions)
+            result += state.transitions.flatMap { raises($0.actions) } + state.timedTransitions.flatMap { raises($0.actions) }
+        }
+        return result
+    }
 }

@@ -13,6 +13,8 @@ enum ModelChecks {
         checkEventsSpeltLikeUsedOnes(model, skipping: misspelt, diagnostics: &diagnostics)
         checkPopWithoutPush(model, diagnostics: &diagnostics)
         checkPreemptionByRegions(model, diagnostics: &diagnostics)
+        checkTimedTransitionsThatNeverFire(model, diagnostics: &diagnostics)
+        checkUnhandledRaisedEvents(model, diagnostics: &diagnostics)
     }
 
     /// The states the machine can be in: a search over leaf configurations from the initial one.
@@ -47,6 +49,12 @@ enum ModelChecks {
                 if let target = transition.target.state { enter(target) }
                 // Any external transition leads out, a self-transition too: it exits and re-enters the state.
                 if transition.target != .internal { leadsOut = true }
+            }
+            // The timers of the leaf and of every state around it may fire while it is active
+            // (section 4d); the machine's too.
+            for timed in timedTransitionsArmed(whileIn: leaf, in: model) {
+                if let target = timed.target.state { enter(target) }
+                if timed.target != .internal { leadsOut = true }
             }
             // A final state inside a composite completes it: stuck too when nothing follows. A
             // region's final state is where the region rests while the others go on.
@@ -124,6 +132,50 @@ enum ModelChecks {
         if !model.isLeftOnCompletion(leaf) { model.forEachTransitionThatMayFire(in: leaf, settled: &settled, body) }
     }
 
+    /// The timed transitions whose timers are armed while `leaf` is active: its own, unless an
+    /// unguarded completion transition leaves it as soon as it is entered, those of its
+    /// ancestors and the machine's.
+    static func timedTransitionsArmed(whileIn leaf: Int, in model: Model) -> [Model.TimedTransition] {
+        var result = model.isLeftOnCompletion(leaf) ? [] : model.states[leaf].timedTransitions
+        for ancestor in model.ancestry(of: leaf) where ancestor != leaf {
+            result += model.states[ancestor].timedTransitions
+        }
+        return result + model.machineTimedTransitions
+    }
+
+    /// `timed-transition-never-fires` for a timed transition of a state whose earlier unguarded
+    /// `after` with a literal delay no longer than its own leaves the state (and so cancels its
+    /// timer) first: the earlier timer was armed first, so on a tie it fires first too.
+    private static func checkTimedTransitionsThatNeverFire(_ model: Model, diagnostics: inout DiagnosticEngine) {
+        for (index, state) in model.states.enumerated() {
+            var earliest: (nanoseconds: Int, range: SourceRange)?
+            for timed in state.timedTransitions {
+                guard case .literal(let nanoseconds, _) = timed.delay else { continue }
+                if let earliest, earliest.nanoseconds <= nanoseconds {
+                    diagnostics.emit(
+                        .timedTransitionNeverFires(timed.kind.rawValue, at: timed.range, preemptedBy: earliest.range))
+                    continue
+                }
+                // It leaves the state when it fires: it has a target outside the state (a target
+                // inside it is entered without leaving it), and no guard.
+                let leaves = timed.kind == .after && timed.guardExpression == nil && timed.target.state != nil
+                if leaves, timed.domain != index {
+                    earliest = (nanoseconds, timed.range)
+                }
+            }
+        }
+    }
+
+    /// `unhandled-raised-event` at each `raise` of an event that no transition is taken on.
+    private static func checkUnhandledRaisedEvents(_ model: Model, diagnostics: inout DiagnosticEngine) {
+        let raises = model.allRaises
+        guard !raises.isEmpty else { return }
+        let handled = Set(model.allTransitions.compactMap(\.event))
+        for raise in raises where !handled.contains(raise.event) {
+            diagnostics.emit(.unhandledRaisedEvent(model.events[raise.event].name, at: raise.range))
+        }
+    }
+
     /// `unused-event` for each declared event that no transition uses, unless a transition uses an
     /// event declared nowhere (which is legal) spelt like it (`unlok` for `unlock`): that is most
     /// likely the one meant, so `misspelt-event` at each such transition says so instead, with the
@@ -135,7 +187,8 @@ enum ModelChecks {
     /// declared nowhere that were reported as misspelt.
     @discardableResult
     private static func checkUnusedEvents(_ model: Model, diagnostics: inout DiagnosticEngine) -> Set<Int> {
-        let used = Set(model.allTransitions.map(\.event))
+        // A raised event is used: when no transition handles it, `unhandled-raised-event` says so.
+        let used = Set(model.allTransitions.map(\.event) + model.allRaises.map { Optional($0.event) })
         let unused = model.events.indices.filter { model.events[$0].isDeclared && !used.contains($0) }
         guard !unused.isEmpty else { return [] }
         let unusedNames = unused.map { model.events[$0].name }

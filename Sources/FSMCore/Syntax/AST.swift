@@ -31,6 +31,8 @@ public enum Member: Sendable, Hashable {
     case state(StateDecl)
     case transition(TransitionDecl)
     case activity(ActivityDecl)
+    /// `after D ...` or `every D ...` (version 3).
+    case timed(TimedTransitionDecl)
 
     public var range: SourceRange {
         switch self {
@@ -39,6 +41,7 @@ public enum Member: Sendable, Hashable {
         case .state(let decl): decl.range
         case .transition(let decl): decl.range
         case .activity(let decl): decl.range
+        case .timed(let decl): decl.range
         }
     }
 }
@@ -154,8 +157,83 @@ public struct ActivityDecl: Sendable, Hashable {
     }
 
     public var kind: Kind
-    public var calls: [CallSyntax]
+    /// The actions after `/`, calls and `raise`s, in order.
+    public var actions: [ActionSyntax]
     public var range: SourceRange
+
+    /// The calls among ``actions``, in order.
+    public var calls: [CallSyntax] { actions.compactMap(\.call) }
+}
+
+/// One action of a list after `/`: a call of an action, or `raise e(...)` (version 3).
+public enum ActionSyntax: Sendable, Hashable {
+    case call(CallSyntax)
+    case raise(RaiseSyntax)
+
+    /// The call, for a call; `nil` for a `raise`.
+    public var call: CallSyntax? {
+        if case .call(let call) = self { call } else { nil }
+    }
+
+    public var range: SourceRange {
+        switch self {
+        case .call(let call): call.range
+        case .raise(let raise): raise.range
+        }
+    }
+
+    /// The arguments, a call's or a raise's.
+    public var arguments: [ArgumentSyntax] {
+        switch self {
+        case .call(let call): call.arguments
+        case .raise(let raise): raise.event.arguments
+        }
+    }
+}
+
+/// `raise e` or `raise e(label: value, ...)`: the event and its arguments are read as a call.
+public struct RaiseSyntax: Sendable, Hashable {
+    public var keyword: SourceRange
+    /// The raised event's name and arguments.
+    public var event: CallSyntax
+    public var range: SourceRange { keyword.union(event.range) }
+}
+
+/// `after D [guard] / effects -> target` or `every D [guard] / effects` (version 3).
+public struct TimedTransitionDecl: Sendable, Hashable {
+    public enum Kind: String, Sendable, Hashable {
+        case after, every
+    }
+
+    public var kind: Kind
+    public var keyword: SourceRange
+    public var delay: DelaySyntax
+    public var guardExpression: GuardSyntax?
+    /// As ``TransitionDecl/invalidGuard``.
+    public var invalidGuard: SourceRange?
+    public var actions: [ActionSyntax]
+    /// `nil` for an internal one (always for `every`, which may not have one).
+    public var target: TargetSyntax?
+    public var range: SourceRange
+
+    public var isGuarded: Bool { guardExpression != nil || invalidGuard != nil }
+}
+
+/// The delay of a timed transition.
+public enum DelaySyntax: Sendable, Hashable {
+    /// `500ms`: its value in nanoseconds, and its text as written.
+    case literal(nanoseconds: Int, text: String, range: SourceRange)
+    /// The name of a delay requirement `func name() -> Duration`.
+    case named(Identifier)
+    /// A duration that was reported (no unit, an unknown one, ...): the transition is still checked.
+    case invalid(SourceRange)
+
+    public var range: SourceRange {
+        switch self {
+        case .literal(_, _, let range), .invalid(let range): range
+        case .named(let name): name.range
+        }
+    }
 }
 
 /// `event [guard] / effects -> target`, or without the event a completion transition
@@ -167,19 +245,23 @@ public struct TransitionDecl: Sendable, Hashable {
     /// The brackets of a guard that was reported (it compares or computes values) and left out:
     /// the transition is still checked, as a guarded one. `nil` when the guard is fine or absent.
     public var invalidGuard: SourceRange?
-    public var effects: [CallSyntax]
+    /// The actions after `/`, calls and `raise`s, in order.
+    public var actions: [ActionSyntax]
     /// `nil` for an internal transition.
     public var target: TargetSyntax?
     public var range: SourceRange
 
     public var isCompletion: Bool { event == nil }
 
+    /// The calls among ``actions`` (its effects), in order.
+    public var effects: [CallSyntax] { actions.compactMap(\.call) }
+
     /// Whether it has a guard, also one that was reported and left out.
     public var isGuarded: Bool { guardExpression != nil || invalidGuard != nil }
 
     /// The event parameters that its guard and effects pass, in source order, once per argument.
     public var passedParameters: [Identifier] {
-        ((guardExpression?.calls ?? []) + effects).flatMap(\.arguments).compactMap { argument in
+        ((guardExpression?.calls ?? []).flatMap(\.arguments) + actions.flatMap(\.arguments)).compactMap { argument in
             if case .parameter(let name) = argument.value { name } else { nil }
         }
     }

@@ -111,6 +111,13 @@ extension Parser {
                 diagnostics.emit(.activityOutsideState(text(of: token), at: token.range))
             }
             return parseActivity().map(Member.activity)
+        // `after -> Done` is an older machine's event named `after`: reported below as a keyword.
+        case .keyword(.after) where startsDelay(kindAfterCurrent), .keyword(.every) where startsDelay(kindAfterCurrent):
+            return parseTimedTransition().map(Member.timed)
+        case .keyword(.do), .keyword(.catch):
+            // Activities are a later feature: one error for the member, which is skipped.
+            diagnostics.emit(.activitiesNotSupported(text(of: token), at: token.range))
+            return nil
         case .identifier, .leftBracket, .slash, .arrow:
             // Without an event name in front, a completion transition: `[g] / e -> T`.
             return parseTransition().map(Member.transition)
@@ -124,6 +131,15 @@ extension Parser {
         default:
             expected(.member)
             return nil
+        }
+    }
+
+    /// Whether a token of `kind` may begin a delay after `after` or `every`: a name, or a number
+    /// (the lexer reads `500ms` as a malformed integer, `1.5s` as unknown text).
+    func startsDelay(_ kind: TokenKind) -> Bool {
+        switch kind {
+        case .identifier, .integerLiteral, .decimalLiteral, .unknown: true
+        default: false
         }
     }
 

@@ -40,35 +40,6 @@ extension Parser {
         return Parameter(name: name, type: type, range: SourceRange(start: name.range.start, end: max(previousEnd, typeStart)))
     }
 
-    /// `after 5s -> Failed` (``current`` is `after`): a timed transition, which the language does
-    /// not have. When a number follows on the line, it is one error, instead of the number's
-    /// (`5s` is no valid number) and one about what follows; the member is skipped. Returns whether
-    /// it was reported.
-    mutating func reportTimedTransition() -> Bool {
-        let number = token(ahead: 1)
-        guard [.integerLiteral, .decimalLiteral, .unknown].contains(number.kind),
-            bytes[number.range.start].isDigit
-        else { return false }
-        let keyword = current
-        diagnostics.remove(.invalidNumber, at: number.range)
-        // The target, for the example: the name after the line's `->`.
-        var target: String?
-        var ahead = 2
-        while true {
-            let token = self.token(ahead: ahead)
-            if [.newline, .semicolon, .rightBrace, .endOfFile].contains(token.kind) { break }
-            if token.kind == .arrow, self.token(ahead: ahead + 1).kind == .identifier {
-                target = text(of: self.token(ahead: ahead + 1))
-                break
-            }
-            ahead += 1
-        }
-        let range = SourceRange(start: keyword.range.start, end: number.range.end)
-        report(.timedTransition(String(decoding: bytes[range.start..<range.end], as: UTF8.self), target: target, at: range))
-        skipRestOfMember()
-        return true
-    }
-
     /// type = typeAtom { "?" } (grammars/fsm.ebnf)
     ///
     /// A function type (`(Int) -> Void`) and labelled tuple elements (`(x: Int, y: Int)`) are not in
@@ -307,33 +278,46 @@ extension Parser {
             expected(.activityAction(keyword: text(of: keyword)))
             return nil
         }
-        guard let calls = parseCallList() else { return nil }
+        guard let actions = parseActionList() else { return nil }
         return ActivityDecl(
-            kind: keyword.kind == .keyword(.entry) ? .entry : .exit, calls: calls,
+            kind: keyword.kind == .keyword(.entry) ? .entry : .exit, actions: actions,
             range: SourceRange(start: keyword.range.start, end: previousEnd))
     }
 
-    /// The actions after `/`. One whose arguments compare or compute values is reported and left
-    /// out, and the list goes on after it, so the rest of the member is still checked.
-    mutating func parseCallList() -> [CallSyntax]? {
-        var calls: [CallSyntax] = []
+    /// The actions after `/`: calls and `raise e(...)`. One whose arguments compare or compute
+    /// values is reported and left out, and the list goes on after it, so the rest of the member
+    /// is still checked.
+    mutating func parseActionList() -> [ActionSyntax]? {
+        var actions: [ActionSyntax] = []
         repeat {
             skippedInvalidCall = false
-            if let call = parseCall(role: .action) {
-                calls.append(call)
+            let raise = at(.keyword(.raise)) ? advance() : nil
+            if let call = parseCall(role: raise == nil ? .action : .raisedEvent) {
+                actions.append(raise.map { .raise(RaiseSyntax(keyword: $0.range, event: call)) } ?? .call(call))
             } else if !skippedInvalidCall {
                 return nil
             }
         } while consume(.comma) != nil
-        return calls
+        return actions
     }
 
-    /// transition = Ident [ "[" guard "]" ] [ "/" calls ] [ "->" target ]
-    ///            | [ "[" guard "]" ] [ "/" calls ] "->" target      (a completion transition)
+    /// transition = Ident [ "[" guard "]" ] [ "/" actions ] [ "->" target ]
+    ///            | [ "[" guard "]" ] [ "/" actions ] "->" target      (a completion transition)
     mutating func parseTransition() -> TransitionDecl? {
         let start = current.range.start
-        if at(.identifier), text(of: current) == "after", reportTimedTransition() { return nil }
         let event = at(.identifier) ? advance() : nil
+        guard let rest = parseTransitionRest(afterEvent: event != nil) else { return nil }
+        return TransitionDecl(
+            event: event.map { Identifier(text(of: $0), range: $0.range) }, guardExpression: rest.guardExpression,
+            invalidGuard: rest.invalidGuard, actions: rest.actions, target: rest.target,
+            range: SourceRange(start: start, end: previousEnd))
+    }
+
+    /// What follows a transition's trigger (its event, or `after D`): `[ "[" guard "]" ] [ "/"
+    /// actions ] [ "->" target ]`. `afterEvent` allows the arrow left out before a target's name.
+    mutating func parseTransitionRest(afterEvent: Bool) -> (
+        guardExpression: GuardSyntax?, invalidGuard: SourceRange?, actions: [ActionSyntax], target: TargetSyntax?
+    )? {
         var guardExpression: GuardSyntax?
         var invalidGuard: SourceRange?
         if let open = consume(.leftBracket) {
@@ -350,13 +334,13 @@ extension Parser {
                 invalidGuard = SourceRange(start: open.range.start, end: previousEnd)
             }
         }
-        var effects: [CallSyntax] = []
+        var actions: [ActionSyntax] = []
         if consume(.slash) != nil {
-            guard let calls = parseCallList() else { return nil }
-            effects = calls
+            guard let list = parseActionList() else { return nil }
+            actions = list
         }
         var target: TargetSyntax?
-        if consume(.arrow) != nil || consumeMisspeltArrow(afterEvent: event != nil && effects.isEmpty) {
+        if consume(.arrow) != nil || consumeMisspeltArrow(afterEvent: afterEvent && actions.isEmpty) {
             // `-> histroy Player`: a target's name is never followed by another name.
             correctMisspeltKeyword(among: [.history, .deep, .push])
             let token = current
@@ -383,9 +367,85 @@ extension Parser {
             expected(.transitionTargetOrState)
             return nil
         }
-        return TransitionDecl(
-            event: event.map { Identifier(text(of: $0), range: $0.range) }, guardExpression: guardExpression,
-            invalidGuard: invalidGuard, effects: effects, target: target, range: SourceRange(start: start, end: previousEnd))
+        return (guardExpression, invalidGuard, actions, target)
+    }
+
+    /// timed = "after" delay [ "[" guard "]" ] [ "/" actions ] [ "->" target ]
+    ///       | "every" delay [ "[" guard "]" ] "/" actions          (``current`` is the keyword)
+    ///
+    /// An `every` written with a target is read with it (the analyzer reports it), so that the
+    /// target is checked too.
+    mutating func parseTimedTransition() -> TimedTransitionDecl? {
+        let keyword = advance()
+        let kind: TimedTransitionDecl.Kind = keyword.kind == .keyword(.every) ? .every : .after
+        guard let delay = parseDelay(after: text(of: keyword)) else { return nil }
+        if kind == .every, !at(.slash), !at(.leftBracket), !at(.arrow) {
+            expected(.everyActions)
+            return nil
+        }
+        guard let rest = parseTransitionRest(afterEvent: false) else { return nil }
+        if kind == .every, rest.actions.isEmpty, rest.target == nil {
+            expected(.everyActions)
+            return nil
+        }
+        return TimedTransitionDecl(
+            kind: kind, keyword: keyword.range, delay: delay, guardExpression: rest.guardExpression,
+            invalidGuard: rest.invalidGuard, actions: rest.actions, target: rest.target,
+            range: SourceRange(start: keyword.range.start, end: previousEnd))
+    }
+
+    /// delay = Duration | Ident. A number that is no duration (no unit, an unknown one, ...)
+    /// is reported once, instead of the lexer's `invalid-number`, and read as an invalid delay, so
+    /// that the rest of the transition is still checked.
+    mutating func parseDelay(after keyword: String) -> DelaySyntax? {
+        let token = current
+        switch token.kind {
+        case .identifier:
+            advance()
+            return .named(Identifier(text(of: token), range: token.range))
+        case .integerLiteral, .decimalLiteral, .unknown:
+            guard token.range.end > token.range.start,
+                bytes[token.range.start].isDigit || bytes[token.range.start] == UInt8(ascii: "-")
+            else { break }
+            advance()
+            diagnostics.remove(.invalidNumber, at: token.range)
+            diagnostics.remove(.invalidCharacter, at: token.range)
+            let written = String(decoding: bytes[token.range.start..<token.range.end], as: UTF8.self)
+            switch DurationLiteral.parse(written) {
+            case .success(let nanoseconds): return .literal(nanoseconds: nanoseconds, text: written, range: token.range)
+            case .failure(.missingUnit) where isSeparatedUnit(after: token):
+                // `5 s`: the number and its unit apart.
+                let unit = advance()
+                let between = SourceRange(start: token.range.end, end: unit.range.start)
+                let range = token.range.union(unit.range)
+                let text = String(decoding: bytes[range.start..<range.end], as: UTF8.self)
+                diagnostics.emit(.spaceInDuration(text, at: range, between: between))
+                return .invalid(range)
+            case .failure(let problem):
+                let digits = written.prefix { $0 == "-" || $0 == "." || $0.isNumber }.utf8.count
+                let unit = SourceRange(start: token.range.start + digits, end: token.range.end)
+                diagnostics.emit(.invalidDuration(written, problem, at: token.range, unit: unit))
+                return .invalid(token.range)
+            }
+        default: break
+        }
+        if case .keyword(let word) = token.kind {
+            diagnostics.emit(.keywordAsName(word.rawValue, role: .delay, at: token.range))
+            advance()
+            return .invalid(token.range)
+        }
+        expected(.delay(keyword: keyword))
+        return nil
+    }
+
+    /// Whether a unit (`s`, `ms`, ...) follows `number` (just read) on its line, after blanks:
+    /// `after 5 s`.
+    func isSeparatedUnit(after number: Lexeme) -> Bool {
+        let next = current
+        guard next.kind == .identifier, next.range.start > number.range.end,
+            bytes[number.range.end..<next.range.start].allSatisfy(\.isBlank)
+        else { return false }
+        return DurationLiteral.Unit(rawValue: text(of: next)) != nil
     }
 
     /// A transition's arrow written wrong where it belongs, reported and read as `->` so that the

@@ -4,9 +4,19 @@ public enum Keyword: String, Sendable, CaseIterable {
     case `true`, `false`
     /// Keywords since version 2 of the language (statecharts).
     case parallel, history, deep
+    /// Keywords since version 3 of the language (timed transitions, internal events, activities).
+    case after, every, `do`, `catch`, raise
 
     /// Whether the keyword was added in version 2, so that a version-1 machine may use it as a name.
     public var isNewInVersion2: Bool { self == .parallel || self == .history || self == .deep }
+
+    /// Whether the keyword was added in version 3, so that an older machine may use it as a name.
+    public var isNewInVersion3: Bool {
+        switch self {
+        case .after, .every, .do, .catch, .raise: true
+        default: false
+        }
+    }
 }
 
 /// The kinds of token the lexer produces.
