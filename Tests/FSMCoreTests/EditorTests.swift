@@ -163,8 +163,8 @@ final class EditorTests: XCTestCase {
         XCTAssertEqual(labels(base + "[ok] -> $\n }\n}"), ["A", "B", "push", "pop", "history", "deep"])
         XCTAssertEqual(labels(base + "go [$\n }\n}"), ["ok"])
         XCTAssertEqual(labels(base + "go [ok && $] -> A\n }\n}"), ["ok"])
-        XCTAssertEqual(labels(base + "go / $\n }\n}"), ["act"])
-        XCTAssertEqual(labels(base + "go / act, $\n }\n}"), ["act"])
+        XCTAssertEqual(labels(base + "go / $\n }\n}"), ["act", "raise"])
+        XCTAssertEqual(labels(base + "go / act, $\n }\n}"), ["act", "raise"])
         XCTAssertEqual(labels(base + "go / act(s$) \n }\n}"), ["speed", "label"])
         XCTAssertEqual(labels(base + "go [ok(speed, $)] \n }\n}"), ["speed", "label"])
         // Lists wrapped over lines are still open on their later lines.
@@ -172,8 +172,9 @@ final class EditorTests: XCTestCase {
         XCTAssertEqual(labels(base + "go [ok(speed)\n  && $] -> A\n }\n}"), ["ok"])
         XCTAssertEqual(labels(base + "go [ok(speed) &&\n  $] -> A\n }\n}"), ["ok"])
         XCTAssertEqual(labels("machine M {\n event go(speed: Int,\n $)\n}"), [])
-        XCTAssertEqual(labels(base + "$\n }\n}"), ["initial", "state", "final", "parallel", "entry", "exit", "go", "g"])
-        XCTAssertEqual(labels("machine M {\n $\n}"), ["event", "initial", "state", "final", "parallel"])
+        XCTAssertEqual(
+            labels(base + "$\n }\n}"), ["initial", "state", "final", "parallel", "entry", "exit", "after", "every", "go", "g"])
+        XCTAssertEqual(labels("machine M {\n $\n}"), ["event", "initial", "state", "final", "parallel", "after", "every"])
         XCTAssertEqual(labels("machine M {\n initial $\n state A\n}"), ["A", "history", "deep"])
         XCTAssertEqual(labels("machine M {\n final $\n}"), ["state"])
         XCTAssertEqual(labels("machine M {\n parallel $\n}"), ["state"])

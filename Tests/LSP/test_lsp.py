@@ -30,6 +30,20 @@ DOOR = """// Façade 😀 door: non-ASCII before the names on this line and the 
 }
 """
 
+# Version 3: timed transitions with a literal and a named delay, and `raise`.
+LOADER = """machine Loader {
+    event go(n: Int)
+    initial Idle
+    state Idle { load -> Loading }
+    state Loading {
+        every 500ms / tick
+        after 1.5s / raise go(n: 1) -> Offline
+        go -> Idle
+    }
+    state Offline { after retryDelay -> Loading }
+}
+"""
+
 BROKEN = """machine Alarm {
     initial Armed
     state Armed { /* 😀 é */ trip -> Armd }
@@ -269,6 +283,36 @@ async def test_hover(client: LanguageClient):
     assert "func record(pin: String)\n" in await hover("record")
 
 
+async def test_hover_on_a_named_delay(client: LanguageClient):
+    await open_document(client, "Loader.fsm", LOADER)
+    result = await client.text_document_hover_async(
+        types.HoverParams(text_document=doc("Loader.fsm"), position=position(LOADER, "retryDelay", shift=1))
+    )
+    assert result.contents.value.startswith("```swift\nfunc retryDelay() -> Duration\n```")
+    raised = await client.text_document_hover_async(
+        types.HoverParams(text_document=doc("Loader.fsm"), position=position(LOADER, "go(n: 1)", shift=1))
+    )
+    assert "event go(n: Int)" in raised.contents.value
+
+
+async def test_completion_of_timed_transitions_and_raise(client: LanguageClient):
+    text = LOADER.replace("after retryDelay -> Loading", "after ").replace("/ raise go(n: 1)", "/ raise ")
+    await open_document(client, "Loader.fsm", text)
+
+    async def labels(needle, shift):
+        result = await client.text_document_completion_async(
+            types.CompletionParams(text_document=doc("Loader.fsm"), position=position(text, needle, shift=shift))
+        )
+        return [item.label for item in (result.items if hasattr(result, "items") else result)]
+
+    assert await labels("/ raise ", 8) == ["go", "load"]
+    assert await labels("/ tick", 2) == ["tick", "raise"]
+    member = await labels("    go -> Idle", 4)
+    assert "after" in member and "every" in member
+    # No delay is named in the file any more: nothing to offer after `after`.
+    assert await labels("{ after ", 8) == []
+
+
 async def test_completion(client: LanguageClient):
     text = DOOR.replace("close -> Closed", "close -> ")
     await open_document(client, "Door.fsm", text)
@@ -349,6 +393,28 @@ async def test_semantic_tokens(client: LanguageClient):
     assert ("code", "parameter") in named and ("String", "type") in named
     assert ("/* 😀 */", "comment") in named
     assert any(t[3] == "comment" and text_of(t).startswith("// Façade 😀") for t in decoded)
+
+
+async def test_semantic_tokens_of_version_3(client: LanguageClient):
+    await open_document(client, "Loader.fsm", LOADER)
+    types_legend = [
+        "keyword", "comment", "string", "number", "operator", "class", "enumMember", "event", "function", "method",
+        "parameter", "type",
+    ]
+    tokens = await client.text_document_semantic_tokens_full_async(
+        types.SemanticTokensParams(text_document=doc("Loader.fsm"))
+    )
+    lines, decoded, line, character = LOADER.split("\n"), set(), 0, 0
+    for index in range(0, len(tokens.data), 5):
+        delta_line, delta_start, length, kind, _ = tokens.data[index : index + 5]
+        line += delta_line
+        character = character + delta_start if delta_line == 0 else delta_start
+        decoded.add((lines[line][character : character + length], types_legend[kind]))
+    expected = [
+        ("every", "keyword"), ("after", "keyword"), ("raise", "keyword"), ("500ms", "number"), ("1.5s", "number"),
+        ("retryDelay", "function"), ("go", "event"),
+    ]
+    assert [pair for pair in expected if pair not in decoded] == []
 
 
 async def test_examples_compile_clean_and_every_request_is_answered(client: LanguageClient):

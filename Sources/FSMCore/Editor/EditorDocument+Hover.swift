@@ -1,6 +1,6 @@
 extension EditorDocument {
     /// What hovering over a name shows, as Markdown: for a state its kind and path, for an event
-    /// its parameters, for a guard or an action the Swift requirement it becomes.
+    /// its parameters, for a guard, an action or a named delay the Swift requirement it becomes.
     public func hover(at offset: Int) -> (markdown: String, range: SourceRange)? {
         guard let symbol = index.occurrence(at: offset) else { return nil }
         var lines: [String]
@@ -26,11 +26,9 @@ extension EditorDocument {
             } else {
                 lines = ["event \(symbol.name) (no parameters)"]
             }
-        case .guard, .action:
-            lines = [requirementSignature(symbol.name, isGuard: symbol.kind == .guard)]
-            lines.append(
-                symbol.kind == .guard
-                    ? "guard: a requirement of the actions protocol" : "action: a requirement of the actions protocol")
+        case .guard, .action, .delay:
+            lines = [requirementSignature(symbol.name, kind: symbol.kind)]
+            lines.append("\(symbol.kind.rawValue): a requirement of the actions protocol")
         case .parameter:
             let type = eventDeclarations()[symbol.scope ?? ""]?.parameters.first { $0.name.text == symbol.name }?.type
             lines = ["\(symbol.name): \(type.map(String.init(describing:)) ?? "?") (parameter of \(symbol.scope ?? "?"))"]
@@ -41,14 +39,15 @@ extension EditorDocument {
         return (markdown, symbol.range)
     }
 
-    /// `func name(label: Type) -> Bool`, from the model when the file compiles, else from the first call.
-    private func requirementSignature(_ name: String, isGuard: Bool) -> String {
-        let result = isGuard ? " -> Bool" : ""
+    /// `func name(label: Type) -> Bool`, from the model when the file compiles, else from the first
+    /// call (a delay has no parameters: `func name() -> Duration`).
+    private func requirementSignature(_ name: String, kind: SymbolKind) -> String {
+        let result = kind == .guard ? " -> Bool" : kind == .delay ? " -> Duration" : ""
         if let requirement = compilation.model?.requirements.first(where: { $0.name == name }) {
             let parameters = requirement.parameters.map { "\(SwiftNames.escaped($0.label)): \($0.type)" }
             return "func \(SwiftNames.escaped(name))(\(parameters.joined(separator: ", ")))\(result)"
         }
-        guard let (call, event) = firstCall(named: name, in: machine?.members ?? [], event: nil) else {
+        guard kind != .delay, let (call, event) = firstCall(named: name, in: machine?.members ?? [], event: nil) else {
             return "func \(SwiftNames.escaped(name))()\(result)"
         }
         let parameters = eventDeclarations()[event ?? ""]?.parameters ?? []

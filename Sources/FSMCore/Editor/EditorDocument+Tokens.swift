@@ -31,11 +31,14 @@ public struct SemanticToken: Sendable, Hashable {
 
 extension EditorDocument {
     /// Every token and comment with its kind, in source order, each on one line: machine → class,
-    /// state → enumMember, event → event, guard → function, action → method, event parameters and
-    /// argument labels → parameter, `any` and `some` → keyword, the other names (types) → type.
+    /// state → enumMember, event → event, guard and named delay → function, action → method, event
+    /// parameters and argument labels → parameter, `any` and `some` → keyword, a duration (`1.5s`,
+    /// also a malformed one) → number, the other names (types) → type.
     public func semanticTokens() -> [SemanticToken] {
         // Tokens and occurrences are both in source order: one walk pairs them, no lookup table.
         let occurrences = index.occurrences
+        let durations = durationRanges()
+        var nextDuration = 0
         var nextOccurrence = 0
         var result: [SemanticToken] = []
         result.reserveCapacity(tokens.count)
@@ -56,9 +59,14 @@ extension EditorDocument {
             let symbol =
                 nextOccurrence < occurrences.count && occurrences[nextOccurrence].range.start == token.range.start
                 ? occurrences[nextOccurrence] : nil
+            while nextDuration < durations.count, durations[nextDuration].end <= token.range.start { nextDuration += 1 }
+            // `after state` is a keyword misused as a delay, not a number.
+            var isInDuration = nextDuration < durations.count && durations[nextDuration].start <= token.range.start
+            if case .keyword = token.kind { isInDuration = false }
             let kind: SemanticTokenKind?
             var isDeclaration = false
             switch token.kind {
+            case _ where isInDuration: kind = .number
             case .keyword(.true), .keyword(.false): kind = .keyword
             case .keyword: kind = symbol.map { Self.kind(of: $0.kind) } ?? .keyword
             case .identifier:
@@ -88,10 +96,31 @@ extension EditorDocument {
         case .machine: .class
         case .state: .enumMember
         case .event: .event
-        case .guard: .function
+        case .guard, .delay: .function
         case .action: .method
         case .parameter: .parameter
         }
+    }
+
+    /// The delays of the timed transitions written as numbers (`500ms`, `1.5s`, and malformed ones
+    /// such as `5 s` or `3days`), in source order.
+    private func durationRanges() -> [SourceRange] {
+        var result: [SourceRange] = []
+        func visit(_ members: [Member]) {
+            for member in members {
+                switch member {
+                case .state(let state): visit(state.members ?? [])
+                case .timed(let timed):
+                    switch timed.delay {
+                    case .literal(_, _, let range), .invalid(let range): result.append(range)
+                    case .named: break
+                    }
+                default: break
+                }
+            }
+        }
+        visit(machine?.members ?? [])
+        return result.sorted { $0.start < $1.start }
     }
 
     /// The comments in a gap, split at line ends.

@@ -3,6 +3,8 @@ public enum SymbolKind: String, Sendable, Hashable {
     case machine, state, event, `guard`, action
     /// An event parameter: declared in `event name(...)`, used in the arguments of that event's calls.
     case parameter
+    /// A named delay (`after retryDelay`, `every tick`): the requirement `func name() -> Duration`.
+    case delay
 }
 
 /// One place where a symbol is named.
@@ -20,7 +22,7 @@ public struct SymbolOccurrence: Sendable, Hashable {
     }
 }
 
-/// Every named occurrence of a machine, state, event, guard, action and parameter in a syntax tree,
+/// Every named occurrence of a machine, state, event, guard, action, parameter and delay in a syntax tree,
 /// in source order: what go-to-definition, references, rename and semantic tokens are computed from.
 /// It is built from the tree as written, so it works on files with errors too.
 public struct SymbolIndex: Sendable {
@@ -68,6 +70,7 @@ public struct SymbolIndex: Sendable {
             case .activity(let activity):
                 visit(activity.actions, event: nil, parameters: parameters)
             case .timed(let timed):
+                if case .named(let name) = timed.delay { add(.delay, name) }
                 for call in timed.guardExpression?.calls ?? [] {
                     visit(call, as: .guard, event: nil, parameters: parameters)
                 }
@@ -116,7 +119,7 @@ public struct SymbolIndex: Sendable {
     }
 
     /// Where the symbol is declared: the `state`, the `event` declaration (only events with
-    /// parameters need one) or the parameter; guards and actions are declared in Swift, not here.
+    /// parameters need one) or the parameter; guards, actions and delays are declared in Swift, not here.
     public func declaration(of symbol: SymbolOccurrence) -> SymbolOccurrence? {
         occurrences.first { $0.isDeclaration && $0.isSameSymbol(as: symbol) }
     }
