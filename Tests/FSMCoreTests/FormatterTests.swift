@@ -427,6 +427,113 @@ final class FormatterTests: XCTestCase {
             """)
     }
 
+    /// Version 3: `after` and `every` with literal and named delays, and `raise`, are spaced as
+    /// transitions are, on the machine and in states; a duration stays one word (`500ms`, never
+    /// `500 ms`), whatever the spacing around it.
+    func testTimedTransitionsAndRaiseTakeTheCanonicalLayout() {
+        let source = """
+            machine   Loader
+            {
+              event go( n :Int )
+              initial Idle
+              after   2h/heartbeat
+              state Idle
+              {
+                after 1.5s[ok]/raise go(n:1)->Loading
+                every   500ms/tick,raise   go( n : 2 )
+              }
+              state Loading {
+                after retryDelay[!late||ok]->Idle ; every pollInterval/poll
+                entry/raise go(n:0) ; exit / raise go(n: 3),log
+                go->Idle
+              }
+            }
+            """
+        let expected = """
+            machine Loader {
+                event go(n: Int)
+                initial Idle
+                after 2h / heartbeat
+                state Idle {
+                    after 1.5s [ok] / raise go(n: 1) -> Loading
+                    every 500ms / tick, raise go(n: 2)
+                }
+                state Loading {
+                    after retryDelay [!late || ok] -> Idle
+                    every pollInterval / poll
+                    entry / raise go(n: 0)
+                    exit / raise go(n: 3), log
+                    go -> Idle
+                }
+            }
+
+            """
+        assertFormats(source, expected)
+        XCTAssertTrue(assertFormattingKeepsMeaning(source, name: "Loader.fsm"))
+    }
+
+    /// Comments before, after and inside a timed transition stay where they were, as around a
+    /// transition.
+    func testCommentsAroundTimedTransitionsStay() {
+        assertFormats(
+            """
+            machine M {
+              initial A
+              // before the machine's timer
+              after 10min/tick // after it
+              state A {
+                  /// Doc comment above.
+                  after 2s /* delay */ [ok] -> A   // trailing
+                every 100ms [ok && // inside the guard
+                      late] / a, raise go
+                  // before the brace
+              }
+            }
+            """,
+            """
+            machine M {
+                initial A
+                // before the machine's timer
+                after 10min / tick // after it
+                state A {
+                    /// Doc comment above.
+                    after 2s /* delay */ [ok] -> A // trailing
+                    every 100ms [ok && // inside the guard
+                        late] / a, raise go
+                    // before the brace
+                }
+            }
+
+            """)
+    }
+
+    /// A one-line state body with one timed transition stays on one line; with two it is expanded.
+    func testOneLineBodiesWithTimedTransitions() {
+        assertFormats(
+            """
+            machine M {
+              initial A
+              state A {after 1.5s[ok]/raise go(n:1)->B}
+              state B { every 1s/ raise go(n: 2) }
+              state C { after wait -> A; every 2h / tick }
+              final state Done { entry / raise finished }
+            }
+            """,
+            """
+            machine M {
+                initial A
+                state A { after 1.5s [ok] / raise go(n: 1) -> B }
+                state B { every 1s / raise go(n: 2) }
+                state C {
+                    after wait -> A
+                    every 2h / tick
+                }
+                final state Done { entry / raise finished }
+            }
+
+            """)
+    }
+
     /// `source` formats to `expected`, which formats to itself and lexes to the same tokens.
     private func assertFormats(_ source: String, _ expected: String, line: UInt = #line) {
         XCTAssertEqual(Formatter.format(source).text, expected, line: line)
