@@ -84,26 +84,47 @@ final class MermaidParserTests: XCTestCase {
     /// internal one, or one between a composite state and its own contents), those that look the
     /// same drawn once (in an overview, the same event between the same ends); the initial transition
     /// of the machine, of each composite that is not parallel and of each simple region; the default
-    /// history transition of each `initial history`; each final state's `F --> [*]`.
-    /// ``testTheDerivedCountsAreTheHandCountedOnes`` checks the rules on diagrams counted by hand.
+    /// history transition of each `initial history`; each final state's `F --> [*]`. A timed
+    /// transition (`after`, `every`) counts as a transition on its time event, and a `raise` as an
+    /// effect. ``testTheDerivedCountsAreTheHandCountedOnes`` checks the rules on diagrams counted by hand.
     static func reading(of model: Model, detail: DiagramDetail) -> Reading {
         let states = model.states
-        let isShown = { (transition: Model.Transition) in detail == .full || transition.target != .internal }
-        let showsAnyState = model.machineTransitions.contains(where: isShown)
+        /// A transition or a timed transition; `trigger` is its event, or its kind and delay.
+        struct Drawn {
+            var trigger: String
+            var guardExpression: Model.Guard?
+            var actions: [Model.Action]
+            var target: Model.Target
+            var source: Int?
+        }
+        let transitions =
+            model.allTransitions.map {
+                Drawn(
+                    trigger: $0.event.map(String.init) ?? "", guardExpression: $0.guardExpression, actions: $0.actions,
+                    target: $0.target, source: $0.source)
+            }
+            + model.allTimedTransitions.map {
+                Drawn(
+                    trigger: "\($0.kind) \($0.delay)", guardExpression: $0.guardExpression, actions: $0.actions,
+                    target: $0.target, source: $0.source)
+            }
+        let isShown = { (transition: Drawn) in detail == .full || transition.target != .internal }
+        let showsAnyState = transitions.contains { $0.source == nil && isShown($0) }
         var historyKinds = states.map { Set([$0.initialHistory].compactMap { $0 }) }
-        for transition in model.allTransitions {
+        for transition in transitions {
             if case .history(let state, let kind) = transition.target { historyKinds[state].insert(kind) }
         }
+        let pops = transitions.contains { $0.target == .pop }
         let blocks = states.indices.filter { states[$0].isParallel }.map {
             states[$0].children.count + (historyKinds[$0].isEmpty ? 0 : 1)
         }
         let stateCount =
-            states.count + (model.usesPop ? 1 : 0) + (showsAnyState ? 1 : 0) + historyKinds.map(\.count).reduce(0, +)
+            states.count + (pops ? 1 : 0) + (showsAnyState ? 1 : 0) + historyKinds.map(\.count).reduce(0, +)
             + blocks.reduce(0, +)
 
         /// Whether `state` is `container` or lies inside it.
         func isWithin(_ state: Int, _ container: Int) -> Bool { model.ancestry(of: state).contains(container) }
-        func isListed(_ transition: Model.Transition) -> Bool {
+        func isListed(_ transition: Drawn) -> Bool {
             guard let source = transition.source else { return transition.target == .internal }
             switch transition.target {
             case .internal: return true
@@ -115,6 +136,12 @@ final class MermaidParserTests: XCTestCase {
             }
         }
         func text(_ call: Model.Call) -> String { "\(call.name)\(call.arguments)" }
+        func text(_ action: Model.Action) -> String {
+            switch action {
+            case .call(let call): text(call)
+            case .raise(let raise): "raise \(model.events[raise.event].name)\(raise.arguments)"
+            }
+        }
         func text(_ guardExpression: Model.Guard?) -> String {
             switch guardExpression {
             case nil: ""
@@ -125,12 +152,12 @@ final class MermaidParserTests: XCTestCase {
             }
         }
         let edges = Set(
-            model.allTransitions.filter { !isListed($0) }.map { transition in
+            transitions.filter { !isListed($0) }.map { transition in
                 let label =
                     detail == .full
-                    ? "\(transition.event.map(String.init) ?? "") [\(text(transition.guardExpression))] / "
-                        + transition.effects.map(text).joined(separator: ", ")
-                    : "\(transition.event.map(String.init) ?? "")"
+                    ? "\(transition.trigger) [\(text(transition.guardExpression))] / "
+                        + transition.actions.map(text).joined(separator: ", ")
+                    : transition.trigger
                 return "\(transition.source.map(String.init) ?? "any") -> \(transition.target): \(label)"
             })
         let isRegion = { (state: Model.State) in state.parent.map { states[$0].isParallel } ?? false }
@@ -148,12 +175,15 @@ final class MermaidParserTests: XCTestCase {
     /// pops from three states), the initials of the machine and of Level, GameOver's final.
     /// Shop: 11 states and 3 history pseudostates (Wizard's H, Settings' H and H*); 15 edges, the
     /// initials of the machine, Wizard, Settings and General, 2 default history transitions and
-    /// Done's final. Neither has an edge that an overview would merge.
+    /// Done's final. Loader (timed): 5 states and the "any state" box of the machine's `after`
+    /// (its `every` a line of the box); 9 edges (3 timed), the initial and Ready's final. None has
+    /// an edge that an overview would merge.
     func testTheDerivedCountsAreTheHandCountedOnes() throws {
         let counted: [String: Reading] = [
             "flat": .parsed(states: 2, transitions: 3),
             "push-pop": .parsed(states: 9, transitions: 12),
             "initial-history": .parsed(states: 14, transitions: 22),
+            "timed": .parsed(states: 6, transitions: 11),
         ]
         for (name, reading) in counted {
             let model = try model(at: Self.root.appendingPathComponent("Tests/Golden/Diagrams/\(name).fsm"))

@@ -11,6 +11,11 @@
 /// leaves or enters, and Mermaid cannot connect a composite to its own contents. It is written as
 /// a line `event [guard] / effect → Target` of its source.
 ///
+/// A timed transition (section 4d) is one more transition, labelled with UML's time event where an
+/// event's name stands (`after(5s) [guard] / effect`): drawn, or listed by the same rule, an `every`
+/// (always internal) and an `after` without a target listed as internal transitions are. A `raise`
+/// shows in any list of actions as `raise e(label: value)`.
+///
 /// A history transition (`-> history S`, `-> deep history S`) ends at S's `H` or `H*` pseudostate,
 /// a node inside S, not at S's border, so it is drawn from anywhere outside or inside S; only one
 /// declared in S itself or in a composite containing S is listed (the composite would be connected
@@ -89,33 +94,81 @@ struct DiagramLayout {
 
     init(model: Model, detail: DiagramDetail) {
         self.model = model
-        func listedLines(_ transitions: [Model.Transition]) -> [String] {
-            transitions.filter { Self.isListed($0, in: model) && (detail == .full || $0.target != .internal) }.map {
-                DiagramText.listedTransition($0, in: model, detail: detail)
+        let machineArrows = Self.arrows(model.machineTransitions, model.machineTimedTransitions, in: model, detail: detail)
+        let stateArrows = model.states.map { Self.arrows($0.transitions, $0.timedTransitions, in: model, detail: detail) }
+        func listedLines(_ arrows: [Arrow]) -> [String] {
+            arrows.filter { $0.isListed && (detail == .full || $0.target != .internal) }.map {
+                DiagramText.listedTransition(label: $0.label.oneLine, target: $0.target, in: model)
             }
         }
-        compartments = model.states.map { state in
+        compartments = model.states.indices.map { index in
+            let state = model.states[index]
             var lines: [String] = []
-            if detail == .full, !state.entry.isEmpty { lines.append("entry / " + DiagramText.calls(state.entry)) }
-            if detail == .full, !state.exit.isEmpty { lines.append("exit / " + DiagramText.calls(state.exit)) }
-            return lines + listedLines(state.transitions)
+            if detail == .full, !state.entryActions.isEmpty {
+                lines.append("entry / " + DiagramText.actions(state.entryActions, in: model))
+            }
+            if detail == .full, !state.exitActions.isEmpty {
+                lines.append("exit / " + DiagramText.actions(state.exitActions, in: model))
+            }
+            return lines + listedLines(stateArrows[index])
         }
         histories = Self.histories(in: model)
-        anyStateLines = listedLines(model.machineTransitions)
-        showsAnyState = !anyStateLines.isEmpty || model.machineTransitions.contains { !Self.isListed($0, in: model) }
-        showsHistory = model.usesPop
+        anyStateLines = listedLines(machineArrows)
+        showsAnyState = !anyStateLines.isEmpty || machineArrows.contains { !$0.isListed }
+        showsHistory = model.usesPop || model.allTimedTransitions.contains { $0.target == .pop }
 
         var edges: [Edge] = []
         var seen = Set<Edge>()
         // Room for every transition up front: growing the set would hash every edge again.
-        let transitionCount = model.states.reduce(model.machineTransitions.count) { $0 + $1.transitions.count }
-        seen.reserveCapacity(transitionCount)
-        for transition in model.allTransitions where !Self.isListed(transition, in: model) {
-            let edge = Self.edge(for: transition, in: model, detail: detail)
+        seen.reserveCapacity(stateArrows.reduce(machineArrows.count) { $0 + $1.count })
+        for arrow in ([machineArrows] + stateArrows).joined() where !arrow.isListed {
+            let edge = Self.edge(for: arrow, in: model)
             if seen.insert(edge).inserted { edges.append(edge) }
         }
         self.edges = edges
         edgesByScope = Dictionary(grouping: edges, by: \.scope)
+    }
+
+    /// A transition or a timed transition as the diagram sees it: where it starts and goes, its
+    /// label, and whether it is listed in its source's compartment rather than drawn.
+    private struct Arrow {
+        /// The state whose body declares it; `nil` for the machine.
+        var source: Int?
+        var target: Model.Target
+        var label: DiagramText.Label
+        var isListed: Bool
+        /// Where it is written, to keep the order of the source.
+        var position: Int
+
+        init(source: Int?, target: Model.Target, label: DiagramText.Label, range: SourceRange, in model: Model) {
+            self.source = source
+            self.target = target
+            self.label = label
+            self.isListed = DiagramLayout.isListed(target: target, source: source, in: model)
+            self.position = range.start
+        }
+    }
+
+    /// The transitions and timed transitions declared in one body, in the order written. A timed
+    /// transition is drawn as any transition, its time event (`after(5s)`) standing for the event;
+    /// an `every` is internal, so it is listed in its state like an internal transition.
+    private static func arrows(
+        _ transitions: [Model.Transition], _ timedTransitions: [Model.TimedTransition], in model: Model,
+        detail: DiagramDetail
+    ) -> [Arrow] {
+        var arrows = transitions.map {
+            Arrow(
+                source: $0.source, target: $0.target, label: DiagramText.label($0, in: model, detail: detail), range: $0.range,
+                in: model)
+        }
+        guard !timedTransitions.isEmpty else { return arrows }
+        arrows += timedTransitions.map {
+            Arrow(
+                source: $0.source, target: $0.target, label: DiagramText.label($0, in: model, detail: detail), range: $0.range,
+                in: model)
+        }
+        arrows.sort { $0.position < $1.position }
+        return arrows
     }
 
     /// Where the initial pseudostate of a composite state (of the machine, for `nil`) points: its
@@ -133,16 +186,16 @@ struct DiagramLayout {
         model.states[index].parent.map { model.states[$0].isParallel } ?? false
     }
 
-    private static func isListed(_ transition: Model.Transition, in model: Model) -> Bool {
-        switch transition.target {
+    private static func isListed(target: Model.Target, source: Int?, in model: Model) -> Bool {
+        switch target {
         case .internal: return true
         case .pop: return false
         case .history(let target, _):
             // The pseudostate lies inside `target`: only a source that contains it cannot reach it.
-            guard let source = transition.source else { return false }
+            guard let source else { return false }
             return model.isDescendant(target, of: source)
         case .state(let target), .push(let target):
-            guard let source = transition.source else { return false }
+            guard let source else { return false }
             return (model.states[source].isComposite && model.isDescendant(target, of: source))
                 || (source != target && model.isDescendant(source, of: target))
         }
@@ -150,8 +203,8 @@ struct DiagramLayout {
 
     private static func histories(in model: Model) -> [[HistoryPseudostate]] {
         var kinds = model.states.map { state in Set([state.initialHistory].compactMap { $0 }) }
-        for transition in model.allTransitions {
-            if case .history(let state, let kind) = transition.target { kinds[state].insert(kind) }
+        for target in model.allTransitions.lazy.map(\.target) + model.allTimedTransitions.lazy.map(\.target) {
+            if case .history(let state, let kind) = target { kinds[state].insert(kind) }
         }
         return model.states.indices.map { index in
             [Model.HistoryKind.shallow, .deep].filter(kinds[index].contains).map { kind in
@@ -161,10 +214,10 @@ struct DiagramLayout {
         }
     }
 
-    private static func edge(for transition: Model.Transition, in model: Model, detail: DiagramDetail) -> Edge {
-        var label = DiagramText.label(transition, in: model, detail: detail)
+    private static func edge(for arrow: Arrow, in model: Model) -> Edge {
+        var label = arrow.label
         let target: Node
-        switch transition.target {
+        switch arrow.target {
         case .internal: preconditionFailure("internal transitions are listed, not drawn")
         case .state(let index): target = .state(index)
         case .history(let index, let kind): target = .history(index, kind)
@@ -176,8 +229,8 @@ struct DiagramLayout {
             label.stereotype = "«pop»"
         }
         return Edge(
-            source: transition.source.map(Node.state) ?? .anyState, target: target, label: label,
-            scope: scope(from: transition.source, to: target, in: model))
+            source: arrow.source.map(Node.state) ?? .anyState, target: target, label: label,
+            scope: scope(from: arrow.source, to: target, in: model))
     }
 
     /// The block an edge from `source` (`nil`: the "any state" box) to `target` is written in: the

@@ -1,10 +1,11 @@
 /// How much behaviour a diagram shows.
 public enum DiagramDetail: String, CaseIterable, Sendable {
-    /// Everything: transitions labelled `event [guard] / effect`, entry and exit activities,
-    /// internal transitions listed inside their state.
+    /// Everything: transitions labelled `event [guard] / effect` (a timed one `after(5s) [guard] /
+    /// effect`), entry and exit activities, internal transitions (and `every`) listed inside their state.
     case full
-    /// The structure only: states and transitions labelled with their event; no guards, effects,
-    /// activities or internal transitions. Transitions that differ only in guard or effect are drawn once.
+    /// The structure only: states and transitions labelled with their event (a timed one with its
+    /// time event, `after(5s)`); no guards, effects, activities or internal transitions (nor
+    /// `every`). Transitions that differ only in guard or effect are drawn once.
     case overview
 }
 
@@ -16,15 +17,16 @@ enum DiagramText {
     /// own name is shown by its name alone, as in the source.
     static func call(_ call: Model.Call) -> String {
         var text = call.name
-        write(call, into: &text)
+        write(call.arguments, into: &text)
         return text
     }
 
-    /// Appends the arguments of `call`, in parentheses, to `text`, which ends with its name.
-    private static func write(_ call: Model.Call, into text: inout String) {
-        guard !call.arguments.isEmpty else { return }
+    /// Appends `arguments`, in parentheses, to `text`, which ends with the name of what they are
+    /// passed to (a call, or a raised event); nothing when there are none.
+    private static func write(_ arguments: [Model.Argument], into text: inout String) {
+        guard !arguments.isEmpty else { return }
         text += "("
-        for (position, argument) in call.arguments.enumerated() {
+        for (position, argument) in arguments.enumerated() {
             if position > 0 { text += ", " }
             switch argument.value {
             case .parameter(let name) where name == argument.label:
@@ -79,15 +81,35 @@ enum DiagramText {
             guardExpression, GuardSpelling(call: call, regroupsRightOperands: false, parenthesizesDoubleNegation: false))
     }
 
-    /// A list of calls, comma separated.
-    static func calls(_ calls: [Model.Call]) -> String {
+    /// A list of actions, comma separated: each call as written, each raised event as `raise e`
+    /// or `raise e(label: value, ...)` (section 4e), its arguments in the order the event declares
+    /// its parameters.
+    static func actions(_ actions: [Model.Action], in model: Model) -> String {
         var text = ""
-        for (position, call) in calls.enumerated() {
+        for (position, action) in actions.enumerated() {
             if position > 0 { text += ", " }
-            text += call.name
-            write(call, into: &text)
+            switch action {
+            case .call(let call):
+                text += call.name
+                write(call.arguments, into: &text)
+            case .raise(let raise):
+                text += "raise "
+                text += model.events[raise.event].name
+                write(raise.arguments, into: &text)
+            }
         }
         return text
+    }
+
+    /// UML's time event of a timed transition (section 4d): `after(5s)`, `every(500ms)`, and
+    /// with a named delay `after(retryDelay)`; the duration as written.
+    static func timeEvent(_ transition: Model.TimedTransition) -> String {
+        let delay: String
+        switch transition.delay {
+        case .literal(_, let text): delay = text
+        case .named(let name): delay = name
+        }
+        return transition.kind.rawValue + "(" + delay + ")"
     }
 
     /// The parts of a transition's UML label: an edge's `«push»`/`«pop»` stereotype, `event`,
@@ -135,31 +157,50 @@ enum DiagramText {
     }
 
     static func label(_ transition: Model.Transition, in model: Model, detail: DiagramDetail) -> Label {
-        let event = transition.event.map { model.events[$0].name }
+        label(
+            event: transition.event.map { model.events[$0].name }, guardExpression: transition.guardExpression,
+            actions: transition.actions, in: model, detail: detail)
+    }
+
+    /// The label of a timed transition: its time event (``timeEvent(_:)``) stands where an event's name does.
+    static func label(_ transition: Model.TimedTransition, in model: Model, detail: DiagramDetail) -> Label {
+        label(
+            event: timeEvent(transition), guardExpression: transition.guardExpression, actions: transition.actions,
+            in: model, detail: detail)
+    }
+
+    private static func label(
+        event: String?, guardExpression: Model.Guard?, actions: [Model.Action], in model: Model, detail: DiagramDetail
+    ) -> Label {
         guard detail == .full else { return Label(event: event) }
         return Label(
             event: event,
-            guardText: transition.guardExpression.map(guardExpression),
-            effects: transition.effects.isEmpty ? nil : calls(transition.effects))
+            guardText: guardExpression.map(self.guardExpression),
+            effects: actions.isEmpty ? nil : self.actions(actions, in: model))
     }
 
-    /// A transition written as a compartment line: internal ones as their label, others with their target.
-    static func listedTransition(_ transition: Model.Transition, in model: Model, detail: DiagramDetail) -> String {
-        transitionText(transition, in: model, detail: detail, arrow: "→")
+    /// A transition written as a compartment line: internal ones as their label, others with their
+    /// target. `label` is its label on one line.
+    static func listedTransition(label: String, target: Model.Target, in model: Model) -> String {
+        transitionText(label: label, target: target, in: model, arrow: "→")
     }
 
-    /// A transition as written: its label, then `arrow` and its target unless it is internal.
-    static func transitionText(_ transition: Model.Transition, in model: Model, detail: DiagramDetail, arrow: String) -> String {
-        let label = label(transition, in: model, detail: detail).oneLine
-        let target: String
-        switch transition.target {
-        case .internal: return label
-        case .state(let index): target = model.states[index].name
-        case .push(let index): target = "push " + model.states[index].name
-        case .pop: target = "pop"
-        case .history(let index, .shallow): target = "history " + model.states[index].name
-        case .history(let index, .deep): target = "deep history " + model.states[index].name
+    /// A transition as written: `label`, then `arrow` and the target unless it is internal.
+    static func transitionText(label: String, target: Model.Target, in model: Model, arrow: String) -> String {
+        guard let name = self.target(target, in: model) else { return label }
+        return label.isEmpty ? "\(arrow) \(name)" : "\(label) \(arrow) \(name)"
+    }
+
+    /// A target as written after `->`: `Name`, `push Name`, `pop`, `history Name`, `deep history
+    /// Name`; `nil` for an internal transition, which has none.
+    static func target(_ target: Model.Target, in model: Model) -> String? {
+        switch target {
+        case .internal: nil
+        case .state(let index): model.states[index].name
+        case .push(let index): "push " + model.states[index].name
+        case .pop: "pop"
+        case .history(let index, .shallow): "history " + model.states[index].name
+        case .history(let index, .deep): "deep history " + model.states[index].name
         }
-        return label.isEmpty ? "\(arrow) \(target)" : "\(label) \(arrow) \(target)"
     }
 }

@@ -129,6 +129,7 @@ extension SwiftMachineEmitter {
     /// (`machine:` for the machine's own, `Loading: -> Ready` for a completion transition).
     func label(of transition: TransitionPlan) -> String {
         let source = transition.source.map { model.states[$0].name } ?? "machine"
-        return source + ": " + DiagramText.transitionText(transition.transition, in: model, detail: .full, arrow: "->")
+        let label = DiagramText.label(transition.transition, in: model, detail: .full).oneLine
+        return source + ": " + DiagramText.transitionText(label: label, target: transition.transition.target, in: model, arrow: "->")
     }
 }
