@@ -39,7 +39,7 @@ final class DocumentationTests: XCTestCase {
     }
 
     func testEveryFSMExampleInTheDocsHasNoErrors() throws {
-        for path in ["README.md", "docs/Language.md"] {
+        for path in ["README.md", "docs/Language.md", "docs/Diagrams.md"] {
             let blocks = fencedBlocks("fsm", in: try read(path))
             XCTAssertFalse(blocks.isEmpty, "\(path) has no fsm examples")
             for block in blocks {
@@ -50,6 +50,17 @@ final class DocumentationTests: XCTestCase {
                         + TextDiagnosticRenderer().render(compilation.diagnostics, in: compilation.file))
             }
         }
+    }
+
+    /// docs/Diagrams.md shows a machine with timed transitions and `raise` and its Mermaid diagram:
+    /// the diagram shown is what fsmc draws.
+    func testTheTimedTransitionsDiagramIsWhatFSMCDraws() throws {
+        let sections = try read("docs/Diagrams.md").components(separatedBy: "\n## ")
+        let section = try XCTUnwrap(sections.first { $0.hasPrefix("Timed transitions and raise\n") })
+        let input = try XCTUnwrap(fencedBlocks("fsm", in: section).first)
+        let shown = try XCTUnwrap(fencedBlocks("mermaid", in: section).first)
+        let model = try XCTUnwrap(Compilation(path: "Call.fsm", text: input).model)
+        XCTAssertEqual(MermaidEmitter.emit(model), shown, "docs/Diagrams.md: the diagram shown is not what fsmc draws")
     }
 
     func testEveryDiagnosticIsDocumentedWithItsRealOutput() throws {
