@@ -130,6 +130,7 @@ extension SwiftMachineEmitter {
     func label(of transition: TransitionPlan) -> String {
         let source = transition.source.map { model.states[$0].name } ?? "machine"
         let label = DiagramText.label(transition.transition, in: model, detail: .full).oneLine
-        return source + ": " + DiagramText.transitionText(label: label, target: transition.transition.target, in: model, arrow: "->")
+        return source + ": "
+            + DiagramText.transitionText(label: label, target: transition.transition.target, in: model, arrow: "->")
     }
 }
