@@ -2,12 +2,12 @@ import FSMCore
 import Foundation
 
 extension Commands {
-    /// `fsmc simulate FILE [--events PATH|-] [--guard NAME=true|false]...`: runs a machine in the
-    /// reference interpreter and prints what each event does.
+    /// `fsmc simulate FILE [--events PATH|-] [--guard NAME=true|false]... [--delay NAME=DURATION]...`:
+    /// runs a machine in the reference interpreter and prints what each event and each wait does.
     static let simulate = Command(
         name: "simulate",
         abstract: "Run a .fsm machine in the reference interpreter, one event per line.",
-        usage: "fsmc simulate <file> [--events <path>|-] [--guard <name>=true|false]...",
+        usage: "fsmc simulate <file> [--events <path>|-] [--guard <name>=true|false]... [--delay <name>=<duration>]...",
         options: [
             OptionSpec(
                 names: ["--events"], valueName: "path",
@@ -15,6 +15,10 @@ extension Commands {
             OptionSpec(
                 names: ["--guard"], valueName: "name=value",
                 help: "Answer every call of this guard with true or false (repeatable).", repeatable: true),
+            OptionSpec(
+                names: ["--delay"], valueName: "name=duration",
+                help: "Answer every arming that asks this named delay with a duration, like 2s (repeatable).",
+                repeatable: true),
         ],
         discussion: """
             Each line is an event, its parameters as name=value with Swift literals (nil for an
@@ -24,14 +28,20 @@ extension Commands {
             and last, optionally, answers for guards while that event is processed (its
             completions included), in brackets; they win over --guard:
               disarm code="0000" [isValid=false]
+            A line 'wait <duration>' (a duration as after 'after': 500ms, 2s, 1.5min, 1h) moves
+            the machine's virtual time on and processes the timeouts due meanwhile, in order; time
+            moves only there. A named delay is answered by --delay, else asked on the terminal.
             Blank lines and lines starting with '#' are skipped. For each event fsmc prints the
             guards asked, the transitions taken, the states exited, the transitions' effects
             ('effects of A -> B') and the states entered with their actions in order, the
-            completions handled and the history recorded, and the active states afterwards (the
-            regions of a parallel state as [A > B | C]). A guard answered neither way is asked on
-            the terminal when standard input is one; otherwise it is an error. Exit status: 0 when
+            completions handled and the history recorded, the timers armed, cancelled and timing
+            out ('timeout at 2s: Offline after 2s -> Loading'), the events raised and processed
+            ('giveUp (raised)'), and the active states afterwards (the regions of a parallel state
+            as [A > B | C]). A guard or a delay answered neither way is asked on the terminal when
+            standard input is one; otherwise it is an error. Exit status: 0 when
             every event was run (unhandled events included), 1 when the file has errors or an event
-            line is wrong or a guard has no answer or completions go on forever, 2 for bad usage or
+            line is wrong or a guard or a delay has no answer or completions, raised events or
+            timeouts at one instant go on forever, 2 for bad usage or
             an unreadable file.
             """,
         run: { arguments in
@@ -43,11 +53,10 @@ extension Commands {
                     command: "simulate")
             }
             let answers = try guardAnswers(arguments.values("--guard"))
+            let delays = try delayAnswers(arguments.values("--delay"))
             // The interpreter runs the model, not Swift: the rules of the generated Swift's names are not checked.
             var compilation = Compilation(
                 path: FileIO.displayName(files[0]), bytes: try FileIO.read(files[0]), checkingSwiftNames: false)
-            // Timed transitions and `raise` are not run by the interpreter yet: an error at each.
-            compilation.refuseUnsupportedConstructs(for: .simulation)
             report([compilation])
             guard let model = compilation.model else { return ExitStatus.inputErrors }
             let guards = model.guardNames
@@ -57,6 +66,13 @@ extension Commands {
                     message: "'--guard \(name)=...': the machine has no guard '\(name)'"
                         + Suggestions.hint(for: name, among: guards, listedAs: "its guards"),
                     command: "simulate")
+            }
+            let delayNames = model.requirements.filter(\.isDelay).map(\.name)
+            for name in delays.keys.sorted() where !delayNames.contains(name) {
+                let known =
+                    delayNames.isEmpty ? "; it has none" : Suggestions.hint(for: name, among: delayNames, listedAs: "its delays")
+                throw UsageError(
+                    message: "'--delay \(name)=...': the machine has no delay '\(name)'" + known, command: "simulate")
             }
             let interactive = eventsPath == FileIO.standardInput && isatty(0) != 0
             let script: [String]
@@ -69,10 +85,11 @@ extension Commands {
                 }
                 script = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             }
-            let host = SimulationHost(model: model, answers: answers, canAsk: isatty(0) != 0)
+            let host = SimulationHost(model: model, answers: answers, delays: delays, canAsk: isatty(0) != 0)
             let interpreter = Interpreter(model: model, host: host)
             interpreter.start()
-            if let failure = host.failure ?? interpreter.failure?.message { return stop(failure) }
+            if let failure = host.failure { return stop(failure) }
+            if let failure = interpreter.failure { return stop(failure, in: compilation) }
             host.printConfiguration(of: interpreter)
             var lineNumber = 0
             while true {
@@ -90,20 +107,32 @@ extension Commands {
                 }
                 lineNumber += 1
                 let scripted: EventLine.Scripted?
+                let wait: Int?
                 do throws(EventLineError) {
-                    scripted = try EventLine.parseScripted(line, in: model)
+                    wait = try EventLine.parseWait(line, in: model)
+                    scripted = wait == nil ? try EventLine.parseScripted(line, in: model) : nil
                 } catch {
                     let place = interactive ? "" : "\(FileIO.displayName(eventsPath)):\(lineNumber): "
                     Terminal.writeError("\(place)error: \(error.message)\n")
                     if interactive { continue }
                     return ExitStatus.inputErrors
                 }
+                if let wait {
+                    if !interactive { host.write("> " + line.trimmingCharacters(in: .whitespaces)) }
+                    interpreter.advance(by: wait)
+                    if let failure = host.failure { return stop(failure) }
+                    if let failure = interpreter.failure { return stop(failure, in: compilation) }
+                    host.write("time: " + DurationLiteral.text(nanoseconds: interpreter.now), indent: 1)
+                    host.printConfiguration(of: interpreter)
+                    continue
+                }
                 guard let scripted else { continue }
                 if !interactive { host.write("> " + line.trimmingCharacters(in: .whitespaces)) }
                 host.lineAnswers = scripted.guardAnswers
                 interpreter.send(scripted.occurrence)
                 host.lineAnswers = nil
-                if let failure = host.failure ?? interpreter.failure?.message { return stop(failure) }
+                if let failure = host.failure { return stop(failure) }
+                if let failure = interpreter.failure { return stop(failure, in: compilation) }
                 host.printConfiguration(of: interpreter)
             }
             return ExitStatus.success
@@ -113,6 +142,36 @@ extension Commands {
     private static func stop(_ failure: String) -> Int32 {
         Terminal.writeError("error: \(failure)\n")
         return ExitStatus.inputErrors
+    }
+
+    /// Reports why the interpreter stopped, at the place in the machine to blame when there is one.
+    private static func stop(_ failure: InterpreterFailure, in compilation: Compilation) -> Int32 {
+        guard let range = failure.range else { return stop(failure.message) }
+        let location = compilation.file.location(of: range.start)
+        Terminal.writeError("\(compilation.file.path):\(location.line):\(location.column): error: \(failure.message)\n")
+        return ExitStatus.inputErrors
+    }
+
+    private static func delayAnswers(_ options: [String]) throws(UsageError) -> [String: Int] {
+        var answers: [String: Int] = [:]
+        for option in options {
+            let parts = option.split(separator: "=", maxSplits: 1).map(String.init)
+            guard parts.count == 2, !parts[0].isEmpty else {
+                throw UsageError(
+                    message: "invalid '--delay \(option)'; expected name=duration, like retryDelay=2s", command: "simulate")
+            }
+            let nanoseconds: Int
+            switch EventLine.parseDelayAnswer(parts[1]) {
+            case .success(let value): nanoseconds = value
+            case .failure(let error):
+                throw UsageError(message: "invalid '--delay \(option)': \(error.message)", command: "simulate")
+            }
+            if answers[parts[0]] != nil {
+                throw UsageError(message: "'--delay \(parts[0])=...' given more than once", command: "simulate")
+            }
+            answers[parts[0]] = nanoseconds
+        }
+        return answers
     }
 
     private static func guardAnswers(_ options: [String]) throws(UsageError) -> [String: Bool] {
@@ -135,6 +194,8 @@ extension Commands {
 private final class SimulationHost: InterpreterHost {
     let model: Model
     let answers: [String: Bool]
+    /// The `--delay` answers, in nanoseconds, by delay name.
+    let delays: [String: Int]
     /// The answers the event line being run gives in brackets, which win over `answers`; `nil`
     /// while no event line runs (at start).
     var lineAnswers: [String: Bool]?
@@ -147,9 +208,10 @@ private final class SimulationHost: InterpreterHost {
     /// effects, right below it, are headed `effects` without naming it again.
     var lastLineFired: Model.Transition?
 
-    init(model: Model, answers: [String: Bool], canAsk: Bool) {
+    init(model: Model, answers: [String: Bool], delays: [String: Int], canAsk: Bool) {
         self.model = model
         self.answers = answers
+        self.delays = delays
         self.canAsk = canAsk
     }
 
@@ -177,6 +239,23 @@ private final class SimulationHost: InterpreterHost {
         }
     }
 
+    func delay(_ name: String, interpreter: Interpreter) -> Int {
+        if failure != nil { return 1 }
+        if let answer = delays[name] { return answer }
+        guard canAsk else {
+            failure = "delay '\(name)' has no answer; pass --delay \(name)=<duration>, like --delay \(name)=2s"
+            return 1
+        }
+        while true {
+            Terminal.writeOut("  delay \(name)? [duration, like 2s] ")
+            guard let reply = readLine()?.trimmingCharacters(in: .whitespaces) else {
+                failure = "no answer for delay '\(name)' (end of input)"
+                return 1
+            }
+            if case .success(let nanoseconds) = EventLine.parseDelayAnswer(reply) { return nanoseconds }
+        }
+    }
+
     func perform(_ action: Invocation, interpreter: Interpreter) {
         if failure == nil { write(action.description, indent: 3) }
     }
@@ -184,7 +263,11 @@ private final class SimulationHost: InterpreterHost {
     func observe(_ step: Interpreter.Step, interpreter: Interpreter) {
         guard failure == nil else { return }
         defer {
-            if case .fired(let transition) = step { lastLineFired = transition } else { lastLineFired = nil }
+            switch step {
+            case .fired(let transition): lastLineFired = transition
+            case .timeout(let timed): lastLineFired = timed.transition
+            default: lastLineFired = nil
+            }
         }
         switch step {
         case .started: write("start")
@@ -213,7 +296,32 @@ private final class SimulationHost: InterpreterHost {
         case .historyRecorded(let state, let recorded):
             let states = recorded.isEmpty ? "nothing" : recorded.map { model.states[$0].name }.joined(separator: ", ")
             write("history of \(model.states[state].name): \(states)", indent: 2)
+        case .timerArmed(let timed, let deadline):
+            write(
+                "timer armed: \(describe(timed)), due at \(DurationLiteral.text(nanoseconds: deadline))",
+                indent: timerIndent(timed))
+        case .timerCancelled(let timed): write("timer cancelled: " + describe(timed), indent: timerIndent(timed))
+        case .timeout(let timed):
+            write("timeout at \(DurationLiteral.text(nanoseconds: interpreter.now)): " + describe(timed), indent: 1)
+        case .timeoutIgnored: write("nothing fires", indent: 1)
+        case .raised(let occurrence): write("raise " + occurrence.description(in: model), indent: 3)
+        case .raisedDequeued(let occurrence): write(occurrence.description(in: model) + " (raised)")
         }
+    }
+
+    /// A state's timers are armed and cancelled among its activities; the machine's on their own.
+    private func timerIndent(_ timed: Model.TimedTransition) -> Int { timed.source == nil ? 1 : 3 }
+
+    /// `Offline after retryDelay -> Loading`, `Loading every 500ms`, `machine after 1min -> Idle`.
+    private func describe(_ timed: Model.TimedTransition) -> String {
+        let source = timed.source.map { model.states[$0].name } ?? "machine"
+        let delay =
+            switch timed.delay {
+            case .literal(_, let text): text
+            case .named(let name): name
+            }
+        let target = timed.target.state.map { " -> " + model.states[$0].name } ?? ""
+        return "\(source) \(timed.kind.rawValue) \(delay)" + target
     }
 
     func printConfiguration(of interpreter: Interpreter) {

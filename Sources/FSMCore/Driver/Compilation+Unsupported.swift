@@ -1,16 +1,15 @@
-/// What the back ends do not carry out yet: timed transitions (section 4d) and `raise` (section
-/// 4e) are checked and drawn, but neither generated in Swift nor run by the interpreter. A
-/// machine that has them is refused by those back ends with an error at each, never turned into
-/// code or a run that silently leaves them out.
+/// What a back end does not carry out yet: timed transitions (section 4d) and `raise` (section
+/// 4e) are checked, drawn and run by the interpreter (`fsmc simulate`), but not generated in
+/// Swift. A machine that has them is refused by the generator with an error at each, never turned
+/// into code that silently leaves them out.
 extension Compilation {
-    /// A back end that runs a machine: the Swift generator or the interpreter.
+    /// A back end that turns a machine into something that runs: the Swift generator.
     public enum BackEnd: Sendable {
-        case swiftGeneration, simulation
+        case swiftGeneration
 
         var doesNotCarryOut: String {
             switch self {
             case .swiftGeneration: "are not generated"
-            case .simulation: "are not simulated"
             }
         }
     }

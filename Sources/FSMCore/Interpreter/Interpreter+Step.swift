@@ -36,5 +36,24 @@ extension Interpreter {
         /// document order, are recorded (before any exit activity of the step).
         case historyRecorded(Int, [Int])
         case unhandled(EventOccurrence)
+        /// A timer of a timed transition was armed (section 4d): after its state's entry activities,
+        /// or at the start for the machine's, or again for an `every` that fired. Its deadline, in
+        /// nanoseconds of ``Interpreter/now``.
+        case timerArmed(Model.TimedTransition, deadline: Int)
+        /// An armed timer was cancelled: its state is exited (before its exit activities), or the
+        /// machine finished. Its timeout will never be processed.
+        case timerCancelled(Model.TimedTransition)
+        /// A timer's deadline is reached (``Interpreter/now`` is that deadline): its timeout is
+        /// processed now, as a step of its own. Its guard follows, then its exits, effects and
+        /// entries, or ``timeoutIgnored(_:)``.
+        case timeout(Model.TimedTransition)
+        /// The timed transition of a timeout did not fire: its guard does not hold (or, a `pop`,
+        /// the stack is empty). A timeout is never unhandled.
+        case timeoutIgnored(Model.TimedTransition)
+        /// `raise` put an event on the internal queue (section 4e).
+        case raised(EventOccurrence)
+        /// A raised event is taken off the internal queue and processed now, as an event sent from
+        /// outside would be.
+        case raisedDequeued(EventOccurrence)
     }
 }

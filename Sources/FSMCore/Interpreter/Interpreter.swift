@@ -17,14 +17,19 @@
 /// - an unhandled event calls the host's ``InterpreterHost/unhandledEvent(_:in:interpreter:)``
 ///   with the innermost active state that contains every active state, and ``send(_:)`` returns
 ///   `false`;
-/// - completions (section 4a) are queued in the order the states complete and handled after the
-///   step's entries, before the next queued event; ``start()`` handles those of the initial
-///   configuration before it returns;
-/// - history (section 4b) is recorded per interpreter, that is per machine instance.
+/// - completions (section 4a) and raised events (section 4e) share one internal queue, first in,
+///   first out, each appended when it arises (a raised event when its `raise` runs, a completion
+///   when its state completes, after its entry activities); the queue is emptied after each step,
+///   before the next queued event or timeout; ``start()`` empties it before it returns;
+/// - history (section 4b) is recorded per interpreter, that is per machine instance;
+/// - time is virtual (section 4d, manual timing): ``now`` moves only in ``advance(by:)``, which
+///   processes the timeouts due meanwhile; ``start()`` and ``send(_:)`` never process one. A
+///   named delay is the host's answer (``InterpreterHost/delay(_:interpreter:)``).
 ///
 /// Where the generated code would run forever, the interpreter stops: a run (a ``start()``, or a
-/// ``send(_:)`` with the events queued meanwhile) handles at most ``completionLimit`` completions,
-/// then sets ``failure`` and does nothing more.
+/// ``send(_:)`` with the events queued meanwhile, or one timeout of ``advance(by:)`` with what it
+/// causes) handles at most ``completionLimit`` completions and as many raised events, and one
+/// instant at most as many timeouts; past that it sets ``failure`` and does nothing more.
 public final class Interpreter {
     public let model: Model
     public let host: any InterpreterHost
@@ -40,13 +45,43 @@ public final class Interpreter {
     public private(set) var stack: [Int] = []
     /// What this machine instance remembers for `history` (section 4b).
     public private(set) var history = HistoryRecords()
+    /// The events sent from outside while one was processed (run to completion).
     private var queue: [EventOccurrence] = []
-    /// The states whose completion waits to be handled, first in first out (section 4a).
-    private var completions: [Int] = []
+    /// The internal queue (sections 4a and 4e): completions and raised events, first in first out.
+    private var internalQueue: [InternalItem] = []
     /// The completions handled in the current run, against ``completionLimit``.
     private var completionsInRun = 0
+    /// The raised events processed in the current run, against ``completionLimit``.
+    private var raisedInRun = 0
+    /// The virtual time of the machine, in nanoseconds since the interpreter was made (section 4d):
+    /// moved by ``advance(by:)`` only; while a timeout is handled, its deadline.
+    public internal(set) var now = 0
+    /// The armed timers, in the order they were armed (section 4d).
+    public internal(set) var timers: [ArmedTimer] = []
+    /// The stamp of the next arming: every arming has its own, so that a timer cancelled and armed
+    /// again is a different timer.
+    var nextStamp = 0
 
-    /// The most completions one run handles. A cycle of completion transitions whose guards keep
+    /// One item of the internal queue.
+    private enum InternalItem {
+        /// A state completed (section 4a).
+        case completion(Int)
+        /// An event raised by the `raise` at `range` (section 4e).
+        case raised(EventOccurrence, range: SourceRange)
+    }
+
+    /// A timer armed for a timed transition (section 4d).
+    public struct ArmedTimer: Sendable, Hashable {
+        public var transition: Model.TimedTransition
+        /// When it is due, in nanoseconds of ``Interpreter/now``.
+        public var deadline: Int
+        /// The order of arming: of two timers with the same deadline, the one with the smaller stamp is
+        /// due first.
+        public var stamp: Int
+    }
+
+    /// The most completions one run handles (and raised events it processes, and timeouts at one
+    /// instant). A cycle of completion transitions whose guards keep
     /// holding would otherwise go on forever (the checker rejects the cycles without guards; those
     /// with guards are the author's responsibility).
     public static let completionLimit = 10_000
@@ -55,7 +90,7 @@ public final class Interpreter {
     /// completion that would have gone over the limit is not handled (nor observed), nothing
     /// queued is processed, and from then on ``start()`` and ``send(_:)`` do nothing (`send`
     /// returns `false`).
-    public private(set) var failure: InterpreterFailure?
+    public internal(set) var failure: InterpreterFailure?
 
     public init(model: Model, host: any InterpreterHost) {
         self.model = model
@@ -105,25 +140,28 @@ public final class Interpreter {
         return run { process(occurrence) }
     }
 
-    /// Runs to completion: the start if needed, then `handle`, then the queued events, each step
-    /// followed by the completions it caused.
-    private func run(_ handle: () -> Bool) -> Bool {
+    /// Runs to completion: the start if needed (the machine's timers armed before the initial
+    /// states are entered), then `handle`, then the queued events, each step followed by the
+    /// internal queue it filled.
+    func run(_ handle: () -> Bool) -> Bool {
         guard failure == nil else { return false }
         isRunning = true
         completionsInRun = 0
+        raisedInRun = 0
         if !isStarted {
             isStarted = true
             host.observe(.started, interpreter: self)
+            for timed in model.machineTimedTransitions { arm(timed, from: now) }
             enter(model.entry(below: nil, by: .default, history: history))
-            handleCompletions()
+            handleInternalQueue()
         }
         let handled = failure == nil && handle()
-        handleCompletions()
+        handleInternalQueue()
         var next = 0
         while failure == nil, next < queue.count {
             host.observe(.dequeued(queue[next]), interpreter: self)
             _ = process(queue[next])
-            handleCompletions()
+            handleInternalQueue()
             next += 1
         }
         queue.removeAll()
@@ -148,14 +186,28 @@ public final class Interpreter {
         return false
     }
 
-    /// The completion queue (section 4a): each state in turn, skipped when it is no longer active
-    /// (or, a composite, no longer complete); else its own completion transitions are tried once,
-    /// in order, and the completion is dropped when none fires. Completions caused meanwhile join
-    /// the end of the queue. Past ``completionLimit`` completions in the run, the interpreter stops
-    /// (``failure``).
-    private func handleCompletions() {
-        while failure == nil, !completions.isEmpty {
-            let completed = completions.removeFirst()
+    /// The internal queue (sections 4a and 4e), item by item; what each causes joins its end. A
+    /// raised event is processed like one sent from outside. A completion is skipped when its
+    /// state is no longer active (or, a composite, no longer complete); else the state's own
+    /// completion transitions are tried once, in order, and the completion is dropped when none
+    /// fires. Past ``completionLimit`` completions, or as many raised events, in the run, the
+    /// interpreter stops (``failure``).
+    private func handleInternalQueue() {
+        while failure == nil, !internalQueue.isEmpty {
+            let completed: Int
+            switch internalQueue.removeFirst() {
+            case .completion(let state): completed = state
+            case .raised(let occurrence, let range):
+                raisedInRun += 1
+                if raisedInRun > Self.completionLimit {
+                    failure = .endlessRaisedEvents(model.events[occurrence.event].name, at: range)
+                    internalQueue.removeAll()
+                    return
+                }
+                host.observe(.raisedDequeued(occurrence), interpreter: self)
+                _ = process(occurrence)
+                continue
+            }
             let isComposite = model.states[completed].isComposite
             guard isIn(completed), !isComposite || model.isComplete(completed, in: Set(configuration)) else {
                 host.observe(.completionSkipped(completed), interpreter: self)
@@ -164,7 +216,7 @@ public final class Interpreter {
             completionsInRun += 1
             if completionsInRun > Self.completionLimit {
                 failure = .endlessCompletions
-                completions.removeAll()
+                internalQueue.removeAll()
                 return
             }
             host.observe(.completed(completed), interpreter: self)
@@ -178,7 +230,7 @@ public final class Interpreter {
 
     /// Whether `transition` can fire: a `pop` needs a remembered state (its guard is not evaluated
     /// otherwise), and its guard must hold. `occurrence` is `nil` for a completion transition.
-    private func isEnabled(_ transition: Model.Transition, _ occurrence: EventOccurrence?) -> Bool {
+    func isEnabled(_ transition: Model.Transition, _ occurrence: EventOccurrence?) -> Bool {
         if transition.target == .pop && stack.isEmpty { return false }
         if let condition = transition.guardExpression, !evaluate(condition, occurrence) { return false }
         return true
@@ -188,9 +240,10 @@ public final class Interpreter {
     /// together, records history, exits the union of their exit sets, runs their effects in
     /// selection order and enters the union of their entry sets. The model derives the sets and
     /// the history rules; with one transition this is the external transition of section 4.
-    private func fire(_ selected: [Model.Transition], _ occurrence: EventOccurrence?) {
+    /// `announcing` is false for a timed transition, whose ``Step/timeout(_:)`` said it all.
+    func fire(_ selected: [Model.Transition], _ occurrence: EventOccurrence?, announcing: Bool = true) {
         let kept = model.removingConflicts(from: selected, in: configuration)
-        for transition in selected {
+        for transition in selected where announcing {
             host.observe(kept.contains(transition) ? .fired(transition) : .preempted(transition), interpreter: self)
         }
         // What each kept transition enters: its domain, target and kind of entry. `push` and `pop`
@@ -221,11 +274,12 @@ public final class Interpreter {
         }
         for state in exitOrder {
             host.observe(.exiting(state), interpreter: self)
-            for call in model.states[state].exit { perform(call, nil) }
+            cancelTimers { $0.transition.source == state }
+            for action in model.states[state].exitActions { perform(action, nil) }
         }
-        for transition in kept where !transition.effects.isEmpty {
+        for transition in kept where !transition.actions.isEmpty {
             host.observe(.effects(transition), interpreter: self)
-            for call in transition.effects { perform(call, occurrence) }
+            for action in transition.actions { perform(action, occurrence) }
         }
         var entering = Set<Int>()
         for entry in entries {
@@ -234,29 +288,31 @@ public final class Interpreter {
         enter(entering.sorted(), joining: configuration.filter { !exiting.contains($0) })
     }
 
-    /// Enters `entering` in order; the configuration becomes `staying` and `entering` once all are
-    /// entered (during the step's activities it is the one before, as in the generated code). Then
-    /// queues the completions they cause, and finishes the machine when a top-level final state
-    /// was entered.
+    /// Enters `entering` in order: each state's entry activities, then its timers armed, then the
+    /// completions its entry causes queued. The configuration becomes `staying` and `entering` once
+    /// all are entered (during the step's activities it is the one before, as in the generated
+    /// code). Finishes the machine, cancelling every timer, when a top-level final state was entered.
     private func enter(_ entering: [Int], joining staying: [Int] = []) {
-        for index in entering {
-            host.observe(.entering(index), interpreter: self)
-            for call in model.states[index].entry { perform(call, nil) }
-        }
         guard !entering.isEmpty else { return }
-        configuration = (staying + entering).sorted()
-        // A state without completion transitions completes to no effect: leaving it out keeps the
-        // trace of a version-1 machine as it was.
-        completions += model.completingStates(onEntering: entering, in: Set(configuration)).filter {
-            !model.completionTransitions(of: $0).isEmpty
+        let entered = (staying + entering).sorted()
+        let completing = model.completingStatesByEntry(onEntering: entering, in: Set(entered))
+        for (state, completed) in zip(entering, completing) {
+            host.observe(.entering(state), interpreter: self)
+            for action in model.states[state].entryActions { perform(action, nil) }
+            for timed in model.states[state].timedTransitions { arm(timed, from: now) }
+            // A state without completion transitions completes to no effect: leaving it out keeps the
+            // trace of a version-1 machine as it was.
+            internalQueue += completed.filter { !model.completionTransitions(of: $0).isEmpty }.map(InternalItem.completion)
         }
+        configuration = entered
         if entering.contains(where: model.finishesMachine) {
             isFinished = true
             host.observe(.finished, interpreter: self)
+            cancelTimers { _ in true }
         }
     }
 
-    private func evaluate(_ condition: Model.Guard, _ occurrence: EventOccurrence?) -> Bool {
+    func evaluate(_ condition: Model.Guard, _ occurrence: EventOccurrence?) -> Bool {
         switch condition {
         case .call(let call):
             let invocation = Invocation(call, model: model, occurrence: occurrence)
@@ -269,7 +325,15 @@ public final class Interpreter {
         }
     }
 
-    private func perform(_ call: Model.Call, _ occurrence: EventOccurrence?) {
-        host.perform(Invocation(call, model: model, occurrence: occurrence), interpreter: self)
+    /// Runs an action: a call by the host; a `raise` appends its event to the internal queue.
+    func perform(_ action: Model.Action, _ occurrence: EventOccurrence?) {
+        switch action {
+        case .call(let call):
+            host.perform(Invocation(call, model: model, occurrence: occurrence), interpreter: self)
+        case .raise(let raise):
+            let raised = EventOccurrence(raise, model: model, occurrence: occurrence)
+            internalQueue.append(.raised(raised, range: raise.range))
+            host.observe(.raised(raised), interpreter: self)
+        }
     }
 }

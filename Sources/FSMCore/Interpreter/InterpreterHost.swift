@@ -9,9 +9,13 @@ public protocol InterpreterHost: AnyObject {
     func unhandledEvent(_ occurrence: EventOccurrence, in state: Int, interpreter: Interpreter)
     /// Each step of processing, for tracing. Empty by default.
     func observe(_ step: Interpreter.Step, interpreter: Interpreter)
+    /// The value of the delay requirement `name` (`func name() -> Duration`, section 4d), in
+    /// nanoseconds; asked at each arming of a timer that names it. Zero by default.
+    func delay(_ name: String, interpreter: Interpreter) -> Int
 }
 
 extension InterpreterHost {
     public func unhandledEvent(_ occurrence: EventOccurrence, in state: Int, interpreter: Interpreter) {}
     public func observe(_ step: Interpreter.Step, interpreter: Interpreter) {}
+    public func delay(_ name: String, interpreter: Interpreter) -> Int { 0 }
 }

@@ -227,18 +227,28 @@ extension Model {
     /// being complete in `configuration` (the active states once the step's entries are done). A
     /// state without completion transitions completes to no effect, so a back end may leave it out.
     public func completingStates(onEntering entered: [Int], in configuration: Set<Int>) -> [Int] {
-        var result: [Int] = []
+        completingStatesByEntry(onEntering: entered, in: configuration).flatMap(\.self)
+    }
+
+    /// ``completingStates(onEntering:in:)`` grouped by the entry that completes them: one list per
+    /// state of `entered`, in the same order. Where an entry activity raises an event (section
+    /// 4e), the interpreter queues the completions of a state's entry after what it raised.
+    public func completingStatesByEntry(onEntering entered: [Int], in configuration: Set<Int>) -> [[Int]] {
+        var result: [[Int]] = []
+        var seen = Set<Int>()
         var notYetEntered = Set(entered)
         for state in entered {
             notYetEntered.remove(state)
+            var completed: [Int] = []
+            defer { result.append(completed) }
             if !states[state].isFinal {
-                if !states[state].isComposite { result.append(state) }
+                if !states[state].isComposite, seen.insert(state).inserted { completed.append(state) }
                 continue
             }
             let entered = configuration.subtracting(notYetEntered)
             for node in statesCompleted(byEntering: state, withParallel: { isComplete($0, in: entered) }) {
-                guard !result.contains(node) else { break }
-                result.append(node)
+                guard seen.insert(node).inserted else { break }
+                completed.append(node)
             }
         }
         return result

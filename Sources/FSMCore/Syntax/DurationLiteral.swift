@@ -79,6 +79,24 @@ public enum DurationLiteral {
         return overflow3 ? .failure(.tooLong) : .success(product)
     }
 
+    /// `nanoseconds` as a duration literal that reads back to it: whole hours, minutes or (below a
+    /// second) milliseconds in that unit (`2h`, `10min`, `500ms`), else seconds with the digits
+    /// needed (`2s`, `1.5s`, `0.000001s`); `0s` for zero, with a `-` before a negative one.
+    public static func text(nanoseconds: Int) -> String {
+        if nanoseconds < 0 { return "-" + text(nanoseconds: nanoseconds == .min ? .max : -nanoseconds) }
+        if nanoseconds == 0 { return "0s" }
+        if nanoseconds % Unit.h.nanoseconds == 0 { return "\(nanoseconds / Unit.h.nanoseconds)h" }
+        if nanoseconds % Unit.min.nanoseconds == 0 { return "\(nanoseconds / Unit.min.nanoseconds)min" }
+        if nanoseconds < Unit.s.nanoseconds, nanoseconds % Unit.ms.nanoseconds == 0 {
+            return "\(nanoseconds / Unit.ms.nanoseconds)ms"
+        }
+        let whole = nanoseconds / Unit.s.nanoseconds
+        var fraction = String(nanoseconds % Unit.s.nanoseconds)
+        fraction = String(repeating: "0", count: 9 - fraction.count) + fraction
+        while fraction.last == "0" { fraction.removeLast() }
+        return "\(whole)" + (fraction.isEmpty ? "" : "." + fraction) + "s"
+    }
+
     private static func greatestCommonDivisor(_ lhs: Int, _ rhs: Int) -> Int {
         rhs == 0 ? lhs : greatestCommonDivisor(rhs, lhs % rhs)
     }
