@@ -17,7 +17,7 @@ extension Commands {
                 help: "Answer every call of this guard with true or false (repeatable).", repeatable: true),
             OptionSpec(
                 names: ["--delay"], valueName: "name=duration",
-                help: "Answer every arming that asks this named delay with a duration, like 2s (repeatable).",
+                help: "Answer this named delay with a duration, like retryDelay=2s (repeatable).",
                 repeatable: true),
         ],
         discussion: """
@@ -37,12 +37,11 @@ extension Commands {
             completions handled and the history recorded, the timers armed, cancelled and timing
             out ('timeout at 2s: Offline after 2s -> Loading'), the events raised and processed
             ('giveUp (raised)'), and the active states afterwards (the regions of a parallel state
-            as [A > B | C]). A guard or a delay answered neither way is asked on the terminal when
-            standard input is one; otherwise it is an error. Exit status: 0 when
-            every event was run (unhandled events included), 1 when the file has errors or an event
+            as [A > B | C]). A guard or a delay answered neither way is asked on the terminal
+            when standard input is one; otherwise it is an error. Exit status: 0 when every
+            event was run (unhandled events included), 1 when the file has errors or an event
             line is wrong or a guard or a delay has no answer or completions, raised events or
-            timeouts at one instant go on forever, 2 for bad usage or
-            an unreadable file.
+            timeouts at one instant go on forever, 2 for bad usage or an unreadable file.
             """,
         run: { arguments in
             let files = try requireFiles(arguments, command: "simulate", single: true)
