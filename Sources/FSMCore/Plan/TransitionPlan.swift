@@ -83,10 +83,10 @@ public struct TransitionPlan: Sendable, Hashable {
         case .history(_, let kind): return .history(kind)
         case .state(let target), .push(let target):
             guard let source = transition.source else { return .general }
-            let from = model.states[source]
-            let to = model.states[target]
-            if !from.isComposite && !to.isComposite && from.parent == transition.domain && to.parent == transition.domain
-                && !(transition.domain.map { model.states[$0].isParallel } ?? false)
+            // Read in place: a copy of a state would retain each of its arrays.
+            let states = model.states
+            if states[source].children.isEmpty && states[target].children.isEmpty && states[source].parent == transition.domain
+                && states[target].parent == transition.domain && !(transition.domain.map { states[$0].isParallel } ?? false)
             {
                 return .betweenSiblingLeaves
             }

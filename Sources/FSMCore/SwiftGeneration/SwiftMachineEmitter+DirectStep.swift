@@ -10,8 +10,8 @@ extension SwiftMachineEmitter {
         out.line("var position = machine.configuration.count")
         out.block("while position > 0") { out in
             out.line("position -= 1")
-            out.line("let state = machine.configuration[position]")
-            out.line("if machine.isExited(state.number) { state.exit(\(actionsName)) }")
+            out.line("let number = machine.configuration[position].number")
+            out.line("if machine.isExited(number) { State.exit(number, \(actionsName)) }")
         }
         out.line("for index in 0..<machine.selectedCount { effects(machine.selected[index]) }")
         let external = plan.directSteps.keys.sorted().compactMap { number in

@@ -94,7 +94,7 @@ extension SwiftMachineEmitter {
                 }
                 out.line("exiting.sort { $0.number > $1.number }")
                 if history { out.line("machine.record(exiting: exiting)") }
-                out.line("for state in exiting { state.exit(\(actionsName)) }")
+                out.line("for state in exiting { State.exit(state.number, \(actionsName)) }")
                 out.line("for number in kept { effects(number) }")
                 out.line("var entering: [\(s)] = []")
                 out.block("for number in kept") { out in
@@ -132,7 +132,7 @@ extension SwiftMachineEmitter {
             out.docComment(doc)
             out.line("@inline(never)")
             out.block("private func enter(_ entering: [\(s)], staying: [\(s)], _ \(actionsName): \(actionsType))") { out in
-                out.line("for state in entering { state.entry(\(actionsName)) }")
+                out.line("for state in entering { State.entry(state.number, \(actionsName)) }")
                 out.line("guard !entering.isEmpty else { return }")
                 out.line("let configuration = (staying + entering).sorted { $0.number < $1.number }")
                 let completions =

@@ -52,8 +52,8 @@ extension SwiftMachineEmitter {
                 otherwise: "nil", into: &out)
         }
         if hasRegions {
-            emitWork("entry", doc: "The state's own entry activities.", plan.onEntry(of:), into: &out)
-            emitWork("exit", doc: "The state's own exit activities.", plan.onExit(of:), into: &out)
+            emitWork("entry", doc: "The own entry activities of the state numbered `number`.", plan.onEntry(of:), into: &out)
+            emitWork("exit", doc: "The own exit activities of the state numbered `number`.", plan.onExit(of:), into: &out)
         }
     }
 
@@ -86,15 +86,18 @@ extension SwiftMachineEmitter {
         }
     }
 
-    /// `static func entry(_ actions:)`: what each state's entry (or exit) does.
+    /// `static func entry(_ number: Int, _ actions:)`: what each state's entry (or exit) does, by
+    /// the state's number, which the step has at hand (the direct step reads it to know whether the
+    /// state is exited): asking the state its `id` again would be one more dynamic call per state.
     private func emitWork(_ name: String, doc: String, _ work: (Int) -> [StateWork], into out: inout CodeWriter) {
         out.docComment([doc])
         let states = model.states.indices.filter { !work($0).isEmpty }
-        guard !states.isEmpty else { return out.line("static func \(name)(\(actionsParameter)) {}") }
-        out.block("static func \(name)(\(actionsParameter))") { out in
-            out.line("switch id {")
+        let signature = "static func \(name)(_ number: Int, \(actionsParameter))"
+        guard !states.isEmpty else { return out.line(signature + " {}") }
+        out.block(signature) { out in
+            out.line("switch number {")
             for state in states {
-                out.line("case .\(names.stateCase(state)):")
+                out.line("case \(state):  // \(model.states[state].name)")
                 out.indented { emitWork(work(state), into: &$0) }
             }
             out.line("default: break")

@@ -192,9 +192,11 @@ extension SwiftMachineEmitter {
                     }
                 }
             }
-            for event in model.events.indices {
-                let transitions = plan.transitions(declaredIn: index, on: event)
-                guard !transitions.isEmpty else { continue }
+            // The state's events in the order of `Event`, each with its transitions in written order:
+            // one pass over the state's own transitions, not one per event of the machine.
+            let own = plan.transitions(declaredIn: index)
+            for event in Set(own.compactMap(\.event)).sorted() {
+                let transitions = own.filter { $0.event == event }
                 out.line()
                 out.beginLine()
                 out.write("override ")

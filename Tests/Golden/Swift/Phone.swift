@@ -429,8 +429,8 @@ extension Phone {
             var position = machine.configuration.count
             while position > 0 {
                 position -= 1
-                let state = machine.configuration[position]
-                if machine.isExited(state.number) { state.exit(actions) }
+                let number = machine.configuration[position].number
+                if machine.isExited(number) { State.exit(number, actions) }
             }
             for index in 0..<machine.selectedCount { effects(machine.selected[index]) }
             machine.sortSelectedByExits()
@@ -470,7 +470,7 @@ extension Phone {
         }
         exiting.sort { $0.number > $1.number }
         machine.record(exiting: exiting)
-        for state in exiting { state.exit(actions) }
+        for state in exiting { State.exit(state.number, actions) }
         for number in kept { effects(number) }
         var entering: [Phone.State.Type] = []
         for number in kept {
@@ -502,7 +502,7 @@ extension Phone {
     /// The states that complete wait in `completions` for their turn, if they have completion transitions.
     @inline(never)
     private func enter(_ entering: [Phone.State.Type], staying: [Phone.State.Type], _ actions: any PhoneActions) {
-        for state in entering { state.entry(actions) }
+        for state in entering { State.entry(state.number, actions) }
         guard !entering.isEmpty else { return }
         let configuration = (staying + entering).sorted { $0.number < $1.number }
         machine.configurationList.replace(with: configuration)
@@ -582,16 +582,16 @@ extension Phone {
         }
         /// `initial history`: the default entry of this state enters it by its history.
         static var initialHistory: PhoneHistory? { nil }
-        /// The state's own entry activities.
-        static func entry(_ actions: any PhoneActions) {
-            switch id {
-            case .call:
+        /// The own entry activities of the state numbered `number`.
+        static func entry(_ number: Int, _ actions: any PhoneActions) {
+            switch number {
+            case 0:  // Call
                 actions.callStarted()
             default: break
             }
         }
-        /// The state's own exit activities.
-        static func exit(_ actions: any PhoneActions) {}
+        /// The own exit activities of the state numbered `number`.
+        static func exit(_ number: Int, _ actions: any PhoneActions) {}
         /// Tries the state's completion transitions in order; returns whether one fired.
         class func completion(_ context: Phone, _ actions: any PhoneActions) -> Bool { false }
         class func volume(level: Int, _ context: Phone, _ actions: any PhoneActions) -> Bool { false }

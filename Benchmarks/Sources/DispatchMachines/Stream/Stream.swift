@@ -540,8 +540,8 @@ extension Stream {
         var position = machine.configuration.count
         while position > 0 {
             position -= 1
-            let state = machine.configuration[position]
-            if machine.isExited(state.number) { state.exit(actions) }
+            let number = machine.configuration[position].number
+            if machine.isExited(number) { State.exit(number, actions) }
         }
         for index in 0..<machine.selectedCount { effects(machine.selected[index]) }
         machine.sortSelectedByExits()
@@ -629,7 +629,7 @@ extension Stream {
     /// (during the activities it is the one before).
     @inline(never)
     private func enter(_ entering: [Stream.State.Type], staying: [Stream.State.Type], _ actions: any StreamActions) {
-        for state in entering { state.entry(actions) }
+        for state in entering { State.entry(state.number, actions) }
         guard !entering.isEmpty else { return }
         let configuration = (staying + entering).sorted { $0.number < $1.number }
         machine.configurationList.replace(with: configuration)
@@ -688,30 +688,30 @@ extension Stream {
             default: []
             }
         }
-        /// The state's own entry activities.
-        static func entry(_ actions: any StreamActions) {
-            switch id {
-            case .stopped:
+        /// The own entry activities of the state numbered `number`.
+        static func entry(_ number: Int, _ actions: any StreamActions) {
+            switch number {
+            case 0:  // Stopped
                 actions.reset()
-            case .running:
+            case 1:  // Running
                 actions.connect()
-            case .playing:
+            case 3:  // Playing
                 actions.startAudio()
-            case .offline:
+            case 7:  // Offline
                 actions.showOffline()
-            case .dimmed:
+            case 10:  // Dimmed
                 actions.dim()
             default: break
             }
         }
-        /// The state's own exit activities.
-        static func exit(_ actions: any StreamActions) {
-            switch id {
-            case .running:
+        /// The own exit activities of the state numbered `number`.
+        static func exit(_ number: Int, _ actions: any StreamActions) {
+            switch number {
+            case 1:  // Running
                 actions.disconnect()
-            case .playing:
+            case 3:  // Playing
                 actions.stopAudio()
-            case .dimmed:
+            case 10:  // Dimmed
                 actions.brighten()
             default: break
             }
