@@ -365,13 +365,18 @@ extension Model {
     /// Every `raise` in the machine, in the order of the states and transitions that hold them
     /// (the machine's transitions, then each state's entry, exit, transitions and timed transitions).
     public var allRaises: [Raise] {
-        func raises(_ actions: [Action]) -> [Raise] {
-            actions.compactMap { if case .raise(let raise) = $0 { raise } else { nil } }
+        // One array filled in place: no array per list of actions.
+        var result: [Raise] = []
+        func add(_ actions: [Action]) {
+            for action in actions { if case .raise(let raise) = action { result.append(raise) } }
         }
-        var result = machineTransitions.flatMap { raises($0.actions) } + machineTimedTransitions.flatMap { raises($0.actions) }
+        for transition in machineTransitions { add(transition.actions) }
+        for timed in machineTimedTransitions { add(timed.actions) }
         for state in states {
-            result += raises(state.entryActions) + raises(state.exitActions)
-            result += state.transitions.flatMap { raises($0.actions) } + state.timedTransitions.flatMap { raises($0.actions) }
+            add(state.entryActions)
+            add(state.exitActions)
+            for transition in state.transitions { add(transition.actions) }
+            for timed in state.timedTransitions { add(timed.actions) }
         }
         return result
     }
