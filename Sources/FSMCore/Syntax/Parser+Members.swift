@@ -306,11 +306,13 @@ extension Parser {
     mutating func parseTransition() -> TransitionDecl? {
         let start = current.range.start
         let event = at(.identifier) ? advance() : nil
-        guard let rest = parseTransitionRest(afterEvent: event != nil) else { return nil }
+        // Taken apart as it is bound: reading the fields of a bound tuple copies it whole.
+        guard case let (guardExpression, invalidGuard, actions, target)? = parseTransitionRest(afterEvent: event != nil) else {
+            return nil
+        }
         return TransitionDecl(
-            event: event.map { Identifier(text(of: $0), range: $0.range) }, guardExpression: rest.guardExpression,
-            invalidGuard: rest.invalidGuard, actions: rest.actions, target: rest.target,
-            range: SourceRange(start: start, end: previousEnd))
+            event: event.map { Identifier(text(of: $0), range: $0.range) }, guardExpression: guardExpression,
+            invalidGuard: invalidGuard, actions: actions, target: target, range: SourceRange(start: start, end: previousEnd))
     }
 
     /// What follows a transition's trigger (its event, or `after D`): `[ "[" guard "]" ] [ "/"
@@ -383,14 +385,16 @@ extension Parser {
             expected(.everyActions)
             return nil
         }
-        guard let rest = parseTransitionRest(afterEvent: false) else { return nil }
-        if kind == .every, rest.actions.isEmpty, rest.target == nil {
+        guard case let (guardExpression, invalidGuard, actions, target)? = parseTransitionRest(afterEvent: false) else {
+            return nil
+        }
+        if kind == .every, actions.isEmpty, target == nil {
             expected(.everyActions)
             return nil
         }
         return TimedTransitionDecl(
-            kind: kind, keyword: keyword.range, delay: delay, guardExpression: rest.guardExpression,
-            invalidGuard: rest.invalidGuard, actions: rest.actions, target: rest.target,
+            kind: kind, keyword: keyword.range, delay: delay, guardExpression: guardExpression,
+            invalidGuard: invalidGuard, actions: actions, target: target,
             range: SourceRange(start: keyword.range.start, end: previousEnd))
     }
 
