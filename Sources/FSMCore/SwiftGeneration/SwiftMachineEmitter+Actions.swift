@@ -104,35 +104,36 @@ extension SwiftMachineEmitter {
 
     /// Where each guard and action is used, in the order of the file, without duplicates: one pass
     /// over the model for all requirements, so the protocol costs time linear in the machine's size.
+    /// The calls are read among the actions in place: ``Model/Transition/effects`` makes an array.
     private func requirementUses() -> [String: RequirementUses] {
         var uses: [String: RequirementUses] = [:]
         func note(_ name: String, _ use: RequirementUse) {
             uses[name, default: RequirementUses()].note(use)
         }
+        // The guard's calls left to right, noted as they are met: no array per operand.
+        func noteCalls(in condition: Model.Guard, _ use: RequirementUse) {
+            switch condition {
+            case .call(let call): note(call.name, use)
+            case .not(let operand): noteCalls(in: operand, use)
+            case .and(let left, let right), .or(let left, let right):
+                noteCalls(in: left, use)
+                noteCalls(in: right, use)
+            }
+        }
         func visit(_ transitions: [Model.Transition], in state: Int?) {
             for transition in transitions {
                 // A completion transition is only ever declared in a state (never in the machine).
                 let use = RequirementUse.transition(event: transition.event, state: state)
-                if let condition = transition.guardExpression {
-                    for name in Self.calls(in: condition) { note(name, use) }
-                }
-                for effect in transition.effects { note(effect.name, use) }
+                if let condition = transition.guardExpression { noteCalls(in: condition, use) }
+                for case .call(let effect) in transition.actions { note(effect.name, use) }
             }
         }
         visit(model.machineTransitions, in: nil)
         for (index, state) in model.states.enumerated() {
-            for call in state.entry { note(call.name, .entry(state: index)) }
-            for call in state.exit { note(call.name, .exit(state: index)) }
+            for case .call(let call) in state.entryActions { note(call.name, .entry(state: index)) }
+            for case .call(let call) in state.exitActions { note(call.name, .exit(state: index)) }
             visit(state.transitions, in: index)
         }
         return uses
-    }
-
-    private static func calls(in condition: Model.Guard) -> [String] {
-        switch condition {
-        case .call(let call): [call.name]
-        case .not(let operand): calls(in: operand)
-        case .and(let left, let right), .or(let left, let right): calls(in: left) + calls(in: right)
-        }
     }
 }
