@@ -105,9 +105,15 @@ public struct MachinePlan: Sendable {
         self.firstTransition = firstTransition
         var transitions: [TransitionPlan] = []
         transitions.reserveCapacity(count)
-        for transition in model.allTransitions {
-            transitions.append(TransitionPlan(transition, number: transitions.count, in: model, shape: shape))
+        // Each list read in place, by index: iterating ``Model/allTransitions`` or the states copies
+        // every transition and state it passes (each copy retains their arrays).
+        func plan(_ list: [Model.Transition]) {
+            for index in list.indices {
+                transitions.append(TransitionPlan(list[index], number: transitions.count, in: model, shape: shape))
+            }
         }
+        plan(model.machineTransitions)
+        for index in model.states.indices { plan(model.states[index].transitions) }
         self.transitions = transitions
         self.directSteps = shape == .regions && !observable ? DirectStep.steps(model) : [:]
         self.statesExaminedOnce = Self.statesExaminedOnce(model)
