@@ -41,6 +41,9 @@ enum ModelChecks {
         }
         enter(model.initialState)
         var settled = Set<Int>()
+        // Asked once: finding a leaf's armed timers costs arrays per leaf, for none in most machines.
+        let hasTimedTransitions =
+            !model.machineTimedTransitions.isEmpty || model.states.indices.contains { !model.states[$0].timedTransitions.isEmpty }
         while let leaf = work.popLast() {
             // A top-level final state finishes the machine: nothing leaves it.
             if model.finishesMachine(leaf) { continue }
@@ -52,9 +55,11 @@ enum ModelChecks {
             }
             // The timers of the leaf and of every state around it may fire while it is active
             // (section 4d); the machine's too.
-            for timed in timedTransitionsArmed(whileIn: leaf, in: model) {
-                if let target = timed.target.state { enter(target) }
-                if timed.target != .internal { leadsOut = true }
+            if hasTimedTransitions {
+                for timed in timedTransitionsArmed(whileIn: leaf, in: model) {
+                    if let target = timed.target.state { enter(target) }
+                    if timed.target != .internal { leadsOut = true }
+                }
             }
             // A final state inside a composite completes it: stuck too when nothing follows. A
             // region's final state is where the region rests while the others go on.
