@@ -13,12 +13,15 @@ public enum StateWork: Sendable, Hashable {
 extension MachinePlan {
     /// What entering `state` does once it is entered, in order: its entry activities.
     public func onEntry(of state: Int) -> [StateWork] {
+        // Most states have no entry activities: `entry` (a compactMap) is not asked for them.
+        if model.states[state].entryActions.isEmpty { return [] }
         let calls = model.states[state].entry
         return calls.isEmpty ? [] : [.activities(calls)]
     }
 
     /// What exiting `state` does before it is left, in order: its exit activities.
     public func onExit(of state: Int) -> [StateWork] {
+        if model.states[state].exitActions.isEmpty { return [] }
         let calls = model.states[state].exit
         return calls.isEmpty ? [] : [.activities(calls)]
     }
