@@ -193,7 +193,13 @@ enum ModelChecks {
     @discardableResult
     private static func checkUnusedEvents(_ model: Model, diagnostics: inout DiagnosticEngine) -> Set<Int> {
         // A raised event is used: when no transition handles it, `unhandled-raised-event` says so.
-        let used = Set(model.allTransitions.map(\.event) + model.allRaises.map { Optional($0.event) })
+        // Read in place, by index: iterating ``Model/allTransitions`` copies each transition.
+        var used = Set<Int?>()
+        for transition in model.machineTransitions { used.insert(transition.event) }
+        for index in model.states.indices {
+            for transition in model.states[index].transitions { used.insert(transition.event) }
+        }
+        for raise in model.allRaises { used.insert(raise.event) }
         let unused = model.events.indices.filter { model.events[$0].isDeclared && !used.contains($0) }
         guard !unused.isEmpty else { return [] }
         let unusedNames = unused.map { model.events[$0].name }
