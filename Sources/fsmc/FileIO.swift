@@ -110,6 +110,16 @@ enum FileIO {
         return "\(ancestor) is not a folder"
     }
 
+    /// Whether `data` holds exactly `bytes`, compared as memory (`memcmp`): going through `Data`'s
+    /// iterator one byte at a time took longer than generating a large machine's Swift.
+    private static func same(_ data: Data, _ bytes: [UInt8]) -> Bool {
+        guard data.count == bytes.count else { return false }
+        guard !bytes.isEmpty else { return true }
+        return data.withUnsafeBytes { existing in
+            bytes.withUnsafeBytes { written in memcmp(existing.baseAddress!, written.baseAddress!, bytes.count) == 0 }
+        }
+    }
+
     /// Writes `content` to `path` atomically (a temporary file in the same folder, written in full
     /// and flushed to disk, then renamed over the destination), and only when the content differs
     /// from what is there, so build systems see no change. Returns whether the file was written.
@@ -135,7 +145,7 @@ enum FileIO {
             default:
                 throw IOError(message: "\(path): is not a regular file (a device, FIFO or socket); cannot write output there")
             }
-            if let existing = FileManager.default.contents(atPath: destination), existing.elementsEqual(bytes) { return false }
+            if let existing = FileManager.default.contents(atPath: destination), Self.same(existing, bytes) { return false }
         }
         let url = URL(fileURLWithPath: destination)
         let folder = url.deletingLastPathComponent()
