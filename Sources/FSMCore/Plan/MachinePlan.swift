@@ -117,7 +117,7 @@ public struct MachinePlan: Sendable {
         self.transitions = transitions
         self.directSteps = shape == .regions && !observable ? DirectStep.steps(model) : [:]
         self.statesExaminedOnce = Self.statesExaminedOnce(model)
-        self.maximumSelected = Self.maximumSelected(model)
+        self.maximumSelected = shape == .regions ? Self.maximumSelected(model) : 1
         let statesWithCompletion = Set(transitions.compactMap { $0.event == nil ? $0.source : nil })
         self.statesWithCompletion = statesWithCompletion
         self.completesOnEntry =

@@ -273,30 +273,35 @@ extension SwiftMachineEmitter {
         body: (Key, inout CodeWriter) -> Void
     ) {
         guard !cases.isEmpty else { return }
-        var keys: [Key] = []
-        var numbers: [[Int]] = []
-        var groupOfKey: [Key: Int] = [:]
-        for (number, key) in cases {
-            if let index = groupOfKey[key] {
-                numbers[index].append(number)
-            } else {
-                groupOfKey[key] = keys.count
-                keys.append(key)
-                numbers.append([number])
-            }
-        }
+        let groups = Self.grouped(cases)
         let machine = names.member("machine")
         let loop =
             reversed ? "for index in (0..<\(machine).selectedCount).reversed()" : "for index in 0..<\(machine).selectedCount"
         out.block(loop) { out in
             out.line("switch \(machine).selected[index] {")
-            for (key, group) in zip(keys, numbers) {
+            for (key, group) in groups {
                 out.line("case \(group.map(String.init).joined(separator: ", ")):")
                 out.indented { body(key, &$0) }
             }
             out.line("default: break")
             out.line("}")
         }
+    }
+
+    /// The numbers of `pairs` grouped by their key, the groups in the order of their first number:
+    /// through a dictionary, so that thousands of pairs are grouped in linear time.
+    static func grouped<Key: Hashable>(_ pairs: [(Int, Key)]) -> [(key: Key, numbers: [Int])] {
+        var groups: [(key: Key, numbers: [Int])] = []
+        var groupOfKey: [Key: Int] = [:]
+        for (number, key) in pairs {
+            if let index = groupOfKey[key] {
+                groups[index].numbers.append(number)
+            } else {
+                groupOfKey[key] = groups.count
+                groups.append((key, [number]))
+            }
+        }
+        return groups
     }
 
     /// `isLocal(_:)`: whether the transition numbered `number` is local to a region; only where the

@@ -70,16 +70,10 @@ extension SwiftMachineEmitter {
     ) {
         out.docComment(doc)
         guard !values.isEmpty else { return out.line("static var \(name): \(type) { \(otherwise) }") }
-        var order: [String] = []
-        var states: [String: [Int]] = [:]
-        for (state, value) in values {
-            if states[value] == nil { order.append(value) }
-            states[value, default: []].append(state)
-        }
         out.block("static var \(name): \(type)") { out in
             out.line("switch id {")
-            for value in order {
-                emitCase(states[value, default: []].map { "." + names.stateCase($0) }, value, into: &out)
+            for (value, states) in Self.grouped(values.map { ($0.state, $0.value) }) {
+                emitCase(states.map { "." + names.stateCase($0) }, value, into: &out)
             }
             out.line("default: \(otherwise)")
             out.line("}")
