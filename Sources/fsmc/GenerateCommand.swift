@@ -6,7 +6,7 @@ extension Commands {
         name: "generate",
         abstract: "Generate a Swift State-pattern machine from each .fsm file.",
         usage:
-            "fsmc generate <file>... [-o <dir>] [--access internal|public|package] [--observable] [--actions-reference unowned|strong] [--warnings-as-errors] [--config <file>]",
+            "fsmc generate <file>... [-o <dir>] [--access internal|public|package] [--observable] [--actions-reference unowned|strong] [--isolation MainActor|nonisolated|<GlobalActor>] [--warnings-as-errors] [--config <file>]",
         options: [
             OptionSpec(
                 names: ["-o", "--output"], valueName: "dir",
@@ -24,13 +24,18 @@ extension Commands {
                     "How the machine holds its actions object: unowned (default; no cycle when the owner of the machine is its actions) or strong (keeps it alive; no reference counting per event)."
             ),
             OptionSpec(
+                names: ["--isolation"], valueName: "actor",
+                help:
+                    "The global actor the machine and its actions are isolated to: MainActor, nonisolated or the name of a global actor of yours. Default: MainActor for a machine with timers (after, every), none for the others; nonisolated: timers are advanced by hand only."
+            ),
+            OptionSpec(
                 names: ["--warnings-as-errors"],
                 help: "Treat warnings as errors: a file with warnings is not generated, and the run fails (exit status 1)."
             ),
             OptionSpec(
                 names: ["--config"], valueName: "file",
                 help:
-                    "A JSON file of options, { \"access\": \"public\", \"observable\": true, \"actionsReference\": \"strong\", \"warningsAsErrors\": true } (the SwiftPM plugin's fsmc.json); the command line wins."
+                    "A JSON file of options, { \"access\": \"public\", \"observable\": true, \"actionsReference\": \"strong\", \"isolation\": \"MainActor\", \"warningsAsErrors\": true } (the SwiftPM plugin's fsmc.json); the command line wins."
             ),
         ],
         discussion: """
@@ -54,6 +59,16 @@ extension Commands {
             let actionsReference =
                 arguments.value("--actions-reference").flatMap(ActionsReference.init(rawValue:))
                 ?? configured?.actionsReference ?? .unowned
+            var isolation = configured?.isolation ?? .automatic
+            if let option = arguments.value("--isolation") {
+                guard let chosen = Isolation(option: option) else {
+                    throw UsageError(
+                        message:
+                            "'--isolation \(option)': expected MainActor, nonisolated or the name of a global actor",
+                        command: "generate")
+                }
+                isolation = chosen
+            }
             // Where warnings-as-errors comes from, for the line that says why a file was not generated.
             var warningsAreErrors: String?
             if arguments.flag("--warnings-as-errors") {
@@ -73,9 +88,7 @@ extension Commands {
             var inputs: [(path: String, compilation: Compilation)] = []
             for path in files {
                 do throws(IOError) {
-                    var compilation = Compilation(path: FileIO.displayName(path), bytes: try FileIO.read(path))
-                    // Timed transitions and `raise` are checked and drawn, not generated yet: an error at each.
-                    compilation.refuseUnsupportedConstructs(for: .swiftGeneration)
+                    let compilation = Compilation(path: FileIO.displayName(path), bytes: try FileIO.read(path))
                     inputs.append((path, compilation))
                 } catch {
                     Terminal.writeError("error: \(error.message)\n")
@@ -107,7 +120,7 @@ extension Commands {
                 }
                 let source = SwiftEmitter.emit(
                     model, sourceName: fileName(FileIO.displayName(path)), access: access, observable: observable,
-                    actionsReference: actionsReference)
+                    actionsReference: actionsReference, isolation: isolation)
                 if path == FileIO.standardInput || toStandardOutput {
                     Terminal.writeOut(source)
                     continue
@@ -159,10 +172,11 @@ struct GenerateConfig {
     var access: AccessLevel?
     var observable: Bool?
     var actionsReference: ActionsReference?
+    var isolation: Isolation?
     var warningsAsErrors: Bool?
 
     /// The keys of the file, as the message about an unknown one lists them.
-    static let keys = ["access", "actionsReference", "observable", "warningsAsErrors"]
+    static let keys = ["access", "actionsReference", "isolation", "observable", "warningsAsErrors"]
 
     static func load(_ path: String) throws(IOError) -> GenerateConfig {
         func problem(_ message: String) -> IOError { IOError(message: "\(path): \(message)") }
@@ -199,6 +213,11 @@ struct GenerateConfig {
                     throw problem("\"actionsReference\" must be one of \(kinds)")
                 }
                 config.actionsReference = reference
+            case "isolation":
+                guard let isolation = (value as? String).flatMap(Isolation.init(option:)) else {
+                    throw problem("\"isolation\" must be \"MainActor\", \"nonisolated\" or the name of a global actor")
+                }
+                config.isolation = isolation
             default:
                 let quoted = keys.map { "\"\($0)\"" }
                 let list = "the keys are \(quoted.dropLast().joined(separator: ", ")) and \(quoted.last ?? "")"

@@ -288,8 +288,8 @@ final class MachinePlanTests: XCTestCase {
         XCTAssertEqual(plan.onEntry(of: a).count, 1)
         guard case .activities(let entry) = plan.onEntry(of: a).first, case .activities(let exit) = plan.onExit(of: a).first
         else { return XCTFail("A's entry and exit are its activities") }
-        XCTAssertEqual(entry.map(\.name), ["light", "sound"])
-        XCTAssertEqual(exit.map(\.name), ["dim"])
+        XCTAssertEqual(entry.compactMap(\.call).map(\.name), ["light", "sound"])
+        XCTAssertEqual(exit.compactMap(\.call).map(\.name), ["dim"])
         // A state with nothing to do on entry or exit has no work: nothing is written for it.
         XCTAssertEqual(plan.onEntry(of: try index(plan, "B")), [])
         XCTAssertEqual(plan.onExit(of: try index(plan, "B")), [])

@@ -68,6 +68,9 @@ extension Diagnostic {
         case .transitions: "the transition table of \(machine)"
         case .history: "the history enum of \(machine)"
         case .queuedEvent: "the queued-event enum of \(machine)"
+        case .internalItem: "the internal-queue enum of \(machine)"
+        case .timers: "the timers struct of \(machine)"
+        case .clock: "the clock struct of \(machine)"
         case .state(let index): "the class of state '\(model.states[index].name)' of \(machine)"
         }
     }

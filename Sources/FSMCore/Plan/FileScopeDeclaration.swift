@@ -15,6 +15,12 @@ public enum FileScopeDeclaration: Sendable, Hashable {
     case history
     /// The events queued while another is processed, in a machine with events.
     case queuedEvent
+    /// The items of the internal queue, in a machine with `raise`.
+    case internalItem
+    /// The armed timers, in a machine with timers.
+    case timers
+    /// A clock read as durations, in a machine with timers.
+    case clock
 
     /// Whether the other files of the module see it: the machine class and its actions protocol.
     public var isVisibleToModule: Bool { self == .actions || self == .machine }
@@ -28,6 +34,8 @@ public enum FileScopeDeclaration: Sendable, Hashable {
         if MachinePlan.shape(of: model) == .regions { declarations.append(.transitions) }
         if parts.contains(.history) { declarations.append(.history) }
         if parts.contains(.eventQueue) { declarations.append(.queuedEvent) }
+        if parts.contains(.raisedEvents) { declarations.append(.internalItem) }
+        if parts.contains(.timers) { declarations += [.timers, .clock] }
         return declarations
     }
 }

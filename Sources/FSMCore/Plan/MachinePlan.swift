@@ -44,6 +44,10 @@ public struct MachinePlan: Sendable {
         /// The states know their initial child at run time: the machine enters what lies below a
         /// target (with regions or history); otherwise each transition names the leaf it enters.
         public static let initialChildren = Parts(rawValue: 1 << 5)
+        /// Timers, the machine's time and its timing (a machine with `after` or `every`, 4d).
+        public static let timers = Parts(rawValue: 1 << 7)
+        /// The internal queue of raised events (a machine with `raise`, 4e): completions wait in it too.
+        public static let raisedEvents = Parts(rawValue: 1 << 8)
     }
 
     public let parts: Parts
@@ -54,6 +58,10 @@ public struct MachinePlan: Sendable {
     /// The number of the first transition each state declares, by state index; the machine's own
     /// come first, from 0. `transitions(declaredIn:)` reads the slices.
     private let firstTransition: [Int]
+
+    /// The timed transitions, numbered in the order of ``Model/allTimedTransitions``; their
+    /// transitions are numbered after ``transitions``.
+    public let timers: [TimerPlan]
 
     /// The transitions of a machine with regions whose step is known in advance, by number (see
     /// ``DirectStep``); empty for a one-leaf machine and an observable one.
@@ -115,7 +123,17 @@ public struct MachinePlan: Sendable {
         plan(model.machineTransitions)
         for index in model.states.indices { plan(model.states[index].transitions) }
         self.transitions = transitions
-        self.directSteps = shape == .regions && !observable ? DirectStep.steps(model) : [:]
+        var timers: [TimerPlan] = []
+        for timed in model.allTimedTransitions {
+            timers.append(
+                TimerPlan(timed, number: timers.count, transitionNumber: count + timers.count, in: model, shape: shape))
+        }
+        self.timers = timers
+        // A raised event joins the internal queue when its entry runs, and a completion when its
+        // state's does: the direct step, which queues completions after all its entries, is left
+        // out where the order of the two can show.
+        self.directSteps =
+            shape == .regions && !observable && !self.parts.contains(.raisedEvents) ? DirectStep.steps(model) : [:]
         self.statesExaminedOnce = Self.statesExaminedOnce(model)
         self.maximumSelected = shape == .regions ? Self.maximumSelected(model) : 1
         let statesWithCompletion = Set(transitions.compactMap { $0.event == nil ? $0.source : nil })
@@ -124,7 +142,8 @@ public struct MachinePlan: Sendable {
             shape == .oneLeaf && !statesWithCompletion.isEmpty
             ? model.states.indices.map { Self.completedOnEntry(of: $0, in: model, withCompletion: statesWithCompletion) } : []
         self.startEntersAt = model.usesHistory ? model.initialState : model.initialLeaf(of: model.initialState)
-        let allDirect = !transitions.isEmpty && directSteps.count == transitions.count
+        // A timeout's transition has no direct step: with timers the general step is always needed.
+        let allDirect = !transitions.isEmpty && directSteps.count == transitions.count && timers.isEmpty
         self.allDirect = allDirect
         self.runtimeCode = RuntimeCode.parts(
             shape: shape, parts: parts, allDirect: allDirect, hasDirectSteps: !directSteps.isEmpty)
@@ -153,6 +172,22 @@ public struct MachinePlan: Sendable {
         completesOnEntry.isEmpty ? nil : completesOnEntry[state]
     }
 
+    /// Every transition the step of a machine with regions may fire, by number: ``transitions``,
+    /// then the timers' (``TimerPlan/transition``).
+    public var transitionsAndTimeouts: [TransitionPlan] { transitions + timers.map(\.transition) }
+
+    /// The numbers of the timers of `state` (`nil`: the machine's), in the order written.
+    public func timers(of state: Int?) -> ArraySlice<TimerPlan> {
+        let first = timers.firstIndex { $0.source == state } ?? timers.endIndex
+        var end = first
+        while end < timers.endIndex, timers[end].source == state { end += 1 }
+        return timers[first..<end]
+    }
+
+    /// Whether a state's entry or exit needs the machine itself, not only its actions: to arm or
+    /// cancel timers, or to raise events.
+    public var workNeedsMachine: Bool { parts.contains(.timers) || parts.contains(.raisedEvents) }
+
     /// Whether the machine has events (and so event methods and a queue).
     public var hasEvents: Bool { parts.contains(.eventQueue) }
 
@@ -163,13 +198,16 @@ public struct MachinePlan: Sendable {
     /// The transitions among `candidates` that stay inside one region and change at most its leaf
     /// (``TransitionPlan/staysInItsRegion``).
     public func regionLocal(_ candidates: [TransitionPlan]) -> [TransitionPlan] {
-        candidates.filter(\.staysInItsRegion)
+        // The local step queues completions after all its entries: not where raised events, queued
+        // as the entries run, share the internal queue with them.
+        if parts.contains(.raisedEvents) && parts.contains(.completions) { return [] }
+        return candidates.filter(\.staysInItsRegion)
     }
 
     /// Whether the step must test at run time whether a transition stays in its region: when the
     /// candidates of some event, or the completion transitions, are some but not all of that kind.
     public var needsRegionLocalTest: Bool {
-        guard shape == .regions else { return false }
+        guard shape == .regions, !(parts.contains(.raisedEvents) && parts.contains(.completions)) else { return false }
         var candidates: [Int?: (local: Int, all: Int)] = [:]
         for transition in transitions {
             candidates[transition.event, default: (0, 0)].all += 1
@@ -191,6 +229,10 @@ public struct MachinePlan: Sendable {
         if model.usesPush { parts.insert(.push) }
         if model.usesPop { parts.insert(.pop) }
         if model.hasParallelStates || model.usesHistory { parts.insert(.initialChildren) }
+        if !model.machineTimedTransitions.isEmpty || model.states.contains(where: { !$0.timedTransitions.isEmpty }) {
+            parts.insert(.timers)
+        }
+        if !model.allRaises.isEmpty { parts.insert(.raisedEvents) }
         return parts
     }
 

@@ -21,18 +21,21 @@ public enum RuntimeCode: String, Sendable, CaseIterable {
     case directStep = "Regions+DirectStep"
     /// The entry by history of a machine with one active leaf, whose record of a state is a leaf.
     case oneLeafHistory = "OneLeaf+History"
+    /// The armed timers and the clock, in a machine with timers (either shape).
+    case timers = "Timers"
 
     /// The parts a machine needs, in the order its file has them. A one-leaf machine's context is
     /// generated, but for its entry by history; a machine with regions copies the rules of its step.
     static func parts(shape: MachinePlan.Shape, parts: MachinePlan.Parts, allDirect: Bool, hasDirectSteps: Bool) -> [RuntimeCode]
     {
-        guard shape == .regions else { return parts.contains(.history) ? [.oneLeafHistory] : [] }
+        let timers: [RuntimeCode] = parts.contains(.timers) ? [.timers] : []
+        guard shape == .regions else { return (parts.contains(.history) ? [.oneLeafHistory] : []) + timers }
         var code: [RuntimeCode] = [.fixedList, .regions]
         if !allDirect || parts.contains(.history) { code.append(.descendants) }
         if !allDirect { code.append(.generalStep) }
         code.append(parts.contains(.history) ? .history : .defaultEntry)
         if parts.contains(.completions) { code.append(.completion) }
         if hasDirectSteps { code.append(.directStep) }
-        return code
+        return code + timers
     }
 }

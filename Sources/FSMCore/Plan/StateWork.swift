@@ -6,23 +6,32 @@
 /// line). Something new that starts when a state is entered and stops when it is exited is a new
 /// case here, not a new step path.
 public enum StateWork: Sendable, Hashable {
-    /// Entry or exit activities: calls of the actions, in the order written.
-    case activities([Model.Call])
+    /// Entry or exit activities: calls of the actions and `raise`s, in the order written.
+    case activities([Model.Action])
+    /// The state's timers armed, in the order written (after its entry activities, 4d).
+    case armTimers([TimerPlan])
+    /// The state's timers cancelled (before its exit activities, 4d).
+    case cancelTimers([TimerPlan])
 }
 
 extension MachinePlan {
-    /// What entering `state` does once it is entered, in order: its entry activities.
+    /// What entering `state` does once it is entered, in order: its entry activities, then its
+    /// timers armed.
     public func onEntry(of state: Int) -> [StateWork] {
-        // Most states have no entry activities: `entry` (a compactMap) is not asked for them.
-        if model.states[state].entryActions.isEmpty { return [] }
-        let calls = model.states[state].entry
-        return calls.isEmpty ? [] : [.activities(calls)]
+        var work: [StateWork] = []
+        let actions = model.states[state].entryActions
+        if !actions.isEmpty { work.append(.activities(actions)) }
+        if !model.states[state].timedTransitions.isEmpty { work.append(.armTimers(Array(timers(of: state)))) }
+        return work
     }
 
-    /// What exiting `state` does before it is left, in order: its exit activities.
+    /// What exiting `state` does before it is left, in order: its timers cancelled, then its exit
+    /// activities.
     public func onExit(of state: Int) -> [StateWork] {
-        if model.states[state].exitActions.isEmpty { return [] }
-        let calls = model.states[state].exit
-        return calls.isEmpty ? [] : [.activities(calls)]
+        var work: [StateWork] = []
+        if !model.states[state].timedTransitions.isEmpty { work.append(.cancelTimers(Array(timers(of: state)))) }
+        let actions = model.states[state].exitActions
+        if !actions.isEmpty { work.append(.activities(actions)) }
+        return work
     }
 }

@@ -5,6 +5,9 @@ public struct TransitionPlan: Sendable, Hashable {
     public let number: Int
     /// The transition as written.
     public let transition: Model.Transition
+    /// The timed transition it is the transition of (fired at its timeout, 4d); `nil` for an event
+    /// or completion transition.
+    public let timed: Model.TimedTransition?
 
     /// How a transition is carried out.
     public enum Kind: Sendable, Hashable {
@@ -51,9 +54,13 @@ public struct TransitionPlan: Sendable, Hashable {
     /// transition conflicts with none and the step changes the leaf in place.
     public let staysInItsRegion: Bool
 
-    init(_ transition: Model.Transition, number: Int, in model: Model, shape: MachinePlan.Shape) {
+    init(
+        _ transition: Model.Transition, number: Int, in model: Model, shape: MachinePlan.Shape,
+        timed: Model.TimedTransition? = nil
+    ) {
         self.number = number
         self.transition = transition
+        self.timed = timed
         let kind = Self.kind(of: transition, in: model)
         self.kind = kind
         switch kind {

@@ -19,6 +19,12 @@ struct GeneratedNames {
     let historyKind: String
     /// The file-private struct of transitions looked up by number (machines with parallel states).
     let transitionInfo: String
+    /// The file-private struct of the armed timers (machines with timers).
+    let timers: String
+    /// The file-private struct of a clock read as durations (machines with timers).
+    let clock: String
+    /// The file-private enum of the internal queue's items (machines with `raise`).
+    let internalItem: String
     /// The type of the actions object as the generated code passes it around.
     let actionsExistential: String
     /// The type of a state as the generated code holds it.
@@ -44,6 +50,9 @@ struct GeneratedNames {
         queuedEvent = SwiftNames.queuedEventType(of: model.name)
         historyKind = SwiftNames.historyType(of: model.name)
         transitionInfo = SwiftNames.transitionType(of: model.name)
+        timers = SwiftNames.timersType(of: model.name)
+        clock = SwiftNames.clockType(of: model.name)
+        internalItem = SwiftNames.internalItemType(of: model.name)
         actionsExistential = "any " + actions
         stateMetatype = machine + ".State.Type"
         let parameterNames = Set(model.events.flatMap { $0.parameters.map(\.name) })

@@ -57,7 +57,7 @@ extension FSMMachineLeafRuntime {
     @inline(never)
     static func enterInside(
         _ state: FSMMachine.State.Type, by history: FSMMachineHistory?,
-        records: [FSMMachine.StateID: FSMMachine.State.Type], _ actions: any FSMMachineActions
+        records: [FSMMachine.StateID: FSMMachine.State.Type], _ actions: any FSMMachineActions  // with machine: records: [FSMMachine.StateID: FSMMachine.State.Type], _ machine: FSMMachine, _ actions: any FSMMachineActions
     ) -> FSMMachine.State.Type {
         var state = state
         var history = history
@@ -67,16 +67,16 @@ extension FSMMachineLeafRuntime {
             {
                 switch kind {
                 case .deep:
-                    recorded.enterInward(below: state.id.depth, actions)
+                    recorded.enterInward(below: state.id.depth, actions)  // with machine: recorded.enterInward(below: state.id.depth, machine, actions)
                     return recorded
                 case .shallow:
                     var child = recorded
                     while let parent = child.parent, parent.id != state.id { child = parent }
-                    child.enterInward(below: state.id.depth, actions)
+                    child.enterInward(below: state.id.depth, actions)  // with machine: child.enterInward(below: state.id.depth, machine, actions)
                     state = child
                 }
             } else if let child = state.initial {
-                child.enterInward(below: state.id.depth, actions)
+                child.enterInward(below: state.id.depth, actions)  // with machine: child.enterInward(below: state.id.depth, machine, actions)
                 state = child
             } else {
                 return state
@@ -102,20 +102,31 @@ extension FSMMachineRuntime {
     /// last region completes (counting the states entered so far).
     func completingStates(onEntering entering: [FSMMachine.State.Type]) -> [FSMMachine.State.Type] {
         var result: [FSMMachine.State.Type] = []
-        for (position, state) in entering.enumerated() {
-            if !state.isFinal {
-                if !state.isComposite { result.append(state) }
-                continue
-            }
-            let notYetEntered = entering[(position + 1)...]
-            let enteredSoFar = configuration.filter { active in !notYetEntered.contains { $0.number == active.number } }
-            var completed = state.parent
-            while let node = completed, !result.contains(where: { $0.number == node.number }) {
-                result.append(node)
-                completed = node.parent.flatMap { $0.isParallel && Self.isComplete($0, in: enteredSoFar) ? $0 : nil }
-            }
+        for position in entering.indices {
+            Self.appendCompletingStates(onEntering: entering, at: position, in: configuration, to: &result)
         }
         return result
+    }
+
+    /// The states that complete when `entering[position]` is entered, after those before it, appended
+    /// to `result`, which holds the states that completed on entering those; `configuration` is the
+    /// configuration once all of `entering` are entered.
+    static func appendCompletingStates(
+        onEntering entering: [FSMMachine.State.Type], at position: Int,
+        in configuration: some Collection<FSMMachine.State.Type>, to result: inout [FSMMachine.State.Type]
+    ) {
+        let state = entering[position]
+        if !state.isFinal {
+            if !state.isComposite { result.append(state) }
+            return
+        }
+        let notYetEntered = entering[(position + 1)...]
+        let enteredSoFar = configuration.filter { active in !notYetEntered.contains { $0.number == active.number } }
+        var completed = state.parent
+        while let node = completed, !result.contains(where: { $0.number == node.number }) {
+            result.append(node)
+            completed = node.parent.flatMap { $0.isParallel && isComplete($0, in: enteredSoFar) ? $0 : nil }
+        }
     }
 }
 """#,
@@ -367,6 +378,113 @@ extension FSMMachineRuntime {
             index += 1
         }
         return configuration[index].id
+    }
+}
+"""#,
+        "Timers": #"""
+/// The armed timers, one per timed transition at most (a state is active once at a time: entering
+/// it again cancels its timers first). A timer is a number, its timed transition's place among the
+/// machine's; each is due at a deadline, a duration since the machine was made. The storage is
+/// allocated once, so arming, cancelling and firing a timer allocate nothing.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+struct FSMMachineTimers {
+    /// The machine's time, as a duration since it was made: with manual timing moved only by
+    /// `advanceTime(by:)`; while a timeout is handled, its deadline (with either timing).
+    var now: Duration = .zero
+    /// Whether a timeout is being handled: a timer armed meanwhile counts from its deadline, `now`.
+    var isHandlingTimeout = false
+    /// Each timer's deadline, by number; meaningful while it is armed.
+    private var deadlines: [Duration]
+    /// Each timer's arming, by number: 0 when it is not armed, else a number that grows with every
+    /// arming, which orders timers with the same deadline and tells a timer armed again from before.
+    private var stamps: [UInt64]
+    /// The armed timers' numbers, in no order.
+    private var armed: [Int]
+    private var nextStamp: UInt64 = 1
+
+    /// Room for `count` timers, none armed.
+    init(count: Int) {
+        deadlines = [Duration](repeating: .zero, count: count)
+        stamps = [UInt64](repeating: 0, count: count)
+        armed = []
+        armed.reserveCapacity(count)
+    }
+
+    /// Whether any timer is armed.
+    var isEmpty: Bool { armed.isEmpty }
+
+    /// The arming of `timer` now in force, 0 when it is not armed.
+    func stamp(of timer: Int) -> UInt64 { stamps[timer] }
+
+    /// Arms `timer` (cancelling its earlier arming, if any) due at `deadline`; returns its stamp.
+    @discardableResult
+    mutating func arm(_ timer: Int, at deadline: Duration) -> UInt64 {
+        if stamps[timer] == 0 { armed.append(timer) }
+        deadlines[timer] = deadline
+        stamps[timer] = nextStamp
+        nextStamp += 1
+        return stamps[timer]
+    }
+
+    /// Cancels `timer`; returns whether it was armed.
+    @discardableResult
+    mutating func cancel(_ timer: Int) -> Bool {
+        guard stamps[timer] != 0 else { return false }
+        stamps[timer] = 0
+        if let position = armed.firstIndex(of: timer) {
+            armed.swapAt(position, armed.count - 1)
+            armed.removeLast()
+        }
+        return true
+    }
+
+    /// Cancels every timer.
+    mutating func cancelAll() {
+        for timer in armed { stamps[timer] = 0 }
+        armed.removeAll(keepingCapacity: true)
+    }
+
+    /// The deadline of `timer`, `nil` when it is not armed.
+    func deadline(of timer: Int) -> Duration? { stamps[timer] == 0 ? nil : deadlines[timer] }
+
+    /// The timer due first, if it is due at or before `end`: the earliest deadline, and of those
+    /// the first armed.
+    func due(upTo end: Duration) -> (timer: Int, deadline: Duration)? {
+        var first: Int?
+        for timer in armed where deadlines[timer] <= end {
+            if let best = first,
+                deadlines[best] < deadlines[timer] || (deadlines[best] == deadlines[timer] && stamps[best] < stamps[timer])
+            {
+                continue
+            }
+            first = timer
+        }
+        return first.map { ($0, deadlines[$0]) }
+    }
+
+    /// The earliest deadline of an armed timer; `nil` when none is armed.
+    var nextDeadline: Duration? {
+        var earliest: Duration?
+        for timer in armed where earliest.map({ deadlines[timer] < $0 }) ?? true { earliest = deadlines[timer] }
+        return earliest
+    }
+}
+
+/// A clock, whichever type it has, read as durations since the machine was made: what a machine
+/// with clock timing needs of it. Its own type (`any Clock<Duration>` opened once) is hidden in
+/// the two closures.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+struct FSMMachineClock: Sendable {
+    /// The clock's time now, since the machine was made.
+    let elapsed: @Sendable () -> Duration
+    /// Sleeps until the clock reaches a time since the machine was made (throws when cancelled,
+    /// if the clock's sleep does).
+    let sleep: @Sendable (Duration) async throws -> Void
+
+    init(_ clock: some Clock<Duration>) {
+        let origin = clock.now
+        elapsed = { origin.duration(to: clock.now) }
+        sleep = { deadline in try await clock.sleep(until: origin.advanced(by: deadline), tolerance: nil) }
     }
 }
 """#,

@@ -3,12 +3,32 @@
 /// the placeholder machine it was written for (`FSMMachine`, `FSMMachineRuntime`, ...) replaced by
 /// the machine's.
 extension RuntimeCode {
-    /// The lines of this part for the machine named by `names`.
-    func lines(for names: GeneratedNames) -> [String] {
+    /// The lines of this part for the machine named by `names`. A line that ends in a comment
+    /// `// with machine: code` is `code` instead (at its indentation) in a machine whose states'
+    /// entries take the machine (`withMachine`, ``MachinePlan/workNeedsMachine``), and loses the
+    /// comment otherwise.
+    func lines(for names: GeneratedNames, withMachine: Bool = false) -> [String] {
         guard let text = MachineRuntimeSource.files[rawValue] else {
             preconditionFailure("the run-time code '\(rawValue)' was not embedded")
         }
-        return Self.renaming(text, to: names).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        return Self.renaming(text, to: names).split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            Self.variant(of: line, withMachine: withMachine)
+        }
+    }
+
+    /// The marker of a line's variant for a machine whose entries take the machine.
+    private static let machineVariantMarker = "  // with machine: "
+
+    /// `line` as a machine with or without `withMachine` has it.
+    static func variant(of line: Substring, withMachine: Bool) -> String {
+        let marker = Array(machineVariantMarker.utf8)
+        let bytes = Array(line.utf8)
+        guard bytes.count >= marker.count,
+            let start = (0...(bytes.count - marker.count)).first(where: { bytes[$0...].starts(with: marker) })
+        else { return String(line) }
+        guard withMachine else { return String(decoding: bytes[..<start], as: UTF8.self) }
+        let indentation = bytes.prefix { $0 == UInt8(ascii: " ") }
+        return String(decoding: indentation + bytes[(start + marker.count)...], as: UTF8.self)
     }
 
     /// The placeholder's names and what each stands for.
@@ -19,6 +39,8 @@ extension RuntimeCode {
         case "FSMMachineActions": names.actions
         case "FSMMachineTransition": names.transitionInfo
         case "FSMMachineHistory": names.historyKind
+        case "FSMMachineTimers": names.timers
+        case "FSMMachineClock": names.clock
         default: preconditionFailure("the run-time code names '\(placeholder)', which no machine declares")
         }
     }

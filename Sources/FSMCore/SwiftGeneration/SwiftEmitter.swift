@@ -53,6 +53,34 @@ public enum ActionsReference: String, Sendable, CaseIterable {
 /// SwiftMachineEmitter+ParallelRuntime. Every other machine is generated as if regions did not exist.
 ///
 /// What the file is made of is decided by the ``MachinePlan``; these files render it.
+/// Which actor the generated machine and its actions are isolated to (`--isolation`).
+public enum Isolation: Sendable, Hashable {
+    /// The default: the main actor for a machine with timers, none for the others.
+    case automatic
+    /// None: a machine with timers then has manual timing only.
+    case nonisolated
+    /// A global actor, `MainActor` or one of the user's (`@MainActor`, `@DatabaseActor`).
+    case globalActor(String)
+
+    /// `MainActor`, `nonisolated` or the name of a global actor, as `--isolation` and fsmc.json's
+    /// `"isolation"` take it; `nil` for anything that is not an identifier (qualified names allowed).
+    public init?(option: String) {
+        if option == "nonisolated" {
+            self = .nonisolated
+            return
+        }
+        let parts = option.split(separator: ".", omittingEmptySubsequences: false)
+        guard
+            !parts.isEmpty,
+            parts.allSatisfy({ part in
+                guard let first = part.unicodeScalars.first, first == "_" || first.properties.isAlphabetic else { return false }
+                return part.unicodeScalars.allSatisfy { $0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0) }
+            })
+        else { return nil }
+        self = .globalActor(option)
+    }
+}
+
 public enum SwiftEmitter {
     /// The Swift source for `model`. The same model and options give byte-identical output.
     ///
@@ -62,13 +90,15 @@ public enum SwiftEmitter {
     /// file imports nothing. `actionsReference` is how the machine holds its actions object.
     public static func emit(
         _ model: Model, sourceName: String, access: AccessLevel, observable: Bool = false,
-        actionsReference: ActionsReference = .unowned
+        actionsReference: ActionsReference = .unowned, isolation: Isolation = .automatic
     ) -> String {
         // Generated files take about 2 KB per state of a large machine.
         var out = CodeWriter(
             states: model.states.count, perState: 1024, transitions: model.allTransitions.count, perTransition: 256)
-        SwiftMachineEmitter(model: model, access: access, observable: observable, actionsReference: actionsReference)
-            .emitFile(sourceName: sourceName, into: &out)
+        SwiftMachineEmitter(
+            model: model, access: access, observable: observable, actionsReference: actionsReference, isolation: isolation
+        )
+        .emitFile(sourceName: sourceName, into: &out)
         return out.text
     }
 }
@@ -83,13 +113,19 @@ struct SwiftMachineEmitter {
     let observable: Bool
     /// How the machine holds its actions (`fsmc generate --actions-reference`).
     let actionsReference: ActionsReference
+    /// Which actor the machine is isolated to (`fsmc generate --isolation`).
+    let isolation: Isolation
     let names: GeneratedNames
     /// `class func disarm(code: String, _ context: M, _ actions: any MActions) -> Bool` for each
     /// event: every state that handles the event repeats it.
     let handlerSignatures: [String]
 
-    init(model: Model, access: AccessLevel, observable: Bool, actionsReference: ActionsReference = .unowned) {
+    init(
+        model: Model, access: AccessLevel, observable: Bool, actionsReference: ActionsReference = .unowned,
+        isolation: Isolation = .automatic
+    ) {
         self.plan = MachinePlan(model, observable: observable)
+        self.isolation = isolation
         self.access = access
         self.observable = observable
         self.actionsReference = actionsReference

@@ -55,6 +55,30 @@ enum SwiftExpressions {
         output.write(")")
     }
 
+    /// `context.raise(.giveUp)`, `context.raise(.set(minutes: 5))`: a raised event put on the
+    /// internal queue of the machine `context` names, its arguments in its declaration's order.
+    static func write(
+        _ raise: Model.Raise, on context: String, model: Model, to output: inout some TextOutputStream
+    ) {
+        output.write(context)
+        output.write("raise(.")
+        output.write(SwiftNames.escaped(SwiftNames.lowerCamelCase(model.events[raise.event].name)))
+        if !raise.arguments.isEmpty {
+            output.write("(")
+            for (position, argument) in raise.arguments.enumerated() {
+                if position > 0 { output.write(", ") }
+                output.write(argumentLabel(argument.label))
+                output.write(": ")
+                switch argument.value {
+                case .parameter(let name): output.write(SwiftNames.escaped(name))
+                case .literal(let literal): output.write(Self.literal(literal))
+                }
+            }
+            output.write(")")
+        }
+        output.write(")")
+    }
+
     /// An argument label at a call site. Swift takes most keywords there as they are (and warns
     /// about needless backticks); only `inout`, `var` and `let` need them.
     static func argumentLabel(_ label: String) -> String {
@@ -76,6 +100,19 @@ enum SwiftExpressions {
 }
 
 extension CodeWriter {
+    /// One line per action: a call on `receiver`, a `raise` on the machine (`context` is
+    /// `"context."`, or `""` inside the machine).
+    mutating func actionLines(_ actions: [Model.Action], on receiver: String, raisingOn context: String, model: Model) {
+        for action in actions {
+            beginLine()
+            switch action {
+            case .call(let call): SwiftExpressions.write(call, on: receiver, to: &self)
+            case .raise(let raise): SwiftExpressions.write(raise, on: context, model: model, to: &self)
+            }
+            endLine()
+        }
+    }
+
     /// One line per call, each written as ``SwiftExpressions/call(_:on:)`` spells it.
     mutating func callLines(_ calls: [Model.Call], on receiver: String) {
         for call in calls {

@@ -9,12 +9,13 @@ extension SwiftMachineEmitter {
             "(`&&` and `||` short-circuit). Send events to the machine from any of these methods: they",
             "are queued and processed, in order, once the current event has been processed completely.",
         ])
+        out.lines(declarationAttributes())
         out.block("\(api)protocol \(names.actions): AnyObject") { out in
             let uses = requirementUses()
             for requirement in model.requirements {
                 out.docComment(requirementDoc(requirement, uses: uses))
                 let parameters = requirement.parameters.map { "\(SwiftNames.escaped($0.label)): \($0.type)" }
-                let result = requirement.isGuard ? " -> Bool" : ""
+                let result = requirement.isGuard ? " -> Bool" : requirement.isDelay ? " -> Duration" : ""
                 out.line("func \(SwiftNames.escaped(requirement.name))(\(parameters.joined(separator: ", ")))\(result)")
                 out.line()
             }
@@ -22,6 +23,7 @@ extension SwiftMachineEmitter {
             out.line(unhandledEventSignature)
         }
         out.line()
+        out.lines(declarationAttributes(isolated: false))
         out.block("extension \(names.actions)") { out in
             out.docComment(["Does nothing: an unhandled event is ignored unless you implement this."])
             out.line("\(api)\(unhandledEventSignature) {}")
@@ -44,7 +46,7 @@ extension SwiftMachineEmitter {
     /// rest: a list of hundreds helps nobody reading Quick Help, and would make one line of the
     /// generated file as long as the machine.
     private func requirementDoc(_ requirement: Model.Requirement, uses: [String: RequirementUses]) -> [String] {
-        let kind = requirement.isGuard ? "Guard" : "Action"
+        let kind = requirement.isGuard ? "Guard" : requirement.isDelay ? "Delay" : "Action"
         guard let uses = uses[requirement.name], !uses.listed.isEmpty else { return ["\(kind)."] }
         let listed = uses.listed.map(useDescription).joined(separator: ", ")
         let more = uses.count - uses.listed.count
@@ -60,12 +62,14 @@ extension SwiftMachineEmitter {
         case entry(state: Int)
         case exit(state: Int)
         case transition(event: Int?, state: Int?)
+        /// A timed transition (`every` or `after`) declared in a state or the machine.
+        case timed(kind: Model.TimedTransition.Kind, state: Int?)
 
         /// The state the use is declared in; `nil` for the machine.
         var state: Int? {
             switch self {
             case .entry(let state), .exit(let state): state
-            case .transition(_, let state): state
+            case .transition(_, let state), .timed(_, let state): state
             }
         }
     }
@@ -99,6 +103,7 @@ extension SwiftMachineEmitter {
         case .transition(let event?, let state):
             "`\(model.events[event].name)` \(state.map { "in \(model.states[$0].name)" } ?? "in the machine")"
         case .transition(nil, let state): "the completion of \(state.map { model.states[$0].name } ?? "the machine")"
+        case .timed(let kind, let state): "`\(kind.rawValue)` \(state.map { "in \(model.states[$0].name)" } ?? "in the machine")"
         }
     }
 
@@ -128,11 +133,21 @@ extension SwiftMachineEmitter {
                 for case .call(let effect) in transition.actions { note(effect.name, use) }
             }
         }
+        func visit(_ timed: [Model.TimedTransition], in state: Int?) {
+            for transition in timed {
+                let use = RequirementUse.timed(kind: transition.kind, state: state)
+                if case .named(let name) = transition.delay { note(name, use) }
+                if let condition = transition.guardExpression { noteCalls(in: condition, use) }
+                for case .call(let effect) in transition.actions { note(effect.name, use) }
+            }
+        }
         visit(model.machineTransitions, in: nil)
+        visit(model.machineTimedTransitions, in: nil)
         for (index, state) in model.states.enumerated() {
             for case .call(let call) in state.entryActions { note(call.name, .entry(state: index)) }
             for case .call(let call) in state.exitActions { note(call.name, .exit(state: index)) }
             visit(state.transitions, in: index)
+            visit(state.timedTransitions, in: index)
         }
         return uses
     }

@@ -9,6 +9,11 @@ extension SwiftMachineEmitter {
     /// `handleCompletions(_:)`: the pending completions, first in, first out.
     func emitHandleCompletions(into out: inout CodeWriter) {
         let actionsName = names.actionsVariable
+        guard !uses(.raisedEvents) else {
+            return emitHandleInternalQueue(into: &out) { out in
+                out.line("if machine.current.completes?.id == state.id { _ = state.completion(self, \(actionsName)) }")
+            }
+        }
         out.docComment([
             "Handles the pending completions in the order the states completed, those caused meanwhile",
             "by completion transitions behind them. A state whose turn comes when it is no longer complete",

@@ -7,6 +7,7 @@ extension SwiftMachineEmitter {
         let stateType = names.stateMetatype
         out.line("// MARK: - Carrying out transitions")
         out.line()
+        if uses(.timers) { out.line(Self.availability) }
         out.block("extension \(machineName)") { out in
             let history = uses(.history)
             out.docComment([
@@ -90,9 +91,10 @@ extension SwiftMachineEmitter {
             "private func enter(_ target: \(stateType), below domain: StateID?,\(history) _ \(actionsName): \(names.actionsExistential))"
         ) {
             out in
-            out.line("target.enterInward(below: domain?.depth ?? -1, \(actionsName))")
+            out.line("target.enterInward(below: domain?.depth ?? -1, \(entryArguments(machine: "self")))")
             if uses(.history) {
-                out.line("let leaf = \(names.runtime).enterInside(target, by: history, records: machine.history, \(actionsName))")
+                out.line(
+                    "let leaf = \(names.runtime).enterInside(target, by: history, records: machine.history, \(entryArguments(machine: "self")))")
                 emitLeafChange("leaf", into: &out)
             } else {
                 emitLeafChange("target", into: &out)
@@ -115,7 +117,7 @@ extension SwiftMachineEmitter {
         ) { out in
             out.line("source.exitOutward(to: source.id.depth - 1, self, \(actionsName))")
             out.line("effects()")
-            out.line("target.enterInward(below: target.id.depth - 1, \(actionsName))")
+            out.line("target.enterInward(below: target.id.depth - 1, \(entryArguments(machine: "self")))")
             emitLeafChange("target", into: &out)
             out.line("return true")
         }
@@ -137,8 +139,9 @@ extension SwiftMachineEmitter {
             out.line("machine.isFinished = \(leaf).finishesMachine")
         }
         if uses(.completions) {
-            out.line("if let completed = \(leaf).completes { machine.completions.append(completed) }")
+            out.line("if let completed = \(leaf).completes { \(queueingCompletion(of: "completed")) }")
         }
+        if uses(.timers) { out.line("if \(leaf).finishesMachine { cancelAllTimers() }") }
     }
 
     private func emitPop(into out: inout CodeWriter) {

@@ -11,7 +11,7 @@ extension SwiftMachineEmitter {
         out.block("while position > 0") { out in
             out.line("position -= 1")
             out.line("let number = machine.configuration[position].number")
-            out.line("if machine.isExited(number) { State.exit(number, \(actionsName)) }")
+            out.line("if machine.isExited(number) { State.exit(number, \(entryArguments(machine: "self"))) }")
         }
         out.line("for index in 0..<machine.selectedCount { effects(machine.selected[index]) }")
         let external = plan.directSteps.keys.sorted().compactMap { number in
@@ -27,7 +27,7 @@ extension SwiftMachineEmitter {
             return withEntry.isEmpty ? nil : (number, withEntry)
         }
         emitSwitchOverSelected(entries, into: &out) { states, out in
-            for state in states { emitWork(plan.onEntry(of: state), into: &out) }
+            for state in states { emitWork(plan.onEntry(of: state), context: .machineItself, into: &out) }
         }
         let replacements = external.map { number, step in (number, Replacement(exits: step.exits, entered: step.entered)) }
         emitSwitchOverSelected(replacements, into: &out) { replacement, out in

@@ -9,7 +9,11 @@ extension SwiftMachineEmitter {
             "",
         ]
         doc += ownershipParagraph
-        doc += ["", "Not thread-safe: use one machine from one thread (or actor) at a time."]
+        if let isolationAttribute {
+            doc += ["", "Isolated to `\(isolationAttribute)`: use it there, as its actions are."]
+        } else {
+            doc += ["", "Not thread-safe: use one machine from one thread (or actor) at a time."]
+        }
         if observable {
             // The same paragraph; a machine with parallel states has no `state` to read.
             doc.append("")
@@ -30,6 +34,7 @@ extension SwiftMachineEmitter {
         } else {
             out.docComment(doc)
         }
+        out.lines(declarationAttributes())
         out.block("\(api)final class \(machineName)") { out in
             emitStateIDEnum(&out)
             out.line()
@@ -58,11 +63,18 @@ extension SwiftMachineEmitter {
                     "\(ignored)@exclusivity(unchecked) fileprivate var machine = \(names.runtime)(current: \(initialLeaf).self)")
             }
             out.line()
-            out.docComment(["Creates the machine in its initial configuration, not yet started: see ``start()``."])
-            out.block("\(api)init(actions: some \(names.actions))") { $0.line("self.actions = actions") }
+            emitTimingDeclarations(into: &out)
+            if uses(.timers) {
+                emitTimedInitializer(into: &out)
+            } else {
+                out.docComment(["Creates the machine in its initial configuration, not yet started: see ``start()``."])
+                out.block("\(api)init(actions: some \(names.actions))") { $0.line("self.actions = actions") }
+            }
             out.line()
             emitQueries(&out)
+            emitTimeQueries(into: &out)
             emitEventMethods(&out)
+            emitTimerTasks(into: &out)
         }
     }
 

@@ -40,7 +40,7 @@ extension SwiftMachineEmitter {
     private func emitFireCall(_ transitions: [TransitionPlan], into out: inout CodeWriter) {
         let actionsName = names.actionsVariable
         let fire = names.member("fire")
-        let withEffects = transitions.filter { !$0.transition.effects.isEmpty }
+        let withEffects = transitions.filter { !$0.transition.actions.isEmpty }
         guard !withEffects.isEmpty else {
             out.line("\(fire)(\(actionsName)) { _ in }")
             return
@@ -49,7 +49,7 @@ extension SwiftMachineEmitter {
             out.line("switch $0 {")
             for transition in withEffects {
                 out.line("case \(transition.number):  // \(label(of: transition))")
-                out.indented { $0.callLines(transition.transition.effects, on: actionsName) }
+                out.indented { emitActions(transition.transition.actions, context: .machineItself, into: &$0) }
             }
             out.line("default: break")
             out.line("}")
@@ -65,6 +65,7 @@ extension SwiftMachineEmitter {
         let history = uses(.history)
         out.line("// MARK: - Carrying out transitions")
         out.line()
+        if uses(.timers) { out.line(Self.availability) }
         out.block("extension \(machineName)") { out in
             out.docComment(
                 [
@@ -94,7 +95,7 @@ extension SwiftMachineEmitter {
                 }
                 out.line("exiting.sort { $0.number > $1.number }")
                 if history { out.line("machine.record(exiting: exiting)") }
-                out.line("for state in exiting { State.exit(state.number, \(actionsName)) }")
+                out.line("for state in exiting { State.exit(state.number, \(entryArguments(machine: "self"))) }")
                 out.line("for number in kept { effects(number) }")
                 out.line("var entering: [\(s)] = []")
                 out.block("for number in kept") { out in
@@ -132,16 +133,35 @@ extension SwiftMachineEmitter {
             out.docComment(doc)
             out.line("@inline(never)")
             out.block("private func enter(_ entering: [\(s)], staying: [\(s)], _ \(actionsName): \(actionsType))") { out in
-                out.line("for state in entering { State.entry(state.number, \(actionsName)) }")
-                out.line("guard !entering.isEmpty else { return }")
-                out.line("let configuration = (staying + entering).sorted { $0.number < $1.number }")
+                let entryArguments = entryArguments(machine: "self")
+                if uses(.raisedEvents) && uses(.completions) {
+                    // Each completion joins the internal queue when it arises, after the entry that
+                    // causes it and before the events the next entry raises.
+                    out.line("guard !entering.isEmpty else { return }")
+                    out.line("let configuration = (staying + entering).sorted { $0.number < $1.number }")
+                    out.line("var completed: [\(s)] = []")
+                    out.block("for position in entering.indices") { out in
+                        out.line("State.entry(entering[position].number, \(entryArguments))")
+                        out.line("let before = completed.count")
+                        out.line(
+                            "\(names.runtime).appendCompletingStates(onEntering: entering, at: position, in: configuration, to: &completed)")
+                        out.block("for state in completed[before...] where state.hasCompletion") {
+                            $0.line(queueingCompletion(of: "state"))
+                        }
+                    }
+                } else {
+                    out.line("for state in entering { State.entry(state.number, \(entryArguments)) }")
+                    out.line("guard !entering.isEmpty else { return }")
+                    out.line("let configuration = (staying + entering).sorted { $0.number < $1.number }")
+                }
                 let completions =
                     "machine.completions += machine.completingStates(onEntering: entering).filter { $0.hasCompletion }"
                 if observable { emitObservedConfigurationChange(into: &out) } else { out.lines(Self.configurationChange) }
-                if uses(.completions) { out.line(completions) }
+                if uses(.completions) && !uses(.raisedEvents) { out.line(completions) }
                 if !observable {
                     out.line("if entering.contains(where: { $0.finishesMachine }) { machine.isFinished = true }")
                 }
+                if uses(.timers) { out.line("if machine.isFinished { cancelAllTimers() }") }
             }
         }
     }
@@ -172,15 +192,21 @@ extension SwiftMachineEmitter {
         let actionsName = names.actionsVariable
         let top = names.stateType(model.initialState) + ".self"
         out.line("machine.isStarted = true")
+        emitWork(machineTimers, context: .machineItself, into: &out)
         out.line(
             "enter([\(top)] + machine.entry(below: \(top)\(uses(.history) ? ", by: nil" : "")), staying: [], \(actionsName))")
-        if uses(.completions) { out.line("handleCompletions(\(actionsName))") }
+        if hasInternalQueue { out.line("\(internalQueueHandler)(\(actionsName))") }
     }
 
     /// `handleCompletions(_:)` with regions: a state still active (and, a composite, still complete)
     /// selects its completion transition, which the step fires.
     func emitParallelHandleCompletions(into out: inout CodeWriter) {
         let actionsName = names.actionsVariable
+        guard !uses(.raisedEvents) else {
+            return emitHandleInternalQueue(into: &out) { out in
+                emitParallelCompletion(then: "continue", into: &out)
+            }
+        }
         out.docComment([
             "Handles the pending completions in the order the states completed, those caused meanwhile",
             "by completion transitions behind them. A state whose turn comes when it is no longer active,",
@@ -192,15 +218,7 @@ extension SwiftMachineEmitter {
             out.block("while next < machine.completions.count") { out in
                 out.line("let state = machine.completions[next]")
                 out.line("next += 1")
-                out.line(
-                    "guard machine.isActive(state), !state.isComposite || \(names.runtime).isComplete(state, in: machine.configuration) else { continue }"
-                )
-                out.line("machine.beginSelection()")
-                out.block("if state.completion(self, \(actionsName))") { out in
-                    let transitions = plan.transitions.filter { $0.event == nil }
-                    guard !emitLocalStep(transitions, then: "continue", into: &out) else { return }
-                    emitFireCall(transitions, into: &out)
-                }
+                emitParallelCompletion(then: "continue", into: &out)
             }
             out.line("machine.completions.removeAll(keepingCapacity: true)")
         }
@@ -208,6 +226,30 @@ extension SwiftMachineEmitter {
 }
 
 extension SwiftMachineEmitter {
+    /// What the completion of `state` does with regions: a state still active (and, a composite,
+    /// still complete) selects its completion transition, which the step fires. A skipped or dropped
+    /// completion ends with `skip`.
+    func emitParallelCompletion(then skip: String, into out: inout CodeWriter) {
+        let actionsName = names.actionsVariable
+        out.line(
+            "guard machine.isActive(state), !state.isComposite || \(names.runtime).isComplete(state, in: machine.configuration) else { \(skip) }"
+        )
+        out.line("machine.beginSelection()")
+        out.block("if state.completion(self, \(actionsName))") { out in
+            let transitions = plan.transitions.filter { $0.event == nil }
+            guard !emitLocalStep(transitions, then: skip, into: &out) else { return }
+            emitFireCall(transitions, into: &out)
+        }
+    }
+
+    /// The step for `transitions`, selected: the local step when they stay in their regions, else
+    /// `fire`; then `terminal`.
+    func emitStep(for transitions: [TransitionPlan], then terminal: String, into out: inout CodeWriter) {
+        guard !emitLocalStep(transitions, then: terminal, into: &out) else { return }
+        emitFireCall(transitions, into: &out)
+        out.line(terminal)
+    }
+
     /// The step for selected transitions that are all local (``TransitionPlan/staysInItsRegion``), written out for
     /// the transitions `candidates` (an event's, or the completion transitions): their exit sets are
     /// their sources alone, so none conflicts, and the step changes the leaves in place, with the
@@ -222,14 +264,16 @@ extension SwiftMachineEmitter {
         let external = local.filter { $0.target != nil }
         let exits: [(Int, [String])] = external.compactMap { transition in
             guard let source = transition.source, !plan.onExit(of: source).isEmpty else { return nil }
-            return (transition.number, lines(of: plan.onExit(of: source)))
+            return (transition.number, lines(of: plan.onExit(of: source), context: .machineItself))
         }
-        let effects = local.filter { !$0.transition.effects.isEmpty }.map { transition in
-            (transition.number, transition.transition.effects.map { SwiftExpressions.call($0, on: actionsName) })
+        let effects = local.filter { !$0.transition.actions.isEmpty }.map { transition in
+            var out = CodeWriter()
+            emitActions(transition.transition.actions, context: .machineItself, into: &out)
+            return (transition.number, out.text.split(separator: "\n").map(String.init))
         }
         let entries: [(Int, [String])] = external.compactMap { transition in
             guard let target = transition.target, !plan.onEntry(of: target).isEmpty else { return nil }
-            return (transition.number, lines(of: plan.onEntry(of: target)))
+            return (transition.number, lines(of: plan.onEntry(of: target), context: .machineItself))
         }
         let replacements = leafReplacements(external)
         // Where some candidates are internal, the exits and entries (when there are any) are skipped
@@ -319,7 +363,7 @@ extension SwiftMachineEmitter {
     /// `private static func name(_ number: Int) -> Bool`: whether the transition numbered `number` is
     /// one of `numbers`; nothing when none or every transition is.
     func emitTransitionTest(_ name: String, numbers: [Int], doc: [String], into out: inout CodeWriter) {
-        guard !numbers.isEmpty, numbers.count < plan.transitions.count else { return }
+        guard !numbers.isEmpty, numbers.count < plan.transitionsAndTimeouts.count else { return }
         out.line()
         out.docComment(doc)
         out.block("private static func \(name)(_ number: Int) -> Bool") { out in
@@ -345,7 +389,7 @@ extension SwiftMachineEmitter {
                 changing.append(transition.number)
             }
             if plan.statesWithCompletion.contains(target) {
-                lines.append("\(machine).completions.append(\(names.stateType(target)).self)")
+                lines.append(queueingCompletion(of: "\(names.stateType(target)).self"))
             }
             if !lines.isEmpty { cases.append((transition.number, lines)) }
         }

@@ -30,6 +30,7 @@ extension SwiftMachineEmitter {
         let leaves = model.activeLeaves(of: initial)
         func list(_ states: [Int]) -> String { "[" + states.map { names.stateType($0) + ".self" }.joined(separator: ", ") + "]" }
         out.docComment(["What changes while a ``\(machineName)`` runs; the rules of a step that read it follow."])
+        out.lines(declarationAttributes())
         out.block("fileprivate struct \(names.runtime)") { out in
             let capacity = model.states.count
             out.docComment(["The active states in document order (before `start()`, the ones it will enter)."])
@@ -76,7 +77,7 @@ extension SwiftMachineEmitter {
         }
         for part in plan.runtimeCode {
             out.line()
-            out.lines(part.lines(for: names))
+            out.lines(part.lines(for: names, withMachine: plan.workNeedsMachine))
         }
         out.line()
         emitTransitionTable(into: &out)
@@ -88,6 +89,7 @@ extension SwiftMachineEmitter {
         let info = names.transitionInfo
         if plan.allDirect {
             out.docComment(["The transitions as the step sees them, looked up by number."])
+            out.lines(declarationAttributes())
             out.block("fileprivate enum \(info)") { emitDirectStepTable(into: &$0) }
             return
         }
@@ -96,6 +98,7 @@ extension SwiftMachineEmitter {
             "machine), its target (`nil`: an internal transition)"
                 + (uses(.history) ? " and how the target is entered." : "."),
         ])
+        out.lines(declarationAttributes())
         out.block("fileprivate struct \(info)") { out in
             out.line("let source: \(s)?")
             out.line("let domain: \(s)?")
@@ -105,7 +108,7 @@ extension SwiftMachineEmitter {
             out.docComment(["The transition numbered `number`, in the order the transitions are written."])
             out.block("static func numbered(_ number: Int) -> \(info)") { out in
                 out.line("switch number {")
-                for planned in plan.transitions {
+                for planned in plan.transitionsAndTimeouts {
                     let (number, transition) = (planned.number, planned.transition)
                     let source = transition.source.map { names.stateType($0) + ".self" } ?? "nil"
                     let domain = transition.domain.map { names.stateType($0) + ".self" } ?? "nil"

@@ -7,6 +7,7 @@ extension SwiftMachineEmitter {
         let actionsType = names.actionsExistential
         out.line("// MARK: - Processing events")
         out.line()
+        if uses(.timers) { out.line(Self.availability) }
         out.block("extension \(machineName)") { out in
             for event in model.events.indices {
                 if hasRegions {
@@ -16,9 +17,17 @@ extension SwiftMachineEmitter {
                 }
                 out.line()
             }
-            let completes = uses(.completions)
+            let completes = hasInternalQueue
+            let handler = "if !machine.\(internalQueueField).isEmpty { \(internalQueueHandler)(\(actionsName)) }"
             out.docComment(
-                completes
+                uses(.raisedEvents)
+                    ? [
+                        "Processes one step to completion: starts the machine first when needed, empties the",
+                        "internal queue (raised events and completions) the step fills, then processes the events",
+                        "queued meanwhile (sent from guards and actions), in the order they were sent, each followed",
+                        "by its internal queue.",
+                    ]
+                    : completes
                     ? [
                         "Processes one event to completion: starts the machine first when needed, handles the",
                         "completions the event causes, then processes the events queued meanwhile (sent from guards",
@@ -32,7 +41,7 @@ extension SwiftMachineEmitter {
                 out.line("machine.isRunning = true")
                 out.line("if !machine.isStarted { start(\(actionsName)) }")
                 out.line("let handled = handle(\(actionsName))")
-                if completes { out.line("if !machine.completions.isEmpty { handleCompletions(\(actionsName)) }") }
+                if completes { out.line(handler) }
                 if plan.hasEvents { out.line("if !machine.queue.isEmpty { processQueue(\(actionsName)) }") }
                 out.line("machine.isRunning = false")
                 out.line("return handled")
@@ -50,7 +59,7 @@ extension SwiftMachineEmitter {
                     out.line("var next = 0")
                     out.block("while next < machine.queue.count") { out in
                         out.line("replay(machine.queue[next], \(actionsName))")
-                        if completes { out.line("if !machine.completions.isEmpty { handleCompletions(\(actionsName)) }") }
+                        if completes { out.line(handler) }
                         out.line("next += 1")
                     }
                     out.line("machine.queue.removeAll(keepingCapacity: true)")
@@ -63,9 +72,12 @@ extension SwiftMachineEmitter {
             out.block("private func start(_ \(actionsName): \(actionsType))") { out in
                 guard !hasRegions else { return emitParallelStart(into: &out) }
                 out.line("machine.isStarted = true")
+                emitWork(machineTimers, context: .machineItself, into: &out)
                 out.line("enter(\(names.stateType(plan.startEntersAt)).self, below: nil, \(actionsName))")
-                if completes { out.line("handleCompletions(\(actionsName))") }
+                if completes { out.line("\(internalQueueHandler)(\(actionsName))") }
             }
+            emitRaise(into: &out)
+            emitTimerMachinery(into: &out)
             if completes {
                 out.line()
                 if hasRegions {
@@ -79,6 +91,12 @@ extension SwiftMachineEmitter {
                 emitReplay(into: &out)
             }
         }
+    }
+
+    /// The machine's own timers, armed by `start()` before the initial states are entered.
+    var machineTimers: [StateWork] {
+        let timers = plan.timers(of: nil)
+        return timers.isEmpty ? [] : [.armTimers(Array(timers))]
     }
 
     /// `private func disarm(code: String, _ actions: ...) -> Bool`: the innermost active state

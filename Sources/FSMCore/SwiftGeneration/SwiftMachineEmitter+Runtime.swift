@@ -7,7 +7,7 @@ extension SwiftMachineEmitter {
             emitOneLeafRuntime(into: &out)
             for part in plan.runtimeCode {
                 out.line()
-                out.lines(part.lines(for: names))
+                out.lines(part.lines(for: names, withMachine: plan.workNeedsMachine))
             }
         }
         if uses(.history) {
@@ -16,7 +16,10 @@ extension SwiftMachineEmitter {
         }
         guard plan.hasEvents else { return }
         out.line()
-        out.docComment(["An event sent while another was being processed, with its arguments."])
+        out.docComment(
+            uses(.raisedEvents)
+                ? ["An event sent while another was being processed, or raised, with its arguments."]
+                : ["An event sent while another was being processed, with its arguments."])
         out.block("fileprivate enum \(names.queuedEvent)") { out in
             for event in model.events.indices {
                 let parameters = names.parameterList(event)
@@ -24,12 +27,14 @@ extension SwiftMachineEmitter {
                     "case \(names.eventMethod(event))" + (parameters.isEmpty ? "" : "(\(parameters.joined(separator: ", ")))"))
             }
         }
+        emitInternalItem(into: &out)
     }
 
     /// The runtime struct of a machine without parallel states: one active leaf.
     private func emitOneLeafRuntime(into out: inout CodeWriter) {
         let machineName = names.machine
         out.docComment(["What changes while a ``\(machineName)`` runs."])
+        out.lines(declarationAttributes())
         out.block("fileprivate struct \(names.runtime)") { out in
             out.docComment(["The innermost active state (before `start()`, the one it will enter)."])
             out.line("var current: \(names.stateMetatype)")
@@ -58,11 +63,22 @@ extension SwiftMachineEmitter {
         if plan.hasEvents {
             out.line("var queue: [\(names.queuedEvent)] = []")
         }
-        if uses(.completions) {
+        if uses(.raisedEvents) {
+            out.docComment([
+                uses(.completions)
+                    ? "The internal queue: raised events and states that completed, not yet processed, in order."
+                    : "The internal queue: raised events not yet processed, in order."
+            ])
+            out.line("var internalQueue: [\(names.internalItem)] = []")
+        } else if uses(.completions) {
             out.docComment([
                 "The states that completed and whose completion transitions have not been tried yet, in order."
             ])
             out.line("var completions: [\(names.stateMetatype)] = []")
+        }
+        if uses(.timers) {
+            out.docComment(["The armed timers and the machine's time."])
+            out.line("var timers = \(names.timers)(count: \(plan.timers.count))")
         }
     }
 }

@@ -1,7 +1,7 @@
 /// The code that tries one level's transitions for one event, shared by the machine level and the states.
 extension SwiftMachineEmitter {
     /// Where the context's members are reached from: `context.` inside a state, `self` inside the machine.
-    enum ContextReference {
+    enum ContextReference: Equatable {
         case parameter
         case machineItself
     }
@@ -61,9 +61,9 @@ extension SwiftMachineEmitter {
             out.line("return \(contextMember("machine", context)).\(select)  // \(label(of: planned))")
             return
         }
-        let effects = transition.effects
+        let effects = transition.actions
         if transition.target == .internal {
-            out.callLines(effects, on: actions)
+            emitActions(effects, context: context, into: &out)
             out.line("return true")
             return
         }
@@ -86,7 +86,7 @@ extension SwiftMachineEmitter {
         if effects.isEmpty {
             out.endLine()
         } else {
-            out.endLine(openingBlock: { $0.callLines(effects, on: actions) })
+            out.endLine(openingBlock: { emitActions(effects, context: context, into: &$0) })
         }
     }
 
@@ -129,7 +129,9 @@ extension SwiftMachineEmitter {
     /// (`machine:` for the machine's own, `Loading: -> Ready` for a completion transition).
     func label(of transition: TransitionPlan) -> String {
         let source = transition.source.map { model.states[$0].name } ?? "machine"
-        let label = DiagramText.label(transition.transition, in: model, detail: .full).oneLine
+        let label =
+            transition.timed.map { DiagramText.label($0, in: model, detail: .full).oneLine }
+            ?? DiagramText.label(transition.transition, in: model, detail: .full).oneLine
         return source + ": "
             + DiagramText.transitionText(label: label, target: transition.transition.target, in: model, arrow: "->")
     }

@@ -86,13 +86,13 @@ extension SwiftMachineEmitter {
     private func emitWork(_ name: String, doc: String, _ work: (Int) -> [StateWork], into out: inout CodeWriter) {
         out.docComment([doc])
         let states = model.states.indices.filter { !work($0).isEmpty }
-        let signature = "static func \(name)(_ number: Int, \(actionsParameter))"
+        let signature = "static func \(name)(_ number: Int, \(entryParameters))"
         guard !states.isEmpty else { return out.line(signature + " {}") }
         out.block(signature) { out in
             out.line("switch number {")
             for state in states {
                 out.line("case \(state):  // \(model.states[state].name)")
-                out.indented { emitWork(work(state), into: &$0) }
+                out.indented { emitWork(work(state), context: .parameter, into: &$0) }
             }
             out.line("default: break")
             out.line("}")

@@ -1,21 +1,62 @@
 /// What a state's entry and exit do (``StateWork``), written where the generated file enters and
 /// exits states.
 extension SwiftMachineEmitter {
-    /// The lines of `work`, on the actions.
-    func lines(of work: [StateWork]) -> [String] {
-        work.flatMap { item in
+    /// The lines of `work`, with the machine reached as `context` says.
+    func lines(of work: [StateWork], context: ContextReference) -> [String] {
+        var out = CodeWriter()
+        emitWork(work, context: context, into: &out)
+        return out.text.split(separator: "\n").map(String.init)
+    }
+
+    /// Writes `work`, with the machine reached as `context` says (`context.` inside a state,
+    /// `self` inside the machine).
+    func emitWork(_ work: [StateWork], context: ContextReference, into out: inout CodeWriter) {
+        for item in work {
             switch item {
-            case .activities(let calls): calls.map { SwiftExpressions.call($0, on: names.actionsVariable) }
+            case .activities(let actions): emitActions(actions, context: context, into: &out)
+            case .armTimers(let timers):
+                for timer in timers { out.line(armingLine(timer, context: context)) }
+            case .cancelTimers(let timers):
+                for timer in timers { out.line("\(contextMember("cancelTimer", context))(\(timer.number))") }
             }
         }
     }
 
-    /// Writes `work`.
-    func emitWork(_ work: [StateWork], into out: inout CodeWriter) {
-        for item in work {
-            switch item {
-            case .activities(let calls): out.callLines(calls, on: names.actionsVariable)
+    /// One line per action: calls on the actions, `raise` on the machine.
+    func emitActions(_ actions: [Model.Action], context: ContextReference, into out: inout CodeWriter) {
+        // `raise` is an fsm keyword: no event parameter shadows the machine's `raise`.
+        let raising = context == .parameter ? names.contextVariable + "." : ""
+        out.actionLines(actions, on: names.actionsVariable, raisingOn: raising, model: model)
+    }
+
+    /// `armTimer(3, after: .milliseconds(500))  // Loading: every(500ms) / updateProgress`: a timer
+    /// armed, its delay a literal or asked of the actions.
+    func armingLine(_ timer: TimerPlan, context: ContextReference) -> String {
+        let delay: String
+        var function = "armTimer"
+        var label = "after"
+        switch timer.timed.delay {
+        case .literal(let nanoseconds, _): delay = Self.durationLiteral(nanoseconds: nanoseconds)
+        case .named(let name):
+            delay = "\(names.actionsVariable).\(SwiftNames.escaped(name))()"
+            if timer.repeats {
+                function = "armRepeatingTimer"
+                label = "every"
             }
         }
+        return "\(contextMember(function, context))(\(timer.number), \(label): \(delay))  // \(timerLabel(timer))"
+    }
+
+    /// `Loading: after(10s) / logTimeout -> Failed`.
+    func timerLabel(_ timer: TimerPlan) -> String { label(of: timer.transition) }
+
+    /// A duration of `nanoseconds` in the largest unit that divides it: `.seconds(10)`,
+    /// `.milliseconds(500)`, `.nanoseconds(7)`.
+    static func durationLiteral(nanoseconds: Int) -> String {
+        for (unit, size) in [("seconds", 1_000_000_000), ("milliseconds", 1_000_000), ("microseconds", 1_000)]
+        where nanoseconds % size == 0 {
+            return ".\(unit)(\(nanoseconds / size))"
+        }
+        return ".nanoseconds(\(nanoseconds))"
     }
 }

@@ -26,9 +26,21 @@ extension SwiftMachineEmitter {
 
     var actionsParameter: String { "_ \(names.actionsVariable): \(names.actionsExistential)" }
 
+    /// The parameters of a state's entry: the actions, and the machine first where entries arm
+    /// timers or raise events (``MachinePlan/workNeedsMachine``).
+    var entryParameters: String {
+        plan.workNeedsMachine ? "_ \(names.contextVariable): \(names.machine), \(actionsParameter)" : actionsParameter
+    }
+
+    /// The arguments of a call of a state's entry, the machine written as `machine`.
+    func entryArguments(machine: String) -> String {
+        plan.workNeedsMachine ? "\(machine), \(names.actionsVariable)" : names.actionsVariable
+    }
+
     private func emitStateClass(into out: inout CodeWriter) {
         let machineName = names.machine
         let state = names.stateMetatype
+        if uses(.timers) { out.line(Self.availability) }
         out.block("extension \(machineName)") { out in
             out.docComment(
                 hasRegions
@@ -49,6 +61,7 @@ extension SwiftMachineEmitter {
                         "does not handle goes to the nearest enclosing state that does: one dynamic call per event",
                         "however deep the state, and nothing copied or allocated.",
                     ])
+            out.lines(declarationAttributes())
             out.block("fileprivate class State") { out in
                 // Without a declared initializer, swiftc synthesises a nonisolated `init()` here and a
                 // main-actor one in each state under `-default-isolation MainActor`, and rejects the
@@ -124,7 +137,7 @@ extension SwiftMachineEmitter {
                     "Enters the states from just below `depth` down to this one, outermost first. A state with",
                     "nothing to do on entry inherits its enclosing state's.",
                 ])
-                out.line("class func enterInward(below depth: Int, \(actionsParameter)) {}")
+                out.line("class func enterInward(below depth: Int, \(entryParameters)) {}")
             }
         }
     }
@@ -141,6 +154,7 @@ extension SwiftMachineEmitter {
         // A state subclasses its enclosing state (behavioural inheritance); a state with children is
         // subclassed, the others are final.
         // The lines every state has are written piece by piece: a large machine has thousands of states.
+        if uses(.timers) { out.line(Self.availability) }
         out.beginLine()
         out.write(state.isComposite ? "fileprivate class " : "fileprivate final class ")
         out.write(names.stateType(index))
@@ -222,6 +236,7 @@ extension SwiftMachineEmitter {
             byDepth[depth].append(index)
         }
         out.line()
+        if uses(.timers) { out.line(Self.availability) }
         out.block("extension \(names.machine).StateID") { out in
             out.docComment(["How many states this state lies inside: 0 for a top-level state."])
             out.block("fileprivate var depth: Int") { out in
@@ -279,16 +294,16 @@ extension SwiftMachineEmitter {
                 if state.recordsHistory {
                     out.line("\(context).machine.history[.\(names.stateCase(index))] = \(context).machine.current")
                 }
-                emitWork(onExit, into: &out)
+                emitWork(onExit, context: .parameter, into: &out)
                 if state.parent != nil { out.line("super.exitOutward(to: depth, \(context), \(actionsName))") }
             }
         }
         if !onEntry.isEmpty {
             out.line()
-            out.block("override class func enterInward(below depth: Int, \(actionsParameter))") { out in
-                if state.parent != nil { out.line("super.enterInward(below: depth, \(actionsName))") }
+            out.block("override class func enterInward(below depth: Int, \(entryParameters))") { out in
+                if state.parent != nil { out.line("super.enterInward(below: depth, \(entryArguments(machine: context)))") }
                 out.block("if depth < \(depth)") { out in
-                    emitWork(onEntry, into: &out)
+                    emitWork(onEntry, context: .parameter, into: &out)
                 }
             }
         }

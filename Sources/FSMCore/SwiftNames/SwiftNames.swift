@@ -69,6 +69,8 @@ public enum SwiftNames {
     public static let standardTypesUsed: Set<String> = [
         "Bool", "String", "Int", "Double", "Never", "Void", "AnyObject", "CaseIterable", "Sendable", "Swift", "Array",
         "Optional", "Range", "Collection", "UnsafeMutablePointer", "UnsafeMutableBufferPointer", "FixedList",
+        // Machines with timers.
+        "Duration", "UInt64", "Clock", "ContinuousClock", "Task",
     ]
 
     /// The generated actions protocol of a machine.
@@ -87,6 +89,15 @@ public enum SwiftNames {
     /// The file-private struct of a machine's transitions as the step of a machine with parallel
     /// states looks them up.
     public static func transitionType(of machine: String) -> String { machine + "Transition" }
+
+    /// The file-private struct of a machine's armed timers, declared by machines with timers.
+    public static func timersType(of machine: String) -> String { machine + "Timers" }
+
+    /// The file-private struct of the clock of a machine with timers.
+    public static func clockType(of machine: String) -> String { machine + "Clock" }
+
+    /// The file-private enum of the items of a machine's internal queue, declared by machines with `raise`.
+    public static func internalItemType(of machine: String) -> String { machine + "InternalItem" }
 
     /// The file-private type of one state: `SecuritySystem_Armed`.
     public static func stateType(_ state: String, of machine: String) -> String { machine + "_" + state }
@@ -110,6 +121,9 @@ public enum SwiftNames {
         case .transitions: transitionType(of: machine)
         case .history: historyType(of: machine)
         case .queuedEvent: queuedEventType(of: machine)
+        case .timers: timersType(of: machine)
+        case .clock: clockType(of: machine)
+        case .internalItem: internalItemType(of: machine)
         }
     }
 

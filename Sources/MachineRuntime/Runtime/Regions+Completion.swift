@@ -16,19 +16,30 @@ extension FSMMachineRuntime {
     /// last region completes (counting the states entered so far).
     func completingStates(onEntering entering: [FSMMachine.State.Type]) -> [FSMMachine.State.Type] {
         var result: [FSMMachine.State.Type] = []
-        for (position, state) in entering.enumerated() {
-            if !state.isFinal {
-                if !state.isComposite { result.append(state) }
-                continue
-            }
-            let notYetEntered = entering[(position + 1)...]
-            let enteredSoFar = configuration.filter { active in !notYetEntered.contains { $0.number == active.number } }
-            var completed = state.parent
-            while let node = completed, !result.contains(where: { $0.number == node.number }) {
-                result.append(node)
-                completed = node.parent.flatMap { $0.isParallel && Self.isComplete($0, in: enteredSoFar) ? $0 : nil }
-            }
+        for position in entering.indices {
+            Self.appendCompletingStates(onEntering: entering, at: position, in: configuration, to: &result)
         }
         return result
+    }
+
+    /// The states that complete when `entering[position]` is entered, after those before it, appended
+    /// to `result`, which holds the states that completed on entering those; `configuration` is the
+    /// configuration once all of `entering` are entered.
+    static func appendCompletingStates(
+        onEntering entering: [FSMMachine.State.Type], at position: Int,
+        in configuration: some Collection<FSMMachine.State.Type>, to result: inout [FSMMachine.State.Type]
+    ) {
+        let state = entering[position]
+        if !state.isFinal {
+            if !state.isComposite { result.append(state) }
+            return
+        }
+        let notYetEntered = entering[(position + 1)...]
+        let enteredSoFar = configuration.filter { active in !notYetEntered.contains { $0.number == active.number } }
+        var completed = state.parent
+        while let node = completed, !result.contains(where: { $0.number == node.number }) {
+            result.append(node)
+            completed = node.parent.flatMap { $0.isParallel && isComplete($0, in: enteredSoFar) ? $0 : nil }
+        }
     }
 }

@@ -1,0 +1,384 @@
+/// Timers (section 4d) and the internal queue of raised events (4e) in the generated file, written
+/// only for a machine that has them: every other machine gets none of it. A timer is armed and
+/// cancelled by its state's entry and exit (``StateWork``); its timeout is a step of its own,
+/// carried out by the step every event takes. Both shapes share all of it but the step.
+extension SwiftMachineEmitter {
+    // MARK: Isolation and availability
+
+    /// The global actor the machine and its actions are isolated to, as an attribute (`@MainActor`);
+    /// `nil` for a machine that is not isolated.
+    var isolationAttribute: String? {
+        switch isolation {
+        case .automatic: uses(.timers) ? "@MainActor" : nil
+        case .nonisolated: nil
+        case .globalActor(let name): "@" + name
+        }
+    }
+
+    /// Whether the machine can have a clock: it is isolated, so its timeouts can come by themselves
+    /// on its actor. A machine with timers generated `--isolation nonisolated` has manual timing only.
+    var hasClock: Bool { uses(.timers) && isolationAttribute != nil }
+
+    /// The attributes of a declaration at file scope (and of the nested `State`): `@available` for
+    /// `Duration` and `Clock` in a machine with timers, and the isolation.
+    func declarationAttributes(isolated: Bool = true) -> [String] {
+        var attributes: [String] = []
+        if uses(.timers) { attributes.append(Self.availability) }
+        if isolated, let isolationAttribute { attributes.append(isolationAttribute) }
+        return attributes
+    }
+
+    /// The platforms where `Duration` and `Clock` exist.
+    static let availability = "@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)"
+
+    // MARK: The machine's API
+
+    /// `Timing`, the stored clock and the timer tasks, in the machine class.
+    func emitTimingDeclarations(into out: inout CodeWriter) {
+        guard uses(.timers) else { return }
+        if hasClock {
+            out.docComment([
+                "How the machine learns that time passes (section 4d of the language).",
+                "",
+                "- `clock`: timeouts come by themselves on the machine's actor when the clock reaches their",
+                "  deadline, never before. Any `Clock<Duration>` works: `ContinuousClock` (the default),",
+                "  `SuspendingClock`, or a test clock that a test advances by hand.",
+                "- `manual`: time moves only when ``advanceTime(by:)`` is called, as a test or a game loop",
+                "  does; ``nextTimeout`` says how long until the next timeout.",
+            ])
+            out.block("\(api)enum Timing: Sendable") { out in
+                out.line("case clock(any Clock<Duration>)")
+                out.line("case manual")
+            }
+            out.line()
+            out.docComment(["The clock timeouts come on; `nil` with manual timing."])
+            out.line("private let clock: \(names.clock)?")
+            out.docComment(["With clock timing, one task per armed timer sleeps until its deadline."])
+            out.line("private let timerTasks: TimerTasks")
+        } else {
+            out.docComment([
+                "How the machine learns that time passes: generated `--isolation nonisolated`, only by",
+                "``advanceTime(by:)`` (section 4d of the language).",
+            ])
+            out.block("\(api)enum Timing: Sendable") { out in
+                out.line("case manual")
+            }
+        }
+        out.line()
+    }
+
+    /// The initializer of a machine with timers.
+    func emitTimedInitializer(into out: inout CodeWriter) {
+        if hasClock {
+            out.docComment([
+                "Creates the machine in its initial configuration, not yet started: see ``start()``. With",
+                "`.clock` timing (by default the continuous clock) timeouts come by themselves; with `.manual`",
+                "only when ``advanceTime(by:)`` moves time.",
+            ])
+            out.block("\(api)init(actions: some \(names.actions), timing: Timing = .clock(ContinuousClock()))") { out in
+                out.line("self.actions = actions")
+                out.line("switch timing {")
+                out.line("case .clock(let clock): self.clock = \(names.clock)(clock)")
+                out.line("case .manual: self.clock = nil")
+                out.line("}")
+                out.line("timerTasks = TimerTasks(count: \(plan.timers.count))")
+            }
+        } else {
+            out.docComment([
+                "Creates the machine in its initial configuration, not yet started: see ``start()``. Time",
+                "moves only when ``advanceTime(by:)`` is called.",
+            ])
+            out.block("\(api)init(actions: some \(names.actions), timing: Timing = .manual)") { out in
+                out.line("self.actions = actions")
+            }
+        }
+    }
+
+    /// `advanceTime(by:)` and `nextTimeout`.
+    func emitTimeQueries(into out: inout CodeWriter) {
+        guard uses(.timers) else { return }
+        out.line()
+        out.docComment([
+            "With manual timing, moves the machine's time forward by `duration`: processes every timeout due",
+            "meanwhile in deadline order (those of timers armed on the way too), each as a step of its own",
+            "with everything it causes, the machine's time at its deadline; then the time is now + `duration`.",
+            "A timeout due now is processed by `advanceTime(by: .zero)`. Before ``start()`` only time moves.",
+            "",
+            "- Precondition: `duration` is not negative; the machine has manual timing; not called from",
+            "  one of the actions.",
+        ])
+        out.block("\(api)func advanceTime(by duration: Duration)") { out in
+            out.line("precondition(duration >= .zero, \"advanceTime(by:) with a negative duration\")")
+            if hasClock { out.line("precondition(clock == nil, \"advanceTime(by:) on a machine with clock timing\")") }
+            out.line("precondition(!machine.isRunning, \"advanceTime(by:) from inside a guard or an action\")")
+            out.line("let end = machine.timers.now + duration")
+            out.line("processTimeouts(upTo: end)")
+            out.line("machine.timers.now = end")
+        }
+        out.line()
+        out.docComment([
+            "How long until the earliest armed timer is due; `nil` when no timer is armed. `.zero` when a",
+            "timeout is due now.",
+        ])
+        out.block("\(api)var nextTimeout: Duration?") { out in
+            out.line("guard let deadline = machine.timers.nextDeadline else { return nil }")
+            out.line("return max(deadline - \(hasClock ? "(clock?.elapsed() ?? machine.timers.now)" : "machine.timers.now"), .zero)")
+        }
+    }
+
+    // MARK: Arming, cancelling, firing
+
+    /// The context's timer functions and the timeout step.
+    func emitTimerMachinery(into out: inout CodeWriter) {
+        guard uses(.timers) else { return }
+        let actionsName = names.actionsVariable
+        let actionsType = names.actionsExistential
+        out.line()
+        out.docComment([
+            "Arms `timer` (its state was just entered, or it repeats), due `delay` after now: the machine's",
+            "time, which while a timeout is handled is its deadline. A negative delay counts as zero.",
+        ])
+        out.block("fileprivate func armTimer(_ timer: Int, after delay: Duration)") { out in
+            let now = hasClock ? "(clock == nil || machine.timers.isHandlingTimeout ? machine.timers.now : clock!.elapsed())" : "machine.timers.now"
+            out.line("let deadline = \(now) + max(delay, .zero)")
+            out.line("machine.timers.arm(timer, at: deadline)")
+            if hasClock { out.line("if let clock { schedule(timer, at: deadline, on: clock) }") }
+        }
+        if plan.timers.contains(where: { timer in
+            guard timer.repeats, case .named = timer.timed.delay else { return false }
+            return true
+        }) {
+            out.line()
+            out.docComment(["Arms the timer of an `every` whose delay is asked of the actions: it must be positive."])
+            out.block("fileprivate func armRepeatingTimer(_ timer: Int, every delay: Duration)") { out in
+                out.line("precondition(delay > .zero, \"the delay of an 'every' must be positive, not \\(delay)\")")
+                out.line("armTimer(timer, after: delay)")
+            }
+        }
+        out.line()
+        out.docComment(["Cancels `timer`: its state is exited. A timeout of it that comes later is discarded."])
+        out.block("fileprivate func cancelTimer(_ timer: Int)") { out in
+            out.line("machine.timers.cancel(timer)")
+            if hasClock { out.line("timerTasks.cancel(timer)") }
+        }
+        out.line()
+        out.docComment(["Cancels every timer: the machine has finished."])
+        out.block("private func cancelAllTimers()") { out in
+            out.line("machine.timers.cancelAll()")
+            if hasClock { out.line("timerTasks.cancelAll()") }
+        }
+        if hasClock { emitClockScheduling(into: &out) }
+        out.line()
+        out.docComment([
+            "Processes the timeouts due up to `end`, earliest first (the first armed first among equal",
+            "deadlines), each as a step of its own with what it causes, at its deadline.",
+        ])
+        out.block("private func processTimeouts(upTo end: Duration)") { out in
+            out.block("while let due = machine.timers.due(upTo: end)") { out in
+                out.line("cancelTimer(due.timer)")
+                out.line("machine.timers.now = due.deadline")
+                out.line("machine.timers.isHandlingTimeout = true")
+                out.line("_ = run(actions) { handleTimeout(due.timer, $0) }")
+                out.line("machine.timers.isHandlingTimeout = false")
+            }
+        }
+        out.line()
+        let repeating = plan.timers.filter(\.repeats)
+        out.docComment(
+            ["A timeout: its timed transition fires if its guard holds."]
+                + (repeating.isEmpty ? [] : ["An `every` is armed again from its deadline while its state is active."]))
+        out.block("private func handleTimeout(_ timer: Int, _ \(actionsName): \(actionsType)) -> Bool") { out in
+            guard !repeating.isEmpty else { return out.line("return fireTimeout(timer, \(actionsName))") }
+            out.line("let fired = fireTimeout(timer, \(actionsName))")
+            out.line("switch timer {")
+            for timer in repeating {
+                out.line("case \(timer.number):")
+                out.indented { out in
+                    let active =
+                        timer.source.map { isActiveTest($0) } ?? "!machine.isFinished"
+                    out.block("if \(active)") { out in
+                        emitWork([.armTimers([timer])], context: .machineItself, into: &out)
+                    }
+                }
+            }
+            out.line("default: break")
+            out.line("}")
+            out.line("return fired")
+        }
+        out.line()
+        out.docComment(["The transition of `timer`'s timeout, as the only candidate: returns whether it fired."])
+        out.block("private func fireTimeout(_ timer: Int, _ \(actionsName): \(actionsType)) -> Bool") { out in
+            out.line("switch timer {")
+            for timer in plan.timers {
+                out.line("case \(timer.number):  // \(timerLabel(timer))")
+                out.indented { out in
+                    if hasRegions {
+                        emitRegionsTimeout(timer, into: &out)
+                    } else if !emitTransitions([timer.transition], source: timer.source, context: .machineItself, into: &out) {
+                        out.line("return false")
+                    }
+                }
+            }
+            out.line("default: return false")
+            out.line("}")
+        }
+    }
+
+    /// Whether `state` is active, read without telling observers.
+    private func isActiveTest(_ state: Int) -> String {
+        hasRegions
+            ? "machine.isActive(\(names.stateType(state)).self)" : "machine.current.isIn(.\(names.stateCase(state)))"
+    }
+
+    /// A timeout in a machine with regions: its transition selected alone, then the step.
+    private func emitRegionsTimeout(_ timer: TimerPlan, into out: inout CodeWriter) {
+        let transition = timer.transition
+        let body: (inout CodeWriter) -> Void = { out in
+            out.line("machine.beginSelection()")
+            let select =
+                transition.target == nil
+                ? "select(\(transition.number))" : "select(\(transition.number), isExternal: true)"
+            out.line("_ = machine.\(select)")
+            emitStep(for: [transition], then: "return true", into: &out)
+        }
+        guard let condition = transition.transition.guardExpression else { return body(&out) }
+        out.block("if " + SwiftExpressions.condition(condition, on: names.actionsVariable), body)
+        out.line("return false")
+    }
+
+    /// With clock timing: a task per armed timer, and what it does when the clock wakes it.
+    private func emitClockScheduling(into out: inout CodeWriter) {
+        out.line()
+        out.docComment([
+            "Starts the task that sleeps until `timer`'s deadline, on the machine's actor, and replaces",
+            "the one it had. The task holds the machine weakly: a machine that is released cancels it.",
+        ])
+        out.block("private func schedule(_ timer: Int, at deadline: Duration, on clock: \(names.clock))") { out in
+            out.line("let stamp = machine.timers.stamp(of: timer)")
+            out.line("let task = Task { [weak self] in")
+            out.indented { out in
+                out.line("try? await clock.sleep(deadline)")
+                out.line("self?.clockWoke(timer, stamp: stamp)")
+            }
+            out.line("}")
+            out.line("timerTasks.start(timer, task)")
+        }
+        out.line()
+        out.docComment([
+            "The clock woke the task of `timer` as armed at `stamp`: processes every timeout due by now. A",
+            "timer cancelled or armed again meanwhile has nothing due here (its late firing is discarded);",
+            "one whose deadline the clock has not reached after all is put back to sleep.",
+        ])
+        out.block("private func clockWoke(_ timer: Int, stamp: UInt64)") { out in
+            out.line("guard let clock else { return }")
+            out.line("processTimeouts(upTo: clock.elapsed())")
+            out.block("if machine.timers.stamp(of: timer) == stamp, let deadline = machine.timers.deadline(of: timer)") {
+                out in
+                out.line("schedule(timer, at: deadline, on: clock)")
+            }
+        }
+    }
+
+    /// `TimerTasks`, nested in the machine class: the tasks of clock timing, cancelled when the
+    /// machine is released.
+    func emitTimerTasks(into out: inout CodeWriter) {
+        guard hasClock else { return }
+        out.line()
+        out.docComment([
+            "The tasks that sleep until the armed timers' deadlines, by timer. Freed with the machine,",
+            "and cancelling its tasks then: no task outlives the machine.",
+        ])
+        out.block("private final class TimerTasks") { out in
+            out.line("private var tasks: [Task<Void, Never>?]")
+            out.line()
+            out.line("init(count: Int) { tasks = [Task<Void, Never>?](repeating: nil, count: count) }")
+            out.line()
+            out.line("deinit { for task in tasks { task?.cancel() } }")
+            out.line()
+            out.block("func start(_ timer: Int, _ task: Task<Void, Never>)") { out in
+                out.line("tasks[timer]?.cancel()")
+                out.line("tasks[timer] = task")
+            }
+            out.line()
+            out.block("func cancel(_ timer: Int)") { out in
+                out.line("tasks[timer]?.cancel()")
+                out.line("tasks[timer] = nil")
+            }
+            out.line()
+            out.block("func cancelAll()") { out in
+                out.line("for index in tasks.indices { cancel(index) }")
+            }
+        }
+    }
+
+    // MARK: The internal queue
+
+    /// Whether the machine has an internal queue: completions, raised events or both.
+    var hasInternalQueue: Bool { uses(.completions) || uses(.raisedEvents) }
+
+    /// The runtime field of the internal queue.
+    var internalQueueField: String { uses(.raisedEvents) ? "internalQueue" : "completions" }
+
+    /// The context's function that empties the internal queue.
+    var internalQueueHandler: String { uses(.raisedEvents) ? "handleInternalQueue" : "handleCompletions" }
+
+    /// The statement that queues the completion of `state` (an expression of a state's type).
+    func queueingCompletion(of state: String) -> String {
+        uses(.raisedEvents)
+            ? "machine.internalQueue.append(.completion(\(state)))" : "machine.completions.append(\(state))"
+    }
+
+    /// `raise(_:)` in the machine: a raised event joins the internal queue.
+    func emitRaise(into out: inout CodeWriter) {
+        guard uses(.raisedEvents) else { return }
+        out.line()
+        out.docComment([
+            "`raise`: the event joins the internal queue, processed after the current step and before",
+            "any event sent from outside (section 4e).",
+        ])
+        out.block("fileprivate func raise(_ event: \(names.queuedEvent))") { out in
+            out.line("machine.internalQueue.append(.raised(event))")
+        }
+    }
+
+    /// `handleInternalQueue(_:)` of a machine with `raise`: raised events and completions, first in,
+    /// first out; `completion` writes what a completion does.
+    func emitHandleInternalQueue(into out: inout CodeWriter, completion: (inout CodeWriter) -> Void) {
+        let actionsName = names.actionsVariable
+        out.docComment([
+            "Empties the internal queue, first in, first out, what each item causes joining its end: a",
+            "raised event is processed as an event sent from outside would be"
+                + (uses(.completions) ? "; a completion as its state's" : "."),
+            uses(.completions)
+                ? "completion transitions say. Events sent meanwhile wait in the queue: these come first."
+                : "Events sent meanwhile wait in the queue: these come first.",
+        ])
+        out.block("private func handleInternalQueue(_ \(actionsName): \(names.actionsExistential))") { out in
+            out.line("var next = 0")
+            out.block("while next < machine.internalQueue.count") { out in
+                out.line("let item = machine.internalQueue[next]")
+                out.line("next += 1")
+                out.line("switch item {")
+                out.line("case .raised(let event): replay(event, \(actionsName))")
+                if uses(.completions) {
+                    out.line("case .completion(let state):")
+                    out.indented(completion)
+                }
+                out.line("}")
+            }
+            out.line("machine.internalQueue.removeAll(keepingCapacity: true)")
+        }
+    }
+
+    /// The file-private enum of the internal queue's items.
+    func emitInternalItem(into out: inout CodeWriter) {
+        guard uses(.raisedEvents) else { return }
+        out.line()
+        out.docComment(["An item of the internal queue: a raised event, or a state that completed."])
+        out.lines(declarationAttributes(isolated: false))
+        out.block("fileprivate enum \(names.internalItem)") { out in
+            out.line("case raised(\(names.queuedEvent))")
+            if uses(.completions) { out.line("case completion(\(names.stateMetatype))") }
+        }
+    }
+}
