@@ -408,6 +408,8 @@ final class SwiftEmitterTests: XCTestCase {
         var machines: [(String, AccessLevel)]
         var driver: String
         var actionsReference = ActionsReference.unowned
+        /// Whether its driver is `async` (a machine whose timeouts come on a clock).
+        var isAsync = false
     }
 
     private static let support = """
@@ -419,7 +421,9 @@ final class SwiftEmitterTests: XCTestCase {
 
     private static var mainSwift: String {
         "if CommandLine.arguments.dropFirst().first == \"orphan\" {\n    run_orphan()\n}\n"
-            + scenarios.map { "print(\"=== \($0.name)\")\nprint(run_\($0.name)().joined(separator: \"\\n\"))\n" }.joined()
+            + scenarios.map {
+                "print(\"=== \($0.name)\")\nprint(\($0.isAsync ? "await " : "")run_\($0.name)().joined(separator: \"\\n\"))\n"
+            }.joined()
     }
 
     private static var scenarios: [Scenario] {
@@ -446,7 +450,7 @@ final class SwiftEmitterTests: XCTestCase {
                     ("machine Lonely {\n    initial Only\n    state Only\n}\n", .internal),
                 ],
                 driver: accessDriver),
-        ] + version2Scenarios
+        ] + version2Scenarios + timeScenarios
     }
 }
 

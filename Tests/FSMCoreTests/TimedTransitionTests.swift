@@ -307,25 +307,4 @@ final class TimedTransitionTests: XCTestCase {
             diagnosticsText(source).contains(
                 "test.fsm:4:9: error: activities ('do /') and 'catch' are not supported yet; 'do' is reserved for them"))
     }
-
-    /// The Swift generator refuses what it does not carry out yet, with an error at each timed
-    /// transition and each raise; a machine without them is untouched.
-    func testBackEndsRefuseTimedTransitionsAndRaise() throws {
-        var compilation = Compilation(path: "l.fsm", text: Self.loader)
-        XCTAssertNotNil(compilation.model)
-        let refused = compilation.unsupportedConstructs(for: .swiftGeneration)
-        XCTAssertEqual(refused.count, 7)
-        XCTAssertEqual(Set(refused.map(\.id)), [.notSupportedYet])
-        XCTAssertEqual(
-            refused[0].message, "timed transitions ('after') are not generated yet; fsmc check, dot and mermaid support them")
-        XCTAssertEqual(
-            refused.last?.message, "internal events ('raise') are not generated yet; fsmc check, dot and mermaid support them")
-        XCTAssertTrue(compilation.refuseUnsupportedConstructs(for: .swiftGeneration))
-        XCTAssertNil(compilation.model)
-        XCTAssertTrue(compilation.hasErrors)
-        XCTAssertEqual(compilation.diagnostics.map(\.range.start), compilation.diagnostics.map(\.range.start).sorted())
-        var plain = Compilation(path: "p.fsm", text: "machine P {\n    initial A\n    state A { go -> A }\n}\n")
-        XCTAssertFalse(plain.refuseUnsupportedConstructs(for: .swiftGeneration))
-        XCTAssertNotNil(plain.model)
-    }
 }

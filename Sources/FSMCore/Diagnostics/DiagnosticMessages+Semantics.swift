@@ -404,12 +404,4 @@ extension Diagnostic {
             .unhandledRaisedEvent, "event '\(event)' is raised but no transition handles it; it is always unhandled",
             at: range)
     }
-
-    /// `what` ("timed transitions", "'raise'") in a machine given to `command`'s back end, which
-    /// does not carry it out yet.
-    static func notCarriedOutYet(_ what: String, by backEnd: String, at range: SourceRange) -> Diagnostic {
-        Diagnostic(
-            .notSupportedYet,
-            "\(what) \(backEnd) yet; fsmc check, dot and mermaid support them", at: range)
-    }
 }

@@ -193,7 +193,7 @@ public struct MachinePlan: Sendable {
 
     /// Whether some transition of a one-leaf machine goes between sibling leaves, so that the
     /// context's shortcut for it exists.
-    public var hasSiblingTransitions: Bool { transitions.contains { $0.kind == .betweenSiblingLeaves } }
+    public var hasSiblingTransitions: Bool { transitionsAndTimeouts.contains { $0.kind == .betweenSiblingLeaves } }
 
     /// The transitions among `candidates` that stay inside one region and change at most its leaf
     /// (``TransitionPlan/staysInItsRegion``).

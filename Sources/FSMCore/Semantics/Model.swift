@@ -14,17 +14,15 @@ public struct Model: Sendable, Hashable {
     public var nameRange: SourceRange
     public var docComment: [String]
     /// All states, depth-first in the order written.
-    public var states: [State] { didSet { summary = Summary(states: states, machineTransitions: machineTransitions) } }
+    public var states: [State] { didSet { updateSummary() } }
     /// The states declared directly in the machine, in order.
     public var topLevelStates: [Int]
     /// The machine's `initial` state.
     public var initialState: Int
     /// Transitions declared directly in the machine; they apply in every state.
-    public var machineTransitions: [Transition] {
-        didSet { summary = Summary(states: states, machineTransitions: machineTransitions) }
-    }
+    public var machineTransitions: [Transition] { didSet { updateSummary() } }
     /// Timed transitions declared directly in the machine (section 4d): armed at `start()`.
-    public var machineTimedTransitions: [TimedTransition]
+    public var machineTimedTransitions: [TimedTransition] { didSet { updateSummary() } }
     /// Events in order of first appearance (declaration or use) in the file.
     public var events: [Event]
     /// Guards and actions in order of first use: the requirements of the generated actions protocol.
@@ -52,7 +50,7 @@ public struct Model: Sendable, Hashable {
         self.machineTimedTransitions = machineTimedTransitions
         self.events = events
         self.requirements = requirements
-        self.summary = Summary(states: states, machineTransitions: machineTransitions)
+        self.summary = Summary(states: states, machineTransitions: machineTransitions, machineTimed: machineTimedTransitions)
     }
 
     public struct State: Sendable, Hashable {
@@ -328,24 +326,33 @@ extension Model {
         var usesHistory = false
         var hasParallelStates = false
 
-        init(states: [State], machineTransitions: [Transition]) {
+        init(states: [State], machineTransitions: [Transition], machineTimed: [TimedTransition]) {
+            func note(_ target: Target) {
+                switch target {
+                case .push: usesPush = true
+                case .pop: usesPop = true
+                case .internal, .state, .history: break
+                }
+            }
             func note(_ transitions: [Transition]) {
                 for transition in transitions {
-                    switch transition.target {
-                    case .push: usesPush = true
-                    case .pop: usesPop = true
-                    case .internal, .state, .history: break
-                    }
+                    note(transition.target)
                     if transition.isCompletion { usesCompletion = true }
                 }
             }
             note(machineTransitions)
+            for timed in machineTimed { note(timed.target) }
             for state in states {
                 note(state.transitions)
+                for timed in state.timedTransitions { note(timed.target) }
                 if state.recordsHistory { usesHistory = true }
                 if state.isParallel { hasParallelStates = true }
             }
         }
+    }
+
+    private mutating func updateSummary() {
+        summary = Summary(states: states, machineTransitions: machineTransitions, machineTimed: machineTimedTransitions)
     }
 
     /// Whether some transition, the machine's or a state's, satisfies `predicate`.
