@@ -4,8 +4,9 @@ import TestSupport
 import XCTest
 
 /// The Swift blocks of docs/Generated-API.md marked `<!-- compiled by DocumentationTests: FLAGS -->`
-/// are compiled with the page's `Media` machine (generated `--observable` and
-/// `--actions-reference strong` when FLAGS say so, the other FLAGS passed to swiftc), warnings as errors, and run: they print exactly what their
+/// are compiled with the page's `Media` machine, or the one FLAGS name (`machine=Kettle`), generated
+/// `--observable`, `--actions-reference strong` and `--isolation X` when FLAGS say so (the other
+/// FLAGS passed to swiftc), warnings as errors, and run: they print exactly what their
 /// `// prints "..."` comments say, in order, and nothing else.
 final class GeneratedAPIDocumentationTests: XCTestCase {
     static let marker = "<!-- compiled by DocumentationTests"
@@ -33,27 +34,35 @@ final class GeneratedAPIDocumentationTests: XCTestCase {
     func testMarkedSwiftBlocksCompileAndPrintWhatTheySay() throws {
         let page = try String(
             contentsOf: repositoryRoot.appendingPathComponent("docs/Generated-API.md"), encoding: .utf8)
-        let media = try XCTUnwrap(fencedBlocks("fsm", in: page).first { $0.contains("machine Media") })
-        let model = try XCTUnwrap(Compilation(path: "Media.fsm", text: media).model)
         let blocks = Self.markedBlocks(in: page)
         XCTAssertEqual(
-            blocks.count, 5,
-            "the strong actions, the main-actor view model, the isolated conformance written and inferred, the observation")
+            blocks.count, 9,
+            "the strong actions, the main-actor view model, the isolated conformance written and inferred, the observation, "
+                + "a timed view model, manual timing, a game loop, raise")
         for (number, block) in blocks.enumerated() {
+            let name = block.flags.first { $0.hasPrefix("machine=") }.map { String($0.dropFirst("machine=".count)) } ?? "Media"
+            let source = try XCTUnwrap(fencedBlocks("fsm", in: page).first { $0.contains("machine \(name) ") })
+            let model = try XCTUnwrap(Compilation(path: "\(name).fsm", text: source).model)
+            let isolation = block.flags.first { $0.hasPrefix("--isolation=") }.flatMap {
+                Isolation(option: String($0.dropFirst("--isolation=".count)))
+            }
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fsmc-docs-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(at: folder) }
             let observable = block.flags.contains("--observable")
             let strong = block.flags.contains("--actions-reference")
             let swift = SwiftEmitter.emit(
-                model, sourceName: "Media.fsm", access: .internal, observable: observable,
-                actionsReference: strong ? .strong : .unowned)
-            let fsmcFlags: Set = ["--observable", "--actions-reference", "strong"]
+                model, sourceName: "\(name).fsm", access: .internal, observable: observable,
+                actionsReference: strong ? .strong : .unowned, isolation: isolation ?? .automatic)
+            let isFSMCFlag = { (flag: String) in
+                ["--observable", "--actions-reference", "strong"].contains(flag) || flag.hasPrefix("machine=")
+                    || flag.hasPrefix("--isolation=")
+            }
             try swift.write(to: folder.appendingPathComponent("Media.swift"), atomically: true, encoding: .utf8)
             try block.code.write(to: folder.appendingPathComponent("main.swift"), atomically: true, encoding: .utf8)
             let program = folder.appendingPathComponent("program").path
             let compile = try runSwiftc(
-                ["-swift-version", "6", "-warnings-as-errors"] + block.flags.filter { !fsmcFlags.contains($0) }
+                ["-swift-version", "6", "-warnings-as-errors"] + block.flags.filter { !isFSMCFlag($0) }
                     + [
                         "-o", program, folder.appendingPathComponent("Media.swift").path,
                         folder.appendingPathComponent("main.swift").path,

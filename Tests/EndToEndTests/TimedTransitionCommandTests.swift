@@ -3,7 +3,7 @@ import TestSupport
 import XCTest
 
 /// Timed transitions and `raise` through the command line: `check` accepts a valid timed machine,
-/// `generate` refuses it with an error at each construct and writes nothing, `simulate` runs it.
+/// `generate` writes it, `simulate` runs it.
 final class TimedTransitionCommandTests: XCTestCase {
     static let machine = """
         machine Call {
@@ -32,25 +32,35 @@ final class TimedTransitionCommandTests: XCTestCase {
         XCTAssertEqual(result.output, "")
     }
 
-    func testGenerateRefusesTimedTransitionsAndRaiseAndWritesNothing() throws {
+    /// `generate` writes a main-actor machine with manual and clock timing; `--isolation` (or
+    /// `"isolation"` in the config file) chooses the actor, and a bad value is a usage error.
+    func testGenerateWritesATimedMachineInTheIsolationAsked() throws {
         let folder = try folder()
         let result = try runFSMC(["generate", "call.fsm", "-o", "out"], in: folder)
-        XCTAssertEqual(result.status, 1)
-        XCTAssertEqual(
-            result.stderr,
-            """
-            call.fsm:5:9: error: timed transitions ('every') are not generated yet; fsmc check, dot and mermaid support them
-                    every 5s / ring
-                    ^~~~~~~~~~~~~~~
-            call.fsm:6:9: error: timed transitions ('after') are not generated yet; fsmc check, dot and mermaid support them
-                    after 30s / raise giveUp
-                    ^~~~~~~~~~~~~~~~~~~~~~~~
-            call.fsm:6:21: error: internal events ('raise') are not generated yet; fsmc check, dot and mermaid support them
-                    after 30s / raise giveUp
-                                ^~~~~~~~~~~~
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let swift = try String(contentsOf: folder.appendingPathComponent("out/call.swift"), encoding: .utf8)
+        XCTAssertTrue(swift.contains("@MainActor\nfinal class Call {"), "isolated to the main actor by default")
+        XCTAssertTrue(swift.contains("case clock(any Swift.Clock<Swift.Duration>)"))
+        XCTAssertTrue(swift.contains("func advanceTime(by duration: Swift.Duration)"))
 
-            """)
-        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("out/call.swift").path))
+        let nonisolated = try runFSMC(["generate", "call.fsm", "-o", "-", "--isolation", "nonisolated"], in: folder)
+        XCTAssertEqual(nonisolated.status, 0, nonisolated.stderr)
+        XCTAssertFalse(nonisolated.stdout.contains("@MainActor"))
+        XCTAssertTrue(nonisolated.stdout.contains("init(actions: some CallActions, timing: Timing = .manual)"))
+
+        try #"{ "isolation": "DatabaseActor" }"#.write(
+            to: folder.appendingPathComponent("fsmc.json"), atomically: true, encoding: .utf8)
+        let configured = try runFSMC(["generate", "call.fsm", "-o", "-", "--config", "fsmc.json"], in: folder)
+        XCTAssertEqual(configured.status, 0, configured.stderr)
+        XCTAssertTrue(configured.stdout.contains("@DatabaseActor\nfinal class Call {"))
+
+        let bad = try runFSMC(["generate", "call.fsm", "-o", "-", "--isolation", "main actor"], in: folder)
+        XCTAssertEqual(bad.status, 2)
+        XCTAssertTrue(bad.stderr.contains("'--isolation main actor': expected MainActor, nonisolated or the name of a global actor"), bad.stderr)
+        try #"{ "isolation": 3 }"#.write(to: folder.appendingPathComponent("fsmc.json"), atomically: true, encoding: .utf8)
+        let badConfig = try runFSMC(["generate", "call.fsm", "-o", "-", "--config", "fsmc.json"], in: folder)
+        XCTAssertEqual(badConfig.status, 2)
+        XCTAssertTrue(badConfig.stderr.contains(#""isolation" must be "MainActor", "nonisolated" or the name of a global actor"#), badConfig.stderr)
     }
 
     /// `simulate` runs them: `wait` moves virtual time, the timers are shown armed, timing out and

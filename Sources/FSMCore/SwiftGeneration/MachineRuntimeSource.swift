@@ -390,11 +390,11 @@ extension FSMMachineRuntime {
 struct FSMMachineTimers {
     /// The machine's time, as a duration since it was made: with manual timing moved only by
     /// `advanceTime(by:)`; while a timeout is handled, its deadline (with either timing).
-    var now: Duration = .zero
+    var now: Swift.Duration = .zero
     /// Whether a timeout is being handled: a timer armed meanwhile counts from its deadline, `now`.
     var isHandlingTimeout = false
     /// Each timer's deadline, by number; meaningful while it is armed.
-    private var deadlines: [Duration]
+    private var deadlines: [Swift.Duration]
     /// Each timer's arming, by number: 0 when it is not armed, else a number that grows with every
     /// arming, which orders timers with the same deadline and tells a timer armed again from before.
     private var stamps: [UInt64]
@@ -404,7 +404,7 @@ struct FSMMachineTimers {
 
     /// Room for `count` timers, none armed.
     init(count: Int) {
-        deadlines = [Duration](repeating: .zero, count: count)
+        deadlines = [Swift.Duration](repeating: .zero, count: count)
         stamps = [UInt64](repeating: 0, count: count)
         armed = []
         armed.reserveCapacity(count)
@@ -418,7 +418,7 @@ struct FSMMachineTimers {
 
     /// Arms `timer` (cancelling its earlier arming, if any) due at `deadline`; returns its stamp.
     @discardableResult
-    mutating func arm(_ timer: Int, at deadline: Duration) -> UInt64 {
+    mutating func arm(_ timer: Int, at deadline: Swift.Duration) -> UInt64 {
         if stamps[timer] == 0 { armed.append(timer) }
         deadlines[timer] = deadline
         stamps[timer] = nextStamp
@@ -445,11 +445,11 @@ struct FSMMachineTimers {
     }
 
     /// The deadline of `timer`, `nil` when it is not armed.
-    func deadline(of timer: Int) -> Duration? { stamps[timer] == 0 ? nil : deadlines[timer] }
+    func deadline(of timer: Int) -> Swift.Duration? { stamps[timer] == 0 ? nil : deadlines[timer] }
 
     /// The timer due first, if it is due at or before `end`: the earliest deadline, and of those
     /// the first armed.
-    func due(upTo end: Duration) -> (timer: Int, deadline: Duration)? {
+    func due(upTo end: Swift.Duration) -> (timer: Int, deadline: Swift.Duration)? {
         var first: Int?
         for timer in armed where deadlines[timer] <= end {
             if let best = first,
@@ -463,8 +463,8 @@ struct FSMMachineTimers {
     }
 
     /// The earliest deadline of an armed timer; `nil` when none is armed.
-    var nextDeadline: Duration? {
-        var earliest: Duration?
+    var nextDeadline: Swift.Duration? {
+        var earliest: Swift.Duration?
         for timer in armed where earliest.map({ deadlines[timer] < $0 }) ?? true { earliest = deadlines[timer] }
         return earliest
     }
@@ -476,12 +476,12 @@ struct FSMMachineTimers {
 @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 struct FSMMachineClock: Sendable {
     /// The clock's time now, since the machine was made.
-    let elapsed: @Sendable () -> Duration
+    let elapsed: @Sendable () -> Swift.Duration
     /// Sleeps until the clock reaches a time since the machine was made (throws when cancelled,
     /// if the clock's sleep does).
-    let sleep: @Sendable (Duration) async throws -> Void
+    let sleep: @Sendable (Swift.Duration) async throws -> Void
 
-    init(_ clock: some Clock<Duration>) {
+    init(_ clock: some Swift.Clock<Swift.Duration>) {
         let origin = clock.now
         elapsed = { origin.duration(to: clock.now) }
         sleep = { deadline in try await clock.sleep(until: origin.advanced(by: deadline), tolerance: nil) }

@@ -15,7 +15,7 @@ extension SwiftMachineEmitter {
             for requirement in model.requirements {
                 out.docComment(requirementDoc(requirement, uses: uses))
                 let parameters = requirement.parameters.map { "\(SwiftNames.escaped($0.label)): \($0.type)" }
-                let result = requirement.isGuard ? " -> Bool" : requirement.isDelay ? " -> Duration" : ""
+                let result = requirement.isGuard ? " -> Bool" : requirement.isDelay ? " -> Swift.Duration" : ""
                 out.line("func \(SwiftNames.escaped(requirement.name))(\(parameters.joined(separator: ", ")))\(result)")
                 out.line()
             }

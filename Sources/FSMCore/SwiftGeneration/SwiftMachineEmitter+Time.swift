@@ -47,7 +47,7 @@ extension SwiftMachineEmitter {
                 "  does; ``nextTimeout`` says how long until the next timeout.",
             ])
             out.block("\(api)enum Timing: Sendable") { out in
-                out.line("case clock(any Clock<Duration>)")
+                out.line("case clock(any Swift.Clock<Swift.Duration>)")
                 out.line("case manual")
             }
             out.line()
@@ -75,7 +75,7 @@ extension SwiftMachineEmitter {
                 "`.clock` timing (by default the continuous clock) timeouts come by themselves; with `.manual`",
                 "only when ``advanceTime(by:)`` moves time.",
             ])
-            out.block("\(api)init(actions: some \(names.actions), timing: Timing = .clock(ContinuousClock()))") { out in
+            out.block("\(api)init(actions: some \(names.actions), timing: Timing = .clock(Swift.ContinuousClock()))") { out in
                 out.line("self.actions = actions")
                 out.line("switch timing {")
                 out.line("case .clock(let clock): self.clock = \(names.clock)(clock)")
@@ -107,7 +107,7 @@ extension SwiftMachineEmitter {
             "- Precondition: `duration` is not negative; the machine has manual timing; not called from",
             "  one of the actions.",
         ])
-        out.block("\(api)func advanceTime(by duration: Duration)") { out in
+        out.block("\(api)func advanceTime(by duration: Swift.Duration)") { out in
             out.line("precondition(duration >= .zero, \"advanceTime(by:) with a negative duration\")")
             if hasClock { out.line("precondition(clock == nil, \"advanceTime(by:) on a machine with clock timing\")") }
             out.line("precondition(!machine.isRunning, \"advanceTime(by:) from inside a guard or an action\")")
@@ -120,7 +120,7 @@ extension SwiftMachineEmitter {
             "How long until the earliest armed timer is due; `nil` when no timer is armed. `.zero` when a",
             "timeout is due now.",
         ])
-        out.block("\(api)var nextTimeout: Duration?") { out in
+        out.block("\(api)var nextTimeout: Swift.Duration?") { out in
             out.line("guard let deadline = machine.timers.nextDeadline else { return nil }")
             out.line("return max(deadline - \(hasClock ? "(clock?.elapsed() ?? machine.timers.now)" : "machine.timers.now"), .zero)")
         }
@@ -138,7 +138,7 @@ extension SwiftMachineEmitter {
             "Arms `timer` (its state was just entered, or it repeats), due `delay` after now: the machine's",
             "time, which while a timeout is handled is its deadline. A negative delay counts as zero.",
         ])
-        out.block("fileprivate func armTimer(_ timer: Int, after delay: Duration)") { out in
+        out.block("fileprivate func armTimer(_ timer: Int, after delay: Swift.Duration)") { out in
             let now = hasClock ? "(clock == nil || machine.timers.isHandlingTimeout ? machine.timers.now : clock!.elapsed())" : "machine.timers.now"
             out.line("let deadline = \(now) + max(delay, .zero)")
             out.line("machine.timers.arm(timer, at: deadline)")
@@ -150,7 +150,7 @@ extension SwiftMachineEmitter {
         }) {
             out.line()
             out.docComment(["Arms the timer of an `every` whose delay is asked of the actions: it must be positive."])
-            out.block("fileprivate func armRepeatingTimer(_ timer: Int, every delay: Duration)") { out in
+            out.block("fileprivate func armRepeatingTimer(_ timer: Int, every delay: Swift.Duration)") { out in
                 out.line("precondition(delay > .zero, \"the delay of an 'every' must be positive, not \\(delay)\")")
                 out.line("armTimer(timer, after: delay)")
             }
@@ -173,7 +173,7 @@ extension SwiftMachineEmitter {
             "Processes the timeouts due up to `end`, earliest first (the first armed first among equal",
             "deadlines), each as a step of its own with what it causes, at its deadline.",
         ])
-        out.block("private func processTimeouts(upTo end: Duration)") { out in
+        out.block("private func processTimeouts(upTo end: Swift.Duration)") { out in
             out.block("while let due = machine.timers.due(upTo: end)") { out in
                 out.line("cancelTimer(due.timer)")
                 out.line("machine.timers.now = due.deadline")
@@ -253,9 +253,9 @@ extension SwiftMachineEmitter {
             "Starts the task that sleeps until `timer`'s deadline, on the machine's actor, and replaces",
             "the one it had. The task holds the machine weakly: a machine that is released cancels it.",
         ])
-        out.block("private func schedule(_ timer: Int, at deadline: Duration, on clock: \(names.clock))") { out in
+        out.block("private func schedule(_ timer: Int, at deadline: Swift.Duration, on clock: \(names.clock))") { out in
             out.line("let stamp = machine.timers.stamp(of: timer)")
-            out.line("let task = Task { [weak self] in")
+            out.line("let task = Swift.Task { [weak self] in")
             out.indented { out in
                 out.line("try? await clock.sleep(deadline)")
                 out.line("self?.clockWoke(timer, stamp: stamp)")
@@ -289,13 +289,13 @@ extension SwiftMachineEmitter {
             "and cancelling its tasks then: no task outlives the machine.",
         ])
         out.block("private final class TimerTasks") { out in
-            out.line("private var tasks: [Task<Void, Never>?]")
+            out.line("private var tasks: [Swift.Task<Void, Never>?]")
             out.line()
-            out.line("init(count: Int) { tasks = [Task<Void, Never>?](repeating: nil, count: count) }")
+            out.line("init(count: Int) { tasks = [Swift.Task<Void, Never>?](repeating: nil, count: count) }")
             out.line()
             out.line("deinit { for task in tasks { task?.cancel() } }")
             out.line()
-            out.block("func start(_ timer: Int, _ task: Task<Void, Never>)") { out in
+            out.block("func start(_ timer: Int, _ task: Swift.Task<Void, Never>)") { out in
                 out.line("tasks[timer]?.cancel()")
                 out.line("tasks[timer] = task")
             }

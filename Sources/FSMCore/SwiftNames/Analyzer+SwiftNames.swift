@@ -77,11 +77,14 @@ extension Analyzer {
             }
         }
         var eventNames: [String: Int] = [:]
+        let hasTimers = model.allTimedTransitions.first(where: { _ in true }) != nil
         for (index, event) in model.events.enumerated() {
             let swiftName = SwiftNames.lowerCamelCase(event.name)
             if SwiftNames.reservedCaseNames.contains(swiftName) {
                 diagnostics.emit(.reservedName(event.name, role: "event", clash: "a member of 'Event'", at: event.range))
-            } else if SwiftNames.machineMembers.contains(event.name), Keyword(rawValue: event.name) == nil {
+            } else if SwiftNames.machineMembers.contains(event.name)
+                || (hasTimers && SwiftNames.timedMachineMembers.contains(event.name)), Keyword(rawValue: event.name) == nil
+            {
                 diagnostics.emit(
                     .reservedName(
                         event.name, role: "event", clash: "the member '\(model.name).\(event.name)'", at: event.range))

@@ -42,6 +42,9 @@ public enum SwiftNames {
         "deinit", "processQueue", "handleCompletions",
     ]
 
+    /// The members a machine with timers adds to ``machineMembers``.
+    public static let timedMachineMembers: Set<String> = ["advanceTime", "nextTimeout"]
+
     /// Names an enum case cannot have in the generated `StateID` and `Event` enums.
     public static let reservedCaseNames: Set<String> = ["self", "rawValue", "allCases", "hashValue", "init"]
 
@@ -54,7 +57,7 @@ public enum SwiftNames {
 
     /// Types declared inside the generated machine class; a parameter type of the same name would
     /// silently mean the nested type.
-    public static let nestedTypeNames: Set<String> = ["StateID", "Event", "State", "Transition"]
+    public static let nestedTypeNames: Set<String> = ["StateID", "Event", "State", "Transition", "Timing", "TimerTasks"]
 
     /// The Swift standard library's types a parameter type is likely meant as, by their name in
     /// lower case: `int` (or `Uint`) written for `Int` (`UInt`) is the `miscased-standard-type` warning.
@@ -131,8 +134,8 @@ public enum SwiftNames {
     /// the generated file declares for `machine`, instead of the user's own type.
     public static func isShadowedByGeneratedType(_ type: String, machine: String) -> Bool {
         nestedTypeNames.contains(type) || type == runtimeType(of: machine) || type == queuedEventType(of: machine)
-            || type == historyType(of: machine)
-            || type.hasPrefix(machine + "_")
+            || type == historyType(of: machine) || type == timersType(of: machine) || type == clockType(of: machine)
+            || type == internalItemType(of: machine) || type.hasPrefix(machine + "_")
     }
 }
 
