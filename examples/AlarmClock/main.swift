@@ -37,29 +37,34 @@
     private func clockFace(_ minutes: Int) -> String { "\(minutes / 60):\(minutes % 60 < 10 ? "0" : "")\(minutes % 60)" }
 }
 
-let bedside = Bedside()
-let alarm = AlarmClock(actions: bedside, timing: .manual)
+/// The story, on the main actor, where the machine lives.
+@MainActor func main() {
+    let bedside = Bedside()
+    let alarm = AlarmClock(actions: bedside, timing: .manual)
 
-/// Lets `minutes` pass: every timeout due meanwhile is handled, in order.
-@MainActor func wait(minutes: Int) {
-    print("(\(minutes) minutes later)")
-    bedside.minutesNow += minutes
-    alarm.advanceTime(by: .seconds(60 * minutes))
-}
+    /// Lets `minutes` pass: every timeout due meanwhile is handled, in order.
+    func wait(minutes: Int) {
+        print("(\(minutes) minutes later)")
+        bedside.minutesNow += minutes
+        alarm.advanceTime(by: .seconds(60 * minutes))
+    }
 
-alarm.start()
-print("snooze:"); alarm.snooze()
-print("set 6:30:"); alarm.set(minutes: 390)
-print("set 6:45:"); alarm.set(minutes: 405)
-print("rings in \(alarm.nextTimeout.map { $0.components.seconds / 60 } ?? 0) minutes")
-wait(minutes: 45)
-for _ in 1...2 {
+    alarm.start()
     print("snooze:"); alarm.snooze()
-    wait(minutes: 9)
+    print("set 6:30:"); alarm.set(minutes: 390)
+    print("set 6:45:"); alarm.set(minutes: 405)
+    print("rings in \(alarm.nextTimeout.map { $0.components.seconds / 60 } ?? 0) minutes")
+    wait(minutes: 45)
+    for _ in 1...2 {
+        print("snooze:"); alarm.snooze()
+        wait(minutes: 9)
+    }
+    print("snooze:"); alarm.snooze()
+    print("stop:"); alarm.stop()
+    print("set 7:10:"); alarm.set(minutes: 430)
+    wait(minutes: 7)
+    wait(minutes: 10)
+    print("state: \(alarm.state)")
 }
-print("snooze:"); alarm.snooze()
-print("stop:"); alarm.stop()
-print("set 7:10:"); alarm.set(minutes: 430)
-wait(minutes: 7)
-wait(minutes: 10)
-print("state: \(alarm.state)")
+
+MainActor.assumeIsolated { main() }   // top-level code runs on the main thread

@@ -25,23 +25,28 @@
     func showDone() { print("  upload done: \(sent) bytes") }
 }
 
-let uploader = Uploader()
-let upload = Upload(actions: uploader, timing: .manual)
+/// The story, on the main actor, where the machine lives.
+@MainActor func main() {
+    let uploader = Uploader()
+    let upload = Upload(actions: uploader, timing: .manual)
 
-/// Lets `seconds` pass: the progress ticks, time limits and pauses due meanwhile happen in order.
-@MainActor func wait(_ seconds: Int) {
-    print("(\(seconds)s later)")
-    upload.advanceTime(by: .seconds(seconds))
+    /// Lets `seconds` pass: the progress ticks, time limits and pauses due meanwhile happen in order.
+    func wait(_ seconds: Int) {
+        print("(\(seconds)s later)")
+        upload.advanceTime(by: .seconds(seconds))
+    }
+
+    print("begin:"); upload.begin()
+    wait(6)
+    print("chunk sent:"); upload.chunkSent(total: 100)
+    print("connection lost:"); upload.failed(reason: "connection lost")
+    wait(1)
+    wait(20)
+    wait(2)
+    print("chunk sent:"); upload.chunkSent(total: 200)
+    wait(5)
+    print("chunk sent:"); upload.chunkSent(total: 300)
+    print("state: \(upload.state), finished: \(upload.isFinished), next timeout: \(String(describing: upload.nextTimeout))")
 }
 
-print("begin:"); upload.begin()
-wait(6)
-print("chunk sent:"); upload.chunkSent(total: 100)
-print("connection lost:"); upload.failed(reason: "connection lost")
-wait(1)
-wait(20)
-wait(2)
-print("chunk sent:"); upload.chunkSent(total: 200)
-wait(5)
-print("chunk sent:"); upload.chunkSent(total: 300)
-print("state: \(upload.state), finished: \(upload.isFinished), next timeout: \(String(describing: upload.nextTimeout))")
+MainActor.assumeIsolated { main() }   // top-level code runs on the main thread

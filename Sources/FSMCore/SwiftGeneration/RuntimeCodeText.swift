@@ -7,13 +7,32 @@ extension RuntimeCode {
     /// `// with machine: code` is `code` instead (at its indentation) in a machine whose states'
     /// entries take the machine (`withMachine`, ``MachinePlan/workNeedsMachine``), and loses the
     /// comment otherwise.
-    func lines(for names: GeneratedNames, withMachine: Bool = false) -> [String] {
+    ///
+    /// With an `isolation` attribute (`@MainActor`), each type the part declares is isolated like the
+    /// machine: in a module whose default isolation is the main actor, a type left without one would
+    /// be main-actor-isolated, and out of reach of a machine isolated to another global actor.
+    func lines(for names: GeneratedNames, withMachine: Bool = false, isolation: String? = nil) -> [String] {
         guard let text = MachineRuntimeSource.files[rawValue] else {
             preconditionFailure("the run-time code '\(rawValue)' was not embedded")
         }
-        return Self.renaming(text, to: names).split(separator: "\n", omittingEmptySubsequences: false).map { line in
-            Self.variant(of: line, withMachine: withMachine)
+        var lines: [String] = []
+        for line in Self.renaming(text, to: names).split(separator: "\n", omittingEmptySubsequences: false) {
+            if let isolation, let indentation = Self.typeDeclarationIndentation(line) {
+                lines.append(indentation + isolation)
+            }
+            lines.append(Self.variant(of: line, withMachine: withMachine))
         }
+        return lines
+    }
+
+    /// The indentation of `line` when it declares a type (`struct`, `enum`, `class`, `final class`).
+    private static func typeDeclarationIndentation(_ line: Substring) -> String? {
+        let indentation = line.prefix { $0 == " " }
+        let rest = line.dropFirst(indentation.count)
+        for keyword in ["struct ", "enum ", "class ", "final class "] where rest.hasPrefix(keyword) {
+            return String(indentation)
+        }
+        return nil
     }
 
     /// The marker of a line's variant for a machine whose entries take the machine.

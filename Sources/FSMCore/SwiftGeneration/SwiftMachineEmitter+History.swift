@@ -13,6 +13,7 @@ extension SwiftMachineEmitter {
             "How a state is entered by its history: its child active when it was last exited (shallow),",
             "or every state active inside it then (deep).",
         ])
+        if let isolationAttribute { out.line(isolationAttribute) }
         out.block("fileprivate enum \(names.historyKind)") { $0.line("case shallow, deep") }
     }
 }

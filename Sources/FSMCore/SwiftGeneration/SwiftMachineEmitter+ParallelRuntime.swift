@@ -77,7 +77,7 @@ extension SwiftMachineEmitter {
         }
         for part in plan.runtimeCode {
             out.line()
-            out.lines(part.lines(for: names, withMachine: plan.workNeedsMachine))
+            out.lines(part.lines(for: names, withMachine: plan.workNeedsMachine, isolation: isolationAttribute))
         }
         out.line()
         emitTransitionTable(into: &out)

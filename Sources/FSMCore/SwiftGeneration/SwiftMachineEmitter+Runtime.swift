@@ -7,7 +7,7 @@ extension SwiftMachineEmitter {
             emitOneLeafRuntime(into: &out)
             for part in plan.runtimeCode {
                 out.line()
-                out.lines(part.lines(for: names, withMachine: plan.workNeedsMachine))
+                out.lines(part.lines(for: names, withMachine: plan.workNeedsMachine, isolation: isolationAttribute))
             }
         }
         if uses(.history) {
@@ -20,6 +20,7 @@ extension SwiftMachineEmitter {
             uses(.raisedEvents)
                 ? ["An event sent while another was being processed, or raised, with its arguments."]
                 : ["An event sent while another was being processed, with its arguments."])
+        if let isolationAttribute { out.line(isolationAttribute) }
         out.block("fileprivate enum \(names.queuedEvent)") { out in
             for event in model.events.indices {
                 let parameters = names.parameterList(event)

@@ -236,7 +236,7 @@ extension SwiftMachineEmitter {
             byDepth[depth].append(index)
         }
         out.line()
-        if uses(.timers) { out.line(Self.availability) }
+        out.lines(declarationAttributes())
         out.block("extension \(names.machine).StateID") { out in
             out.docComment(["How many states this state lies inside: 0 for a top-level state."])
             out.block("fileprivate var depth: Int") { out in

@@ -288,6 +288,7 @@ extension SwiftMachineEmitter {
             "The tasks that sleep until the armed timers' deadlines, by timer. Freed with the machine,",
             "and cancelling its tasks then: no task outlives the machine.",
         ])
+        if let isolationAttribute { out.line(isolationAttribute) }
         out.block("private final class TimerTasks") { out in
             out.line("private var tasks: [Swift.Task<Void, Never>?]")
             out.line()
@@ -375,7 +376,7 @@ extension SwiftMachineEmitter {
         guard uses(.raisedEvents) else { return }
         out.line()
         out.docComment(["An item of the internal queue: a raised event, or a state that completed."])
-        out.lines(declarationAttributes(isolated: false))
+        out.lines(declarationAttributes())
         out.block("fileprivate enum \(names.internalItem)") { out in
             out.line("case raised(\(names.queuedEvent))")
             if uses(.completions) { out.line("case completion(\(names.stateMetatype))") }
