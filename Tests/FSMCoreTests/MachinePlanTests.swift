@@ -294,4 +294,87 @@ final class MachinePlanTests: XCTestCase {
         XCTAssertEqual(plan.onEntry(of: try index(plan, "B")), [])
         XCTAssertEqual(plan.onExit(of: try index(plan, "B")), [])
     }
+
+    // MARK: - Timers and raised events
+
+    /// Timers are numbered in the order of the machine's timed transitions (the machine's first),
+    /// and their transitions after every event and completion transition; a state's entry arms its
+    /// timers after its activities, its exit cancels them before its activities.
+    func testTimersAreNumberedAndBoundToTheirStatesEntryAndExit() throws {
+        let plan = try plan(
+            """
+            machine M {
+                initial A
+                every 1s / tick
+                state A {
+                    entry / light
+                    exit / dim
+                    after 2s -> B
+                    every 500ms / blink
+                    go -> B
+                }
+                state B {
+                    after 0s -> A
+                }
+            }
+            """)
+        XCTAssertTrue(plan.parts.contains(.timers))
+        XCTAssertFalse(plan.parts.contains(.raisedEvents))
+        XCTAssertTrue(plan.workNeedsMachine)
+        XCTAssertEqual(plan.timers.map(\.number), [0, 1, 2, 3])
+        XCTAssertEqual(plan.timers.map(\.source), [nil, 0, 0, 1])
+        XCTAssertEqual(plan.timers.map(\.repeats), [true, false, true, false])
+        XCTAssertEqual(plan.timers.map(\.transition.number), [1, 2, 3, 4], "after the one event transition")
+        XCTAssertEqual(plan.timers(of: nil).map(\.number), [0])
+        XCTAssertEqual(plan.timers(of: 0).map(\.number), [1, 2])
+        XCTAssertEqual(plan.timers[1].transition.kind, .betweenSiblingLeaves)
+        XCTAssertEqual(plan.timers[2].transition.kind, .internal)
+        let a = try index(plan, "A")
+        guard plan.onEntry(of: a).count == 2, case .activities = plan.onEntry(of: a)[0],
+            case .armTimers(let armed) = plan.onEntry(of: a)[1]
+        else { return XCTFail("A's entry: its activities, then its timers armed: \(plan.onEntry(of: a))") }
+        XCTAssertEqual(armed.map(\.number), [1, 2])
+        guard plan.onExit(of: a).count == 2, case .cancelTimers(let cancelled) = plan.onExit(of: a)[0],
+            case .activities = plan.onExit(of: a)[1]
+        else { return XCTFail("A's exit: its timers cancelled, then its activities: \(plan.onExit(of: a))") }
+        XCTAssertEqual(cancelled.map(\.number), [1, 2])
+        XCTAssertEqual(plan.runtimeCode, [.timers])
+        XCTAssertEqual(
+            MachinePlan.fileScopeDeclarations(of: plan.model).suffix(3), [.queuedEvent, .timers, .clock])
+    }
+
+    /// With regions, a machine with timers always has the general step (a timeout's transition has
+    /// no direct step); a machine with `raise` has no direct step, and with completions too no
+    /// local step: both queue completions after all their entries, which the raised events, queued
+    /// as the entries run, would overtake.
+    func testTimersAndRaisedEventsChangeWhichStepsARegionsMachineTakes() throws {
+        let regions = """
+            machine M {
+                initial P
+                parallel state P {
+                    state R1 {
+                        initial A
+                        state A { go -> A2 }
+                        state A2 { -> A }
+                    }
+                    state R2 {
+                        initial B
+                        state B { go -> B2 }
+                        state B2
+                    }
+                }
+            }
+            """
+        let plain = try plan(regions)
+        XCTAssertFalse(plain.directSteps.isEmpty)
+        XCTAssertFalse(plain.regionLocal(plain.transitions).isEmpty)
+        let timed = try plan(regions.replacingOccurrences(of: "state B2\n", with: "state B2 { after 1s -> B }\n"))
+        XCTAssertFalse(timed.allDirect)
+        XCTAssertFalse(timed.directSteps.isEmpty)
+        let raising = try plan(regions.replacingOccurrences(of: "go -> B2", with: "go / raise ping -> B2; ping / pong"))
+        XCTAssertTrue(raising.parts.contains(.raisedEvents))
+        XCTAssertTrue(raising.directSteps.isEmpty)
+        XCTAssertTrue(raising.regionLocal(raising.transitions).isEmpty, "raise and completions: no local step")
+        XCTAssertTrue(MachinePlan.fileScopeDeclarations(of: raising.model).contains(.internalItem))
+    }
 }

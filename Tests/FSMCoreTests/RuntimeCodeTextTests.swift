@@ -57,4 +57,25 @@ final class RuntimeCodeTextTests: XCTestCase {
             }
         }
     }
+
+    /// A line marked `// with machine:` is copied as marked where the states' entries take the
+    /// machine, and without its comment otherwise.
+    func testTheMachineVariantOfALine() {
+        let line: Substring = "        child.enterInward(below: 1, actions)  // with machine: child.enterInward(below: 1, machine, actions)"
+        XCTAssertEqual(RuntimeCode.variant(of: line, withMachine: false), "        child.enterInward(below: 1, actions)")
+        XCTAssertEqual(RuntimeCode.variant(of: line, withMachine: true), "        child.enterInward(below: 1, machine, actions)")
+        XCTAssertEqual(RuntimeCode.variant(of: "    let x = 1", withMachine: true), "    let x = 1")
+    }
+
+    /// With an isolation, every type a part declares is isolated like the machine; without, the
+    /// text is the part's.
+    func testTypesAreIsolatedLikeTheMachine() throws {
+        let names = try names("Door")
+        let plain = RuntimeCode.timers.lines(for: names)
+        let isolated = RuntimeCode.timers.lines(for: names, isolation: "@DoorActor")
+        XCTAssertEqual(isolated.filter { $0 == "@DoorActor" }.count, 2, "the timers and the clock")
+        XCTAssertEqual(isolated.filter { $0 != "@DoorActor" }, plain)
+        let fixedList = RuntimeCode.fixedList.lines(for: names, isolation: "@MainActor")
+        XCTAssertTrue(fixedList.joined(separator: "\n").contains("    @MainActor\n    final class FixedList<Element> {"))
+    }
 }
