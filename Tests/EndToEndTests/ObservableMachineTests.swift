@@ -95,6 +95,62 @@ final class ObservableMachineTests: XCTestCase {
         try Self.expectOutput(expected, of: Self.lamp, named: "Lamp", driver: Self.driver, in: self)
     }
 
+    /// A timeout is a step like an event: observers hear of the configuration it changes, and not of
+    /// a timeout that changes nothing (an `every` that stays, a guard that does not hold).
+    func testObserversHearOfTimeouts() throws {
+        let machine = """
+            machine Toaster {
+                initial Idle
+                state Idle {
+                    lever -> Toasting
+                }
+                state Toasting {
+                    every 1s / hum
+                    after 3s [done] -> Idle
+                    after 5s -> Idle
+                }
+            }
+            """
+        let driver = """
+            import Observation
+
+            @MainActor final class Hooks: ToasterActions {
+                var isDone = false
+                func hum() {}
+                func done() -> Bool { isDone }
+            }
+
+            nonisolated final class Heard: @unchecked Sendable {
+                var told = false
+            }
+
+            @MainActor func main() {
+                let hooks = Hooks()
+                let toaster = Toaster(actions: hooks, timing: .manual)
+                func step(_ name: String, _ change: () -> Void) {
+                    let heard = Heard()
+                    withObservationTracking({ _ = toaster.state }) { heard.told = true }
+                    change()
+                    print("\\(name): \\(heard.told ? "told" : "nobody"); \\(toaster.state)")
+                }
+                step("lever") { toaster.lever() }
+                step("1s (every)") { toaster.advanceTime(by: .seconds(1)) }
+                step("2s (after, guard false)") { toaster.advanceTime(by: .seconds(2)) }
+                step("5s (after)") { toaster.advanceTime(by: .seconds(2)) }
+            }
+
+            MainActor.assumeIsolated { main() }
+            """
+        let expected = """
+            lever: told; toasting
+            1s (every): nobody; toasting
+            2s (after, guard false): nobody; toasting
+            5s (after): told; idle
+
+            """
+        try Self.expectOutput(expected, of: machine, named: "Toaster", driver: driver, in: self)
+    }
+
     /// Generates `machine` (in `name`.fsm) `--observable`, compiles it with `driver` under Swift 6
     /// (warnings as errors) in a module whose default isolation is nonisolated and in one whose is
     /// the main actor, runs each program and checks that it prints `expected`.

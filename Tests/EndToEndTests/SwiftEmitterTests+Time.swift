@@ -130,7 +130,8 @@ extension SwiftEmitterTests {
 
     /// With the clock: timeouts come by themselves on the main actor, never before their deadline;
     /// a firing that comes after its state was left is discarded (the test clock's sleep returns
-    /// only when the test says, after the state was exited and entered again).
+    /// only when the test says, after the state was exited and entered again); a machine that is
+    /// released cancels the tasks of its timers.
     func testClockTimeoutsComeByThemselvesAndLateOnesAreDiscarded() throws {
         try expect(
             "timeClock",
@@ -139,6 +140,7 @@ extension SwiftEmitterTests {
             left and back: Armed, sleepers: 2
             woke the first sleeper: Armed
             woke at the new deadline: Rang
+            released: true, its timer's task cancelled: true
             """)
     }
 
@@ -413,6 +415,26 @@ extension SwiftEmitterTests {
             func wakeFirst() { lock.withLock { waiting.removeFirst() }.resume() }
         }
 
+        /// A clock whose sleep lasts an hour unless its task is cancelled, which it counts.
+        final class CancellingClock: Clock, @unchecked Sendable {
+            typealias Instant = ManualClock.Instant
+            private let lock = NSLock()
+            private var count = (sleepers: 0, cancelled: 0)
+            var now: Instant { Instant(offset: .zero) }
+            var minimumResolution: Duration { .nanoseconds(1) }
+            var sleepers: Int { lock.withLock { count.sleepers } }
+            var cancelled: Int { lock.withLock { count.cancelled } }
+            func sleep(until deadline: Instant, tolerance: Duration?) async throws {
+                lock.withLock { count.sleepers += 1 }
+                do {
+                    try await Task.sleep(for: .seconds(3600))
+                } catch {
+                    lock.withLock { count.cancelled += 1 }
+                    throw error
+                }
+            }
+        }
+
         @MainActor final class TimeClockLog: TimeClockActions {}
 
         /// Lets the machine's tasks run: until `done` holds, or for a while when nothing can be awaited.
@@ -442,6 +464,14 @@ extension SwiftEmitterTests {
             clock.wakeFirst()
             await settle { machine.state == .rang }
             t.add("woke at the new deadline: \\(machine.state.rawValue)")
+            let cancelling = CancellingClock()
+            var released: TimeClock? = TimeClock(actions: actions, timing: .clock(cancelling))
+            released?.start()
+            await settle { cancelling.sleepers == 1 }
+            weak let gone = released
+            released = nil
+            await settle { cancelling.cancelled == 1 }
+            t.add("released: \\(gone == nil), its timer's task cancelled: \\(cancelling.cancelled == 1)")
             return t.lines
         }
         """
