@@ -56,11 +56,15 @@ final class TimedTransitionCommandTests: XCTestCase {
 
         let bad = try runFSMC(["generate", "call.fsm", "-o", "-", "--isolation", "main actor"], in: folder)
         XCTAssertEqual(bad.status, 2)
-        XCTAssertTrue(bad.stderr.contains("'--isolation main actor': expected MainActor, nonisolated or the name of a global actor"), bad.stderr)
+        XCTAssertTrue(
+            bad.stderr.contains("'--isolation main actor': expected MainActor, nonisolated or the name of a global actor"),
+            bad.stderr)
         try #"{ "isolation": 3 }"#.write(to: folder.appendingPathComponent("fsmc.json"), atomically: true, encoding: .utf8)
         let badConfig = try runFSMC(["generate", "call.fsm", "-o", "-", "--config", "fsmc.json"], in: folder)
         XCTAssertEqual(badConfig.status, 2)
-        XCTAssertTrue(badConfig.stderr.contains(#""isolation" must be "MainActor", "nonisolated" or the name of a global actor"#), badConfig.stderr)
+        XCTAssertTrue(
+            badConfig.stderr.contains(#""isolation" must be "MainActor", "nonisolated" or the name of a global actor"#),
+            badConfig.stderr)
     }
 
     /// `simulate` runs them: `wait` moves virtual time, the timers are shown armed, timing out and

@@ -58,13 +58,18 @@ final class RuntimeCodeTextTests: XCTestCase {
         }
     }
 
-    /// A line marked `// with machine:` is copied as marked where the states' entries take the
-    /// machine, and without its comment otherwise.
-    func testTheMachineVariantOfALine() {
-        let line: Substring = "        child.enterInward(below: 1, actions)  // with machine: child.enterInward(below: 1, machine, actions)"
-        XCTAssertEqual(RuntimeCode.variant(of: line, withMachine: false), "        child.enterInward(below: 1, actions)")
-        XCTAssertEqual(RuntimeCode.variant(of: line, withMachine: true), "        child.enterInward(below: 1, machine, actions)")
-        XCTAssertEqual(RuntimeCode.variant(of: "    let x = 1", withMachine: true), "    let x = 1")
+    /// A line after a `// with machine:` comment is copied as the comment says where the states'
+    /// entries take the machine, and as it is otherwise; the comment is never copied.
+    func testTheMachineVariantOfALine() throws {
+        let names = try names("Door")
+        let plain = RuntimeCode.oneLeafHistory.lines(for: names)
+        let withMachine = RuntimeCode.oneLeafHistory.lines(for: names, withMachine: true)
+        XCTAssertFalse((plain + withMachine).contains { $0.contains("with machine") })
+        XCTAssertEqual(plain.count, withMachine.count)
+        XCTAssertTrue(plain.contains("                child.enterInward(below: state.id.depth, actions)"))
+        XCTAssertTrue(withMachine.contains("                child.enterInward(below: state.id.depth, machine, actions)"))
+        XCTAssertEqual(RuntimeCode.machineVariant(in: "    // with machine: f(machine)"), "f(machine)")
+        XCTAssertNil(RuntimeCode.machineVariant(in: "    f()"))
     }
 
     /// With an isolation, every type a part declares is isolated like the machine; without, the

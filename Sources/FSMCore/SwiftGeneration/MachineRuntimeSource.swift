@@ -57,7 +57,8 @@ extension FSMMachineLeafRuntime {
     @inline(never)
     static func enterInside(
         _ state: FSMMachine.State.Type, by history: FSMMachineHistory?,
-        records: [FSMMachine.StateID: FSMMachine.State.Type], _ actions: any FSMMachineActions  // with machine: records: [FSMMachine.StateID: FSMMachine.State.Type], _ machine: FSMMachine, _ actions: any FSMMachineActions
+        // with machine: records: [FSMMachine.StateID: FSMMachine.State.Type], _ machine: FSMMachine, _ actions: any FSMMachineActions
+        records: [FSMMachine.StateID: FSMMachine.State.Type], _ actions: any FSMMachineActions
     ) -> FSMMachine.State.Type {
         var state = state
         var history = history
@@ -67,16 +68,19 @@ extension FSMMachineLeafRuntime {
             {
                 switch kind {
                 case .deep:
-                    recorded.enterInward(below: state.id.depth, actions)  // with machine: recorded.enterInward(below: state.id.depth, machine, actions)
+                    // with machine: recorded.enterInward(below: state.id.depth, machine, actions)
+                    recorded.enterInward(below: state.id.depth, actions)
                     return recorded
                 case .shallow:
                     var child = recorded
                     while let parent = child.parent, parent.id != state.id { child = parent }
-                    child.enterInward(below: state.id.depth, actions)  // with machine: child.enterInward(below: state.id.depth, machine, actions)
+                    // with machine: child.enterInward(below: state.id.depth, machine, actions)
+                    child.enterInward(below: state.id.depth, actions)
                     state = child
                 }
             } else if let child = state.initial {
-                child.enterInward(below: state.id.depth, actions)  // with machine: child.enterInward(below: state.id.depth, machine, actions)
+                // with machine: child.enterInward(below: state.id.depth, machine, actions)
+                child.enterInward(below: state.id.depth, actions)
                 state = child
             } else {
                 return state

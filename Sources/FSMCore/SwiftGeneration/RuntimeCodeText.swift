@@ -3,12 +3,13 @@
 /// the placeholder machine it was written for (`FSMMachine`, `FSMMachineRuntime`, ...) replaced by
 /// the machine's.
 extension RuntimeCode {
-    /// The lines of this part for the machine named by `names`. A line that ends in a comment
-    /// `// with machine: code` is `code` instead (at its indentation) in a machine whose states'
-    /// entries take the machine (`withMachine`, ``MachinePlan/workNeedsMachine``), and loses the
-    /// comment otherwise.
+    /// The lines of this part for the machine named by `names`. A comment line `// with machine:
+    /// code` stands for the variant of the line after it in a machine whose states' entries take the
+    /// machine (`withMachine`, ``MachinePlan/workNeedsMachine``): there `code` replaces that line (at
+    /// its indentation); elsewhere the comment is dropped.
     ///
-    /// With an `isolation` attribute (`@MainActor`), each type the part declares is isolated like the
+    /// A type declared at file scope is made `fileprivate`, as every type of the file but the
+    /// machine and its actions protocol. With an `isolation` attribute (`@MainActor`), each type the part declares is isolated like the
     /// machine: in a module whose default isolation is the main actor, a type left without one would
     /// be main-actor-isolated, and out of reach of a machine isolated to another global actor.
     func lines(for names: GeneratedNames, withMachine: Bool = false, isolation: String? = nil) -> [String] {
@@ -16,38 +17,42 @@ extension RuntimeCode {
             preconditionFailure("the run-time code '\(rawValue)' was not embedded")
         }
         var lines: [String] = []
+        var variant: Substring?
         for line in Self.renaming(text, to: names).split(separator: "\n", omittingEmptySubsequences: false) {
-            if let isolation, let indentation = Self.typeDeclarationIndentation(line) {
-                lines.append(indentation + isolation)
+            if let code = Self.machineVariant(in: line) {
+                variant = code
+                continue
             }
-            lines.append(Self.variant(of: line, withMachine: withMachine))
+            let indentation = line.prefix { $0 == " " }
+            if let isolation, Self.declaresType(line.dropFirst(indentation.count)) {
+                lines.append(String(indentation) + isolation)
+            }
+            if let code = variant, withMachine {
+                lines.append(String(indentation) + code)
+            } else if indentation.isEmpty, Self.declaresType(line) {
+                // A type at file scope is the machine's file's own, as every type it declares.
+                lines.append("fileprivate " + line)
+            } else {
+                lines.append(String(line))
+            }
+            variant = nil
         }
         return lines
     }
 
-    /// The indentation of `line` when it declares a type (`struct`, `enum`, `class`, `final class`).
-    private static func typeDeclarationIndentation(_ line: Substring) -> String? {
-        let indentation = line.prefix { $0 == " " }
-        let rest = line.dropFirst(indentation.count)
-        for keyword in ["struct ", "enum ", "class ", "final class "] where rest.hasPrefix(keyword) {
-            return String(indentation)
-        }
-        return nil
+    /// The marker of the comment line that gives the next line's variant.
+    private static let machineVariantMarker = "// with machine: "
+
+    /// The code of a `// with machine: code` line; `nil` for any other line.
+    static func machineVariant(in line: Substring) -> Substring? {
+        let text = line.drop { $0 == " " }
+        guard text.hasPrefix(machineVariantMarker) else { return nil }
+        return text.dropFirst(machineVariantMarker.count)
     }
 
-    /// The marker of a line's variant for a machine whose entries take the machine.
-    private static let machineVariantMarker = "  // with machine: "
-
-    /// `line` as a machine with or without `withMachine` has it.
-    static func variant(of line: Substring, withMachine: Bool) -> String {
-        let marker = Array(machineVariantMarker.utf8)
-        let bytes = Array(line.utf8)
-        guard bytes.count >= marker.count,
-            let start = (0...(bytes.count - marker.count)).first(where: { bytes[$0...].starts(with: marker) })
-        else { return String(line) }
-        guard withMachine else { return String(decoding: bytes[..<start], as: UTF8.self) }
-        let indentation = bytes.prefix { $0 == UInt8(ascii: " ") }
-        return String(decoding: indentation + bytes[(start + marker.count)...], as: UTF8.self)
+    /// Whether `text` (a line without its indentation) declares a type.
+    private static func declaresType(_ text: Substring) -> Bool {
+        ["struct ", "enum ", "class ", "final class "].contains { text.hasPrefix($0) }
     }
 
     /// The placeholder's names and what each stands for.

@@ -94,7 +94,8 @@ extension SwiftMachineEmitter {
             out.line("target.enterInward(below: domain?.depth ?? -1, \(entryArguments(machine: "self")))")
             if uses(.history) {
                 out.line(
-                    "let leaf = \(names.runtime).enterInside(target, by: history, records: machine.history, \(entryArguments(machine: "self")))")
+                    "let leaf = \(names.runtime).enterInside(target, by: history, records: machine.history, \(entryArguments(machine: "self")))"
+                )
                 emitLeafChange("leaf", into: &out)
             } else {
                 emitLeafChange("target", into: &out)

@@ -144,7 +144,8 @@ extension SwiftMachineEmitter {
                         out.line("State.entry(entering[position].number, \(entryArguments))")
                         out.line("let before = completed.count")
                         out.line(
-                            "\(names.runtime).appendCompletingStates(onEntering: entering, at: position, in: configuration, to: &completed)")
+                            "\(names.runtime).appendCompletingStates(onEntering: entering, at: position, in: configuration, to: &completed)"
+                        )
                         out.block("for state in completed[before...] where state.hasCompletion") {
                             $0.line(queueingCompletion(of: "state"))
                         }

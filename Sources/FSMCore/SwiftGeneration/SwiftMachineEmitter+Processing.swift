@@ -28,15 +28,15 @@ extension SwiftMachineEmitter {
                         "by its internal queue.",
                     ]
                     : completes
-                    ? [
-                        "Processes one event to completion: starts the machine first when needed, handles the",
-                        "completions the event causes, then processes the events queued meanwhile (sent from guards",
-                        "and actions), in the order they were sent, each followed by its completions.",
-                    ]
-                    : [
-                        "Processes one event to completion: starts the machine first when needed, then processes",
-                        "the events queued meanwhile (sent from guards and actions), in the order they were sent.",
-                    ])
+                        ? [
+                            "Processes one event to completion: starts the machine first when needed, handles the",
+                            "completions the event causes, then processes the events queued meanwhile (sent from guards",
+                            "and actions), in the order they were sent, each followed by its completions.",
+                        ]
+                        : [
+                            "Processes one event to completion: starts the machine first when needed, then processes",
+                            "the events queued meanwhile (sent from guards and actions), in the order they were sent.",
+                        ])
             out.block("private func run(_ \(actionsName): \(actionsType), _ handle: (\(actionsType)) -> Bool) -> Bool") { out in
                 out.line("machine.isRunning = true")
                 out.line("if !machine.isStarted { start(\(actionsName)) }")

@@ -122,7 +122,8 @@ extension SwiftMachineEmitter {
         ])
         out.block("\(api)var nextTimeout: Swift.Duration?") { out in
             out.line("guard let deadline = machine.timers.nextDeadline else { return nil }")
-            out.line("return max(deadline - \(hasClock ? "(clock?.elapsed() ?? machine.timers.now)" : "machine.timers.now"), .zero)")
+            out.line(
+                "return max(deadline - \(hasClock ? "(clock?.elapsed() ?? machine.timers.now)" : "machine.timers.now"), .zero)")
         }
     }
 
@@ -139,7 +140,10 @@ extension SwiftMachineEmitter {
             "time, which while a timeout is handled is its deadline. A negative delay counts as zero.",
         ])
         out.block("fileprivate func armTimer(_ timer: Int, after delay: Swift.Duration)") { out in
-            let now = hasClock ? "(clock == nil || machine.timers.isHandlingTimeout ? machine.timers.now : clock!.elapsed())" : "machine.timers.now"
+            let now =
+                hasClock
+                ? "(clock == nil || machine.timers.isHandlingTimeout ? machine.timers.now : clock!.elapsed())"
+                : "machine.timers.now"
             out.line("let deadline = \(now) + max(delay, .zero)")
             out.line("machine.timers.arm(timer, at: deadline)")
             if hasClock { out.line("if let clock { schedule(timer, at: deadline, on: clock) }") }
