@@ -76,6 +76,10 @@ public struct Model: Sendable, Hashable {
         public var transitions: [Transition]
         /// The timed transitions (`after`, `every`) declared in this state's body, in order (section 4d).
         public var timedTransitions: [TimedTransition] = []
+        /// `do / name(...)`: the state's activity (section 4f); at most one, never in the machine.
+        public var activity: Activity? = nil
+        /// `catch [g] / effects -> T`: tried in order when the activity throws (section 4f).
+        public var catchTransitions: [CatchTransition] = []
         /// 0 for a state declared directly in the machine.
         public var depth: Int
         /// Whether all the children are active together (section 4c). No version-1 machine has
@@ -207,6 +211,54 @@ public struct Model: Sendable, Hashable {
 
     }
 
+    /// `do / name(label: literal, ...)`: a state's activity (section 4f), the requirement
+    /// `func name(...) async` (`async throws` when the state has a `catch`), started after the step
+    /// that entered the state and cancelled when it is exited.
+    public struct Activity: Sendable, Hashable {
+        /// The requirement called; its arguments are literals only.
+        public var call: Call
+        public var range: SourceRange
+
+        public init(call: Call, range: SourceRange) {
+            self.call = call
+            self.range = range
+        }
+    }
+
+    /// `catch [g] / effects -> T` (internal without a target) of the state whose body declares it:
+    /// tried in the order written, like completion transitions, when the state's activity throws. In
+    /// its guard and effects, `error` (``Argument/Value/parameter(_:)`` named `error`, of type
+    /// ``ParameterType/error``) is what the activity threw.
+    public struct CatchTransition: Sendable, Hashable {
+        public var guardExpression: Guard?
+        /// The effects, calls and `raise`s, in order.
+        public var actions: [Action]
+        public var target: Target
+        /// The state whose body declares it (catch transitions are never the machine's).
+        public var source: Int
+        public var range: SourceRange
+        /// As ``Transition/domain``.
+        public var domain: Int? = nil
+
+        public init(
+            guardExpression: Guard?, actions: [Action], target: Target, source: Int, range: SourceRange, domain: Int? = nil
+        ) {
+            self.guardExpression = guardExpression
+            self.actions = actions
+            self.target = target
+            self.source = source
+            self.range = range
+            self.domain = domain
+        }
+
+        /// The transition it fires: no event, its guard, actions, target and source.
+        public var transition: Transition {
+            Transition(
+                event: nil, guardExpression: guardExpression, actions: actions, target: target, source: source, range: range,
+                domain: domain)
+        }
+    }
+
     /// A timed transition (section 4d): `after D [g] / effects -> T` (internal without a target)
     /// or `every D [g] / effects` (always internal), of the state whose body declares it.
     public struct TimedTransition: Sendable, Hashable {
@@ -290,6 +342,10 @@ public struct Model: Sendable, Hashable {
         public var isGuard: Bool { result == .bool }
         /// Whether it is a delay (`func name() -> Duration`, section 4d).
         public var isDelay: Bool { result == .duration }
+        /// Whether it is an activity (`func name(...) async`, section 4f).
+        public var isActivity = false
+        /// Whether it is an activity that may throw (`async throws`: its state has a `catch`).
+        public var isThrowingActivity = false
     }
 
     public struct RequirementParameter: Sendable, Hashable {

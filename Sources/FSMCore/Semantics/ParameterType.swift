@@ -19,6 +19,8 @@ public struct ParameterType: Sendable, Hashable, CustomStringConvertible, Expres
     public static let double: ParameterType = "Double"
     public static let float: ParameterType = "Float"
     public static let bool: ParameterType = "Bool"
+    /// The type of `error` in a `catch` transition's guard and effects (section 4f).
+    public static let error: ParameterType = "any Error"
 
     /// The type an optional type wraps (`Int` for `Int?`); `nil` for a type that is not optional.
     public var wrapped: ParameterType? {
