@@ -5,7 +5,6 @@ extension SwiftMachineEmitter {
     /// dropped in place, exits in reverse document order, effects in selection order, entries in
     /// document order, then the configuration and the leaves changed in place.
     func emitDirectStep(into out: inout CodeWriter) {
-        let actionsName = names.actionsVariable
         out.line("machine.removeConflicts()")
         out.line("var position = machine.configuration.count")
         out.block("while position > 0") { out in

@@ -261,7 +261,6 @@ extension SwiftMachineEmitter {
         let local = plan.regionLocal(candidates)
         guard !local.isEmpty else { return false }
         let machine = names.member("machine")
-        let actionsName = names.actionsVariable
         let external = local.filter { $0.target != nil }
         let exits: [(Int, [String])] = external.compactMap { transition in
             guard let source = transition.source, !plan.onExit(of: source).isEmpty else { return nil }
