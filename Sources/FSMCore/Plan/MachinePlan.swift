@@ -48,6 +48,8 @@ public struct MachinePlan: Sendable {
         public static let timers = Parts(rawValue: 1 << 7)
         /// The internal queue of raised events (a machine with `raise`, 4e): completions wait in it too.
         public static let raisedEvents = Parts(rawValue: 1 << 8)
+        /// Activities (a machine with `do /`, 4f): where each is, and how it starts and ends.
+        public static let activities = Parts(rawValue: 1 << 9)
     }
 
     public let parts: Parts
@@ -233,6 +235,7 @@ public struct MachinePlan: Sendable {
             parts.insert(.timers)
         }
         if !model.allRaises.isEmpty { parts.insert(.raisedEvents) }
+        if model.states.contains(where: { $0.activity != nil }) { parts.insert(.activities) }
         return parts
     }
 

@@ -23,12 +23,15 @@ public enum RuntimeCode: String, Sendable, CaseIterable {
     case oneLeafHistory = "OneLeaf+History"
     /// The armed timers and the clock, in a machine with timers (either shape).
     case timers = "Timers"
+    /// Where each activity is, in a machine with `do /` (either shape).
+    case activities = "Activities"
 
     /// The parts a machine needs, in the order its file has them. A one-leaf machine's context is
     /// generated, but for its entry by history; a machine with regions copies the rules of its step.
     static func parts(shape: MachinePlan.Shape, parts: MachinePlan.Parts, allDirect: Bool, hasDirectSteps: Bool) -> [RuntimeCode]
     {
-        let timers: [RuntimeCode] = parts.contains(.timers) ? [.timers] : []
+        let timers: [RuntimeCode] =
+            (parts.contains(.timers) ? [.timers] : []) + (parts.contains(.activities) ? [.activities] : [])
         guard shape == .regions else { return (parts.contains(.history) ? [.oneLeafHistory] : []) + timers }
         var code: [RuntimeCode] = [.fixedList, .regions]
         if !allDirect || parts.contains(.history) { code.append(.descendants) }

@@ -74,6 +74,8 @@ public enum SwiftNames {
         "Optional", "Range", "Collection", "UnsafeMutablePointer", "UnsafeMutableBufferPointer", "FixedList",
         // Machines with timers.
         "Duration", "UInt64", "Clock", "ContinuousClock", "Task",
+        // Machines with activities.
+        "Equatable",
     ]
 
     /// The generated actions protocol of a machine.
