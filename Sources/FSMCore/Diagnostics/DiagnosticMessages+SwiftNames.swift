@@ -71,6 +71,7 @@ extension Diagnostic {
         case .internalItem: "the internal-queue enum of \(machine)"
         case .timers: "the timers struct of \(machine)"
         case .clock: "the clock struct of \(machine)"
+        case .activities: "the activities struct of \(machine)"
         case .state(let index): "the class of state '\(model.states[index].name)' of \(machine)"
         }
     }

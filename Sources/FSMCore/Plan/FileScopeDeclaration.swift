@@ -21,6 +21,8 @@ public enum FileScopeDeclaration: Sendable, Hashable {
     case timers
     /// A clock read as durations, in a machine with timers.
     case clock
+    /// Where each activity is, in a machine with `do /`.
+    case activities
 
     /// Whether the other files of the module see it: the machine class and its actions protocol.
     public var isVisibleToModule: Bool { self == .actions || self == .machine }
@@ -36,6 +38,7 @@ public enum FileScopeDeclaration: Sendable, Hashable {
         if parts.contains(.eventQueue) { declarations.append(.queuedEvent) }
         if parts.contains(.raisedEvents) { declarations.append(.internalItem) }
         if parts.contains(.timers) { declarations += [.timers, .clock] }
+        if parts.contains(.activities) { declarations.append(.activities) }
         return declarations
     }
 }

@@ -25,6 +25,8 @@ struct GeneratedNames {
     let clock: String
     /// The file-private enum of the internal queue's items (machines with `raise`).
     let internalItem: String
+    /// The file-private struct of where each activity is (machines with `do /`).
+    let activities: String
     /// The type of the actions object as the generated code passes it around.
     let actionsExistential: String
     /// The type of a state as the generated code holds it.
@@ -53,6 +55,7 @@ struct GeneratedNames {
         timers = SwiftNames.timersType(of: model.name)
         clock = SwiftNames.clockType(of: model.name)
         internalItem = SwiftNames.internalItemType(of: model.name)
+        activities = SwiftNames.activitiesType(of: model.name)
         actionsExistential = "any " + actions
         stateMetatype = machine + ".State.Type"
         let parameterNames = Set(model.events.flatMap { $0.parameters.map(\.name) })

@@ -65,6 +65,7 @@ extension RuntimeCode {
         case "FSMMachineHistory": names.historyKind
         case "FSMMachineTimers": names.timers
         case "FSMMachineClock": names.clock
+        case "FSMMachineActivities": names.activities
         default: preconditionFailure("the run-time code names '\(placeholder)', which no machine declares")
         }
     }

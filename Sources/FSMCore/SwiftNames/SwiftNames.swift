@@ -104,6 +104,9 @@ public enum SwiftNames {
     /// The file-private enum of the items of a machine's internal queue, declared by machines with `raise`.
     public static func internalItemType(of machine: String) -> String { machine + "InternalItem" }
 
+    /// The file-private struct of where each activity of a machine with `do /` is.
+    public static func activitiesType(of machine: String) -> String { machine + "Activities" }
+
     /// The file-private type of one state: `SecuritySystem_Armed`.
     public static func stateType(_ state: String, of machine: String) -> String { machine + "_" + state }
 
@@ -129,6 +132,7 @@ public enum SwiftNames {
         case .timers: timersType(of: machine)
         case .clock: clockType(of: machine)
         case .internalItem: internalItemType(of: machine)
+        case .activities: activitiesType(of: machine)
         }
     }
 
@@ -137,7 +141,8 @@ public enum SwiftNames {
     public static func isShadowedByGeneratedType(_ type: String, machine: String) -> Bool {
         nestedTypeNames.contains(type) || type == runtimeType(of: machine) || type == queuedEventType(of: machine)
             || type == historyType(of: machine) || type == timersType(of: machine) || type == clockType(of: machine)
-            || type == internalItemType(of: machine) || type.hasPrefix(machine + "_")
+            || type == internalItemType(of: machine) || type == activitiesType(of: machine)
+            || type.hasPrefix(machine + "_")
     }
 }
 
