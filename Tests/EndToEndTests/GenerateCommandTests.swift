@@ -97,15 +97,15 @@ final class GenerateCommandTests: XCTestCase {
             (#"{ "warningsAsErrors": 1 }"#, "error: fsmc.json: \"warningsAsErrors\" must be true or false\n"),
             (
                 #"{ "acess": "public" }"#,
-                "error: fsmc.json: unknown key \"acess\"; did you mean \"access\"? The keys are \"access\", \"actionsReference\", \"observable\" and \"warningsAsErrors\"\n"
+                "error: fsmc.json: unknown key \"acess\"; did you mean \"access\"? The keys are \"access\", \"actionsReference\", \"isolation\", \"observable\" and \"warningsAsErrors\"\n"
             ),
             (
                 #"{ "WarningsAsErrors": true }"#,
-                "error: fsmc.json: unknown key \"WarningsAsErrors\"; did you mean \"warningsAsErrors\"? The keys are \"access\", \"actionsReference\", \"observable\" and \"warningsAsErrors\"\n"
+                "error: fsmc.json: unknown key \"WarningsAsErrors\"; did you mean \"warningsAsErrors\"? The keys are \"access\", \"actionsReference\", \"isolation\", \"observable\" and \"warningsAsErrors\"\n"
             ),
             (
                 #"{ "module": "Shop" }"#,
-                "error: fsmc.json: unknown key \"module\"; the keys are \"access\", \"actionsReference\", \"observable\" and \"warningsAsErrors\"\n"
+                "error: fsmc.json: unknown key \"module\"; the keys are \"access\", \"actionsReference\", \"isolation\", \"observable\" and \"warningsAsErrors\"\n"
             ),
         ]
         // docs/SwiftPM-Plugin.md shows these messages as the plugin prints them, with the file's path.
