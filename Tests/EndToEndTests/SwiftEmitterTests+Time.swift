@@ -144,8 +144,24 @@ extension SwiftEmitterTests {
             """)
     }
 
+    /// A machine with one active leaf, history and timers (its states' entries take the machine, so
+    /// the entry by history is copied in its variant): a timer leads into history, the states
+    /// entered by it arm their timers and raise their events again.
+    func testTimersAndRaisedEventsOfStatesEnteredByHistory() throws {
+        try expect(
+            "timeHistory",
+            """
+            pinged
+            at 1s: A2
+            pinged
+            at 3s: A2
+            at 4s: B, nextTimeout: 2.0 seconds
+            """)
+    }
+
     static var timeScenarios: [Scenario] {
         [
+            Scenario(name: "timeHistory", machines: [(timeHistory, .internal)], driver: timeHistoryDriver),
             Scenario(name: "timeOrder", machines: [(timeOrder, .internal)], driver: timeOrderDriver),
             Scenario(name: "timeReentry", machines: [(timeReentry, .internal)], driver: timeReentryDriver),
             Scenario(name: "timeEvery", machines: [(timeEvery, .internal)], driver: timeEveryDriver),
@@ -154,6 +170,46 @@ extension SwiftEmitterTests {
             Scenario(name: "timeClock", machines: [(timeClock, .internal)], driver: timeClockDriver, isAsync: true),
         ]
     }
+
+    static let timeHistory = """
+        machine TimeHistory {
+            initial A
+            state A {
+                initial A1
+                state A1 { after 1s -> A2 }
+                state A2 {
+                    entry / raise ping
+                    ping / pinged
+                    after 1s -> B
+                }
+                out -> B
+            }
+            state B {
+                after 2s -> history A
+            }
+        }
+        """
+
+    static let timeHistoryDriver = """
+        @MainActor final class TimeHistoryLog: TimeHistoryActions {
+            let t = Transcript()
+            func pinged() { t.add("pinged") }
+        }
+
+        @MainActor func run_timeHistory() -> [String] {
+            let log = TimeHistoryLog()
+            let machine = TimeHistory(actions: log, timing: .manual)
+            machine.start()
+            machine.advanceTime(by: .seconds(1))
+            log.t.add("at 1s: \\(machine.state.rawValue)")
+            machine.out()
+            machine.advanceTime(by: .seconds(2))
+            log.t.add("at 3s: \\(machine.state.rawValue)")
+            machine.advanceTime(by: .seconds(1))
+            log.t.add("at 4s: \\(machine.state.rawValue), nextTimeout: \\(describe(machine.nextTimeout))")
+            return log.t.lines
+        }
+        """
 
     static let timeOrder = """
         machine TimeOrder {
