@@ -49,7 +49,8 @@ final class RuntimeCodeTextTests: XCTestCase {
         for text in MachineRuntimeSource.files.values {
             for line in text.split(separator: "\n") where line.hasPrefix("    ") {
                 let words = line.split(separator: " ")
-                if let keyword = words.firstIndex(where: { ["enum", "struct", "class"].contains($0) }), keyword + 1 < words.count {
+                if let keyword = words.firstIndex(where: { ["enum", "struct", "class"].contains($0) }), keyword + 1 < words.count
+                {
                     exempt.insert(String(words[keyword + 1].prefix { $0.isLetter || $0.isNumber || $0 == "_" }))
                 }
             }
