@@ -65,6 +65,10 @@ public struct MachinePlan: Sendable {
     /// transitions are numbered after ``transitions``.
     public let timers: [TimerPlan]
 
+    /// The activities, numbered in the document order of their states; their `catch` transitions
+    /// are numbered after the timers'.
+    public let activities: [ActivityPlan]
+
     /// The transitions of a machine with regions whose step is known in advance, by number (see
     /// ``DirectStep``); empty for a one-leaf machine and an observable one.
     public let directSteps: [Int: DirectStep]
@@ -131,6 +135,15 @@ public struct MachinePlan: Sendable {
                 TimerPlan(timed, number: timers.count, transitionNumber: count + timers.count, in: model, shape: shape))
         }
         self.timers = timers
+        var activities: [ActivityPlan] = []
+        var nextCatch = count + timers.count
+        for state in model.states.indices where model.states[state].activity != nil {
+            let activity = ActivityPlan(
+                number: activities.count, state: state, in: model, firstCatchNumber: nextCatch, shape: shape)
+            nextCatch += activity.catches.count
+            activities.append(activity)
+        }
+        self.activities = activities
         // A raised event joins the internal queue when its entry runs, and a completion when its
         // state's does: the direct step, which queues completions after all its entries, is left
         // out where the order of the two can show.
@@ -144,8 +157,10 @@ public struct MachinePlan: Sendable {
             shape == .oneLeaf && !statesWithCompletion.isEmpty
             ? model.states.indices.map { Self.completedOnEntry(of: $0, in: model, withCompletion: statesWithCompletion) } : []
         self.startEntersAt = model.usesHistory ? model.initialState : model.initialLeaf(of: model.initialState)
-        // A timeout's transition has no direct step: with timers the general step is always needed.
-        let allDirect = !transitions.isEmpty && directSteps.count == transitions.count && timers.isEmpty
+        // A timeout's or a catch's transition has no direct step: with timers or activities the
+        // general step is always needed.
+        let allDirect =
+            !transitions.isEmpty && directSteps.count == transitions.count && timers.isEmpty && activities.isEmpty
         self.allDirect = allDirect
         self.runtimeCode = RuntimeCode.parts(
             shape: shape, parts: parts, allDirect: allDirect, hasDirectSteps: !directSteps.isEmpty)
@@ -176,7 +191,14 @@ public struct MachinePlan: Sendable {
 
     /// Every transition the step of a machine with regions may fire, by number: ``transitions``,
     /// then the timers' (``TimerPlan/transition``).
-    public var transitionsAndTimeouts: [TransitionPlan] { transitions + timers.map(\.transition) }
+    public var transitionsAndTimeouts: [TransitionPlan] {
+        transitions + timers.map(\.transition) + activities.flatMap(\.catches)
+    }
+
+    /// The activity of `state`, if it has one.
+    public func activity(of state: Int) -> ActivityPlan? {
+        activities.first { $0.state == state }
+    }
 
     /// The numbers of the timers of `state` (`nil`: the machine's), in the order written.
     public func timers(of state: Int?) -> ArraySlice<TimerPlan> {
@@ -188,7 +210,9 @@ public struct MachinePlan: Sendable {
 
     /// Whether a state's entry or exit needs the machine itself, not only its actions: to arm or
     /// cancel timers, or to raise events.
-    public var workNeedsMachine: Bool { parts.contains(.timers) || parts.contains(.raisedEvents) }
+    public var workNeedsMachine: Bool {
+        parts.contains(.timers) || parts.contains(.raisedEvents) || parts.contains(.activities)
+    }
 
     /// Whether the machine has events (and so event methods and a queue).
     public var hasEvents: Bool { parts.contains(.eventQueue) }
@@ -262,7 +286,8 @@ public struct MachinePlan: Sendable {
 
     private static func completedOnEntry(of index: Int, in model: Model, withCompletion: Set<Int>) -> Int? {
         let state = model.states[index]
-        let completing: Int? = state.isFinal ? state.parent : state.isComposite ? nil : index
+        // A simple state with an activity completes when its activity is done, not on entry.
+        let completing: Int? = state.isFinal ? state.parent : state.isComposite || state.activity != nil ? nil : index
         guard let completing, withCompletion.contains(completing) else { return nil }
         return completing
     }

@@ -12,6 +12,11 @@ public enum StateWork: Sendable, Hashable {
     case armTimers([TimerPlan])
     /// The state's timers cancelled (before its exit activities, 4d).
     case cancelTimers([TimerPlan])
+    /// The state's activity waits to start when the step is over (4f).
+    case enterActivity(ActivityPlan)
+    /// The state's activity is cancelled, and its outcome will be discarded (before its exit
+    /// activities, 4f).
+    case exitActivity(ActivityPlan)
 }
 
 extension MachinePlan {
@@ -22,6 +27,7 @@ extension MachinePlan {
         let actions = model.states[state].entryActions
         if !actions.isEmpty { work.append(.activities(actions)) }
         if !model.states[state].timedTransitions.isEmpty { work.append(.armTimers(Array(timers(of: state)))) }
+        if model.states[state].activity != nil, let activity = activity(of: state) { work.append(.enterActivity(activity)) }
         return work
     }
 
@@ -30,6 +36,7 @@ extension MachinePlan {
     public func onExit(of state: Int) -> [StateWork] {
         var work: [StateWork] = []
         if !model.states[state].timedTransitions.isEmpty { work.append(.cancelTimers(Array(timers(of: state)))) }
+        if model.states[state].activity != nil, let activity = activity(of: state) { work.append(.exitActivity(activity)) }
         let actions = model.states[state].exitActions
         if !actions.isEmpty { work.append(.activities(actions)) }
         return work

@@ -15,7 +15,12 @@ extension SwiftMachineEmitter {
             for requirement in model.requirements {
                 out.docComment(requirementDoc(requirement, uses: uses))
                 let parameters = requirement.parameters.map { "\(SwiftNames.escaped($0.label)): \($0.type)" }
-                let result = requirement.isGuard ? " -> Bool" : requirement.isDelay ? " -> Swift.Duration" : ""
+                let result =
+                    requirement.isGuard
+                    ? " -> Bool"
+                    : requirement.isDelay
+                        ? " -> Swift.Duration"
+                        : requirement.isThrowingActivity ? " async throws" : requirement.isActivity ? " async" : ""
                 out.line("func \(SwiftNames.escaped(requirement.name))(\(parameters.joined(separator: ", ")))\(result)")
                 out.line()
             }
@@ -46,7 +51,8 @@ extension SwiftMachineEmitter {
     /// rest: a list of hundreds helps nobody reading Quick Help, and would make one line of the
     /// generated file as long as the machine.
     private func requirementDoc(_ requirement: Model.Requirement, uses: [String: RequirementUses]) -> [String] {
-        let kind = requirement.isGuard ? "Guard" : requirement.isDelay ? "Delay" : "Action"
+        let kind =
+            requirement.isGuard ? "Guard" : requirement.isDelay ? "Delay" : requirement.isActivity ? "Activity" : "Action"
         guard let uses = uses[requirement.name], !uses.listed.isEmpty else { return ["\(kind)."] }
         let listed = uses.listed.map(useDescription).joined(separator: ", ")
         let more = uses.count - uses.listed.count
@@ -61,6 +67,10 @@ extension SwiftMachineEmitter {
     private enum RequirementUse: Equatable {
         case entry(state: Int)
         case exit(state: Int)
+        /// The activity (`do /`) of a state.
+        case activity(state: Int)
+        /// A `catch` transition of a state.
+        case caught(state: Int)
         case transition(event: Int?, state: Int?)
         /// A timed transition (`every` or `after`) declared in a state or the machine.
         case timed(kind: Model.TimedTransition.Kind, state: Int?)
@@ -68,7 +78,7 @@ extension SwiftMachineEmitter {
         /// The state the use is declared in; `nil` for the machine.
         var state: Int? {
             switch self {
-            case .entry(let state), .exit(let state): state
+            case .entry(let state), .exit(let state), .activity(let state), .caught(let state): state
             case .transition(_, let state), .timed(_, let state): state
             }
         }
@@ -100,6 +110,8 @@ extension SwiftMachineEmitter {
         switch use {
         case .entry(let state): "entry of \(model.states[state].name)"
         case .exit(let state): "exit of \(model.states[state].name)"
+        case .activity(let state): model.states[state].name
+        case .caught(let state): "`catch` in \(model.states[state].name)"
         case .transition(let event?, let state):
             "`\(model.events[event].name)` \(state.map { "in \(model.states[$0].name)" } ?? "in the machine")"
         case .transition(nil, let state): "the completion of \(state.map { model.states[$0].name } ?? "the machine")"
@@ -148,6 +160,12 @@ extension SwiftMachineEmitter {
             for case .call(let call) in state.exitActions { note(call.name, .exit(state: index)) }
             visit(state.transitions, in: index)
             visit(state.timedTransitions, in: index)
+            if let activity = state.activity { note(activity.call.name, .activity(state: index)) }
+            for caught in state.catchTransitions {
+                let use = RequirementUse.caught(state: index)
+                if let condition = caught.guardExpression { noteCalls(in: condition, use) }
+                for case .call(let effect) in caught.actions { note(effect.name, use) }
+            }
         }
         return uses
     }

@@ -6,12 +6,17 @@
 /// enters one leaf, so entering the leaf is the only moment a state completes: the leaf itself when it
 /// is a simple state, its parent when it is a final state (`State.completes`).
 extension SwiftMachineEmitter {
+    /// Whether the pending completion of `state` (a variable of that name) is still to be handled.
+    private var stillComplete: String {
+        uses(.activities) ? "isComplete(state)" : "machine.current.completes?.id == state.id"
+    }
+
     /// `handleCompletions(_:)`: the pending completions, first in, first out.
     func emitHandleCompletions(into out: inout CodeWriter) {
         let actionsName = names.actionsVariable
         guard !uses(.raisedEvents) else {
             return emitHandleInternalQueue(into: &out) { out in
-                out.line("if machine.current.completes?.id == state.id { _ = state.completion(self, \(actionsName)) }")
+                out.line("if \(stillComplete) { _ = state.completion(self, \(actionsName)) }")
             }
         }
         out.docComment([
@@ -25,7 +30,7 @@ extension SwiftMachineEmitter {
             out.block("while next < machine.completions.count") { out in
                 out.line("let state = machine.completions[next]")
                 out.line("next += 1")
-                out.line("if machine.current.completes?.id == state.id { _ = state.completion(self, \(actionsName)) }")
+                out.line("if \(stillComplete) { _ = state.completion(self, \(actionsName)) }")
             }
             out.line("machine.completions.removeAll(keepingCapacity: true)")
         }

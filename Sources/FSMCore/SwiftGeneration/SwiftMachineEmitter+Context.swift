@@ -140,7 +140,8 @@ extension SwiftMachineEmitter {
             out.line("machine.isFinished = \(leaf).finishesMachine")
         }
         if uses(.completions) {
-            out.line("if let completed = \(leaf).completes { \(queueingCompletion(of: "completed")) }")
+            let complete = uses(.activities) ? ", isComplete(completed)" : ""
+            out.line("if let completed = \(leaf).completes\(complete) { \(queueingCompletion(of: "completed")) }")
         }
         if uses(.timers) { out.line("if \(leaf).finishesMachine { cancelAllTimers() }") }
     }

@@ -64,8 +64,9 @@ extension SwiftMachineEmitter {
             }
             out.line()
             emitTimingDeclarations(into: &out)
-            if uses(.timers) {
-                emitTimedInitializer(into: &out)
+            emitActivityDeclarations(into: &out)
+            if uses(.timers) || uses(.activities) {
+                emitInitializerWithOptions(into: &out)
             } else {
                 out.docComment(["Creates the machine in its initial configuration, not yet started: see ``start()``."])
                 out.block("\(api)init(actions: some \(names.actions))") { $0.line("self.actions = actions") }
@@ -73,8 +74,10 @@ extension SwiftMachineEmitter {
             out.line()
             emitQueries(&out)
             emitTimeQueries(into: &out)
+            emitActivityQueries(into: &out)
             emitEventMethods(&out)
             emitTimerTasks(into: &out)
+            emitActivityTasks(into: &out)
         }
     }
 

@@ -197,6 +197,7 @@ extension SwiftMachineEmitter {
         out.line(
             "enter([\(top)] + machine.entry(below: \(top)\(uses(.history) ? ", by: nil" : "")), staying: [], \(actionsName))")
         if hasInternalQueue { out.line("\(internalQueueHandler)(\(actionsName))") }
+        if uses(.activities) { out.line(activityStart) }
     }
 
     /// `handleCompletions(_:)` with regions: a state still active (and, a composite, still complete)

@@ -42,6 +42,7 @@ extension SwiftMachineEmitter {
                 out.line("if !machine.isStarted { start(\(actionsName)) }")
                 out.line("let handled = handle(\(actionsName))")
                 if completes { out.line(handler) }
+                if uses(.activities) { out.line(activityStart) }
                 if plan.hasEvents { out.line("if !machine.queue.isEmpty { processQueue(\(actionsName)) }") }
                 out.line("machine.isRunning = false")
                 out.line("return handled")
@@ -60,6 +61,7 @@ extension SwiftMachineEmitter {
                     out.block("while next < machine.queue.count") { out in
                         out.line("replay(machine.queue[next], \(actionsName))")
                         if completes { out.line(handler) }
+                        if uses(.activities) { out.line(activityStart) }
                         out.line("next += 1")
                     }
                     out.line("machine.queue.removeAll(keepingCapacity: true)")
@@ -75,9 +77,11 @@ extension SwiftMachineEmitter {
                 emitWork(machineTimers, context: .machineItself, into: &out)
                 out.line("enter(\(names.stateType(plan.startEntersAt)).self, below: nil, \(actionsName))")
                 if completes { out.line("\(internalQueueHandler)(\(actionsName))") }
+                if uses(.activities) { out.line(activityStart) }
             }
             emitRaise(into: &out)
             emitTimerMachinery(into: &out)
+            emitActivityMachinery(into: &out)
             if completes {
                 out.line()
                 if hasRegions {

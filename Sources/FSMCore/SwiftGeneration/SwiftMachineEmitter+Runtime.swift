@@ -81,5 +81,9 @@ extension SwiftMachineEmitter {
             out.docComment(["The armed timers and the machine's time."])
             out.line("var timers = \(names.timers)(count: \(plan.timers.count))")
         }
+        if uses(.activities) {
+            out.docComment(["Where each activity is."])
+            out.line("var activities = \(names.activities)(count: \(plan.activities.count))")
+        }
     }
 }

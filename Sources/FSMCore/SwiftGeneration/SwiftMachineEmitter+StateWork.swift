@@ -18,6 +18,10 @@ extension SwiftMachineEmitter {
                 for timer in timers { out.line(armingLine(timer, context: context)) }
             case .cancelTimers(let timers):
                 for timer in timers { out.line("\(contextMember("cancelTimer", context))(\(timer.number))") }
+            case .enterActivity(let activity):
+                out.line("\(contextMember("enterActivity", context))(\(activity.number))  // do / \(activity.call.name)")
+            case .exitActivity(let activity):
+                out.line("\(contextMember("exitActivity", context))(\(activity.number))  // do / \(activity.call.name)")
             }
         }
     }

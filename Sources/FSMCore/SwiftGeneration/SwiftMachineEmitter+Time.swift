@@ -9,7 +9,7 @@ extension SwiftMachineEmitter {
     /// `nil` for a machine that is not isolated.
     var isolationAttribute: String? {
         switch isolation {
-        case .automatic: uses(.timers) ? "@MainActor" : nil
+        case .automatic: uses(.timers) || uses(.activities) ? "@MainActor" : nil
         case .nonisolated: nil
         case .globalActor(let name): "@" + name
         }
@@ -67,29 +67,39 @@ extension SwiftMachineEmitter {
         out.line()
     }
 
-    /// The initializer of a machine with timers.
-    func emitTimedInitializer(into out: inout CodeWriter) {
-        if hasClock {
-            out.docComment([
-                "Creates the machine in its initial configuration, not yet started: see ``start()``. With",
-                "`.clock` timing (by default the continuous clock) timeouts come by themselves; with `.manual`",
-                "only when ``advanceTime(by:)`` moves time.",
-            ])
-            out.block("\(api)init(actions: some \(names.actions), timing: Timing = .clock(Swift.ContinuousClock()))") { out in
-                out.line("self.actions = actions")
+    /// The initializer of a machine with timers or activities: how each is carried out.
+    func emitInitializerWithOptions(into out: inout CodeWriter) {
+        var doc = ["Creates the machine in its initial configuration, not yet started: see ``start()``."]
+        var parameters = ["actions: some \(names.actions)"]
+        if uses(.timers) {
+            parameters.append(hasClock ? "timing: Timing = .clock(Swift.ContinuousClock())" : "timing: Timing = .manual")
+            doc +=
+                hasClock
+                ? [
+                    "With `.clock` timing (by default the continuous clock) timeouts come by themselves; with",
+                    "`.manual` only when ``advanceTime(by:)`` moves time.",
+                ] : ["Time moves only when ``advanceTime(by:)`` is called."]
+        }
+        if uses(.activities) {
+            parameters.append("activities: Activities = .tasks")
+            doc += [
+                "With `.tasks` activities (the default) each activity runs as a task; with `.manual` a test",
+                "finishes or fails each.",
+            ]
+        }
+        out.docComment(doc)
+        out.block("\(api)init(\(parameters.joined(separator: ", ")))") { out in
+            out.line("self.actions = actions")
+            if hasClock {
                 out.line("switch timing {")
                 out.line("case .clock(let clock): self.clock = \(names.clock)(clock)")
                 out.line("case .manual: self.clock = nil")
                 out.line("}")
                 out.line("timerTasks = TimerTasks(count: \(plan.timers.count))")
             }
-        } else {
-            out.docComment([
-                "Creates the machine in its initial configuration, not yet started: see ``start()``. Time",
-                "moves only when ``advanceTime(by:)`` is called.",
-            ])
-            out.block("\(api)init(actions: some \(names.actions), timing: Timing = .manual)") { out in
-                out.line("self.actions = actions")
+            if uses(.activities) {
+                out.line("runsActivities = activities == .tasks")
+                out.line("activityTasks = ActivityTasks(count: \(plan.activities.count))")
             }
         }
     }

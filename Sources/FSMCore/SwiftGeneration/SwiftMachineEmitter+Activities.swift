@@ -1,0 +1,272 @@
+/// Activities (section 4f) in the generated file, written only for a machine that has them. An
+/// activity is made pending by its state's entry and ended by its exit (``StateWork``); it starts
+/// after the step, as a task on the machine's actor (or, with `.manual`, waits for the test to
+/// finish or fail it); its outcome is a step of its own that the shapes' steps carry out.
+extension SwiftMachineEmitter {
+    // MARK: The machine's API
+
+    /// `Activities` and the stored mode and tasks, in the machine class.
+    func emitActivityDeclarations(into out: inout CodeWriter) {
+        guard uses(.activities) else { return }
+        out.docComment([
+            "How the machine runs its activities (`do /`, section 4f of the language).",
+            "",
+            "- `tasks`: each activity runs as a task on the machine's actor, started after the step that",
+            "  entered its state and cancelled when the state is exited.",
+            "- `manual`: the machine never calls the activities; ``runningActivities`` lists those that would",
+            "  run, and a test ends each with ``finishActivity(of:)`` or ``failActivity(of:with:)``.",
+        ])
+        out.block("\(api)enum Activities: Sendable") { out in
+            out.line("case tasks")
+            out.line("case manual")
+        }
+        out.line()
+        out.docComment(["Whether the activities run as tasks (`.tasks`)."])
+        out.line("private let runsActivities: Bool")
+        out.docComment(["With `.tasks`, the task of each running activity."])
+        out.line("private let activityTasks: ActivityTasks")
+        out.line()
+    }
+
+    /// `runningActivities`, `finishActivity(of:)` and `failActivity(of:with:)`.
+    func emitActivityQueries(into out: inout CodeWriter) {
+        guard uses(.activities) else { return }
+        out.line()
+        out.docComment(["The states whose activity is running, in the order written."])
+        out.block("\(api)var runningActivities: [StateID]") { out in
+            out.line("machine.activities.running.map(Self.state(ofActivity:))")
+        }
+        for (name, outcome, doc) in [
+            ("finishActivity(of state: StateID)", "nil", "returned"),
+            ("failActivity(of state: StateID, with error: any Error)", "error", "threw `error`"),
+        ] {
+            out.line()
+            out.docComment([
+                "With `.manual` activities, the activity of `state` \(doc): processed as a step of its own",
+                "before this returns.",
+                "",
+                "- Precondition: the machine has `.manual` activities, the activity of `state` is running, and",
+                "  this is not called from one of the actions.",
+            ])
+            out.block("\(api)func \(name)") { out in
+                let method = name.prefix { $0 != "(" }
+                out.line("precondition(!runsActivities, \"\(method)(of:) on a machine whose activities run as tasks\")")
+                out.line("precondition(!machine.isRunning, \"\(method)(of:) from inside a guard or an action\")")
+                out.block(
+                    "guard let activity = Self.activity(of: state), machine.activities.phase(of: activity) == .running else"
+                ) { out in
+                    out.line("preconditionFailure(\"\(method)(of:): no activity of \\(state) is running\")")
+                }
+                out.line("activityEnded(activity, stamp: machine.activities.stamp(of: activity), error: \(outcome))")
+            }
+        }
+        out.line()
+        out.docComment(["The activity of `state`, by number."])
+        out.block("private static func activity(of state: StateID) -> Int?") { out in
+            out.line("switch state {")
+            for activity in plan.activities {
+                out.line("case .\(names.stateCase(activity.state)): \(activity.number)")
+            }
+            out.line("default: nil")
+            out.line("}")
+        }
+        out.line()
+        out.docComment(["The state of the activity numbered `activity`."])
+        out.block("private static func state(ofActivity activity: Int) -> StateID") { out in
+            out.line("switch activity {")
+            for activity in plan.activities {
+                out.line("case \(activity.number): .\(names.stateCase(activity.state))")
+            }
+            out.line("default: preconditionFailure(\"no activity \\(activity)\")")
+            out.line("}")
+        }
+    }
+
+    /// `ActivityTasks`, nested in the machine class: the tasks of running activities, cancelled when
+    /// the machine is released.
+    func emitActivityTasks(into out: inout CodeWriter) {
+        guard uses(.activities) else { return }
+        out.line()
+        out.docComment([
+            "The tasks of the running activities, by activity. Freed with the machine, and cancelling its",
+            "tasks then: no activity outlives the machine.",
+        ])
+        if let isolationAttribute { out.line(isolationAttribute) }
+        out.block("private final class ActivityTasks") { out in
+            out.line("private var tasks: [Swift.Task<Void, Never>?]")
+            out.line()
+            out.line("init(count: Int) { tasks = [Swift.Task<Void, Never>?](repeating: nil, count: count) }")
+            out.line()
+            out.line("deinit { for task in tasks { task?.cancel() } }")
+            out.line()
+            out.block("func start(_ activity: Int, _ task: Swift.Task<Void, Never>)") { $0.line("tasks[activity] = task") }
+            out.line()
+            out.docComment(["The activity's state is exited: its task is cancelled."])
+            out.block("func cancel(_ activity: Int)") { out in
+                out.line("tasks[activity]?.cancel()")
+                out.line("tasks[activity] = nil")
+            }
+            out.line()
+            out.docComment(["The activity ended by itself: its task is done."])
+            out.block("func ended(_ activity: Int)") { $0.line("tasks[activity] = nil") }
+        }
+    }
+
+    // MARK: Starting, cancelling, ending
+
+    /// The statement, after a step's internal queue, that starts the activities the step entered.
+    var activityStart: String { "if machine.activities.hasPending { startActivities(\(names.actionsVariable)) }" }
+
+    /// The context's activity functions and the outcome step.
+    func emitActivityMachinery(into out: inout CodeWriter) {
+        guard uses(.activities) else { return }
+        let actionsName = names.actionsVariable
+        let actionsType = names.actionsExistential
+        out.line()
+        out.docComment(["The state of `activity` is entered: the activity starts when the step is over."])
+        out.block("fileprivate func enterActivity(_ activity: Int)") { $0.line("machine.activities.entered(activity)") }
+        out.line()
+        out.docComment([
+            "The state of `activity` is exited: its task is cancelled, and what the activity returns or",
+            "throws from now on is discarded.",
+        ])
+        out.block("fileprivate func exitActivity(_ activity: Int)") { out in
+            out.line("if machine.activities.exited(activity) { activityTasks.cancel(activity) }")
+        }
+        out.line()
+        out.docComment([
+            "The end of a step: the activities of the states it entered, still active, start in the order",
+            "written, each as a task on the machine's actor (with `.manual`, they wait for the test).",
+        ])
+        out.block("private func startActivities(_ \(actionsName): \(actionsType))") { out in
+            out.line("let started = machine.activities.startPending()")
+            out.line("guard runsActivities else { return }")
+            out.block("for activity in started") { out in
+                out.line("let stamp = machine.activities.stamp(of: activity)")
+                out.line("switch activity {")
+                for activity in plan.activities {
+                    out.line("case \(activity.number):  // \(model.states[activity.state].name): do / \(activity.call.name)")
+                    out.indented { emitActivityTask(activity, into: &$0) }
+                }
+                out.line("default: break")
+                out.line("}")
+            }
+        }
+        out.line()
+        out.docComment([
+            "An outcome of `activity`, started for the entry `stamp`: `error` is what it threw, `nil` when",
+            "it returned. Discarded when its state was exited since; else processed as a step of its own.",
+        ])
+        out.block("private func activityEnded(_ activity: Int, stamp: UInt64, error: (any Error)?)") { out in
+            out.line("guard machine.activities.ended(activity, stamp: stamp, threw: error != nil) else { return }")
+            out.line("activityTasks.ended(activity)")
+            out.line("_ = run(actions) { activityOutcome(activity, error, $0) }")
+        }
+        out.line()
+        out.docComment([
+            "The step of an outcome: a state whose activity returned completes if it is complete now; when",
+            "it threw, its `catch` transitions are tried in order, `error` in scope.",
+        ])
+        out.block(
+            "private func activityOutcome(_ activity: Int, _ error: (any Error)?, _ \(actionsName): \(actionsType)) -> Bool"
+        ) { out in
+            out.line("switch activity {")
+            for activity in plan.activities {
+                out.line("case \(activity.number):  // \(model.states[activity.state].name): do / \(activity.call.name)")
+                out.indented { emitOutcome(activity, into: &$0) }
+            }
+            out.line("default: return false")
+            out.line("}")
+        }
+        if !hasRegions && uses(.completions) { emitOneLeafIsComplete(into: &out) }
+    }
+
+    /// The task of `activity`: the requirement called on the machine's actor, its outcome handed back
+    /// if the machine is still there.
+    private func emitActivityTask(_ activity: ActivityPlan, into out: inout CodeWriter) {
+        let call = SwiftExpressions.call(activity.call, on: names.actionsVariable)
+        let number = activity.number
+        out.line("activityTasks.start(")
+        out.indented { out in
+            out.line("\(number),")
+            out.line("Swift.Task { [weak self] in")
+            out.indented { out in
+                if activity.throwsErrors {
+                    out.block("do") { out in
+                        out.line("try await \(call)")
+                        out.line("self?.activityEnded(\(number), stamp: stamp, error: nil)")
+                    }
+                    out.line("catch {")
+                    out.indented { $0.line("self?.activityEnded(\(number), stamp: stamp, error: error)") }
+                    out.line("}")
+                } else {
+                    out.line("await \(call)")
+                    out.line("self?.activityEnded(\(number), stamp: stamp, error: nil)")
+                }
+            }
+            out.line("})")
+        }
+    }
+
+    /// One activity's outcome.
+    private func emitOutcome(_ activity: ActivityPlan, into out: inout CodeWriter) {
+        let state = activity.state
+        let completes = plan.statesWithCompletion.contains(state)
+        let done: (inout CodeWriter) -> Void = { out in
+            if completes {
+                out.line(
+                    "if isComplete(\(names.stateType(state)).self) { \(queueingCompletion(of: "\(names.stateType(state)).self")) }"
+                )
+            }
+            out.line("return true")
+        }
+        guard activity.throwsErrors else { return done(&out) }
+        out.block("guard let error else", done)
+        if hasRegions {
+            emitRegionsCatches(activity, into: &out)
+        } else if !emitTransitions(activity.catches, source: state, context: .machineItself, into: &out) {
+            out.line("return false")
+        }
+    }
+
+    /// The `catch` transitions of a machine with regions: the first whose guard holds is selected
+    /// alone, then the step.
+    private func emitRegionsCatches(_ activity: ActivityPlan, into out: inout CodeWriter) {
+        for transition in activity.catches {
+            let body: (inout CodeWriter) -> Void = { out in
+                out.line("machine.beginSelection()")
+                let select =
+                    transition.target == nil
+                    ? "select(\(transition.number))" : "select(\(transition.number), isExternal: true)"
+                out.line("_ = machine.\(select)")
+                emitStep(for: [transition], then: "return true", into: &out)
+            }
+            guard let condition = transition.transition.guardExpression else { return body(&out) }
+            out.block("if " + SwiftExpressions.condition(condition, on: names.actionsVariable), body)
+        }
+        out.line("return false")
+    }
+
+    /// `isComplete(_:)` of a machine with one active leaf and activities: whether a state that
+    /// completed is complete still, its activity done where it has one.
+    private func emitOneLeafIsComplete(into out: inout CodeWriter) {
+        out.line()
+        out.docComment([
+            "Whether `state` is complete: the active leaf, or the composite state whose final child is the",
+            "active leaf; a state with an activity only once its activity is done.",
+        ])
+        out.block("private func isComplete(_ state: \(names.stateMetatype)) -> Bool") { out in
+            out.line("switch state.id {")
+            for activity in plan.activities {
+                let state = activity.state
+                let position =
+                    model.states[state].isComposite
+                    ? "machine.current.completes?.id == .\(names.stateCase(state))"
+                    : "machine.current.id == .\(names.stateCase(state))"
+                out.line("case .\(names.stateCase(state)): \(position) && machine.activities.isDone(\(activity.number))")
+            }
+            out.line("default: machine.current.completes?.id == state.id")
+            out.line("}")
+        }
+    }
+}
