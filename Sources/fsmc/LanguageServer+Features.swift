@@ -82,7 +82,7 @@ extension LanguageServer {
                 case .keyword: 14  // Keyword
                 case .symbol(.state): 20  // EnumMember
                 case .symbol(.event): 23  // Event
-                case .symbol(.guard), .symbol(.delay): 3  // Function
+                case .symbol(.guard), .symbol(.delay), .symbol(.activity): 3  // Function
                 case .symbol(.action): 2  // Method
                 case .symbol(.parameter): 6  // Variable
                 case .symbol(.machine): 7  // Class

@@ -5,6 +5,8 @@ public enum SymbolKind: String, Sendable, Hashable {
     case parameter
     /// A named delay (`after retryDelay`, `every tick`): the requirement `func name() -> Duration`.
     case delay
+    /// A state's activity (`do / fetchVideo`): the requirement `func name(...) async [throws]`.
+    case activity
 }
 
 /// One place where a symbol is named.
@@ -22,7 +24,7 @@ public struct SymbolOccurrence: Sendable, Hashable {
     }
 }
 
-/// Every named occurrence of a machine, state, event, guard, action, parameter and delay in a syntax tree,
+/// Every named occurrence of a machine, state, event, guard, action, parameter, delay and activity in a syntax tree,
 /// in source order: what go-to-definition, references, rename and semantic tokens are computed from.
 /// It is built from the tree as written, so it works on files with errors too.
 public struct SymbolIndex: Sendable {
@@ -76,6 +78,14 @@ public struct SymbolIndex: Sendable {
                 }
                 visit(timed.actions, event: nil, parameters: parameters)
                 visit(timed.target)
+            case .doActivity(let activity):
+                visit(activity.call, as: .activity, event: nil, parameters: parameters)
+            case .catchTransition(let caught):
+                for call in caught.guardExpression?.calls ?? [] {
+                    visit(call, as: .guard, event: nil, parameters: parameters)
+                }
+                visit(caught.actions, event: nil, parameters: parameters)
+                visit(caught.target)
             }
         }
     }
@@ -119,7 +129,8 @@ public struct SymbolIndex: Sendable {
     }
 
     /// Where the symbol is declared: the `state`, the `event` declaration (only events with
-    /// parameters need one) or the parameter; guards, actions and delays are declared in Swift, not here.
+    /// parameters need one) or the parameter; guards, actions, delays and activities are declared in
+    /// Swift, not here.
     public func declaration(of symbol: SymbolOccurrence) -> SymbolOccurrence? {
         occurrences.first { $0.isDeclaration && $0.isSameSymbol(as: symbol) }
     }
