@@ -63,6 +63,17 @@ final class DocumentationTests: XCTestCase {
         XCTAssertEqual(MermaidEmitter.emit(model), shown, "docs/Diagrams.md: the diagram shown is not what fsmc draws")
     }
 
+    /// docs/Diagrams.md shows a machine with an activity and `catch` transitions and its Mermaid
+    /// diagram: the diagram shown is what fsmc draws.
+    func testTheActivitiesDiagramIsWhatFSMCDraws() throws {
+        let sections = try read("docs/Diagrams.md").components(separatedBy: "\n## ")
+        let section = try XCTUnwrap(sections.first { $0.hasPrefix("Activities and catch\n") })
+        let input = try XCTUnwrap(fencedBlocks("fsm", in: section).first)
+        let shown = try XCTUnwrap(fencedBlocks("mermaid", in: section).first)
+        let model = try XCTUnwrap(Compilation(path: "Loader.fsm", text: input).model)
+        XCTAssertEqual(MermaidEmitter.emit(model), shown, "docs/Diagrams.md: the diagram shown is not what fsmc draws")
+    }
+
     func testEveryDiagnosticIsDocumentedWithItsRealOutput() throws {
         let text = try read("docs/Diagnostics.md")
         let sections = text.components(separatedBy: "\n## ").dropFirst()
