@@ -41,6 +41,7 @@ extension LanguageServer {
                 case .machine: 5  // Class
                 case .state: 22  // EnumMember
                 case .event: 24  // Event
+                case .activity: 12  // Function
                 default: 13
                 }
             return [
