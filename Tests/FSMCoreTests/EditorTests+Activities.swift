@@ -35,6 +35,10 @@ extension EditorTests {
         XCTAssertEqual(token("isOffline")?.kind, .function)
         XCTAssertEqual(token("log(")?.kind, .method)
         XCTAssertEqual(token("Offline {")?.kind, .enumMember)
+        XCTAssertEqual(token("error)")?.kind, .parameter)
+        XCTAssertEqual(token("error) ->")?.kind, .parameter)
+        let hover = document.hover(at: offset(of: "error)", in: Self.player))?.markdown ?? ""
+        XCTAssertEqual(hover, "```swift\nerror: any Error (what the state's activity threw)\n```")
     }
 
     /// An activity's requirement is `async`, and `async throws` when its state has a `catch`; so it

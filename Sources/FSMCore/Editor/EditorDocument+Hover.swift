@@ -30,6 +30,8 @@ extension EditorDocument {
         case .guard, .action, .delay, .activity:
             lines = [requirementSignature(symbol.name, kind: symbol.kind)]
             lines.append("\(symbol.kind.rawValue): a requirement of the actions protocol")
+        case .parameter where symbol.scope == SymbolIndex.catchScope:
+            lines = ["error: any Error (what the state's activity threw)"]
         case .parameter:
             let type = eventDeclarations()[symbol.scope ?? ""]?.parameters.first { $0.name.text == symbol.name }?.type
             lines = ["\(symbol.name): \(type.map(String.init(describing:)) ?? "?") (parameter of \(symbol.scope ?? "?"))"]

@@ -1,7 +1,8 @@
 /// What a name in a `.fsm` file stands for.
 public enum SymbolKind: String, Sendable, Hashable {
     case machine, state, event, `guard`, action
-    /// An event parameter: declared in `event name(...)`, used in the arguments of that event's calls.
+    /// An event parameter: declared in `event name(...)`, used in the arguments of that event's calls;
+    /// also `error` in a `catch` transition (scope ``SymbolIndex/catchScope``), what the activity threw.
     case parameter
     /// A named delay (`after retryDelay`, `every tick`): the requirement `func name() -> Duration`.
     case delay
@@ -81,10 +82,12 @@ public struct SymbolIndex: Sendable {
             case .doActivity(let activity):
                 visit(activity.call, as: .activity, event: nil, parameters: parameters)
             case .catchTransition(let caught):
+                // `error` is the one "parameter" of a catch: what the activity threw.
+                let thrown = [Self.catchScope: Set(["error"])]
                 for call in caught.guardExpression?.calls ?? [] {
-                    visit(call, as: .guard, event: nil, parameters: parameters)
+                    visit(call, as: .guard, event: Self.catchScope, parameters: thrown)
                 }
-                visit(caught.actions, event: nil, parameters: parameters)
+                visit(caught.actions, event: Self.catchScope, parameters: thrown)
                 visit(caught.target)
             }
         }
@@ -115,6 +118,9 @@ public struct SymbolIndex: Sendable {
             add(.parameter, name, scope: event)
         }
     }
+
+    /// The scope of `error` in a `catch` transition: a keyword, so that no event has it.
+    public static let catchScope = "catch"
 
     /// The occurrence under (or just before) a byte offset: a cursor right after a name is on it.
     public func occurrence(at offset: Int) -> SymbolOccurrence? {
