@@ -88,7 +88,9 @@ extension Commands {
             var inputs: [(path: String, compilation: Compilation)] = []
             for path in files {
                 do throws(IOError) {
-                    let compilation = Compilation(path: FileIO.displayName(path), bytes: try FileIO.read(path))
+                    var compilation = Compilation(path: FileIO.displayName(path), bytes: try FileIO.read(path))
+                    // Activities and `catch` are checked and drawn, not generated yet: an error at each.
+                    compilation.refuseUnsupportedConstructs(for: .swiftGeneration)
                     inputs.append((path, compilation))
                 } catch {
                     Terminal.writeError("error: \(error.message)\n")

@@ -41,6 +41,7 @@ extension LanguageServer {
                 case .machine: 5  // Class
                 case .state: 22  // EnumMember
                 case .event: 24  // Event
+                case .activity: 12  // Function
                 default: 13
                 }
             return [
@@ -82,7 +83,7 @@ extension LanguageServer {
                 case .keyword: 14  // Keyword
                 case .symbol(.state): 20  // EnumMember
                 case .symbol(.event): 23  // Event
-                case .symbol(.guard), .symbol(.delay): 3  // Function
+                case .symbol(.guard), .symbol(.delay), .symbol(.activity): 3  // Function
                 case .symbol(.action): 2  // Method
                 case .symbol(.parameter): 6  // Variable
                 case .symbol(.machine): 7  // Class

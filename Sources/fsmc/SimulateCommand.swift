@@ -56,6 +56,8 @@ extension Commands {
             // The interpreter runs the model, not Swift: the rules of the generated Swift's names are not checked.
             var compilation = Compilation(
                 path: FileIO.displayName(files[0]), bytes: try FileIO.read(files[0]), checkingSwiftNames: false)
+            // Activities and `catch` are not run by the interpreter yet: an error at each.
+            compilation.refuseUnsupportedConstructs(for: .simulation)
             report([compilation])
             guard let model = compilation.model else { return ExitStatus.inputErrors }
             let guards = model.guardNames

@@ -63,6 +63,43 @@ final class DocumentationTests: XCTestCase {
         XCTAssertEqual(MermaidEmitter.emit(model), shown, "docs/Diagrams.md: the diagram shown is not what fsmc draws")
     }
 
+    /// docs/Diagrams.md shows a machine with an activity and `catch` transitions and its Mermaid
+    /// diagram: the diagram shown is what fsmc draws.
+    func testTheActivitiesDiagramIsWhatFSMCDraws() throws {
+        let sections = try read("docs/Diagrams.md").components(separatedBy: "\n## ")
+        let section = try XCTUnwrap(sections.first { $0.hasPrefix("Activities and catch\n") })
+        let input = try XCTUnwrap(fencedBlocks("fsm", in: section).first)
+        let shown = try XCTUnwrap(fencedBlocks("mermaid", in: section).first)
+        let model = try XCTUnwrap(Compilation(path: "Loader.fsm", text: input).model)
+        XCTAssertEqual(MermaidEmitter.emit(model), shown, "docs/Diagrams.md: the diagram shown is not what fsmc draws")
+    }
+
+    /// docs/Language.md, "Activities": the example's requirements are the ones the text names, its
+    /// activity state waits for its activity (no choice), and generate refuses it.
+    func testTheActivitiesSectionsPromisesHold() throws {
+        let sections = try read("docs/Language.md").components(separatedBy: "\n## ")
+        let section = try XCTUnwrap(sections.first { $0.hasPrefix("Activities: `do /` and `catch`\n") })
+        let input = try XCTUnwrap(fencedBlocks("fsm", in: section).first)
+        var compilation = Compilation(path: "Player.fsm", text: input)
+        let model = try XCTUnwrap(compilation.model)
+        XCTAssertTrue(compilation.diagnostics.isEmpty)
+        func requirement(_ name: String) throws -> Model.Requirement {
+            try XCTUnwrap(model.requirements.first { $0.name == name })
+        }
+        let fetch = try requirement("fetchVideo")
+        XCTAssertTrue(fetch.isActivity && fetch.isThrowingActivity)
+        XCTAssertEqual(fetch.parameters.map { "\($0.label): \($0.type)" }, ["quality: Int"])
+        XCTAssertTrue(section.contains("`func fetchVideo(quality: Int) async`"))
+        for name in ["report", "isOffline"] {
+            XCTAssertEqual(try requirement(name).parameters.map { "\($0.label): \($0.type)" }, ["error: any Error"], name)
+        }
+        XCTAssertTrue(section.contains("`func report(error: any Error)`"))
+        let loading = try XCTUnwrap(model.states.firstIndex { $0.name == "Loading" })
+        XCTAssertFalse(model.isLeftOnCompletion(loading))
+        XCTAssertEqual(model.states[loading].catchTransitions.count, 2)
+        XCTAssertTrue(compilation.refuseUnsupportedConstructs(for: .swiftGeneration))
+    }
+
     func testEveryDiagnosticIsDocumentedWithItsRealOutput() throws {
         let text = try read("docs/Diagnostics.md")
         let sections = text.components(separatedBy: "\n## ").dropFirst()
@@ -97,6 +134,10 @@ final class DocumentationTests: XCTestCase {
             if inputs.count > 1 {
                 compilations = inputs.map { Compilation(path: Self.machineName(in: $0) + ".fsm", text: $0) }
                 Compilation.checkGeneratedTogether(&compilations)
+            }
+            // A section showing what `fsmc generate` prints: the generator's refusals too.
+            if section.contains("`fsmc generate example.fsm` prints") {
+                for index in compilations.indices { compilations[index].refuseUnsupportedConstructs(for: .swiftGeneration) }
             }
             XCTAssertTrue(
                 compilations.contains { $0.diagnostics.contains { $0.id == id } },

@@ -85,8 +85,8 @@ final class MermaidParserTests: XCTestCase {
     /// same drawn once (in an overview, the same event between the same ends); the initial transition
     /// of the machine, of each composite that is not parallel and of each simple region; the default
     /// history transition of each `initial history`; each final state's `F --> [*]`. A timed
-    /// transition (`after`, `every`) counts as a transition on its time event, and a `raise` as an
-    /// effect. ``testTheDerivedCountsAreTheHandCountedOnes`` checks the rules on diagrams counted by hand.
+    /// transition (`after`, `every`) counts as a transition on its time event, a `catch` transition
+    /// as one on `catch`, and a `raise` as an effect. ``testTheDerivedCountsAreTheHandCountedOnes`` checks the rules on diagrams counted by hand.
     static func reading(of model: Model, detail: DiagramDetail) -> Reading {
         let states = model.states
         /// A transition or a timed transition; `trigger` is its event, or its kind and delay.
@@ -107,6 +107,11 @@ final class MermaidParserTests: XCTestCase {
                 Drawn(
                     trigger: "\($0.kind) \($0.delay)", guardExpression: $0.guardExpression, actions: $0.actions,
                     target: $0.target, source: $0.source)
+            }
+            + model.allCatchTransitions.map {
+                Drawn(
+                    trigger: "catch", guardExpression: $0.guardExpression, actions: $0.actions, target: $0.target,
+                    source: $0.source)
             }
         let isShown = { (transition: Drawn) in detail == .full || transition.target != .internal }
         let showsAnyState = transitions.contains { $0.source == nil && isShown($0) }

@@ -98,6 +98,17 @@ struct ASTDump {
             }
             actions(timed.actions, role: "effect", depth: depth + 1)
             target(timed.target, depth: depth + 1)
+        case .doActivity(let activity):
+            line(depth, "activity do", activity.range)
+            call(activity.call, role: "activity", depth: depth + 1)
+        case .catchTransition(let caught):
+            line(depth, "catch transition", caught.range)
+            if let guardExpression = caught.guardExpression {
+                lines.append(String(repeating: "  ", count: depth + 1) + "guard")
+                self.guardExpression(guardExpression, depth: depth + 2)
+            }
+            actions(caught.actions, role: "effect", depth: depth + 1)
+            target(caught.target, depth: depth + 1)
         }
     }
 

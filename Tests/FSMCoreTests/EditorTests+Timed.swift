@@ -83,7 +83,8 @@ extension EditorTests {
         }
         let base = "machine M {\n event go(n: Int)\n initial A\n state A { after wait / act -> B }\n state B {\n "
         XCTAssertEqual(
-            labels(base + "$\n }\n}"), ["initial", "state", "final", "parallel", "entry", "exit", "after", "every", "go"])
+            labels(base + "$\n }\n}"),
+            ["initial", "state", "final", "parallel", "entry", "exit", "do", "catch", "after", "every", "go"])
         XCTAssertEqual(labels("machine M {\n $\n}"), ["event", "initial", "state", "final", "parallel", "after", "every"])
         XCTAssertEqual(labels(base + "go / $\n }\n}"), ["act", "raise"])
         XCTAssertEqual(labels(base + "entry / act, $\n }\n}"), ["act", "raise"])

@@ -173,7 +173,8 @@ final class EditorTests: XCTestCase {
         XCTAssertEqual(labels(base + "go [ok(speed) &&\n  $] -> A\n }\n}"), ["ok"])
         XCTAssertEqual(labels("machine M {\n event go(speed: Int,\n $)\n}"), [])
         XCTAssertEqual(
-            labels(base + "$\n }\n}"), ["initial", "state", "final", "parallel", "entry", "exit", "after", "every", "go", "g"])
+            labels(base + "$\n }\n}"),
+            ["initial", "state", "final", "parallel", "entry", "exit", "do", "catch", "after", "every", "go", "g"])
         XCTAssertEqual(labels("machine M {\n $\n}"), ["event", "initial", "state", "final", "parallel", "after", "every"])
         XCTAssertEqual(labels("machine M {\n initial $\n state A\n}"), ["A", "history", "deep"])
         XCTAssertEqual(labels("machine M {\n final $\n}"), ["state"])

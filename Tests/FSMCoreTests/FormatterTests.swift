@@ -472,6 +472,39 @@ final class FormatterTests: XCTestCase {
         XCTAssertTrue(assertFormattingKeepsMeaning(source, name: "Loader.fsm"))
     }
 
+    func testActivitiesAndCatchTakeTheCanonicalLayout() {
+        let source = """
+            machine   Player
+            {
+              initial Loading
+              state Loading
+              {
+                do/fetchVideo( quality:720 )
+                ->Ready ; catch[isOffline( error )]/log(e:error),raise go->Offline
+                  catch/report(error)   // the rest
+              }
+              state Ready { do   /   play }
+              state Offline { go->Loading }
+            }
+            """
+        let expected = """
+            machine Player {
+                initial Loading
+                state Loading {
+                    do / fetchVideo(quality: 720)
+                    -> Ready
+                    catch [isOffline(error)] / log(e: error), raise go -> Offline
+                    catch / report(error) // the rest
+                }
+                state Ready { do / play }
+                state Offline { go -> Loading }
+            }
+
+            """
+        assertFormats(source, expected)
+        XCTAssertTrue(assertFormattingKeepsMeaning(source, name: "Player.fsm"))
+    }
+
     /// Comments before, after and inside a timed transition stay where they were, as around a
     /// transition.
     func testCommentsAroundTimedTransitionsStay() {

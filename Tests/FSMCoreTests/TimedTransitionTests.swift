@@ -290,21 +290,4 @@ final class TimedTransitionTests: XCTestCase {
             ), text)
         XCTAssertTrue(text.contains("error: keyword 'after' cannot be used as an event name; 'after', 'every'"), text)
     }
-
-    func testActivitiesAreNotSupportedYet() {
-        let source = """
-            machine M {
-                initial A
-                state A {
-                    do / fetch
-                    catch -> A
-                    go -> A
-                }
-            }
-            """
-        XCTAssertEqual(diagnosticIDs(source), ["not-supported-yet", "not-supported-yet"])
-        XCTAssertTrue(
-            diagnosticsText(source).contains(
-                "test.fsm:4:9: error: activities ('do /') and 'catch' are not supported yet; 'do' is reserved for them"))
-    }
 }

@@ -50,6 +50,9 @@ SAMPLE_V3 = """machine Loader {
         after retryDelay -> Loading   /* a delay requirement */
         every pollInterval / poll
         exit / raise go(n: 2)
+        do / waitForNetwork(seconds: 2)
+        catch [isFatal(error)] / log(error) -> Idle
+        catch -> Loading
     }
 }
 """
@@ -64,7 +67,7 @@ EXPECTED = {
     "class": ("entity.name.type.machine.",),
     "enumMember": ("entity.name.type.state.", "variable.other.state."),
     "event": ("entity.name.function.event.",),
-    "function": ("entity.name.function.guard.", "entity.name.function.delay."),
+    "function": ("entity.name.function.guard.", "entity.name.function.delay.", "entity.name.function.activity."),
     "method": ("entity.name.function.action.",),
     "parameter": ("variable.parameter.", "variable.other.parameter."),
     "type": ("entity.name.type.",),
@@ -138,7 +141,7 @@ def test_the_grammar_is_not_vacuous(parser):
 
 def test_version_3_keywords_and_durations_get_their_scopes(parser):
     """What the comparison above cannot show on its own: the scope of each new token, `do` and
-    `catch` included (fsmc reports them as not supported yet, so they are in no sample)."""
+    `catch` and the activity's name included."""
     text = "machine M {\n state A {\n do / fetch\n catch -> A\n every 1.5s / raise go\n after retryDelay -> A\n }\n}\n"
     scopes = textmate_scopes(parser, text)
     lines = text.split("\n")
@@ -152,3 +155,4 @@ def test_version_3_keywords_and_durations_get_their_scopes(parser):
     assert "constant.numeric.duration.fsm" in scopes[(4, lines[4].index("1.5s") + 3)]  # the unit too
     assert "entity.name.function.event.fsm" in scope_of("go", 4)
     assert "entity.name.function.delay.fsm" in scope_of("retryDelay", 5)
+    assert "entity.name.function.activity.fsm" in scope_of("fetch", 2)

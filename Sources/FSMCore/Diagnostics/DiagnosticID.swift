@@ -63,6 +63,11 @@ public enum DiagnosticID: String, Sendable, CaseIterable, Codable {
     case everyWithoutDelay = "every-without-delay"
     case delayNameConflict = "delay-name-conflict"
     case raiseArguments = "raise-arguments"
+    // Activities (version 3)
+    case duplicateActivity = "duplicate-activity"
+    case activityArguments = "activity-arguments"
+    case catchWithoutActivity = "catch-without-activity"
+    case errorOutsideCatch = "error-outside-catch"
     // Warnings
     case unreachableState = "unreachable-state"
     case unusedEvent = "unused-event"
@@ -79,6 +84,7 @@ public enum DiagnosticID: String, Sendable, CaseIterable, Codable {
     case preemptedByRegion = "preempted-by-region"
     case timedTransitionNeverFires = "timed-transition-never-fires"
     case unhandledRaisedEvent = "unhandled-raised-event"
+    case errorMayBeDropped = "error-may-be-dropped"
 
     /// The severity this kind of diagnostic is always reported with.
     public var severity: Severity {
@@ -86,7 +92,8 @@ public enum DiagnosticID: String, Sendable, CaseIterable, Codable {
         case .unreachableState, .unusedEvent, .misspeltEvent, .miscasedStandardType, .deadEnd, .popWithoutPush,
             .completionNeverFires,
             .shadowedByCompletion, .deepHistoryWithoutDepth, .historyAtTopLevel, .parallelWithOneChild,
-            .historyOfParallelState, .preemptedByRegion, .timedTransitionNeverFires, .unhandledRaisedEvent:
+            .historyOfParallelState, .preemptedByRegion, .timedTransitionNeverFires, .unhandledRaisedEvent,
+            .errorMayBeDropped:
             .warning
         // Not a problem of the file: it says that the report stops, after the errors already given.
         case .tooManyErrors: .note
@@ -116,7 +123,7 @@ public enum DiagnosticID: String, Sendable, CaseIterable, Codable {
         case .keywordAsName: "A keyword of the language used where a name is expected."
         case .misspeltKeyword: "A name where a keyword belongs, spelt almost like that keyword."
         case .notSupportedYet:
-            "A feature of the language that this fsmc does not support yet: activities and 'catch' anywhere, timed transitions and 'raise' in generated Swift and the simulator."
+            "A feature of the language that a back end does not carry out yet: activities ('do /') and 'catch' in generated Swift and the simulator."
         case .tooManyErrors: "Reporting stopped after too many errors."
         case .invalidName: "A name that cannot be used in the generated Swift."
         case .unknownState: "A target or initial state that is not declared."
@@ -124,7 +131,7 @@ public enum DiagnosticID: String, Sendable, CaseIterable, Codable {
         case .missingInitial: "A machine or composite state without an initial state."
         case .duplicateInitial: "More than one initial declaration in one body."
         case .initialNotChild: "An initial state that is not a direct child of the body that names it."
-        case .finalStateBody: "A final state with children, transitions or other members it cannot have."
+        case .finalStateBody: "A final state with children, transitions, an activity or other members it cannot have."
         case .duplicateEvent: "An event declared twice."
         case .duplicateParameter: "An event declaration with two parameters of the same name."
         case .nameCollision: "Two names that become the same identifier in the generated Swift."
@@ -134,8 +141,8 @@ public enum DiagnosticID: String, Sendable, CaseIterable, Codable {
         case .unknownParameter: "An argument naming a parameter its event does not declare."
         case .parameterInActivity: "An entry or exit activity passing an event parameter."
         case .duplicateLabel: "A call with two arguments of the same label."
-        case .inconsistentSignature: "A guard or action called with two different signatures."
-        case .guardUsedAsAction: "One name used both as a guard and as an action."
+        case .inconsistentSignature: "A guard, action or activity called with two different signatures."
+        case .guardUsedAsAction: "One name used in two roles among a guard, an action and an activity."
         case .completionWithoutTarget: "A completion transition without a target."
         case .misplacedCompletion: "A completion transition declared at the machine's top level."
         case .completionCycle: "Completion transitions without guards that lead around in a circle forever."
@@ -151,6 +158,10 @@ public enum DiagnosticID: String, Sendable, CaseIterable, Codable {
         case .everyWithoutDelay: "An 'every' transition with a zero duration, which would repeat forever at one instant."
         case .delayNameConflict: "A delay's name also used as a guard, an effect or an activity."
         case .raiseArguments: "A 'raise' whose arguments do not match the raised event's declaration."
+        case .duplicateActivity: "A second 'do' activity in one state, which has at most one."
+        case .activityArguments: "An activity passing something other than a literal: it starts on entry, with no event."
+        case .catchWithoutActivity: "A 'catch' transition in a state without an activity: nothing there throws."
+        case .errorOutsideCatch: "'error', what an activity threw, used outside a 'catch' transition."
         case .unreachableState: "A state that no sequence of events can enter."
         case .unusedEvent: "An event declared and never used by a transition."
         case .miscasedStandardType: "A parameter type spelt like a Swift standard type in other case ('int' for 'Int')."
@@ -168,6 +179,7 @@ public enum DiagnosticID: String, Sendable, CaseIterable, Codable {
         case .timedTransitionNeverFires:
             "An 'after' transition that an earlier unguarded 'after' of the same state, due no later, always pre-empts."
         case .unhandledRaisedEvent: "An event raised by an action that no transition handles."
+        case .errorMayBeDropped: "A state whose 'catch' transitions all have guards: an error none of them takes is dropped."
         }
     }
 }

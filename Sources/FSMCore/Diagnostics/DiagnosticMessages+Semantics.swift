@@ -266,10 +266,18 @@ extension Diagnostic {
     }
 
     static func guardUsedAsAction(_ name: String, usedAsGuard: Bool, at range: SourceRange, previous: SourceRange) -> Diagnostic {
+        roleConflict(
+            name, role: usedAsGuard ? "a guard" : "an action", before: usedAsGuard ? "an action" : "a guard", at: range,
+            previous: previous)
+    }
+
+    /// `guard-used-as-action` in general: one name used in two roles among guard, action and
+    /// activity (`role` here, `before` at its first use).
+    static func roleConflict(_ name: String, role: String, before: String, at range: SourceRange, previous: SourceRange)
+        -> Diagnostic
+    {
         Diagnostic(
-            .guardUsedAsAction,
-            "'\(name)' is used as \(usedAsGuard ? "a guard" : "an action") here but as \(usedAsGuard ? "an action" : "a guard") before",
-            at: range,
+            .guardUsedAsAction, "'\(name)' is used as \(role) here but as \(before) before", at: range,
             notes: [DiagnosticNote("first used here", at: previous)])
     }
 
@@ -351,7 +359,7 @@ extension Diagnostic {
     static func delayNameConflict(
         _ name: String, usedAsDelay: Bool, other: Model.Requirement, at range: SourceRange, previous: SourceRange
     ) -> Diagnostic {
-        let role = other.isGuard ? "a guard" : "an action"
+        let role = other.isGuard ? "a guard" : other.isActivity ? "an activity" : "an action"
         return Diagnostic(
             .delayNameConflict,
             "'\(name)' is used as \(usedAsDelay ? "a delay" : role) here but as \(usedAsDelay ? role : "a delay") before; a delay is a requirement of its own, 'func \(name)() -> Duration'",
@@ -403,5 +411,61 @@ extension Diagnostic {
         Diagnostic(
             .unhandledRaisedEvent, "event '\(event)' is raised but no transition handles it; it is always unhandled",
             at: range)
+    }
+
+    /// `this 'catch' transition can never fire` (`transition-never-fires`).
+    static func catchNeverFires(at range: SourceRange, shadowedBy: SourceRange) -> Diagnostic {
+        Diagnostic(
+            .transitionNeverFires, "this 'catch' transition can never fire", at: range,
+            notes: [DiagnosticNote("this 'catch' has no guard and always takes the error first", at: shadowedBy)])
+    }
+
+    static func duplicateActivity(state: String, at range: SourceRange, previous: SourceRange) -> Diagnostic {
+        Diagnostic(
+            .duplicateActivity,
+            "state '\(state)' already has an activity; a state has at most one 'do', so call the work of both from one activity",
+            at: range, notes: [DiagnosticNote("its activity is declared here", at: previous)])
+    }
+
+    static func activityArgument(_ name: String, activity: String, at range: SourceRange) -> Diagnostic {
+        Diagnostic(
+            .activityArguments,
+            "activity '\(activity)' cannot pass '\(name)': an activity starts when its state is entered, on no event, so its arguments are literals, as in 'label: 3'",
+            at: range)
+    }
+
+    static func catchWithoutActivity(state: String, at range: SourceRange) -> Diagnostic {
+        Diagnostic(
+            .catchWithoutActivity,
+            "state '\(state)' has no activity, so nothing it runs can throw and this 'catch' never fires; declare one with 'do / work', or remove the 'catch'",
+            at: range)
+    }
+
+    /// `site` is what the use of `error` is in: "an entry or exit activity", "a transition on 'go'", ...
+    static func errorOutsideCatch(in site: String, at range: SourceRange) -> Diagnostic {
+        Diagnostic(
+            .errorOutsideCatch,
+            "'error' is what a state's activity threw, known only in a 'catch' transition's guard and effects, not in \(site)",
+            at: range)
+    }
+
+    /// An event parameter other than `error` in a `catch` transition (`parameter-in-completion`).
+    static func parameterInCatch(_ name: String, at range: SourceRange) -> Diagnostic {
+        Diagnostic(
+            .parameterInCompletion,
+            "a 'catch' transition has no event, so it cannot use the event parameter '\(name)'; it can pass 'error', what the activity threw, or a literal",
+            at: range)
+    }
+
+    static func errorMayBeDropped(state: String, at range: SourceRange) -> Diagnostic {
+        Diagnostic(
+            .errorMayBeDropped,
+            "every 'catch' of state '\(state)' has a guard: an error that none of them takes is dropped; add a 'catch' without a guard last",
+            at: range)
+    }
+
+    /// A construct `backEnd` ("are not generated", "are not simulated") does not carry out yet.
+    static func notCarriedOutYet(_ what: String, by backEnd: String, at range: SourceRange) -> Diagnostic {
+        Diagnostic(.notSupportedYet, "\(what) \(backEnd) yet; fsmc check, dot and mermaid support them", at: range)
     }
 }

@@ -149,6 +149,8 @@ extension Diagnostic {
         case stateAfter(keyword: String)
         case historyAfterDeep
         case activityAction(keyword: String)
+        /// The `/` and name of a `do` activity.
+        case doActivity
         case transitionTargetOrState
         /// A transition's arrow, left out before its target's name.
         case arrowBefore(name: String)
@@ -174,6 +176,7 @@ extension Diagnostic {
             case .stateAfter(let keyword): "'state' after '\(keyword)'"
             case .historyAfterDeep: "'history' after 'deep'"
             case .activityAction(let keyword): "'/' and an action after '\(keyword)'"
+            case .doActivity: "'/' and the activity's name after 'do'"
             case .transitionTargetOrState: "'->' and a target state, or 'state' to declare a state"
             case .arrowBefore(let name): "'->' before '\(name)'"
             case .delay(let keyword): "a duration ('500ms', '2s', '10min') or the name of a delay after '\(keyword)'"
@@ -185,7 +188,7 @@ extension Diagnostic {
     /// What a name names, as messages say it ("a name for the target state").
     enum NameRole: Sendable {
         case machine, state, initialState, targetState, stateToPush, stateWithHistory, event, parameter, `guard`, action
-        case argumentLabelOrParameter, raisedEvent, delay
+        case argumentLabelOrParameter, raisedEvent, delay, activity
 
         var text: String {
             switch self {
@@ -202,6 +205,7 @@ extension Diagnostic {
             case .argumentLabelOrParameter: "argument label or event parameter"
             case .raisedEvent: "raised event"
             case .delay: "delay"
+            case .activity: "activity"
             }
         }
     }
@@ -285,12 +289,6 @@ extension Diagnostic {
     }
 
     /// `do / fetch` or `catch ...`: activities are a later feature.
-    static func activitiesNotSupported(_ keyword: String, at range: SourceRange) -> Diagnostic {
-        Diagnostic(
-            .notSupportedYet,
-            "activities ('do /') and 'catch' are not supported yet; '\(keyword)' is reserved for them", at: range)
-    }
-
     static func misspeltKeyword(_ text: String, keyword: String, at range: SourceRange) -> Diagnostic {
         Diagnostic(
             .misspeltKeyword, "unknown keyword '\(text)'; did you mean '\(keyword)'?", at: range,
@@ -347,6 +345,12 @@ extension Diagnostic {
 
     static func activityOutsideState(_ keyword: String, at range: SourceRange) -> Diagnostic {
         Diagnostic(.misplacedMember, "'\(keyword)' activities are only allowed inside a state", at: range)
+    }
+
+    static func catchOutsideState(at range: SourceRange) -> Diagnostic {
+        Diagnostic(
+            .misplacedMember, "'catch' transitions are only allowed inside a state, where they handle its activity's errors",
+            at: range)
     }
 
     static func nestedMachine(at range: SourceRange) -> Diagnostic {

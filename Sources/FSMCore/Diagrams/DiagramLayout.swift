@@ -95,7 +95,9 @@ struct DiagramLayout {
     init(model: Model, detail: DiagramDetail) {
         self.model = model
         let machineArrows = Self.arrows(model.machineTransitions, model.machineTimedTransitions, in: model, detail: detail)
-        let stateArrows = model.states.map { Self.arrows($0.transitions, $0.timedTransitions, in: model, detail: detail) }
+        let stateArrows = model.states.map {
+            Self.arrows($0.transitions, $0.timedTransitions, $0.catchTransitions, in: model, detail: detail)
+        }
         func listedLines(_ arrows: [Arrow]) -> [String] {
             arrows.filter { $0.isListed && (detail == .full || $0.target != .internal) }.map {
                 DiagramText.listedTransition(label: $0.label.oneLine, target: $0.target, in: model)
@@ -110,6 +112,7 @@ struct DiagramLayout {
             if detail == .full, !state.exitActions.isEmpty {
                 lines.append("exit / " + DiagramText.actions(state.exitActions, in: model))
             }
+            if detail == .full, let activity = state.activity { lines.append("do / " + DiagramText.call(activity.call)) }
             return lines + listedLines(stateArrows[index])
         }
         histories = Self.histories(in: model)
@@ -149,20 +152,26 @@ struct DiagramLayout {
         }
     }
 
-    /// The transitions and timed transitions declared in one body, in the order written. A timed
-    /// transition is drawn as any transition, its time event (`after(5s)`) standing for the event;
-    /// an `every` is internal, so it is listed in its state like an internal transition.
+    /// The transitions, timed transitions and `catch` transitions declared in one body, in the
+    /// order written. A timed transition is drawn as any transition, its time event (`after(5s)`)
+    /// standing for the event; an `every` is internal, so it is listed in its state like an internal
+    /// transition. A `catch` transition is drawn (or listed) the same way, `catch` standing for the event.
     private static func arrows(
-        _ transitions: [Model.Transition], _ timedTransitions: [Model.TimedTransition], in model: Model,
-        detail: DiagramDetail
+        _ transitions: [Model.Transition], _ timedTransitions: [Model.TimedTransition],
+        _ catchTransitions: [Model.CatchTransition] = [], in model: Model, detail: DiagramDetail
     ) -> [Arrow] {
         var arrows = transitions.map {
             Arrow(
                 source: $0.source, target: $0.target, label: DiagramText.label($0, in: model, detail: detail), range: $0.range,
                 in: model)
         }
-        guard !timedTransitions.isEmpty else { return arrows }
+        guard !timedTransitions.isEmpty || !catchTransitions.isEmpty else { return arrows }
         arrows += timedTransitions.map {
+            Arrow(
+                source: $0.source, target: $0.target, label: DiagramText.label($0, in: model, detail: detail), range: $0.range,
+                in: model)
+        }
+        arrows += catchTransitions.map {
             Arrow(
                 source: $0.source, target: $0.target, label: DiagramText.label($0, in: model, detail: detail), range: $0.range,
                 in: model)
@@ -203,7 +212,10 @@ struct DiagramLayout {
 
     private static func histories(in model: Model) -> [[HistoryPseudostate]] {
         var kinds = model.states.map { state in Set([state.initialHistory].compactMap { $0 }) }
-        for target in model.allTransitions.lazy.map(\.target) + model.allTimedTransitions.lazy.map(\.target) {
+        let targets =
+            model.allTransitions.lazy.map(\.target) + model.allTimedTransitions.lazy.map(\.target)
+            + model.allCatchTransitions.lazy.map(\.target)
+        for target in targets {
             if case .history(let state, let kind) = target { kinds[state].insert(kind) }
         }
         return model.states.indices.map { index in

@@ -1,7 +1,8 @@
 /// How much behaviour a diagram shows.
 public enum DiagramDetail: String, CaseIterable, Sendable {
     /// Everything: transitions labelled `event [guard] / effect` (a timed one `after(5s) [guard] /
-    /// effect`), entry and exit activities, internal transitions (and `every`) listed inside their state.
+    /// effect`, a `catch` one `catch [guard] / effect`), entry and exit activities and the state's
+    /// activity (`do / fetch`), internal transitions (and `every`) listed inside their state.
     case full
     /// The structure only: states and transitions labelled with their event (a timed one with its
     /// time event, `after(5s)`); no guards, effects, activities or internal transitions (nor
@@ -160,6 +161,13 @@ enum DiagramText {
         label(
             event: transition.event.map { model.events[$0].name }, guardExpression: transition.guardExpression,
             actions: transition.actions, in: model, detail: detail)
+    }
+
+    /// The label of a `catch` transition (section 4f): `catch` stands where an event's name does.
+    static func label(_ transition: Model.CatchTransition, in model: Model, detail: DiagramDetail) -> Label {
+        label(
+            event: "catch", guardExpression: transition.guardExpression, actions: transition.actions, in: model,
+            detail: detail)
     }
 
     /// The label of a timed transition: its time event (``timeEvent(_:)``) stands where an event's name does.

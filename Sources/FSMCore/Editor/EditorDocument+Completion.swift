@@ -12,8 +12,8 @@ public struct CompletionCandidate: Sendable, Hashable {
 extension EditorDocument {
     /// What may be typed at `offset`: state names after `->`, `push` and `initial`; the event's
     /// parameters inside an argument list; guard names in `[ ]`; action names and `raise` after `/`
-    /// and `,`; event names after `raise`; named delays after `after` and `every`; the keywords (and
-    /// known events) legal at the start of a member.
+    /// and `,` (activity names after `do /`); event names after `raise`; named delays after `after`
+    /// and `every`; the keywords (and known events) legal at the start of a member.
     public func completions(at offset: Int) -> [CompletionCandidate] {
         // The last token that ends at or before the cursor; a name being typed is replaced, so the
         // context is the token before it.
@@ -51,6 +51,7 @@ extension EditorDocument {
         case .keyword(.final), .keyword(.parallel): return keywords([.state])
         case .keyword(.raise): return symbols(.event)
         case .keyword(.after), .keyword(.every): return symbols(.delay)
+        case .slash where last.map { $0 > 0 && tokens[$0 - 1].kind == .keyword(.do) } == true: return symbols(.activity)
         case .slash: return symbols(.action) + keywords([.raise])
         case .comma where !context.isInGuard && context.nesting == 0: return symbols(.action) + keywords([.raise])
         default: break
@@ -59,7 +60,8 @@ extension EditorDocument {
         switch context.braceDepth {
         case 0: return machine == nil ? keywords([.machine]) : []
         case 1: return keywords([.event, .initial, .state, .final, .parallel, .after, .every]) + symbols(.event)
-        default: return keywords([.initial, .state, .final, .parallel, .entry, .exit, .after, .every]) + symbols(.event)
+        default:
+            return keywords([.initial, .state, .final, .parallel, .entry, .exit, .do, .catch, .after, .every]) + symbols(.event)
         }
     }
 

@@ -1,6 +1,7 @@
 extension EditorDocument {
     /// What hovering over a name shows, as Markdown: for a state its kind and path, for an event
-    /// its parameters, for a guard, an action or a named delay the Swift requirement it becomes.
+    /// its parameters, for a guard, an action, a named delay or an activity the Swift requirement it
+    /// becomes.
     public func hover(at offset: Int) -> (markdown: String, range: SourceRange)? {
         guard let symbol = index.occurrence(at: offset) else { return nil }
         var lines: [String]
@@ -26,9 +27,11 @@ extension EditorDocument {
             } else {
                 lines = ["event \(symbol.name) (no parameters)"]
             }
-        case .guard, .action, .delay:
+        case .guard, .action, .delay, .activity:
             lines = [requirementSignature(symbol.name, kind: symbol.kind)]
             lines.append("\(symbol.kind.rawValue): a requirement of the actions protocol")
+        case .parameter where symbol.scope == SymbolIndex.catchScope:
+            lines = ["error: any Error (what the state's activity threw)"]
         case .parameter:
             let type = eventDeclarations()[symbol.scope ?? ""]?.parameters.first { $0.name.text == symbol.name }?.type
             lines = ["\(symbol.name): \(type.map(String.init(describing:)) ?? "?") (parameter of \(symbol.scope ?? "?"))"]
@@ -40,9 +43,16 @@ extension EditorDocument {
     }
 
     /// `func name(label: Type) -> Bool`, from the model when the file compiles, else from the first
-    /// call (a delay has no parameters: `func name() -> Duration`).
+    /// call (a delay has no parameters: `func name() -> Duration`; an activity is `async`, and
+    /// `async throws` when its state has a `catch`).
     private func requirementSignature(_ name: String, kind: SymbolKind) -> String {
-        let result = kind == .guard ? " -> Bool" : kind == .delay ? " -> Duration" : ""
+        var result = kind == .guard ? " -> Bool" : kind == .delay ? " -> Duration" : ""
+        if kind == .activity {
+            let throwing =
+                compilation.model?.requirements.first(where: { $0.name == name })?.isThrowingActivity
+                ?? activityThrows(name, in: machine?.members ?? [])
+            result = throwing ? " async throws" : " async"
+        }
         if let requirement = compilation.model?.requirements.first(where: { $0.name == name }) {
             let parameters = requirement.parameters.map { "\(SwiftNames.escaped($0.label)): \($0.type)" }
             return "func \(SwiftNames.escaped(name))(\(parameters.joined(separator: ", ")))\(result)"
@@ -86,10 +96,27 @@ extension EditorDocument {
             case .timed(let timed):
                 if let condition = timed.guardExpression, let call = search(condition, nil) { return (call, nil) }
                 if let call = timed.actions.compactMap(\.call).first(where: { $0.name.text == name }) { return (call, nil) }
+            case .doActivity(let activity):
+                if activity.call.name.text == name { return (activity.call, nil) }
+            case .catchTransition(let caught):
+                if let condition = caught.guardExpression, let call = search(condition, nil) { return (call, nil) }
+                if let call = caught.actions.compactMap(\.call).first(where: { $0.name.text == name }) { return (call, nil) }
             case .event, .initial:
                 break
             }
         }
         return nil
+    }
+
+    /// Whether a state whose activity is `name` has a `catch` (its requirement is then `async
+    /// throws`): what the requirement is inferred from while the file has errors and no model.
+    private func activityThrows(_ name: String, in members: [Member]) -> Bool {
+        members.contains { member in
+            guard case .state(let state) = member else { return false }
+            let body = state.members ?? []
+            let runs = body.contains { if case .doActivity(let decl) = $0 { decl.call.name.text == name } else { false } }
+            let catches = body.contains { if case .catchTransition = $0 { true } else { false } }
+            return (runs && catches) || activityThrows(name, in: body)
+        }
     }
 }

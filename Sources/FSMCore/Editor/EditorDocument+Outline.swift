@@ -11,8 +11,8 @@ public struct OutlineItem: Sendable, Hashable {
 }
 
 extension EditorDocument {
-    /// The machine, its states nested as written and its events (declared ones, then those only
-    /// used, at their first use).
+    /// The machine, its states nested as written (each state's activity, `do / name`, first among
+    /// its children) and its events (declared ones, then those only used, at their first use).
     public func outline() -> [OutlineItem] {
         guard let machine else { return [] }
         var events: [OutlineItem] = []
@@ -41,9 +41,15 @@ extension EditorDocument {
             guard case .state(let state) = member else { return nil }
             let children = states(in: state.members ?? [])
             let detail = state.isFinal ? "final state" : children.isEmpty ? "state" : "composite state"
+            let activities = (state.members ?? []).compactMap { member -> OutlineItem? in
+                guard case .doActivity(let activity) = member else { return nil }
+                return OutlineItem(
+                    name: activity.call.name.text, detail: "do", kind: .activity, range: activity.range,
+                    selectionRange: activity.call.name.range, children: [])
+            }
             return OutlineItem(
                 name: state.name.text, detail: detail, kind: .state, range: state.range, selectionRange: state.name.range,
-                children: children)
+                children: activities + children)
         }
     }
 }

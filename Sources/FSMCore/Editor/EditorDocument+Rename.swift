@@ -7,7 +7,7 @@ public enum RenameError: Error, Sendable, Hashable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .noSymbol: "there is no state, event, guard, action or delay here to rename"
+        case .noSymbol: "there is no state, event, guard, action, delay or activity here to rename"
         case .notAnIdentifier(let name): "'\(name)' is not a valid name (letters, digits and '_', not starting with a digit)"
         case .keyword(let name): "'\(name)' is a keyword"
         case .collision(let name, let kind): "there is already \(kind == .event ? "an" : "a") \(kind.rawValue) named '\(name)'"
@@ -16,21 +16,23 @@ public enum RenameError: Error, Sendable, Hashable, CustomStringConvertible {
 }
 
 extension EditorDocument {
-    /// The name that a rename at `offset` would change (states, events, guards, actions and delays).
+    /// The name that a rename at `offset` would change (states, events, guards, actions, delays and
+    /// activities).
     public func renamableSymbol(at offset: Int) -> SymbolOccurrence? {
         guard let symbol = index.occurrence(at: offset) else { return nil }
-        return [.state, .event, .guard, .action, .delay].contains(symbol.kind) ? symbol : nil
+        return [.state, .event, .guard, .action, .delay, .activity].contains(symbol.kind) ? symbol : nil
     }
 
     /// The edits renaming the symbol at `offset` everywhere, or why that is refused: the new name
     /// must be an identifier, not a keyword, and not already name a symbol it would merge with
-    /// (another state; another event; another guard, action or delay, which share the actions protocol).
+    /// (another state; another event; another guard, action, delay or activity, which share the
+    /// actions protocol).
     public func rename(at offset: Int, to newName: String) -> Result<[FixIt], RenameError> {
         guard let symbol = renamableSymbol(at: offset) else { return .failure(.noSymbol) }
         guard Self.isIdentifier(newName) else { return .failure(.notAnIdentifier(newName)) }
         if Keyword(rawValue: newName) != nil { return .failure(.keyword(newName)) }
         if newName == symbol.name { return .success([]) }
-        let requirements: [SymbolKind] = [.guard, .action, .delay]
+        let requirements: [SymbolKind] = [.guard, .action, .delay, .activity]
         let namespace = requirements.contains(symbol.kind) ? requirements : [symbol.kind]
         if let clash = index.occurrences.first(where: { namespace.contains($0.kind) && $0.name == newName }) {
             return .failure(.collision(newName, clash.kind))

@@ -31,7 +31,7 @@ public struct SemanticToken: Sendable, Hashable {
 
 extension EditorDocument {
     /// Every token and comment with its kind, in source order, each on one line: machine → class,
-    /// state → enumMember, event → event, guard and named delay → function, action → method, event
+    /// state → enumMember, event → event, guard, named delay and activity → function, action → method, event
     /// parameters and argument labels → parameter, `any` and `some` → keyword, a duration (`1.5s`,
     /// also a malformed one) → number, the other names (types) → type.
     public func semanticTokens() -> [SemanticToken] {
@@ -96,7 +96,7 @@ extension EditorDocument {
         case .machine: .class
         case .state: .enumMember
         case .event: .event
-        case .guard, .delay: .function
+        case .guard, .delay, .activity: .function
         case .action: .method
         case .parameter: .parameter
         }

@@ -1,10 +1,13 @@
 /// What a name in a `.fsm` file stands for.
 public enum SymbolKind: String, Sendable, Hashable {
     case machine, state, event, `guard`, action
-    /// An event parameter: declared in `event name(...)`, used in the arguments of that event's calls.
+    /// An event parameter: declared in `event name(...)`, used in the arguments of that event's calls;
+    /// also `error` in a `catch` transition (scope ``SymbolIndex/catchScope``), what the activity threw.
     case parameter
     /// A named delay (`after retryDelay`, `every tick`): the requirement `func name() -> Duration`.
     case delay
+    /// A state's activity (`do / fetchVideo`): the requirement `func name(...) async [throws]`.
+    case activity
 }
 
 /// One place where a symbol is named.
@@ -22,7 +25,7 @@ public struct SymbolOccurrence: Sendable, Hashable {
     }
 }
 
-/// Every named occurrence of a machine, state, event, guard, action, parameter and delay in a syntax tree,
+/// Every named occurrence of a machine, state, event, guard, action, parameter, delay and activity in a syntax tree,
 /// in source order: what go-to-definition, references, rename and semantic tokens are computed from.
 /// It is built from the tree as written, so it works on files with errors too.
 public struct SymbolIndex: Sendable {
@@ -76,6 +79,16 @@ public struct SymbolIndex: Sendable {
                 }
                 visit(timed.actions, event: nil, parameters: parameters)
                 visit(timed.target)
+            case .doActivity(let activity):
+                visit(activity.call, as: .activity, event: nil, parameters: parameters)
+            case .catchTransition(let caught):
+                // `error` is the one "parameter" of a catch: what the activity threw.
+                let thrown = [Self.catchScope: Set(["error"])]
+                for call in caught.guardExpression?.calls ?? [] {
+                    visit(call, as: .guard, event: Self.catchScope, parameters: thrown)
+                }
+                visit(caught.actions, event: Self.catchScope, parameters: thrown)
+                visit(caught.target)
             }
         }
     }
@@ -106,6 +119,9 @@ public struct SymbolIndex: Sendable {
         }
     }
 
+    /// The scope of `error` in a `catch` transition: a keyword, so that no event has it.
+    public static let catchScope = "catch"
+
     /// The occurrence under (or just before) a byte offset: a cursor right after a name is on it.
     public func occurrence(at offset: Int) -> SymbolOccurrence? {
         var low = 0
@@ -119,7 +135,8 @@ public struct SymbolIndex: Sendable {
     }
 
     /// Where the symbol is declared: the `state`, the `event` declaration (only events with
-    /// parameters need one) or the parameter; guards, actions and delays are declared in Swift, not here.
+    /// parameters need one) or the parameter; guards, actions, delays and activities are declared in
+    /// Swift, not here.
     public func declaration(of symbol: SymbolOccurrence) -> SymbolOccurrence? {
         occurrences.first { $0.isDeclaration && $0.isSameSymbol(as: symbol) }
     }

@@ -13,7 +13,8 @@ extension Analyzer {
                     diagnostics.emit(.finalStateBody("transitions", state: name.text, at: transition.range))
                 case .initial(let initial):
                     diagnostics.emit(.finalStateBody("an initial state", state: name.text, at: initial.range))
-                // Reported with the timed transition (Analyzer+Timed).
+                // Reported with the timed transition (Analyzer+Timed), the activity and the `catch`
+                // (Analyzer+Activities).
                 default: break
                 }
             }
@@ -108,9 +109,10 @@ extension Analyzer {
     /// (section 4c): an error at each, pointing at the first parallel state.
     mutating func checkPushAndPopWithParallelStates(_ model: Model) {
         guard let parallel = model.states.first(where: \.isParallel) else { return }
-        for transition in model.allTransitions {
-            switch transition.target {
-            case .push, .pop: diagnostics.emit(.pushPopWithParallel(at: transition.range, parallel: parallel.range))
+        let targets = model.allTransitions.map { ($0.target, $0.range) } + model.allCatchTransitions.map { ($0.target, $0.range) }
+        for (target, range) in targets.sorted(by: { $0.1.start < $1.1.start }) {
+            switch target {
+            case .push, .pop: diagnostics.emit(.pushPopWithParallel(at: range, parallel: parallel.range))
             default: break
             }
         }
@@ -159,8 +161,17 @@ extension Analyzer {
         // The first transition for each event that always fires: it shadows every later one. The
         // completion transitions are keyed by the empty string, which no event is named.
         var alwaysFires: [String: SourceRange] = [:]
+        var activityMembers = ActivityMembers(members)
         for member in members {
             switch member {
+            case .doActivity(let decl):
+                resolveDoActivity(decl, owner: owner, in: activityMembers)
+                continue
+            case .catchTransition(let decl):
+                if let transition = resolveCatchTransition(decl, owner: owner, in: &activityMembers) {
+                    states[transition.source].catchTransitions.append(transition)
+                }
+                continue
             case .state(let decl):
                 if let index = childStates.next() { resolveStateBody(index, declaredBy: decl) }
                 continue

@@ -14,6 +14,22 @@ extension Analyzer {
         /// A transition on an undeclared event that passes parameters, already reported
         /// (``reportParameters(of:onUndeclaredEvent:)``): its parameters are not looked up again.
         case undeclaredEvent
+        /// A state's activity (`do / name(...)`, named so): literals only.
+        case doActivity(String)
+        /// A `catch` transition: no event, but `error`, what the activity threw.
+        case catchTransition
+
+        /// What a use of `error` outside a `catch` is in, as the error message says it.
+        var text: String {
+            switch self {
+            case .transition, .undeclaredEvent: "a transition on an event"
+            case .completion: "a completion transition"
+            case .timed: "a timed transition"
+            case .activity: "an entry or exit activity"
+            case .doActivity: "an activity's arguments"
+            case .catchTransition: "a 'catch' transition"
+            }
+        }
     }
 
     mutating func resolveGuard(_ syntax: GuardSyntax, in site: CallSite) -> Model.Guard? {
@@ -34,9 +50,11 @@ extension Analyzer {
         }
     }
 
-    /// Resolves a guard or action call written at `site`.
-    mutating func resolveCall(_ call: CallSyntax, isGuard: Bool, in site: CallSite) -> Model.Call? {
-        checkSwiftName(call.name, role: isGuard ? "guard" : "action")
+    /// Resolves a guard or action call written at `site`; at ``CallSite/doActivity(_:)``, the
+    /// call of an activity, `async throws` when `throwing`.
+    mutating func resolveCall(_ call: CallSyntax, isGuard: Bool, in site: CallSite, throwing: Bool = false) -> Model.Call? {
+        let isActivity = if case .doActivity = site { true } else { false }
+        checkSwiftName(call.name, role: isGuard ? "guard" : isActivity ? "activity" : "action")
         var arguments: [Model.Argument] = []
         var parameters: [Model.RequirementParameter] = []
         // One allocation each, not one per doubling: a large machine has tens of thousands of calls.
@@ -65,7 +83,10 @@ extension Analyzer {
             }
         }
         guard valid else { return nil }
-        registerRequirement(Model.Requirement(name: call.name.text, parameters: parameters, isGuard: isGuard), at: call.range)
+        var requirement = Model.Requirement(name: call.name.text, parameters: parameters, isGuard: isGuard)
+        requirement.isActivity = isActivity
+        requirement.isThrowingActivity = isActivity && throwing
+        registerRequirement(requirement, at: call.range)
         return Model.Call(name: call.name.text, arguments: arguments, range: call.range)
     }
 
@@ -75,6 +96,17 @@ extension Analyzer {
         let event: Int
         switch site {
         case .transition(let transitionEvent): event = transitionEvent
+        case .catchTransition:
+            if name.text == "error" { return .error }
+            diagnostics.emit(.parameterInCatch(name.text, at: name.range))
+            return nil
+        case .doActivity(let activity):
+            diagnostics.emit(.activityArgument(name.text, activity: activity, at: name.range))
+            return nil
+        case .completion where name.text == "error", .timed where name.text == "error",
+            .activity where name.text == "error":
+            diagnostics.emit(.errorOutsideCatch(in: site.text, at: name.range))
+            return nil
         case .completion, .timed:
             let having = events.filter { $0.isDeclared && $0.parameters.contains { $0.name == name.text } }
             diagnostics.emit(
@@ -89,6 +121,10 @@ extension Analyzer {
         let declared = events[event].parameters
         guard let parameter = declared.first(where: { $0.name == name.text }) else {
             if eventsWithInvalidParameters.contains(event) { return nil }
+            if name.text == "error" {
+                diagnostics.emit(.errorOutsideCatch(in: "a transition on '\(events[event].name)'", at: name.range))
+                return nil
+            }
             let suggestion = Suggestions.closest(to: name.text, among: declared.map(\.name))
             diagnostics.emit(
                 .unknownParameter(
@@ -104,7 +140,15 @@ extension Analyzer {
     /// (`seel` for `seek`), the error is at the event's name and suggests that one; else it is at the
     /// first parameter passed and shows the declaration that would give the event all of them.
     mutating func reportParameters(of transition: TransitionDecl, onUndeclaredEvent event: Identifier) {
-        let passed = transition.passedParameters
+        // `error` is no event parameter that a declaration would give: it belongs in a `catch`.
+        var passed: [Identifier] = []
+        for name in transition.passedParameters {
+            if name.text == "error" {
+                diagnostics.emit(.errorOutsideCatch(in: "a transition on '\(event.text)'", at: name.range))
+            } else {
+                passed.append(name)
+            }
+        }
         guard let first = passed.first else { return }
         let declared = events.filter(\.isDeclared)
         if let suggestion = Suggestions.closest(to: event.text, among: declared.map(\.name)),
@@ -133,16 +177,25 @@ extension Analyzer {
                 .delayNameConflict(
                     requirement.name, usedAsDelay: requirement.isDelay, other: requirement.isDelay ? existing : requirement,
                     at: range, previous: requirementFirstUse[index]))
-        } else if existing.isGuard != requirement.isGuard {
+        } else if existing.isGuard != requirement.isGuard || existing.isActivity != requirement.isActivity {
             diagnostics.emit(
-                .guardUsedAsAction(
-                    requirement.name, usedAsGuard: requirement.isGuard, at: range, previous: requirementFirstUse[index]))
+                .roleConflict(
+                    requirement.name, role: Self.role(of: requirement), before: Self.role(of: existing), at: range,
+                    previous: requirementFirstUse[index]))
         } else if existing.parameters != requirement.parameters {
             diagnostics.emit(
                 .inconsistentSignature(
                     requirement.name, signature: Self.signature(requirement), previousSignature: Self.signature(existing),
                     at: range, previous: requirementFirstUse[index]))
+        } else if requirement.isThrowingActivity {
+            // One activity of two states, one of them with a `catch`: `async throws` for both.
+            requirements[index].isThrowingActivity = true
         }
+    }
+
+    /// A requirement's role as messages name it: "a guard", "an activity", "an action".
+    static func role(of requirement: Model.Requirement) -> String {
+        requirement.isGuard ? "a guard" : requirement.isActivity ? "an activity" : "an action"
     }
 
     static func signature(_ requirement: Model.Requirement) -> String {

@@ -205,9 +205,12 @@ extension Model {
     }
 
     /// Whether a simple state is always left as soon as it is entered: it has a completion
-    /// transition that always fires, so no event ever finds it active.
+    /// transition that always fires, so no event ever finds it active. A state with an activity
+    /// (section 4f) completes only when its activity is done: it waits for it, and handles events
+    /// meanwhile.
     public func isLeftOnCompletion(_ state: Int) -> Bool {
-        !states[state].isComposite && !states[state].isFinal && completionTransitions(of: state).contains(where: \.alwaysFires)
+        !states[state].isComposite && !states[state].isFinal && states[state].activity == nil
+            && completionTransitions(of: state).contains(where: \.alwaysFires)
     }
 
     /// Whether `state`, active in `configuration`, is complete there (section 4a): a composite state
@@ -421,13 +424,20 @@ extension Model {
             transition.domain = transition.target.state.flatMap { tree.domain(from: transition.source, to: $0) }
             return transition
         }
+        func withCatchDomain(_ transition: CatchTransition) -> CatchTransition {
+            var transition = transition
+            transition.domain = transition.target.state.flatMap { tree.domain(from: transition.source, to: $0) }
+            return transition
+        }
         var states = states
         for index in states.indices {
             states[index].transitions = states[index].transitions.map(withDomain)
             states[index].timedTransitions = states[index].timedTransitions.map(withTimedDomain)
+            states[index].catchTransitions = states[index].catchTransitions.map(withCatchDomain)
             if states[index].initialHistory != nil { states[index].recordsHistory = true }
         }
-        for target in allTransitions.map(\.target) + allTimedTransitions.map(\.target) {
+        let catchTargets = states.flatMap { $0.catchTransitions.map(\.target) }
+        for target in allTransitions.map(\.target) + allTimedTransitions.map(\.target) + catchTargets {
             if case .history(let state, _) = target { states[state].recordsHistory = true }
         }
         self.states = states

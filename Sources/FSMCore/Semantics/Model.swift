@@ -401,6 +401,7 @@ extension Model {
             for state in states {
                 note(state.transitions)
                 for timed in state.timedTransitions { note(timed.target) }
+                for caught in state.catchTransitions { note(caught.target) }
                 if state.recordsHistory { usesHistory = true }
                 if state.isParallel { hasParallelStates = true }
             }
@@ -425,8 +426,15 @@ extension Model {
         ([machineTimedTransitions] + states.map(\.timedTransitions)).joined()
     }
 
+    /// Every `catch` transition (section 4f), each state's in order.
+    public var allCatchTransitions: FlattenSequence<[[CatchTransition]]> { states.map(\.catchTransitions).joined() }
+
+    /// Whether some state has an activity (`do /`, section 4f).
+    public var hasActivities: Bool { states.contains { $0.activity != nil } }
+
     /// Every `raise` in the machine, in the order of the states and transitions that hold them
-    /// (the machine's transitions, then each state's entry, exit, transitions and timed transitions).
+    /// (the machine's transitions, then each state's entry, exit, transitions, timed transitions and
+    /// `catch` transitions).
     public var allRaises: [Raise] {
         // One array filled in place: no array per list of actions.
         var result: [Raise] = []
@@ -440,6 +448,7 @@ extension Model {
             add(state.exitActions)
             for transition in state.transitions { add(transition.actions) }
             for timed in state.timedTransitions { add(timed.actions) }
+            for caught in state.catchTransitions { add(caught.actions) }
         }
         return result
     }

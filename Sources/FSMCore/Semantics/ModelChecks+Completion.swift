@@ -43,14 +43,15 @@ extension ModelChecks {
     /// The state whose completion is handled first after a transition with this domain enters
     /// `target` by its default entry, when that is certain: the simple state the entry ends in, or
     /// the composite whose final state it ends in. `nil` when the entry completes nothing, finishes
-    /// the machine, or depends on history.
+    /// the machine, or depends on history. A state with an activity completes only when its
+    /// activity is done (section 4f), not on entry: `nil` too.
     private static func firstCompletion(entering target: Int, below domain: Int?, in model: Model) -> Int? {
         let entered = model.entrySet(to: target, below: domain)
         guard !entered.contains(where: { model.states[$0].initialHistory != nil || model.states[$0].isParallel }),
             let leaf = entered.last, !model.states[leaf].isComposite
         else { return nil }
-        if !model.states[leaf].isFinal { return leaf }
-        return model.states[leaf].parent
+        let completed = model.states[leaf].isFinal ? model.states[leaf].parent : leaf
+        return completed.flatMap { model.states[$0].activity == nil ? $0 : nil }
     }
 
     /// Whether a composite or parallel state can ever complete: a composite state with a final

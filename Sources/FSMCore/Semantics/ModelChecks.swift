@@ -15,6 +15,7 @@ enum ModelChecks {
         checkPreemptionByRegions(model, diagnostics: &diagnostics)
         checkTimedTransitionsThatNeverFire(model, diagnostics: &diagnostics)
         checkUnhandledRaisedEvents(model, diagnostics: &diagnostics)
+        checkCatchesThatMayDropErrors(model, diagnostics: &diagnostics)
     }
 
     /// The states the machine can be in: a search over leaf configurations from the initial one.
@@ -44,6 +45,7 @@ enum ModelChecks {
         // Asked once: finding a leaf's armed timers costs arrays per leaf, for none in most machines.
         let hasTimedTransitions =
             !model.machineTimedTransitions.isEmpty || model.states.indices.contains { !model.states[$0].timedTransitions.isEmpty }
+        let hasActivities = model.hasActivities
         while let leaf = work.popLast() {
             // A top-level final state finishes the machine: nothing leaves it.
             if model.finishesMachine(leaf) { continue }
@@ -59,6 +61,17 @@ enum ModelChecks {
                 for timed in timedTransitionsArmed(whileIn: leaf, in: model) {
                     if let target = timed.target.state { enter(target) }
                     if timed.target != .internal { leadsOut = true }
+                }
+            }
+            // The activities of the leaf and of every state around it may throw while it is active
+            // (section 4f); their completions are the leaf's own (above) and those of the
+            // composites its final states complete.
+            if hasActivities {
+                for state in model.ancestry(of: leaf) {
+                    for caught in model.states[state].catchTransitions {
+                        if let target = caught.target.state { enter(target) }
+                        if caught.target != .internal { leadsOut = true }
+                    }
                 }
             }
             // A final state inside a composite completes it: stuck too when nothing follows. A
@@ -311,8 +324,22 @@ enum ModelChecks {
 
     private static func checkPopWithoutPush(_ model: Model, diagnostics: inout DiagnosticEngine) {
         guard !model.usesPush else { return }
-        for transition in model.allTransitions where transition.target == .pop {
-            diagnostics.emit(.popWithoutPush(at: transition.range))
+        var pops = model.allTransitions.filter { $0.target == .pop }.map(\.range)
+        pops += model.allCatchTransitions.filter { $0.target == .pop }.map(\.range)
+        for range in pops.sorted(by: { $0.start < $1.start }) {
+            diagnostics.emit(.popWithoutPush(at: range))
+        }
+    }
+
+    /// `error-may-be-dropped` for a state with an activity whose `catch` transitions all have
+    /// guards (section 4f): when none holds, what the activity threw is dropped. Reported at the
+    /// last, after which a `catch` without a guard would go.
+    private static func checkCatchesThatMayDropErrors(_ model: Model, diagnostics: inout DiagnosticEngine) {
+        for state in model.states where state.activity != nil {
+            guard let last = state.catchTransitions.last,
+                state.catchTransitions.allSatisfy({ $0.guardExpression != nil })
+            else { continue }
+            diagnostics.emit(.errorMayBeDropped(state: state.name, at: last.range))
         }
     }
 }

@@ -33,6 +33,10 @@ public enum Member: Sendable, Hashable {
     case activity(ActivityDecl)
     /// `after D ...` or `every D ...` (version 3).
     case timed(TimedTransitionDecl)
+    /// `do / name(...)`: a state's activity (version 3).
+    case doActivity(DoActivityDecl)
+    /// `catch [guard] / effects -> target` (version 3).
+    case catchTransition(CatchTransitionDecl)
 
     public var range: SourceRange {
         switch self {
@@ -42,6 +46,8 @@ public enum Member: Sendable, Hashable {
         case .transition(let decl): decl.range
         case .activity(let decl): decl.range
         case .timed(let decl): decl.range
+        case .doActivity(let decl): decl.range
+        case .catchTransition(let decl): decl.range
         }
     }
 }
@@ -213,6 +219,30 @@ public struct TimedTransitionDecl: Sendable, Hashable {
     public var invalidGuard: SourceRange?
     public var actions: [ActionSyntax]
     /// `nil` for an internal one (always for `every`, which may not have one).
+    public var target: TargetSyntax?
+    public var range: SourceRange
+
+    public var isGuarded: Bool { guardExpression != nil || invalidGuard != nil }
+}
+
+/// `do / name` or `do / name(label: literal, ...)`: the activity of the state whose body declares it
+/// (version 3), run while the state is active.
+public struct DoActivityDecl: Sendable, Hashable {
+    public var keyword: SourceRange
+    /// The activity's name and arguments (literals only; the analyzer reports others).
+    public var call: CallSyntax
+    public var range: SourceRange
+}
+
+/// `catch [guard] / effects -> target` (internal without a target): tried when the activity of the
+/// state whose body declares it throws (version 3).
+public struct CatchTransitionDecl: Sendable, Hashable {
+    public var keyword: SourceRange
+    public var guardExpression: GuardSyntax?
+    /// As ``TransitionDecl/invalidGuard``.
+    public var invalidGuard: SourceRange?
+    public var actions: [ActionSyntax]
+    /// `nil` for an internal one.
     public var target: TargetSyntax?
     public var range: SourceRange
 

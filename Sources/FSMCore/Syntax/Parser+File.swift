@@ -114,10 +114,12 @@ extension Parser {
         // `after -> Done` is an older machine's event named `after`: reported below as a keyword.
         case .keyword(.after) where startsDelay(kindAfterCurrent), .keyword(.every) where startsDelay(kindAfterCurrent):
             return parseTimedTransition().map(Member.timed)
-        case .keyword(.do), .keyword(.catch):
-            // Activities are a later feature: one error for the member, which is skipped.
-            diagnostics.emit(.activitiesNotSupported(text(of: token), at: token.range))
-            return nil
+        case .keyword(.do):
+            if kind == .machine { diagnostics.emit(.activityOutsideState("do", at: token.range)) }
+            return parseDoActivity().map(Member.doActivity)
+        case .keyword(.catch):
+            if kind == .machine { diagnostics.emit(.catchOutsideState(at: token.range)) }
+            return parseCatchTransition().map(Member.catchTransition)
         case .identifier, .leftBracket, .slash, .arrow:
             // Without an event name in front, a completion transition: `[g] / e -> T`.
             return parseTransition().map(Member.transition)

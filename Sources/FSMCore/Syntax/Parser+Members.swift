@@ -398,6 +398,29 @@ extension Parser {
             range: SourceRange(start: keyword.range.start, end: previousEnd))
     }
 
+    /// activity = "do" "/" call                                    (``current`` is the keyword)
+    mutating func parseDoActivity() -> DoActivityDecl? {
+        let keyword = advance()
+        guard consume(.slash) != nil else {
+            expected(.doActivity)
+            return nil
+        }
+        guard let call = parseCall(role: .activity) else { return nil }
+        return DoActivityDecl(
+            keyword: keyword.range, call: call, range: SourceRange(start: keyword.range.start, end: previousEnd))
+    }
+
+    /// catch = "catch" [ "[" guard "]" ] [ "/" actions ] [ "->" target ]   (``current`` is the keyword)
+    mutating func parseCatchTransition() -> CatchTransitionDecl? {
+        let keyword = advance()
+        guard case let (guardExpression, invalidGuard, actions, target)? = parseTransitionRest(afterEvent: false) else {
+            return nil
+        }
+        return CatchTransitionDecl(
+            keyword: keyword.range, guardExpression: guardExpression, invalidGuard: invalidGuard, actions: actions,
+            target: target, range: SourceRange(start: keyword.range.start, end: previousEnd))
+    }
+
     /// delay = Duration | Ident. A number that is no duration (no unit, an unknown one, ...)
     /// is reported once, instead of the lexer's `invalid-number`, and read as an invalid delay, so
     /// that the rest of the transition is still checked.
