@@ -62,9 +62,10 @@ extension Commands {
             var isolation = configured?.isolation ?? .automatic
             if let option = arguments.value("--isolation") {
                 guard let chosen = Isolation(option: option) else {
+                    let hint = option.lowercased() == "mainactor" ? "; did you mean 'MainActor'?" : ""
                     throw UsageError(
                         message:
-                            "'--isolation \(option)': expected MainActor, nonisolated or the name of a global actor",
+                            "'--isolation \(option)': expected MainActor, nonisolated or the name of a global actor\(hint)",
                         command: "generate")
                 }
                 isolation = chosen

@@ -57,6 +57,7 @@ extension SwiftEmitterTests {
             rang
             enter Done
             at 8s: Done, finished: true, nextTimeout: nil
+            successors of Waiting: done waiting
             """)
     }
 
@@ -301,6 +302,7 @@ extension SwiftEmitterTests {
             machine.again()
             machine.advanceTime(by: .seconds(3))
             log.t.add("at 8s: \\(machine.state.rawValue), finished: \\(machine.isFinished), nextTimeout: \\(describe(machine.nextTimeout))")
+            log.t.add("successors of Waiting: " + TimeReentry.successors(of: .waiting).map { "\\($0)" }.joined(separator: " "))
             return log.t.lines
         }
         """

@@ -54,6 +54,13 @@ final class TimedTransitionCommandTests: XCTestCase {
         XCTAssertEqual(configured.status, 0, configured.stderr)
         XCTAssertTrue(configured.stdout.contains("@DatabaseActor\nfinal class Call {"))
 
+        let misspelt = try runFSMC(["generate", "call.fsm", "-o", "-", "--isolation", "mainactor"], in: folder)
+        XCTAssertEqual(misspelt.status, 2)
+        XCTAssertTrue(misspelt.stderr.contains("did you mean 'MainActor'?"), misspelt.stderr)
+        for keyword in ["actor", "Self.actor", "class"] {
+            let keywordResult = try runFSMC(["generate", "call.fsm", "-o", "-", "--isolation", keyword], in: folder)
+            XCTAssertEqual(keywordResult.status, 2, keyword)
+        }
         let bad = try runFSMC(["generate", "call.fsm", "-o", "-", "--isolation", "main actor"], in: folder)
         XCTAssertEqual(bad.status, 2)
         XCTAssertTrue(

@@ -91,6 +91,11 @@ extension SwiftMachineEmitter {
                 "alive for as long as you use the machine: sending an event or calling `start()` once it is",
                 "gone stops the program with Swift's \"unowned reference\" error.",
             ]
+                + (hasClock
+                    ? [
+                        "Timeouts on the clock call the actions by themselves: keep the actions object alive for as",
+                        "long as the machine is.",
+                    ] : [])
         case .strong:
             [
                 "The machine holds its actions object **strongly** (generated with `--actions-reference strong`):",
@@ -304,26 +309,43 @@ extension SwiftMachineEmitter {
             "The targets of the transitions declared on `state`, then on its ancestors outwards, then on",
             "the machine, without duplicates. A `pop` contributes nothing (its target is known only at run time).",
         ]
-        if uses(.completions) || uses(.history) {
-            doc.append("Completion transitions count too, and `-> history S` contributes `S`.")
+        if uses(.completions) || uses(.history) || uses(.timers) || uses(.activities) {
+            doc.append("Completion, timed and `catch` transitions count too, and `-> history S` contributes `S`.")
         }
         out.docComment(doc)
         out.block("\(api)static func successors(of state: StateID) -> [StateID]") { out in
             out.line("switch state {")
+            // The machine's own, in the order written: the same after every state's.
+            var machine: [(Int, Model.Target)] = model.machineTransitions.map { ($0.range.start, $0.target) }
+            machine += model.machineTimedTransitions.map { ($0.range.start, $0.target) }
+            let machineTargets = machine.sorted { $0.0 < $1.0 }.map(\.1)
             for index in model.states.indices {
-                let list = successors(of: index).map { "." + names.stateCase($0) }
+                let list = successors(of: index, then: machineTargets).map { "." + names.stateCase($0) }
                 out.line("case .\(names.stateCase(index)): return [\(list.joined(separator: ", "))]")
             }
             out.line("}")
         }
     }
 
-    private func successors(of state: Int) -> [Int] {
+    private func successors(of state: Int, then machineTargets: [Model.Target]) -> [Int] {
         var result: [Int] = []
-        // Every transition declared on the state and outwards, completion transitions included.
-        for transition in model.ancestry(of: state).flatMap({ model.states[$0].transitions }) + model.machineTransitions {
-            if let target = transition.target.state, !result.contains(target) { result.append(target) }
+        // Every transition declared on the state and outwards, each state's in the order written
+        // (completion, timed and catch transitions included), then the machine's.
+        func add(_ target: Model.Target) {
+            if let target = target.state, !result.contains(target) { result.append(target) }
         }
+        for ancestor in model.ancestry(of: state) {
+            let declared = model.states[ancestor]
+            guard !declared.timedTransitions.isEmpty || !declared.catchTransitions.isEmpty else {
+                for transition in declared.transitions { add(transition.target) }
+                continue
+            }
+            var written: [(Int, Model.Target)] = declared.transitions.map { ($0.range.start, $0.target) }
+            written += declared.timedTransitions.map { ($0.range.start, $0.target) }
+            written += declared.catchTransitions.map { ($0.range.start, $0.target) }
+            for (_, target) in written.sorted(by: { $0.0 < $1.0 }) { add(target) }
+        }
+        for target in machineTargets { add(target) }
         return result
     }
 

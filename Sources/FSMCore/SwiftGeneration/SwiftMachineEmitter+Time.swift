@@ -150,11 +150,14 @@ extension SwiftMachineEmitter {
             "time, which while a timeout is handled is its deadline. A negative delay counts as zero.",
         ])
         out.block("fileprivate func armTimer(_ timer: Int, after delay: Swift.Duration)") { out in
-            let now =
-                hasClock
-                ? "(clock == nil || machine.timers.isHandlingTimeout ? machine.timers.now : clock!.elapsed())"
-                : "machine.timers.now"
-            out.line("let deadline = \(now) + max(delay, .zero)")
+            if hasClock {
+                out.line("// The clock's time; while a timeout is handled, its deadline; with manual timing, the machine's.")
+                out.line(
+                    "let now = if let clock, !machine.timers.isHandlingTimeout { clock.elapsed() } else { machine.timers.now }")
+                out.line("let deadline = now + max(delay, .zero)")
+            } else {
+                out.line("let deadline = machine.timers.now + max(delay, .zero)")
+            }
             out.line("machine.timers.arm(timer, at: deadline)")
             if hasClock { out.line("if let clock { schedule(timer, at: deadline, on: clock) }") }
         }
@@ -272,6 +275,8 @@ extension SwiftMachineEmitter {
             out.line("let task = Swift.Task { [weak self] in")
             out.indented { out in
                 out.line("try? await clock.sleep(deadline)")
+                out.line("// Cancelled: its state was exited, or it was armed again. (A clock may still wake it late.)")
+                out.line("guard !Swift.Task.isCancelled else { return }")
                 out.line("self?.clockWoke(timer, stamp: stamp)")
             }
             out.line("}")
@@ -285,6 +290,13 @@ extension SwiftMachineEmitter {
         ])
         out.block("private func clockWoke(_ timer: Int, stamp: UInt64)") { out in
             out.line("guard let clock else { return }")
+            out.block("guard !machine.isRunning else") { out in
+                out.line("// Woken inside a step (a run loop nested in an action): after the step, not inside it.")
+                out.block("if machine.timers.stamp(of: timer) == stamp, let deadline = machine.timers.deadline(of: timer)") {
+                    $0.line("schedule(timer, at: deadline, on: clock)")
+                }
+                out.line("return")
+            }
             out.line("processTimeouts(upTo: clock.elapsed())")
             out.block("if machine.timers.stamp(of: timer) == stamp, let deadline = machine.timers.deadline(of: timer)") {
                 out in
