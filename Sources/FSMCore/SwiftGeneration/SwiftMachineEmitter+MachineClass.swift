@@ -309,8 +309,10 @@ extension SwiftMachineEmitter {
             "The targets of the transitions declared on `state`, then on its ancestors outwards, then on",
             "the machine, without duplicates. A `pop` contributes nothing (its target is known only at run time).",
         ]
-        if uses(.completions) || uses(.history) || uses(.timers) || uses(.activities) {
+        if uses(.timers) || uses(.activities) {
             doc.append("Completion, timed and `catch` transitions count too, and `-> history S` contributes `S`.")
+        } else if uses(.completions) || uses(.history) {
+            doc.append("Completion transitions count too, and `-> history S` contributes `S`.")
         }
         out.docComment(doc)
         out.block("\(api)static func successors(of state: StateID) -> [StateID]") { out in

@@ -137,7 +137,7 @@ final class CheckoutWizard {
 
     /// The targets of the transitions declared on `state`, then on its ancestors outwards, then on
     /// the machine, without duplicates. A `pop` contributes nothing (its target is known only at run time).
-    /// Completion, timed and `catch` transitions count too, and `-> history S` contributes `S`.
+    /// Completion transitions count too, and `-> history S` contributes `S`.
     static func successors(of state: StateID) -> [StateID] {
         switch state {
         case .shopping: return [.checkout]
