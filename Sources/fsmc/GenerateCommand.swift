@@ -90,8 +90,10 @@ extension Commands {
             for path in files {
                 do throws(IOError) {
                     var compilation = Compilation(path: FileIO.displayName(path), bytes: try FileIO.read(path))
-                    // Activities and `catch` are checked and drawn, not generated yet: an error at each.
+                    // Activities in a machine with parallel states are not generated yet, and none can be
+                    // without an actor: an error at each.
                     compilation.refuseUnsupportedConstructs(for: .swiftGeneration)
+                    compilation.refuseActivities(isolation: isolation)
                     inputs.append((path, compilation))
                 } catch {
                     Terminal.writeError("error: \(error.message)\n")

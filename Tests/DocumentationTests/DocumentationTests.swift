@@ -97,7 +97,8 @@ final class DocumentationTests: XCTestCase {
         let loading = try XCTUnwrap(model.states.firstIndex { $0.name == "Loading" })
         XCTAssertFalse(model.isLeftOnCompletion(loading))
         XCTAssertEqual(model.states[loading].catchTransitions.count, 2)
-        XCTAssertTrue(compilation.refuseUnsupportedConstructs(for: .swiftGeneration))
+        XCTAssertFalse(compilation.refuseUnsupportedConstructs(for: .swiftGeneration), "one active leaf: generated")
+        XCTAssertTrue(compilation.refuseUnsupportedConstructs(for: .simulation))
     }
 
     func testEveryDiagnosticIsDocumentedWithItsRealOutput() throws {
@@ -138,6 +139,9 @@ final class DocumentationTests: XCTestCase {
             // A section showing what `fsmc generate` prints: the generator's refusals too.
             if section.contains("`fsmc generate example.fsm` prints") {
                 for index in compilations.indices { compilations[index].refuseUnsupportedConstructs(for: .swiftGeneration) }
+            }
+            if section.contains("`fsmc generate example.fsm --isolation nonisolated` prints") {
+                for index in compilations.indices { compilations[index].refuseActivities(isolation: .nonisolated) }
             }
             XCTAssertTrue(
                 compilations.contains { $0.diagnostics.contains { $0.id == id } },

@@ -450,7 +450,7 @@ final class SwiftEmitterTests: XCTestCase {
                     ("machine Lonely {\n    initial Only\n    state Only\n}\n", .internal),
                 ],
                 driver: accessDriver),
-        ] + version2Scenarios + timeScenarios
+        ] + version2Scenarios + timeScenarios + activityScenarios
     }
 }
 

@@ -163,17 +163,42 @@ final class ActivityTests: XCTestCase {
             ["completion-cycle", "shadowed-by-completion"])
     }
 
-    func testGenerationAndSimulationRefuseActivitiesAndCatch() {
+    /// The simulator refuses activities; the generator only in a machine with parallel states, and
+    /// in any machine generated `--isolation nonisolated` (`activity-needs-isolation`).
+    func testGenerationAndSimulationRefuseActivitiesWhereTheyCannotCarryThemOut() {
         var compilation = Compilation(path: "l.fsm", text: Self.loader)
         XCTAssertNotNil(compilation.model)
         XCTAssertEqual(compilation.unsupportedConstructs(for: .simulation).count, 6)
-        XCTAssertTrue(compilation.refuseUnsupportedConstructs(for: .swiftGeneration))
+        XCTAssertFalse(compilation.refuseUnsupportedConstructs(for: .swiftGeneration), "one active leaf: generated")
+        XCTAssertNotNil(compilation.model)
+        XCTAssertTrue(compilation.refuseActivities(isolation: .nonisolated))
         XCTAssertNil(compilation.model)
+        XCTAssertEqual(Set(compilation.diagnostics.filter { $0.severity == .error }.map(\.id)), [.activityNeedsIsolation])
+        var parallel = Compilation(
+            path: "p.fsm",
+            text: """
+                machine M {
+                    initial P
+                    parallel state P {
+                        state R1 {
+                            initial A
+                            state A { do / work; catch -> A }
+                        }
+                        state R2 {
+                            initial B
+                            state B { go -> B }
+                        }
+                    }
+                }
+                """)
+        XCTAssertTrue(parallel.refuseUnsupportedConstructs(for: .swiftGeneration))
         XCTAssertEqual(
-            compilation.diagnostics.filter { $0.id == .notSupportedYet }.map(\.message).first,
-            "activities ('do /') and 'catch' are not generated yet; fsmc check, dot and mermaid support them")
+            parallel.diagnostics.filter { $0.id == .notSupportedYet }.map(\.message).first,
+            "activities ('do /') and 'catch' in a machine with parallel states are not generated yet; fsmc check, dot and mermaid support them"
+        )
         var plain = Compilation(path: "p.fsm", text: "machine M {\n initial A\n state A { go -> A }\n}")
         XCTAssertFalse(plain.refuseUnsupportedConstructs(for: .simulation))
+        XCTAssertFalse(plain.refuseActivities(isolation: .nonisolated))
         XCTAssertNotNil(plain.model)
     }
 }

@@ -25,6 +25,7 @@ public enum DiagnosticID: String, Sendable, CaseIterable, Codable {
     case keywordAsName = "keyword-as-name"
     case misspeltKeyword = "misspelt-keyword"
     case notSupportedYet = "not-supported-yet"
+    case activityNeedsIsolation = "activity-needs-isolation"
     case tooManyErrors = "too-many-errors"
     // Names and structure
     case invalidName = "invalid-name"
@@ -124,6 +125,7 @@ public enum DiagnosticID: String, Sendable, CaseIterable, Codable {
         case .misspeltKeyword: "A name where a keyword belongs, spelt almost like that keyword."
         case .notSupportedYet:
             "A feature of the language that a back end does not carry out yet: activities ('do /') and 'catch' in generated Swift and the simulator."
+        case .activityNeedsIsolation: "An activity in a machine generated with --isolation nonisolated."
         case .tooManyErrors: "Reporting stopped after too many errors."
         case .invalidName: "A name that cannot be used in the generated Swift."
         case .unknownState: "A target or initial state that is not declared."
