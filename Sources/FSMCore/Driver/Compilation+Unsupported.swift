@@ -19,7 +19,7 @@ extension Compilation {
     /// The errors `backEnd` has about the model: one at each activity and at each `catch`
     /// transition, in source order; empty for a compilation without a model.
     public func unsupportedConstructs(for backEnd: BackEnd) -> [Diagnostic] {
-        guard let model, backEnd == .simulation || model.hasParallelStates else { return [] }
+        guard let model, backEnd == .simulation else { return [] }
         var ranges = model.states.compactMap(\.activity?.range)
         ranges += model.allCatchTransitions.map(\.range)
         return ranges.sorted { $0.start < $1.start }.map {

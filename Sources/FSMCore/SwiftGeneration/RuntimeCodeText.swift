@@ -12,22 +12,31 @@ extension RuntimeCode {
     /// machine and its actions protocol. With an `isolation` attribute (`@MainActor`), each type the part declares is isolated like the
     /// machine: in a module whose default isolation is the main actor, a type left without one would
     /// be main-actor-isolated, and out of reach of a machine isolated to another global actor.
-    func lines(for names: GeneratedNames, withMachine: Bool = false, isolation: String? = nil) -> [String] {
+    func lines(
+        for names: GeneratedNames, withMachine: Bool = false, withActivities: Bool = false, isolation: String? = nil
+    ) -> [String] {
         guard let text = MachineRuntimeSource.files[rawValue] else {
             preconditionFailure("the run-time code '\(rawValue)' was not embedded")
         }
         var lines: [String] = []
         var variant: Substring?
         for line in Self.renaming(text, to: names).split(separator: "\n", omittingEmptySubsequences: false) {
+            // One variant comment per line: a second one before the same line is a mistake.
             if let code = Self.machineVariant(in: line) {
-                variant = code
+                precondition(variant == nil, "two variants of one line of the run-time code")
+                if withMachine { variant = code }
+                continue
+            }
+            if let code = Self.activitiesVariant(in: line) {
+                precondition(variant == nil, "two variants of one line of the run-time code")
+                if withActivities { variant = code }
                 continue
             }
             let indentation = line.prefix { $0 == " " }
             if let isolation, Self.declaresType(line.dropFirst(indentation.count)) {
                 lines.append(String(indentation) + isolation)
             }
-            if let code = variant, withMachine {
+            if let code = variant {
                 lines.append(String(indentation) + code)
             } else if indentation.isEmpty, Self.declaresType(line) {
                 // A type at file scope is the machine's file's own, as every type it declares.
@@ -44,10 +53,18 @@ extension RuntimeCode {
     private static let machineVariantMarker = "// with machine: "
 
     /// The code of a `// with machine: code` line; `nil` for any other line.
-    static func machineVariant(in line: Substring) -> Substring? {
+    static func machineVariant(in line: Substring) -> Substring? { variant(in: line, marker: machineVariantMarker) }
+
+    /// The marker of the comment line that gives the next line's variant in a machine with activities.
+    private static let activitiesVariantMarker = "// with activities: "
+
+    /// The code of a `// with activities: code` line; `nil` for any other line.
+    static func activitiesVariant(in line: Substring) -> Substring? { variant(in: line, marker: activitiesVariantMarker) }
+
+    private static func variant(in line: Substring, marker: String) -> Substring? {
         let text = line.drop { $0 == " " }
-        guard text.hasPrefix(machineVariantMarker) else { return nil }
-        return text.dropFirst(machineVariantMarker.count)
+        guard text.hasPrefix(marker) else { return nil }
+        return text.dropFirst(marker.count)
     }
 
     /// Whether `text` (a line without its indentation) declares a type.

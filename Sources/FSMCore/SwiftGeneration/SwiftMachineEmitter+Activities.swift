@@ -213,10 +213,16 @@ extension SwiftMachineEmitter {
         let state = activity.state
         let completes = plan.statesWithCompletion.contains(state)
         let done: (inout CodeWriter) -> Void = { out in
-            if completes {
-                out.line(
-                    "if isComplete(\(names.stateType(state)).self) { \(queueingCompletion(of: "\(names.stateType(state)).self")) }"
-                )
+            let type = names.stateType(state) + ".self"
+            if hasRegions && uses(.completions) {
+                // Its completion, and the parallel states around it that it completes in turn.
+                out.line("var completed: \(names.stateMetatype)? = \(regionsIsComplete(type)) ? \(type) : nil")
+                out.block("while let node = completed") { out in
+                    out.line("if node.hasCompletion { \(queueingCompletion(of: "node")) }")
+                    out.line("completed = node.parent.flatMap { $0.isParallel && \(regionsIsComplete("$0")) ? $0 : nil }")
+                }
+            } else if completes {
+                out.line("if isComplete(\(type)) { \(queueingCompletion(of: type)) }")
             }
             out.line("return true")
         }

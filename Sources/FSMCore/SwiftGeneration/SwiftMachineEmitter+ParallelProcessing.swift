@@ -144,7 +144,8 @@ extension SwiftMachineEmitter {
                         out.line("State.entry(entering[position].number, \(entryArguments))")
                         out.line("let before = completed.count")
                         out.line(
-                            "\(names.runtime).appendCompletingStates(onEntering: entering, at: position, in: configuration, to: &completed)"
+                            "\(names.runtime).appendCompletingStates(onEntering: entering, at: position, in: configuration,"
+                                + (uses(.activities) ? " activities: machine.activities," : "") + " to: &completed)"
                         )
                         out.block("for state in completed[before...] where state.hasCompletion") {
                             $0.line(queueingCompletion(of: "state"))
@@ -233,15 +234,28 @@ extension SwiftMachineEmitter {
     /// completion ends with `skip`.
     func emitParallelCompletion(then skip: String, into out: inout CodeWriter) {
         let actionsName = names.actionsVariable
-        out.line(
-            "guard machine.isActive(state), !state.isComposite || \(names.runtime).isComplete(state, in: machine.configuration) else { \(skip) }"
-        )
+        if uses(.activities) {
+            out.line("// A state with an activity is complete only once its activity is done.")
+            out.line("guard machine.isActive(state), \(regionsIsComplete("state")) else { \(skip) }")
+        } else {
+            out.line(
+                "guard machine.isActive(state), !state.isComposite || \(names.runtime).isComplete(state, in: machine.configuration) else { \(skip) }"
+            )
+        }
         out.line("machine.beginSelection()")
         out.block("if state.completion(self, \(actionsName))") { out in
             let transitions = plan.transitions.filter { $0.event == nil }
             guard !emitLocalStep(transitions, then: skip, into: &out) else { return }
             emitFireCall(transitions, into: &out)
         }
+    }
+
+    /// Whether `state` (an expression of a state's type, active) is complete, in a machine with
+    /// regions and activities: a composite state as the run-time code says, a simple one when its
+    /// activity, if it has one, is done.
+    func regionsIsComplete(_ state: String) -> String {
+        "(\(state).isComposite ? \(names.runtime).isComplete(\(state), in: machine.configuration, activities: machine.activities)"
+            + " : \(state).activity.map(machine.activities.isDone) ?? true)"
     }
 
     /// The step for `transitions`, selected: the local step when they stay in their regions, else

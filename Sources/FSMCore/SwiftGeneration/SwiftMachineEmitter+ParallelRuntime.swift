@@ -77,7 +77,10 @@ extension SwiftMachineEmitter {
         }
         for part in plan.runtimeCode {
             out.line()
-            out.lines(part.lines(for: names, withMachine: plan.workNeedsMachine, isolation: isolationAttribute))
+            out.lines(
+                part.lines(
+                    for: names, withMachine: plan.workNeedsMachine, withActivities: uses(.activities),
+                    isolation: isolationAttribute))
         }
         out.line()
         emitTransitionTable(into: &out)

@@ -7,7 +7,10 @@ extension SwiftMachineEmitter {
             emitOneLeafRuntime(into: &out)
             for part in plan.runtimeCode {
                 out.line()
-                out.lines(part.lines(for: names, withMachine: plan.workNeedsMachine, isolation: isolationAttribute))
+                out.lines(
+                    part.lines(
+                        for: names, withMachine: plan.workNeedsMachine, withActivities: uses(.activities),
+                        isolation: isolationAttribute))
             }
         }
         if uses(.history) {

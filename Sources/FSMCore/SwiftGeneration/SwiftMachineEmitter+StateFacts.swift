@@ -29,6 +29,11 @@ extension SwiftMachineEmitter {
                         "[" + model.states[index].children.map { names.stateType($0) + ".self" }.joined(separator: ", ") + "]"
                     )
                 }, otherwise: "[]", into: &out)
+            if uses(.activities) && uses(.completions) {
+                emitFact(
+                    "activity", type: "Int?", doc: ["The number of the state's activity (`do /`), if it has one."],
+                    values: plan.activities.map { ($0.state, "\($0.number)") }, otherwise: "nil", into: &out)
+            }
             if uses(.completions) {
                 emitFlag(
                     "hasCompletion", doc: ["Whether the state has completion transitions (its completion is worth queueing)."],
