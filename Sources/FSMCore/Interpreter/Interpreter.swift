@@ -174,10 +174,10 @@ public final class Interpreter {
     private func process(_ occurrence: EventOccurrence) -> Bool {
         if !isFinished {
             let selected = model.selectTransitions(for: occurrence.event, in: configuration) {
-                isEnabled($0, occurrence)
+                isEnabled($0, .event(occurrence))
             }
             if !selected.isEmpty {
-                fire(selected, occurrence)
+                fire(selected, .event(occurrence))
                 return true
             }
         }
@@ -229,10 +229,11 @@ public final class Interpreter {
     }
 
     /// Whether `transition` can fire: a `pop` needs a remembered state (its guard is not evaluated
-    /// otherwise), and its guard must hold. `occurrence` is `nil` for a completion transition.
-    func isEnabled(_ transition: Model.Transition, _ occurrence: EventOccurrence?) -> Bool {
+    /// otherwise), and its guard must hold, evaluated in `scope` (nothing for a completion
+    /// transition or a timeout, the error for a `catch`).
+    func isEnabled(_ transition: Model.Transition, _ scope: Scope) -> Bool {
         if transition.target == .pop && stack.isEmpty { return false }
-        if let condition = transition.guardExpression, !evaluate(condition, occurrence) { return false }
+        if let condition = transition.guardExpression, !evaluate(condition, scope) { return false }
         return true
     }
 
@@ -241,7 +242,7 @@ public final class Interpreter {
     /// selection order and enters the union of their entry sets. The model derives the sets and
     /// the history rules; with one transition this is the external transition of section 4.
     /// `announcing` is false for a timed transition, whose ``Step/timeout(_:)`` said it all.
-    func fire(_ selected: [Model.Transition], _ occurrence: EventOccurrence?, announcing: Bool = true) {
+    func fire(_ selected: [Model.Transition], _ scope: Scope, announcing: Bool = true) {
         let kept = model.removingConflicts(from: selected, in: configuration)
         for transition in selected where announcing {
             host.observe(kept.contains(transition) ? .fired(transition) : .preempted(transition), interpreter: self)
@@ -279,7 +280,7 @@ public final class Interpreter {
         }
         for transition in kept where !transition.actions.isEmpty {
             host.observe(.effects(transition), interpreter: self)
-            for action in transition.actions { perform(action, occurrence) }
+            for action in transition.actions { perform(action, scope) }
         }
         var entering = Set<Int>()
         for entry in entries {
@@ -312,28 +313,42 @@ public final class Interpreter {
         }
     }
 
-    func evaluate(_ condition: Model.Guard, _ occurrence: EventOccurrence?) -> Bool {
+    func evaluate(_ condition: Model.Guard, _ scope: Scope) -> Bool {
         switch condition {
         case .call(let call):
-            let invocation = Invocation(call, model: model, occurrence: occurrence)
+            let invocation = Invocation(call, model: model, scope: scope)
             let value = host.evaluate(invocation, interpreter: self)
             host.observe(.guardEvaluated(invocation, value), interpreter: self)
             return value
-        case .not(let operand): return !evaluate(operand, occurrence)
-        case .and(let left, let right): return evaluate(left, occurrence) && evaluate(right, occurrence)
-        case .or(let left, let right): return evaluate(left, occurrence) || evaluate(right, occurrence)
+        case .not(let operand): return !evaluate(operand, scope)
+        case .and(let left, let right): return evaluate(left, scope) && evaluate(right, scope)
+        case .or(let left, let right): return evaluate(left, scope) || evaluate(right, scope)
         }
     }
 
     /// Runs an action: a call by the host; a `raise` appends its event to the internal queue.
-    func perform(_ action: Model.Action, _ occurrence: EventOccurrence?) {
+    func perform(_ action: Model.Action, _ scope: Scope) {
         switch action {
         case .call(let call):
-            host.perform(Invocation(call, model: model, occurrence: occurrence), interpreter: self)
+            host.perform(Invocation(call, model: model, scope: scope), interpreter: self)
         case .raise(let raise):
-            let raised = EventOccurrence(raise, model: model, occurrence: occurrence)
+            let raised = EventOccurrence(raise, model: model, scope: scope)
             internalQueue.append(.raised(raised, range: raise.range))
             host.observe(.raised(raised), interpreter: self)
         }
+    }
+}
+
+extension Interpreter {
+    /// What the parameters named in a guard's or an action's arguments refer to.
+    enum Scope: ExpressibleByNilLiteral {
+        /// Nothing: an entry or exit activity, a completion transition, a timeout.
+        case nothing
+        /// The event being processed: its parameters, by name.
+        case event(EventOccurrence)
+        /// The error an activity threw, for the `catch` transitions of its state (section 4f): `error`.
+        case caught(InterpreterValue)
+
+        init(nilLiteral: ()) { self = .nothing }
     }
 }
