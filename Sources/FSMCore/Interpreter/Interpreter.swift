@@ -61,6 +61,9 @@ public final class Interpreter {
     /// The stamp of the next arming: every arming has its own, so that a timer cancelled and armed
     /// again is a different timer.
     var nextStamp = 0
+    /// Where the activity of each active state with one is (section 4f): pending, running or done;
+    /// a state not listed is idle (not active, or its activity threw).
+    public internal(set) var activities: [Int: ActivityPhase] = [:]
 
     /// One item of the internal queue.
     private enum InternalItem {
@@ -142,7 +145,7 @@ public final class Interpreter {
 
     /// Runs to completion: the start if needed (the machine's timers armed before the initial
     /// states are entered), then `handle`, then the queued events, each step followed by the
-    /// internal queue it filled.
+    /// internal queue it filled, then the activities it left pending started.
     func run(_ handle: () -> Bool) -> Bool {
         guard failure == nil else { return false }
         isRunning = true
@@ -154,14 +157,17 @@ public final class Interpreter {
             for timed in model.machineTimedTransitions { arm(timed, from: now) }
             enter(model.entry(below: nil, by: .default, history: history))
             handleInternalQueue()
+            startPendingActivities()
         }
         let handled = failure == nil && handle()
         handleInternalQueue()
+        startPendingActivities()
         var next = 0
         while failure == nil, next < queue.count {
             host.observe(.dequeued(queue[next]), interpreter: self)
             _ = process(queue[next])
             handleInternalQueue()
+            startPendingActivities()
             next += 1
         }
         queue.removeAll()
@@ -188,7 +194,8 @@ public final class Interpreter {
 
     /// The internal queue (sections 4a and 4e), item by item; what each causes joins its end. A
     /// raised event is processed like one sent from outside. A completion is skipped when its
-    /// state is no longer active (or, a composite, no longer complete); else the state's own
+    /// state is no longer active (or, a composite, no longer complete; or, with an activity, its
+    /// activity is not done: the state was entered again since); else the state's own
     /// completion transitions are tried once, in order, and the completion is dropped when none
     /// fires. Past ``completionLimit`` completions, or as many raised events, in the run, the
     /// interpreter stops (``failure``).
@@ -208,8 +215,11 @@ public final class Interpreter {
                 _ = process(occurrence)
                 continue
             }
-            let isComposite = model.states[completed].isComposite
-            guard isIn(completed), !isComposite || model.isComplete(completed, in: Set(configuration)) else {
+            let stillComplete =
+                model.states[completed].isComposite
+                ? model.isComplete(completed, in: Set(configuration), activityDone: activityLetsComplete)
+                : activityLetsComplete(completed)
+            guard isIn(completed), stillComplete else {
                 host.observe(.completionSkipped(completed), interpreter: self)
                 continue
             }
@@ -276,6 +286,7 @@ public final class Interpreter {
         for state in exitOrder {
             host.observe(.exiting(state), interpreter: self)
             cancelTimers { $0.transition.source == state }
+            exitActivity(of: state)
             for action in model.states[state].exitActions { perform(action, nil) }
         }
         for transition in kept where !transition.actions.isEmpty {
@@ -289,21 +300,23 @@ public final class Interpreter {
         enter(entering.sorted(), joining: configuration.filter { !exiting.contains($0) })
     }
 
-    /// Enters `entering` in order: each state's entry activities, then its timers armed, then the
-    /// completions its entry causes queued. The configuration becomes `staying` and `entering` once
-    /// all are entered (during the step's activities it is the one before, as in the generated
-    /// code). Finishes the machine, cancelling every timer, when a top-level final state was entered.
+    /// Enters `entering` in order: each state's entry activities, then its timers armed, then its
+    /// activity made pending, then the completions its entry causes queued (a state with an
+    /// activity completes only once its activity is done). The configuration becomes `staying` and
+    /// `entering` once all are entered (during the step's activities it is the one before, as in the
+    /// generated code). Finishes the machine, cancelling every timer, when a top-level final state
+    /// was entered.
     private func enter(_ entering: [Int], joining staying: [Int] = []) {
         guard !entering.isEmpty else { return }
         let entered = (staying + entering).sorted()
-        let completing = model.completingStatesByEntry(onEntering: entering, in: Set(entered))
+        // The states entered now are idle until the loop below: their activities count as not done.
+        let completing = model.completingStatesByEntry(onEntering: entering, in: Set(entered)) { activities[$0] == .done }
         for (state, completed) in zip(entering, completing) {
             host.observe(.entering(state), interpreter: self)
             for action in model.states[state].entryActions { perform(action, nil) }
             for timed in model.states[state].timedTransitions { arm(timed, from: now) }
-            // A state without completion transitions completes to no effect: leaving it out keeps the
-            // trace of a version-1 machine as it was.
-            internalQueue += completed.filter { !model.completionTransitions(of: $0).isEmpty }.map(InternalItem.completion)
+            enterActivity(of: state)
+            queueCompletions(completed)
         }
         configuration = entered
         if entering.contains(where: model.finishesMachine) {
@@ -311,6 +324,13 @@ public final class Interpreter {
             host.observe(.finished, interpreter: self)
             cancelTimers { _ in true }
         }
+    }
+
+    /// Puts the completions of `completed` on the internal queue, in order. A state without
+    /// completion transitions completes to no effect: leaving it out keeps the trace of a version-1
+    /// machine as it was.
+    func queueCompletions(_ completed: [Int]) {
+        internalQueue += completed.filter { !model.completionTransitions(of: $0).isEmpty }.map(InternalItem.completion)
     }
 
     func evaluate(_ condition: Model.Guard, _ scope: Scope) -> Bool {
