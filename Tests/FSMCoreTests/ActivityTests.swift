@@ -163,17 +163,17 @@ final class ActivityTests: XCTestCase {
             ["completion-cycle", "shadowed-by-completion"])
     }
 
-    func testGenerationAndSimulationRefuseActivitiesAndCatch() {
+    func testGenerationRefusesActivitiesAndCatch() {
         var compilation = Compilation(path: "l.fsm", text: Self.loader)
         XCTAssertNotNil(compilation.model)
-        XCTAssertEqual(compilation.unsupportedConstructs(for: .simulation).count, 6)
+        XCTAssertEqual(compilation.unsupportedConstructs(for: .swiftGeneration).count, 6)
         XCTAssertTrue(compilation.refuseUnsupportedConstructs(for: .swiftGeneration))
         XCTAssertNil(compilation.model)
         XCTAssertEqual(
             compilation.diagnostics.filter { $0.id == .notSupportedYet }.map(\.message).first,
-            "activities ('do /') and 'catch' are not generated yet; fsmc check, dot and mermaid support them")
+            "activities ('do /') and 'catch' are not generated yet; fsmc check, simulate, dot and mermaid support them")
         var plain = Compilation(path: "p.fsm", text: "machine M {\n initial A\n state A { go -> A }\n}")
-        XCTAssertFalse(plain.refuseUnsupportedConstructs(for: .simulation))
+        XCTAssertFalse(plain.refuseUnsupportedConstructs(for: .swiftGeneration))
         XCTAssertNotNil(plain.model)
     }
 }

@@ -464,8 +464,8 @@ extension Diagnostic {
             at: range)
     }
 
-    /// A construct `backEnd` ("are not generated", "are not simulated") does not carry out yet.
+    /// A construct `backEnd` ("are not generated") does not carry out yet.
     static func notCarriedOutYet(_ what: String, by backEnd: String, at range: SourceRange) -> Diagnostic {
-        Diagnostic(.notSupportedYet, "\(what) \(backEnd) yet; fsmc check, dot and mermaid support them", at: range)
+        Diagnostic(.notSupportedYet, "\(what) \(backEnd) yet; fsmc check, simulate, dot and mermaid support them", at: range)
     }
 }

@@ -1,16 +1,15 @@
 /// What a back end does not carry out yet: activities (`do /`) and `catch` transitions (section
-/// 4f) are checked, drawn and understood by the language server, but neither generated in Swift
-/// nor run by the interpreter. A machine that has them is refused by those back ends with an error
-/// at each, never turned into code or a run that silently leaves them out.
+/// 4f) are checked, drawn, run by the interpreter and understood by the language server, but not
+/// generated in Swift. A machine that has them is refused by the generator with an error at each,
+/// never turned into code that silently leaves them out.
 extension Compilation {
-    /// A back end that runs a machine: the Swift generator or the interpreter.
+    /// A back end that does not carry out every construct yet: the Swift generator.
     public enum BackEnd: Sendable {
-        case swiftGeneration, simulation
+        case swiftGeneration
 
         var doesNotCarryOut: String {
             switch self {
             case .swiftGeneration: "are not generated"
-            case .simulation: "are not simulated"
             }
         }
     }
