@@ -3,7 +3,7 @@ import TestSupport
 import XCTest
 
 /// Activities (`do /`) and `catch` through the command line: `check`, `dot`, `mermaid` and
-/// `simulate` accept them (SimulateActivityTests runs them); `generate` refuses them with an error
+/// `simulate` accept them (ActivitiesSimulateCommandTests runs them); `generate` refuses them with an error
 /// at each and writes nothing.
 final class ActivityCommandTests: XCTestCase {
     static let machine = """
