@@ -31,12 +31,18 @@ extension Commands {
             A line 'wait <duration>' (a duration as after 'after': 500ms, 2s, 1.5min, 1h) moves
             the machine's virtual time on and processes the timeouts due meanwhile, in order; time
             moves only there. A named delay is answered by --delay, else asked on the terminal.
+            A line 'done <state>' says the running activity ('do /') of that state returned,
+            'fail <state> <name>' that it threw the error <name> (what 'error' passes to its
+            'catch'), each with guard answers in brackets if needed:
+              fail Loading offline [isOffline=true]
+            An outcome of an activity that is not running is discarded, with a line saying why.
             Blank lines and lines starting with '#' are skipped. For each event fsmc prints the
             guards asked, the transitions taken, the states exited, the transitions' effects
             ('effects of A -> B') and the states entered with their actions in order, the
             completions handled and the history recorded, the timers armed, cancelled and timing
             out ('timeout at 2s: Offline after 2s -> Loading'), the events raised and processed
-            ('giveUp (raised)'), and the active states afterwards (the regions of a parallel state
+            ('giveUp (raised)'), the activities started, cancelled, done and failed, and the
+            active states afterwards (the regions of a parallel state
             as [A > B | C]). A guard or a delay answered neither way is asked on the terminal
             when standard input is one; otherwise it is an error. Exit status: 0 when every
             event was run (unhandled events included), 1 when the file has errors or an event
