@@ -24,7 +24,11 @@
 /// - history (section 4b) is recorded per interpreter, that is per machine instance;
 /// - time is virtual (section 4d, manual timing): ``now`` moves only in ``advance(by:)``, which
 ///   processes the timeouts due meanwhile; ``start()`` and ``send(_:)`` never process one. A
-///   named delay is the host's answer (``InterpreterHost/delay(_:interpreter:)``).
+///   named delay is the host's answer (``InterpreterHost/delay(_:interpreter:)``);
+/// - activities (section 4f, as the generated code's `.manual` activities) are pending from their
+///   state's entry, start at the end of the step once the internal queue is empty, and are
+///   cancelled by its exit; the host ends a running one with ``finishActivity(of:)`` or
+///   ``failActivity(of:with:)``, a step of its own (`Interpreter+Activities.swift`).
 ///
 /// Where the generated code would run forever, the interpreter stops: a run (a ``start()``, or a
 /// ``send(_:)`` with the events queued meanwhile, or one timeout of ``advance(by:)`` with what it
