@@ -90,9 +90,7 @@ extension Commands {
             for path in files {
                 do throws(IOError) {
                     var compilation = Compilation(path: FileIO.displayName(path), bytes: try FileIO.read(path))
-                    // Activities in a machine with parallel states are not generated yet, and none can be
-                    // without an actor: an error at each.
-                    compilation.refuseUnsupportedConstructs(for: .swiftGeneration)
+                    // An activity needs the machine's actor: an error at each without one.
                     compilation.refuseActivities(isolation: isolation)
                     inputs.append((path, compilation))
                 } catch {

@@ -31,12 +31,18 @@ extension Commands {
             A line 'wait <duration>' (a duration as after 'after': 500ms, 2s, 1.5min, 1h) moves
             the machine's virtual time on and processes the timeouts due meanwhile, in order; time
             moves only there. A named delay is answered by --delay, else asked on the terminal.
+            A line 'done <state>' says the running activity ('do /') of that state returned,
+            'fail <state> <name>' that it threw the error <name> (what 'error' passes to its
+            'catch'), each with guard answers in brackets if needed:
+              fail Loading offline [isOffline=true]
+            An outcome of an activity that is not running is discarded, with a line saying why.
             Blank lines and lines starting with '#' are skipped. For each event fsmc prints the
             guards asked, the transitions taken, the states exited, the transitions' effects
             ('effects of A -> B') and the states entered with their actions in order, the
             completions handled and the history recorded, the timers armed, cancelled and timing
             out ('timeout at 2s: Offline after 2s -> Loading'), the events raised and processed
-            ('giveUp (raised)'), and the active states afterwards (the regions of a parallel state
+            ('giveUp (raised)'), the activities started, cancelled, done and failed, and the
+            active states afterwards (the regions of a parallel state
             as [A > B | C]). A guard or a delay answered neither way is asked on the terminal
             when standard input is one; otherwise it is an error. Exit status: 0 when every
             event was run (unhandled events included), 1 when the file has errors or an event
@@ -56,8 +62,6 @@ extension Commands {
             // The interpreter runs the model, not Swift: the rules of the generated Swift's names are not checked.
             var compilation = Compilation(
                 path: FileIO.displayName(files[0]), bytes: try FileIO.read(files[0]), checkingSwiftNames: false)
-            // Activities and `catch` are not run by the interpreter yet: an error at each.
-            compilation.refuseUnsupportedConstructs(for: .simulation)
             report([compilation])
             guard let model = compilation.model else { return ExitStatus.inputErrors }
             let guards = model.guardNames
@@ -109,9 +113,11 @@ extension Commands {
                 lineNumber += 1
                 let scripted: EventLine.Scripted?
                 let wait: Int?
+                let outcome: EventLine.ActivityOutcome?
                 do throws(EventLineError) {
                     wait = try EventLine.parseWait(line, in: model)
-                    scripted = wait == nil ? try EventLine.parseScripted(line, in: model) : nil
+                    outcome = wait == nil ? try EventLine.parseActivityOutcome(line, in: model) : nil
+                    scripted = wait == nil && outcome == nil ? try EventLine.parseScripted(line, in: model) : nil
                 } catch {
                     let place = interactive ? "" : "\(FileIO.displayName(eventsPath)):\(lineNumber): "
                     Terminal.writeError("\(place)error: \(error.message)\n")
@@ -124,6 +130,24 @@ extension Commands {
                     if let failure = host.failure { return stop(failure) }
                     if let failure = interpreter.failure { return stop(failure, in: compilation) }
                     host.write("time: " + DurationLiteral.text(nanoseconds: interpreter.now), indent: 1)
+                    host.printConfiguration(of: interpreter)
+                    continue
+                }
+                if let outcome {
+                    if !interactive { host.write("> " + line.trimmingCharacters(in: .whitespaces)) }
+                    if let reason = host.notRunning(outcome.state, interpreter) {
+                        host.write("discarded: " + reason, indent: 1)
+                    } else {
+                        host.lineAnswers = outcome.guardAnswers
+                        if let error = outcome.error {
+                            interpreter.failActivity(of: outcome.state, with: error)
+                        } else {
+                            interpreter.finishActivity(of: outcome.state)
+                        }
+                        host.lineAnswers = nil
+                        if let failure = host.failure { return stop(failure) }
+                        if let failure = interpreter.failure { return stop(failure, in: compilation) }
+                    }
                     host.printConfiguration(of: interpreter)
                     continue
                 }
@@ -292,7 +316,11 @@ private final class SimulationHost: InterpreterHost {
         case .completed(let state): write(model.states[state].name + " completes", indent: 1)
         case .completionDropped: write("no completion transition fires", indent: 1)
         case .completionSkipped(let state):
-            let reason = interpreter.isIn(state) ? "no longer complete" : "no longer active"
+            let reason =
+                !interpreter.isIn(state)
+                ? "no longer active"
+                : model.states[state].activity != nil && interpreter.activities[state] != .done
+                    ? "its activity is not done" : "no longer complete"
             write(model.states[state].name + " completes: skipped, " + reason, indent: 1)
         case .historyRecorded(let state, let recorded):
             let states = recorded.isEmpty ? "nothing" : recorded.map { model.states[$0].name }.joined(separator: ", ")
@@ -307,6 +335,32 @@ private final class SimulationHost: InterpreterHost {
         case .timeoutIgnored: write("nothing fires", indent: 1)
         case .raised(let occurrence): write("raise " + occurrence.description(in: model), indent: 3)
         case .raisedDequeued(let occurrence): write(occurrence.description(in: model) + " (raised)")
+        case .activityStarted(let state, let call): write("activity started: \(model.states[state].name) do / \(call)", indent: 1)
+        case .activityCancelled(let state, let started):
+            write("activity cancelled" + (started ? "" : " before it started") + ": " + describeActivity(of: state), indent: 3)
+        case .activityDone(let state): write("activity done: " + describeActivity(of: state), indent: 1)
+        case .activityFailed(let state, let error):
+            write("activity failed: \(describeActivity(of: state)), error \(error)", indent: 1)
+        case .errorDropped: write("no catch transition fires: the error is dropped", indent: 1)
+        }
+    }
+
+    /// `Loading do / fetchVideo`.
+    private func describeActivity(of state: Int) -> String {
+        model.states[state].name + " do / " + (model.states[state].activity?.call.name ?? "?")
+    }
+
+    /// Why an outcome of the activity of `state` counts for nothing, or `nil` when it is running.
+    func notRunning(_ state: Int, _ interpreter: Interpreter) -> String? {
+        let name = model.states[state].name
+        switch interpreter.activities[state] {
+        case .running: return nil
+        case .done: return "the activity of \(name) is not running: it returned already"
+        case .pending, nil:
+            if !interpreter.isStarted || !interpreter.isIn(state) {
+                return "the activity of \(name) is not running: \(name) is not active"
+            }
+            return "the activity of \(name) is not running: it threw"
         }
     }
 

@@ -97,8 +97,7 @@ final class DocumentationTests: XCTestCase {
         let loading = try XCTUnwrap(model.states.firstIndex { $0.name == "Loading" })
         XCTAssertFalse(model.isLeftOnCompletion(loading))
         XCTAssertEqual(model.states[loading].catchTransitions.count, 2)
-        XCTAssertFalse(compilation.refuseUnsupportedConstructs(for: .swiftGeneration), "one active leaf: generated")
-        XCTAssertTrue(compilation.refuseUnsupportedConstructs(for: .simulation))
+        XCTAssertFalse(compilation.refuseActivities(isolation: .automatic), "generated for the main actor")
     }
 
     func testEveryDiagnosticIsDocumentedWithItsRealOutput() throws {
@@ -137,9 +136,6 @@ final class DocumentationTests: XCTestCase {
                 Compilation.checkGeneratedTogether(&compilations)
             }
             // A section showing what `fsmc generate` prints: the generator's refusals too.
-            if section.contains("`fsmc generate example.fsm` prints") {
-                for index in compilations.indices { compilations[index].refuseUnsupportedConstructs(for: .swiftGeneration) }
-            }
             if section.contains("`fsmc generate example.fsm --isolation nonisolated` prints") {
                 for index in compilations.indices { compilations[index].refuseActivities(isolation: .nonisolated) }
             }

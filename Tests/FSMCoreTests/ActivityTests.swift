@@ -163,41 +163,18 @@ final class ActivityTests: XCTestCase {
             ["completion-cycle", "shadowed-by-completion"])
     }
 
-    /// The simulator refuses activities; the generator only in a machine with parallel states, and
-    /// in any machine generated `--isolation nonisolated` (`activity-needs-isolation`).
-    func testGenerationAndSimulationRefuseActivitiesWhereTheyCannotCarryThemOut() {
+    /// Generated `--isolation nonisolated`, a machine with activities is refused with an error at
+    /// each `do` (`activity-needs-isolation`); for an actor, and a machine without activities, not.
+    func testGenerationRefusesActivitiesWithoutAnActor() {
         var compilation = Compilation(path: "l.fsm", text: Self.loader)
         XCTAssertNotNil(compilation.model)
-        XCTAssertEqual(compilation.unsupportedConstructs(for: .simulation).count, 6)
-        XCTAssertFalse(compilation.refuseUnsupportedConstructs(for: .swiftGeneration), "one active leaf: generated")
+        XCTAssertFalse(compilation.refuseActivities(isolation: .automatic))
+        XCTAssertFalse(compilation.refuseActivities(isolation: .globalActor("DatabaseActor")))
         XCTAssertNotNil(compilation.model)
         XCTAssertTrue(compilation.refuseActivities(isolation: .nonisolated))
         XCTAssertNil(compilation.model)
         XCTAssertEqual(Set(compilation.diagnostics.filter { $0.severity == .error }.map(\.id)), [.activityNeedsIsolation])
-        var parallel = Compilation(
-            path: "p.fsm",
-            text: """
-                machine M {
-                    initial P
-                    parallel state P {
-                        state R1 {
-                            initial A
-                            state A { do / work; catch -> A }
-                        }
-                        state R2 {
-                            initial B
-                            state B { go -> B }
-                        }
-                    }
-                }
-                """)
-        XCTAssertTrue(parallel.refuseUnsupportedConstructs(for: .swiftGeneration))
-        XCTAssertEqual(
-            parallel.diagnostics.filter { $0.id == .notSupportedYet }.map(\.message).first,
-            "activities ('do /') and 'catch' in a machine with parallel states are not generated yet; fsmc check, dot and mermaid support them"
-        )
         var plain = Compilation(path: "p.fsm", text: "machine M {\n initial A\n state A { go -> A }\n}")
-        XCTAssertFalse(plain.refuseUnsupportedConstructs(for: .simulation))
         XCTAssertFalse(plain.refuseActivities(isolation: .nonisolated))
         XCTAssertNotNil(plain.model)
     }

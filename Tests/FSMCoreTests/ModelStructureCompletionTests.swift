@@ -37,4 +37,38 @@ final class ModelStructureCompletionTests: XCTestCase {
         // R2 is not complete (G is active): Q does not complete.
         XCTAssertEqual(model.completingStates(onEntering: [4, 5, 6, 7, 9], in: [4, 5, 6, 7, 9]), [5, 9])
     }
+
+    /// A state with an activity (section 4f) completes only once its activity is done: never on
+    /// entry when simple; a composite or parallel one in its final configuration only when
+    /// `activityDone` says so; a region counts as complete for its parallel state only then.
+    func testActivitiesGateCompletion() throws {
+        // A(0) with an activity; C(1) { X(2), final F(3) } with one; P(4) parallel { R1(5) { final
+        // F1(6) }, R2(7) { final F2(8) } } with R2's activity.
+        let model = try XCTUnwrap(
+            model(
+                """
+                machine M {
+                    initial A
+                    state A { do / a; go -> C }
+                    state C { do / c; initial X; state X { go -> F }; final state F; -> P }
+                    parallel state P {
+                        state R1 { initial F1; final state F1 }
+                        state R2 { do / r; initial F2; final state F2 }
+                    }
+                }
+                """))
+        XCTAssertEqual(model.completingStates(onEntering: [0], in: [0]), [])
+        XCTAssertEqual(model.completingStates(onEntering: [3], in: [1, 3]), [])
+        XCTAssertEqual(model.completingStates(onEntering: [3], in: [1, 3], activityDone: { $0 == 1 }), [1])
+        XCTAssertEqual(model.completingStates(onEntering: [4, 5, 6, 7, 8], in: [4, 5, 6, 7, 8]), [5])
+        XCTAssertFalse(model.isComplete(4, in: [4, 5, 6, 7, 8]))
+        XCTAssertTrue(model.isComplete(4, in: [4, 5, 6, 7, 8], activityDone: { $0 == 7 }))
+        // At the activity's return: a simple state always; a composite one in its final configuration;
+        // a region, then the parallel state it completes.
+        XCTAssertEqual(model.completingStates(onActivityDoneOf: 0, in: [0], activityDone: { $0 == 0 }), [0])
+        XCTAssertEqual(model.completingStates(onActivityDoneOf: 1, in: [1, 2], activityDone: { $0 == 1 }), [])
+        XCTAssertEqual(model.completingStates(onActivityDoneOf: 1, in: [1, 3], activityDone: { $0 == 1 }), [1])
+        XCTAssertEqual(
+            model.completingStates(onActivityDoneOf: 7, in: [4, 5, 6, 7, 8], activityDone: { $0 == 7 }), [7, 4])
+    }
 }

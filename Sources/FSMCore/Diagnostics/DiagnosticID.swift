@@ -24,7 +24,6 @@ public enum DiagnosticID: String, Sendable, CaseIterable, Codable {
     case trailingContent = "trailing-content"
     case keywordAsName = "keyword-as-name"
     case misspeltKeyword = "misspelt-keyword"
-    case notSupportedYet = "not-supported-yet"
     case activityNeedsIsolation = "activity-needs-isolation"
     case tooManyErrors = "too-many-errors"
     // Names and structure
@@ -123,8 +122,6 @@ public enum DiagnosticID: String, Sendable, CaseIterable, Codable {
         case .trailingContent: "Text after the end of the machine."
         case .keywordAsName: "A keyword of the language used where a name is expected."
         case .misspeltKeyword: "A name where a keyword belongs, spelt almost like that keyword."
-        case .notSupportedYet:
-            "A feature of the language that a back end does not carry out yet: activities ('do /') and 'catch' in generated Swift and the simulator."
         case .activityNeedsIsolation: "An activity in a machine generated with --isolation nonisolated."
         case .tooManyErrors: "Reporting stopped after too many errors."
         case .invalidName: "A name that cannot be used in the generated Swift."

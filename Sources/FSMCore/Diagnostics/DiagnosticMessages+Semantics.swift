@@ -464,7 +464,6 @@ extension Diagnostic {
             at: range)
     }
 
-    /// A construct `backEnd` ("are not generated", "are not simulated") does not carry out yet.
     /// `--isolation nonisolated` with an activity: its task needs the machine's actor.
     static func activityNeedsIsolation(_ name: String, at range: SourceRange) -> Diagnostic {
         Diagnostic(
@@ -472,9 +471,5 @@ extension Diagnostic {
             "activity '\(name)' needs a machine isolated to an actor, but it is generated with --isolation nonisolated; "
                 + "generate it for the main actor (the default) or a global actor",
             at: range)
-    }
-
-    static func notCarriedOutYet(_ what: String, by backEnd: String, at range: SourceRange) -> Diagnostic {
-        Diagnostic(.notSupportedYet, "\(what) \(backEnd) yet; fsmc check, dot and mermaid support them", at: range)
     }
 }

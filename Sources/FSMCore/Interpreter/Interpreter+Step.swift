@@ -55,5 +55,22 @@ extension Interpreter {
         /// A raised event is taken off the internal queue and processed now, as an event sent from
         /// outside would be.
         case raisedDequeued(EventOccurrence)
+        /// The activity of a state starts (section 4f): at the end of the step that entered the state,
+        /// once its internal queue is empty. The activity's call, with its literal arguments.
+        case activityStarted(Int, Invocation)
+        /// The activity of a state is cancelled: the state is exited (after its timers, before its
+        /// exit activities). `started` is false when it was still pending (the state was entered in
+        /// the same step): it never starts. Nothing it returns or throws counts any more.
+        case activityCancelled(Int, started: Bool)
+        /// The activity of a state returned (``Interpreter/finishActivity(of:)``): a step of its own.
+        /// The state's completion follows when it is complete now (``completed(_:)``, in turn).
+        case activityDone(Int)
+        /// The activity of a state threw (``Interpreter/failActivity(of:with:)``): a step of its own.
+        /// The state's `catch` transitions are tried next, in order (their guards, then ``fired(_:)``
+        /// or ``errorDropped(_:)``).
+        case activityFailed(Int, InterpreterValue)
+        /// None of the `catch` transitions of a state whose activity threw fired: the error is
+        /// dropped, and the state stays active, its activity over.
+        case errorDropped(Int)
     }
 }

@@ -96,12 +96,12 @@ extension Model.TimedTransition {
 }
 
 extension EventOccurrence {
-    /// The event of `raise`, its arguments evaluated with the parameters of `occurrence` (the event
-    /// being processed, `nil` for an entry or exit activity or a timeout), each converted to its
-    /// parameter's type.
-    init(_ raise: Model.Raise, model: Model, occurrence: EventOccurrence?) {
+    /// The event of `raise`, its arguments evaluated in `scope` (the event being processed, or the
+    /// error a `catch` took; nothing for an entry or exit activity or a timeout), each converted to
+    /// its parameter's type.
+    init(_ raise: Model.Raise, model: Model, scope: Interpreter.Scope) {
         let call = Model.Call(name: model.events[raise.event].name, arguments: raise.arguments, range: raise.range)
-        let values = Invocation(call, model: model, occurrence: occurrence).arguments
+        let values = Invocation(call, model: model, scope: scope).arguments
         let arguments = model.events[raise.event].parameters.map { parameter in
             guard let value = values.first(where: { $0.label == parameter.name })?.value else {
                 preconditionFailure("the analyzer requires every parameter of a raised event")

@@ -24,7 +24,11 @@
 /// - history (section 4b) is recorded per interpreter, that is per machine instance;
 /// - time is virtual (section 4d, manual timing): ``now`` moves only in ``advance(by:)``, which
 ///   processes the timeouts due meanwhile; ``start()`` and ``send(_:)`` never process one. A
-///   named delay is the host's answer (``InterpreterHost/delay(_:interpreter:)``).
+///   named delay is the host's answer (``InterpreterHost/delay(_:interpreter:)``);
+/// - activities (section 4f, as the generated code's `.manual` activities) are pending from their
+///   state's entry, start at the end of the step once the internal queue is empty, and are
+///   cancelled by its exit; the host ends a running one with ``finishActivity(of:)`` or
+///   ``failActivity(of:with:)``, a step of its own (`Interpreter+Activities.swift`).
 ///
 /// Where the generated code would run forever, the interpreter stops: a run (a ``start()``, or a
 /// ``send(_:)`` with the events queued meanwhile, or one timeout of ``advance(by:)`` with what it
@@ -61,6 +65,9 @@ public final class Interpreter {
     /// The stamp of the next arming: every arming has its own, so that a timer cancelled and armed
     /// again is a different timer.
     var nextStamp = 0
+    /// Where the activity of each active state with one is (section 4f): pending, running or done;
+    /// a state not listed is idle (not active, or its activity threw).
+    public internal(set) var activities: [Int: ActivityPhase] = [:]
 
     /// One item of the internal queue.
     private enum InternalItem {
@@ -142,7 +149,7 @@ public final class Interpreter {
 
     /// Runs to completion: the start if needed (the machine's timers armed before the initial
     /// states are entered), then `handle`, then the queued events, each step followed by the
-    /// internal queue it filled.
+    /// internal queue it filled, then the activities it left pending started.
     func run(_ handle: () -> Bool) -> Bool {
         guard failure == nil else { return false }
         isRunning = true
@@ -154,14 +161,17 @@ public final class Interpreter {
             for timed in model.machineTimedTransitions { arm(timed, from: now) }
             enter(model.entry(below: nil, by: .default, history: history))
             handleInternalQueue()
+            startPendingActivities()
         }
         let handled = failure == nil && handle()
         handleInternalQueue()
+        startPendingActivities()
         var next = 0
         while failure == nil, next < queue.count {
             host.observe(.dequeued(queue[next]), interpreter: self)
             _ = process(queue[next])
             handleInternalQueue()
+            startPendingActivities()
             next += 1
         }
         queue.removeAll()
@@ -174,10 +184,10 @@ public final class Interpreter {
     private func process(_ occurrence: EventOccurrence) -> Bool {
         if !isFinished {
             let selected = model.selectTransitions(for: occurrence.event, in: configuration) {
-                isEnabled($0, occurrence)
+                isEnabled($0, .event(occurrence))
             }
             if !selected.isEmpty {
-                fire(selected, occurrence)
+                fire(selected, .event(occurrence))
                 return true
             }
         }
@@ -188,7 +198,8 @@ public final class Interpreter {
 
     /// The internal queue (sections 4a and 4e), item by item; what each causes joins its end. A
     /// raised event is processed like one sent from outside. A completion is skipped when its
-    /// state is no longer active (or, a composite, no longer complete); else the state's own
+    /// state is no longer active (or, a composite, no longer complete; or, with an activity, its
+    /// activity is not done: the state was entered again since); else the state's own
     /// completion transitions are tried once, in order, and the completion is dropped when none
     /// fires. Past ``completionLimit`` completions, or as many raised events, in the run, the
     /// interpreter stops (``failure``).
@@ -208,8 +219,11 @@ public final class Interpreter {
                 _ = process(occurrence)
                 continue
             }
-            let isComposite = model.states[completed].isComposite
-            guard isIn(completed), !isComposite || model.isComplete(completed, in: Set(configuration)) else {
+            let stillComplete =
+                model.states[completed].isComposite
+                ? model.isComplete(completed, in: Set(configuration), activityDone: activityLetsComplete)
+                : activityLetsComplete(completed)
+            guard isIn(completed), stillComplete else {
                 host.observe(.completionSkipped(completed), interpreter: self)
                 continue
             }
@@ -229,10 +243,11 @@ public final class Interpreter {
     }
 
     /// Whether `transition` can fire: a `pop` needs a remembered state (its guard is not evaluated
-    /// otherwise), and its guard must hold. `occurrence` is `nil` for a completion transition.
-    func isEnabled(_ transition: Model.Transition, _ occurrence: EventOccurrence?) -> Bool {
+    /// otherwise), and its guard must hold, evaluated in `scope` (nothing for a completion
+    /// transition or a timeout, the error for a `catch`).
+    func isEnabled(_ transition: Model.Transition, _ scope: Scope) -> Bool {
         if transition.target == .pop && stack.isEmpty { return false }
-        if let condition = transition.guardExpression, !evaluate(condition, occurrence) { return false }
+        if let condition = transition.guardExpression, !evaluate(condition, scope) { return false }
         return true
     }
 
@@ -241,7 +256,7 @@ public final class Interpreter {
     /// selection order and enters the union of their entry sets. The model derives the sets and
     /// the history rules; with one transition this is the external transition of section 4.
     /// `announcing` is false for a timed transition, whose ``Step/timeout(_:)`` said it all.
-    func fire(_ selected: [Model.Transition], _ occurrence: EventOccurrence?, announcing: Bool = true) {
+    func fire(_ selected: [Model.Transition], _ scope: Scope, announcing: Bool = true) {
         let kept = model.removingConflicts(from: selected, in: configuration)
         for transition in selected where announcing {
             host.observe(kept.contains(transition) ? .fired(transition) : .preempted(transition), interpreter: self)
@@ -275,11 +290,12 @@ public final class Interpreter {
         for state in exitOrder {
             host.observe(.exiting(state), interpreter: self)
             cancelTimers { $0.transition.source == state }
+            exitActivity(of: state)
             for action in model.states[state].exitActions { perform(action, nil) }
         }
         for transition in kept where !transition.actions.isEmpty {
             host.observe(.effects(transition), interpreter: self)
-            for action in transition.actions { perform(action, occurrence) }
+            for action in transition.actions { perform(action, scope) }
         }
         var entering = Set<Int>()
         for entry in entries {
@@ -288,21 +304,23 @@ public final class Interpreter {
         enter(entering.sorted(), joining: configuration.filter { !exiting.contains($0) })
     }
 
-    /// Enters `entering` in order: each state's entry activities, then its timers armed, then the
-    /// completions its entry causes queued. The configuration becomes `staying` and `entering` once
-    /// all are entered (during the step's activities it is the one before, as in the generated
-    /// code). Finishes the machine, cancelling every timer, when a top-level final state was entered.
+    /// Enters `entering` in order: each state's entry activities, then its timers armed, then its
+    /// activity made pending, then the completions its entry causes queued (a state with an
+    /// activity completes only once its activity is done). The configuration becomes `staying` and
+    /// `entering` once all are entered (during the step's activities it is the one before, as in the
+    /// generated code). Finishes the machine, cancelling every timer, when a top-level final state
+    /// was entered.
     private func enter(_ entering: [Int], joining staying: [Int] = []) {
         guard !entering.isEmpty else { return }
         let entered = (staying + entering).sorted()
-        let completing = model.completingStatesByEntry(onEntering: entering, in: Set(entered))
+        // The states entered now are idle until the loop below: their activities count as not done.
+        let completing = model.completingStatesByEntry(onEntering: entering, in: Set(entered)) { activities[$0] == .done }
         for (state, completed) in zip(entering, completing) {
             host.observe(.entering(state), interpreter: self)
             for action in model.states[state].entryActions { perform(action, nil) }
             for timed in model.states[state].timedTransitions { arm(timed, from: now) }
-            // A state without completion transitions completes to no effect: leaving it out keeps the
-            // trace of a version-1 machine as it was.
-            internalQueue += completed.filter { !model.completionTransitions(of: $0).isEmpty }.map(InternalItem.completion)
+            enterActivity(of: state)
+            queueCompletions(completed)
         }
         configuration = entered
         if entering.contains(where: model.finishesMachine) {
@@ -312,28 +330,49 @@ public final class Interpreter {
         }
     }
 
-    func evaluate(_ condition: Model.Guard, _ occurrence: EventOccurrence?) -> Bool {
+    /// Puts the completions of `completed` on the internal queue, in order. A state without
+    /// completion transitions completes to no effect: leaving it out keeps the trace of a version-1
+    /// machine as it was.
+    func queueCompletions(_ completed: [Int]) {
+        internalQueue += completed.filter { !model.completionTransitions(of: $0).isEmpty }.map(InternalItem.completion)
+    }
+
+    func evaluate(_ condition: Model.Guard, _ scope: Scope) -> Bool {
         switch condition {
         case .call(let call):
-            let invocation = Invocation(call, model: model, occurrence: occurrence)
+            let invocation = Invocation(call, model: model, scope: scope)
             let value = host.evaluate(invocation, interpreter: self)
             host.observe(.guardEvaluated(invocation, value), interpreter: self)
             return value
-        case .not(let operand): return !evaluate(operand, occurrence)
-        case .and(let left, let right): return evaluate(left, occurrence) && evaluate(right, occurrence)
-        case .or(let left, let right): return evaluate(left, occurrence) || evaluate(right, occurrence)
+        case .not(let operand): return !evaluate(operand, scope)
+        case .and(let left, let right): return evaluate(left, scope) && evaluate(right, scope)
+        case .or(let left, let right): return evaluate(left, scope) || evaluate(right, scope)
         }
     }
 
     /// Runs an action: a call by the host; a `raise` appends its event to the internal queue.
-    func perform(_ action: Model.Action, _ occurrence: EventOccurrence?) {
+    func perform(_ action: Model.Action, _ scope: Scope) {
         switch action {
         case .call(let call):
-            host.perform(Invocation(call, model: model, occurrence: occurrence), interpreter: self)
+            host.perform(Invocation(call, model: model, scope: scope), interpreter: self)
         case .raise(let raise):
-            let raised = EventOccurrence(raise, model: model, occurrence: occurrence)
+            let raised = EventOccurrence(raise, model: model, scope: scope)
             internalQueue.append(.raised(raised, range: raise.range))
             host.observe(.raised(raised), interpreter: self)
         }
+    }
+}
+
+extension Interpreter {
+    /// What the parameters named in a guard's or an action's arguments refer to.
+    enum Scope: ExpressibleByNilLiteral {
+        /// Nothing: an entry or exit activity, a completion transition, a timeout.
+        case nothing
+        /// The event being processed: its parameters, by name.
+        case event(EventOccurrence)
+        /// The error an activity threw, for the `catch` transitions of its state (section 4f): `error`.
+        case caught(InterpreterValue)
+
+        init(nilLiteral: ()) { self = .nothing }
     }
 }

@@ -1,4 +1,5 @@
-/// A value passed to a guard or an action: an event argument or a literal.
+/// A value passed to a guard or an action: an event argument, a literal, or the error an activity
+/// threw.
 public enum InterpreterValue: Sendable, Hashable, CustomStringConvertible {
     case string(String)
     case integer(Int)
@@ -6,6 +7,10 @@ public enum InterpreterValue: Sendable, Hashable, CustomStringConvertible {
     case boolean(Bool)
     /// `nil`, for a parameter of an optional type (an event line only: the language has no `nil`).
     case none
+    /// An error an activity threw (section 4f), known by a name the host chooses (`offline`): what
+    /// ``Interpreter/failActivity(of:with:)`` is given, and what `error` passes in the guards and
+    /// effects of the `catch` transitions it takes.
+    case error(String)
 
     /// As a Swift literal: strings quoted and escaped, numbers as Swift prints them.
     public var description: String {
@@ -15,6 +20,7 @@ public enum InterpreterValue: Sendable, Hashable, CustomStringConvertible {
         case .decimal(let value): String(value)
         case .boolean(let value): String(value)
         case .none: "nil"
+        case .error(let name): name
         }
     }
 

@@ -13,17 +13,25 @@ public struct Invocation: Sendable, Hashable, CustomStringConvertible {
         self.arguments = arguments
     }
 
-    init(_ call: Model.Call, model: Model, occurrence: EventOccurrence?) {
+    init(_ call: Model.Call, model: Model, scope: Interpreter.Scope) {
         self.name = call.name
         self.arguments = call.arguments.map { argument in
             switch argument.value {
             case .literal(let literal):
                 return Argument(label: argument.label, value: InterpreterValue(literal))
             case .parameter(let name):
-                guard let occurrence,
-                    let index = model.events[occurrence.event].parameters.firstIndex(where: { $0.name == name })
-                else { preconditionFailure("the analyzer resolves every parameter reference") }
-                return Argument(label: argument.label, value: occurrence.arguments[index])
+                switch scope {
+                case .event(let occurrence):
+                    guard let index = model.events[occurrence.event].parameters.firstIndex(where: { $0.name == name }) else {
+                        preconditionFailure("the analyzer resolves every parameter reference")
+                    }
+                    return Argument(label: argument.label, value: occurrence.arguments[index])
+                case .caught(let error):
+                    precondition(name == "error", "a catch transition's only parameter is 'error'")
+                    return Argument(label: argument.label, value: error)
+                case .nothing:
+                    preconditionFailure("the analyzer allows parameters only where an event or an error is in scope")
+                }
             }
         }
     }

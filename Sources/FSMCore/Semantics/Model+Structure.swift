@@ -215,12 +215,22 @@ extension Model {
 
     /// Whether `state`, active in `configuration`, is complete there (section 4a): a composite state
     /// with an active final child; a parallel state whose children are all complete. (A simple
-    /// state completes on entry and is not "complete" afterwards.)
-    public func isComplete(_ state: Int, in configuration: Set<Int>) -> Bool {
+    /// state completes on entry and is not "complete" afterwards.) A state with an activity (section
+    /// 4f) is complete only once its activity is done, as `activityDone` says: by default none is,
+    /// as right after its state is entered.
+    public func isComplete(
+        _ state: Int, in configuration: Set<Int>, activityDone: (Int) -> Bool = { _ in false }
+    ) -> Bool {
+        guard activityLetsComplete(state, activityDone) else { return false }
         if states[state].isParallel {
-            return states[state].children.allSatisfy { isComplete($0, in: configuration) }
+            return states[state].children.allSatisfy { isComplete($0, in: configuration, activityDone: activityDone) }
         }
         return states[state].children.contains { states[$0].isFinal && configuration.contains($0) }
+    }
+
+    /// Whether `state` has no activity, or one that `activityDone` says returned (section 4f).
+    private func activityLetsComplete(_ state: Int, _ activityDone: (Int) -> Bool) -> Bool {
+        states[state].activity == nil || activityDone(state)
     }
 
     /// The states that complete (section 4a) when `entered` are entered in that order, in the order
@@ -229,14 +239,22 @@ extension Model {
     /// the machine instead); a parallel state once the last of its regions completes, its regions
     /// being complete in `configuration` (the active states once the step's entries are done). A
     /// state without completion transitions completes to no effect, so a back end may leave it out.
-    public func completingStates(onEntering entered: [Int], in configuration: Set<Int>) -> [Int] {
-        completingStatesByEntry(onEntering: entered, in: configuration).flatMap(\.self)
+    ///
+    /// A state with an activity (section 4f) completes only once its activity is done: a simple
+    /// one never on entry (its activity has not even started), the parent of a final state only
+    /// when `activityDone` says its activity returned already (by default none did).
+    public func completingStates(
+        onEntering entered: [Int], in configuration: Set<Int>, activityDone: (Int) -> Bool = { _ in false }
+    ) -> [Int] {
+        completingStatesByEntry(onEntering: entered, in: configuration, activityDone: activityDone).flatMap(\.self)
     }
 
-    /// ``completingStates(onEntering:in:)`` grouped by the entry that completes them: one list per
-    /// state of `entered`, in the same order. Where an entry activity raises an event (section
-    /// 4e), the interpreter queues the completions of a state's entry after what it raised.
-    public func completingStatesByEntry(onEntering entered: [Int], in configuration: Set<Int>) -> [[Int]] {
+    /// ``completingStates(onEntering:in:activityDone:)`` grouped by the entry that completes them:
+    /// one list per state of `entered`, in the same order. Where an entry activity raises an event
+    /// (section 4e), the interpreter queues the completions of a state's entry after what it raised.
+    public func completingStatesByEntry(
+        onEntering entered: [Int], in configuration: Set<Int>, activityDone: (Int) -> Bool = { _ in false }
+    ) -> [[Int]] {
         var result: [[Int]] = []
         var seen = Set<Int>()
         var notYetEntered = Set(entered)
@@ -245,11 +263,15 @@ extension Model {
             var completed: [Int] = []
             defer { result.append(completed) }
             if !states[state].isFinal {
-                if !states[state].isComposite, seen.insert(state).inserted { completed.append(state) }
+                if !states[state].isComposite, states[state].activity == nil, seen.insert(state).inserted {
+                    completed.append(state)
+                }
                 continue
             }
+            if let parent = states[state].parent, !activityLetsComplete(parent, activityDone) { continue }
             let entered = configuration.subtracting(notYetEntered)
-            for node in statesCompleted(byEntering: state, withParallel: { isComplete($0, in: entered) }) {
+            let parallelCompletes = { self.isComplete($0, in: entered, activityDone: activityDone) }
+            for node in statesCompleted(byEntering: state, withParallel: parallelCompletes) {
                 guard seen.insert(node).inserted else { break }
                 completed.append(node)
             }
@@ -257,12 +279,32 @@ extension Model {
         return result
     }
 
+    /// The states that complete (section 4a) when the activity of `state`, active in
+    /// `configuration`, returns (section 4f), inner first: none when `state` is not complete then (a
+    /// composite state without an active final child, a parallel state with a region not complete);
+    /// else `state` (a simple state always), then each parallel state above that is complete with it,
+    /// as when a final state is entered. `activityDone` says which activities returned, `state`'s
+    /// included.
+    public func completingStates(
+        onActivityDoneOf state: Int, in configuration: Set<Int>, activityDone: (Int) -> Bool
+    ) -> [Int] {
+        guard configuration.contains(state), activityLetsComplete(state, activityDone) else { return [] }
+        if states[state].isComposite, !isComplete(state, in: configuration, activityDone: activityDone) { return [] }
+        return statesCompleted(from: state) { isComplete($0, in: configuration, activityDone: activityDone) }
+    }
+
     /// The states that entering the final state `final` completes, inner first: its parent (none for
     /// a top-level final state), then each parallel state above for which `completes` says every
     /// region has completed (in a configuration, or possibly: the checks ask that).
     func statesCompleted(byEntering final: Int, withParallel completes: (Int) -> Bool) -> [Int] {
+        states[final].parent.map { statesCompleted(from: $0, withParallel: completes) } ?? []
+    }
+
+    /// `completed`, then each parallel state above it for which `completes` says every region has
+    /// completed, inner first.
+    private func statesCompleted(from completed: Int, withParallel completes: (Int) -> Bool) -> [Int] {
         var result: [Int] = []
-        var node = states[final].parent
+        var node: Int? = completed
         while let completed = node {
             result.append(completed)
             node = states[completed].parent.flatMap { states[$0].isParallel && completes($0) ? $0 : nil }

@@ -75,7 +75,7 @@ public enum EventLine {
     }
 
     /// `isValid=false, isArmed=true]`, after the `[`: each a guard of the machine, once.
-    private static func guardAnswers(_ scanner: inout Scanner, in model: Model) throws(EventLineError) -> [String: Bool] {
+    static func guardAnswers(_ scanner: inout Scanner, in model: Model) throws(EventLineError) -> [String: Bool] {
         let guards = model.guardNames
         var answers: [String: Bool] = [:]
         while true {
@@ -132,7 +132,7 @@ public struct EventLineError: Error, Sendable, Hashable, CustomStringConvertible
     public var description: String { message }
 }
 
-private struct Scanner {
+struct Scanner {
     let scalars: [Unicode.Scalar]
     var position = 0
 
