@@ -3,8 +3,8 @@ import TestSupport
 import XCTest
 
 /// Activities (`do /`) and `catch` through the command line: `check`, `dot`, `mermaid` and
-/// `simulate` accept them (ActivitiesSimulateCommandTests runs them); `generate` refuses them with an error
-/// at each and writes nothing.
+/// `simulate` accept them (ActivitiesSimulateCommandTests runs them); `generate` writes them, for an
+/// actor only.
 final class ActivityCommandTests: XCTestCase {
     static let machine = """
         machine Loader {
@@ -37,21 +37,25 @@ final class ActivityCommandTests: XCTestCase {
         }
     }
 
-    func testGenerateRefusesActivitiesAndWritesNothing() throws {
+    /// `generate` writes a main-actor machine with activities; `--isolation nonisolated` refuses
+    /// it with an error at the `do` and writes nothing.
+    func testGenerateWritesActivitiesForAnActorOnly() throws {
         let folder = try folder()
         let result = try runFSMC(["generate", "loader.fsm", "-o", "out"], in: folder)
-        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let swift = try String(contentsOf: folder.appendingPathComponent("out/loader.swift"), encoding: .utf8)
+        XCTAssertTrue(swift.contains("@MainActor\nfinal class Loader {"))
+        XCTAssertTrue(swift.contains("    func fetchVideo() async throws\n"))
+        let refused = try runFSMC(["generate", "loader.fsm", "-o", "nonisolated", "--isolation", "nonisolated"], in: folder)
+        XCTAssertEqual(refused.status, 1)
         XCTAssertEqual(
-            result.stderr,
+            refused.stderr,
             """
-            loader.fsm:4:9: error: activities ('do /') and 'catch' are not generated yet; fsmc check, simulate, dot and mermaid support them
+            loader.fsm:4:9: error: activity 'fetchVideo' needs a machine isolated to an actor, but it is generated with --isolation nonisolated; generate it for the main actor (the default) or a global actor
                     do / fetchVideo
                     ^~~~~~~~~~~~~~~
-            loader.fsm:6:9: error: activities ('do /') and 'catch' are not generated yet; fsmc check, simulate, dot and mermaid support them
-                    catch / report(error) -> Failed
-                    ^~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
 
             """)
-        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("out/loader.swift").path))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("nonisolated/loader.swift").path))
     }
 }
