@@ -73,8 +73,23 @@ extension SwiftEmitterTests {
             """)
     }
 
+    /// With parallel states: a region whose final child is active is not complete while its own
+    /// activity is not done, so neither is the parallel state; the activity's outcome completes the
+    /// region and the parallel state in turn. A catch in one region leaves the other alone.
+    func testActivitiesInRegionsGateTheParallelStatesCompletion() throws {
+        try expect(
+            "activitiesRegions",
+            """
+            started: P R1 F R2 B, running [R1, B]
+            saw bad
+            B failed: P R1 F R2 B2, running [R1]
+            R1 done: Done, finished true
+            """)
+    }
+
     static var activityScenarios: [Scenario] {
         [
+            Scenario(name: "activitiesRegions", machines: [(activitiesRegions, .internal)], driver: activitiesRegionsDriver),
             Scenario(name: "activitiesManual", machines: [(activitiesManual, .internal)], driver: activitiesManualDriver),
             Scenario(name: "activitiesCatch", machines: [(activitiesCatch, .internal)], driver: activitiesCatchDriver),
             Scenario(
@@ -128,6 +143,59 @@ extension SwiftEmitterTests {
             log.t.add("Fetching done: \\(machine.state.rawValue), running \\(running())")
             machine.finishActivity(of: .session)
             log.t.add("Session done: \\(machine.state.rawValue), finished \\(machine.isFinished)")
+            return log.t.lines
+        }
+        """
+
+    static let activitiesRegions = """
+        machine Split {
+            initial P
+            parallel state P {
+                state R1 {
+                    initial A
+                    do / outer
+                    state A { -> F }
+                    final state F
+                }
+                state R2 {
+                    initial B
+                    state B {
+                        do / inner
+                        catch [isBad(error)] / sawBad -> B2
+                        catch -> B
+                    }
+                    final state B2
+                }
+                -> Done
+            }
+            final state Done
+        }
+        """
+
+    static let activitiesRegionsDriver = """
+        struct Bad: Error {}
+
+        @MainActor final class SplitLog: SplitActions {
+            let t = Transcript()
+            func outer() async {}
+            func inner() async throws {}
+            func isBad(error: any Error) -> Bool { error is Bad }
+            func sawBad() { t.add("saw bad") }
+        }
+
+        @MainActor func run_activitiesRegions() -> [String] {
+            let log = SplitLog()
+            let machine = Split(actions: log, activities: .manual)
+            func describe() -> String {
+                machine.activeStates.map(\\.rawValue).joined(separator: " ") + ", running ["
+                    + machine.runningActivities.map(\\.rawValue).joined(separator: ", ") + "]"
+            }
+            machine.start()
+            log.t.add("started: \\(describe())")
+            machine.failActivity(of: .b, with: Bad())
+            log.t.add("B failed: \\(describe())")
+            machine.finishActivity(of: .r1)
+            log.t.add("R1 done: \\(machine.activeStates.map(\\.rawValue).joined(separator: " ")), finished \\(machine.isFinished)")
             return log.t.lines
         }
         """
