@@ -26,7 +26,7 @@ extension Commands {
             OptionSpec(
                 names: ["--isolation"], valueName: "actor",
                 help:
-                    "The global actor the machine and its actions are isolated to: MainActor, nonisolated or the name of a global actor of yours. Default: MainActor for a machine with timers (after, every), none for the others; nonisolated: timers are advanced by hand only."
+                    "The global actor the machine and its actions are isolated to: MainActor, nonisolated or the name of a global actor of yours. Default: MainActor for a machine with timers (after, every) or activities (do /), none for the others; nonisolated: timers are advanced by hand only, and activities are an error."
             ),
             OptionSpec(
                 names: ["--warnings-as-errors"],

@@ -227,11 +227,36 @@ extension SwiftMachineEmitter {
             out.line("return true")
         }
         guard activity.throwsErrors else { return done(&out) }
-        out.block("guard let error else", done)
+        // `error` is bound only where a catch passes it on: an unused binding is a warning.
+        out.block(Self.catchesUseError(activity) ? "guard let error else" : "guard error != nil else", done)
         if hasRegions {
             emitRegionsCatches(activity, into: &out)
         } else if !emitTransitions(activity.catches, source: state, context: .machineItself, into: &out) {
             out.line("return false")
+        }
+    }
+
+    /// Whether a `catch` of `activity` passes `error` to a guard or an effect.
+    static func catchesUseError(_ activity: ActivityPlan) -> Bool {
+        func usesError(_ call: Model.Call) -> Bool {
+            call.arguments.contains { if case .parameter("error") = $0.value { true } else { false } }
+        }
+        func usesError(_ condition: Model.Guard) -> Bool {
+            switch condition {
+            case .call(let call): usesError(call)
+            case .not(let operand): usesError(operand)
+            case .and(let left, let right), .or(let left, let right): usesError(left) || usesError(right)
+            }
+        }
+        return activity.catches.contains { caught in
+            caught.transition.guardExpression.map(usesError) == true
+                || caught.transition.actions.contains { action in
+                    switch action {
+                    case .call(let call): usesError(call)
+                    case .raise(let raise):
+                        raise.arguments.contains { if case .parameter("error") = $0.value { true } else { false } }
+                    }
+                }
         }
     }
 
