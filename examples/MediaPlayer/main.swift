@@ -44,7 +44,7 @@ enum StreamError: Error {
         return false
     }
     func retry() { print("  retrying") }
-    func report(error: any Error) { print("  error: \(error)") }
+    func report(error: any Error) { print("  reported: \(error)") }
     func showError() { print("  [the video cannot be played]") }
     func showSpinner() { print("  spinner on") }
     func hideSpinner() { print("  spinner off") }
