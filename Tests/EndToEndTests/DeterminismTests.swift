@@ -33,7 +33,7 @@ final class DeterminismTests: XCTestCase {
             try FileManager.default.copyItem(at: source, to: folder.appendingPathComponent("\(name).fsm"))
             valid.append("\(name).fsm")
         }
-        XCTAssertEqual(valid.count, 11, "expected the eleven bundled examples")
+        XCTAssertEqual(valid.count, 12, "expected the twelve bundled examples")
         try Self.largeMachine.write(to: folder.appendingPathComponent("Large.fsm"), atomically: true, encoding: .utf8)
         try Self.machineWithManyWarnings.write(
             to: folder.appendingPathComponent("Warned.fsm"), atomically: true, encoding: .utf8)

@@ -13,7 +13,7 @@ final class ExamplesTests: XCTestCase {
         let names = try FileManager.default.contentsOfDirectory(atPath: Self.examples.path).filter {
             FileManager.default.fileExists(atPath: Self.examples.appendingPathComponent("\($0)/main.swift").path)
         }.sorted()
-        XCTAssertEqual(names.count, 11, "expected the eleven bundled examples")
+        XCTAssertEqual(names.count, 12, "expected the twelve bundled examples")
         let script = Self.examples.deletingLastPathComponent().appendingPathComponent("scripts/run-example")
         let output = try temporaryFolder(self)
         for name in names {
