@@ -91,7 +91,9 @@ test-editor: build
 
 # The machines of the dispatch benchmark (docs/Performance.md section 2): each shape's .fsm, its
 # generated Swift (committed) and its hand-written twin, in Benchmarks/Sources/DispatchMachines/<Shape>/.
-BENCH_SHAPES := Player Hero Keypad Stream
+# A shape's fsmc.json, where it has one, holds its generate options, as the SwiftPM plugin reads
+# them (Timer's: `"isolation": "nonisolated"`, so that the harness drives it from any thread).
+BENCH_SHAPES := Player Hero Keypad Stream Timer
 BENCH_MACHINES := Benchmarks/Sources/DispatchMachines
 # swiftc -O on 1,000 or 5,000 generated states takes many minutes today (docs/Performance.md):
 # `make bench BENCH_SWIFTC_SIZES="100 1000 5000"` measures them.
@@ -114,7 +116,10 @@ bench: bench-dispatch
 # Regenerates every shape's machine with the current fsmc (release).
 bench-generate:
 	$(SWIFT) build -c release --product fsmc
-	@for shape in $(BENCH_SHAPES); do .build/release/fsmc generate $(BENCH_MACHINES)/$$shape/$$shape.fsm -o $(BENCH_MACHINES)/$$shape || exit 1; done
+	@for shape in $(BENCH_SHAPES); do \
+	    config=$(BENCH_MACHINES)/$$shape/fsmc.json; [ -f $$config ] || config=; \
+	    .build/release/fsmc generate $(BENCH_MACHINES)/$$shape/$$shape.fsm $${config:+--config $$config} -o $(BENCH_MACHINES)/$$shape || exit 1; \
+	done
 
 # The dispatch ratio of every shape (or `make bench-dispatch SHAPES=Hero`), machine, actions and
 # driver in one module with swiftc -O -wmo, default and unchecked exclusivity (scripts/bench-dispatch;
@@ -128,7 +133,8 @@ bench-dispatch: bench-generate
 check-bench-generated: build
 	@mkdir -p .build/bench-check
 	@for shape in $(BENCH_SHAPES); do \
-	    $(FSMC) generate $(BENCH_MACHINES)/$$shape/$$shape.fsm -o .build/bench-check >/dev/null || exit 1; \
+	    config=$(BENCH_MACHINES)/$$shape/fsmc.json; [ -f $$config ] || config=; \
+	    $(FSMC) generate $(BENCH_MACHINES)/$$shape/$$shape.fsm $${config:+--config $$config} -o .build/bench-check >/dev/null || exit 1; \
 	    cmp -s .build/bench-check/$$shape.swift $(BENCH_MACHINES)/$$shape/$$shape.swift || { echo "error: $(BENCH_MACHINES)/$$shape/$$shape.swift is stale: run make bench-generate (or fsmc generate) and commit it"; exit 1; }; \
 	    echo "ok  $(BENCH_MACHINES)/$$shape/$$shape.swift is current"; \
 	done

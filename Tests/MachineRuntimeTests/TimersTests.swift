@@ -45,6 +45,32 @@ final class TimersTests: XCTestCase {
         XCTAssertNil(timers.due(upTo: .seconds(1)))
     }
 
+    func testTheTimerDueFirstIsKeptAsTimersAreArmedAndCancelled() {
+        var timers = FSMMachineTimers(count: 4)
+        XCTAssertTrue(timers.isEmpty)
+        timers.arm(0, at: .seconds(4))
+        timers.arm(1, at: .seconds(2))
+        timers.arm(2, at: .seconds(2))
+        XCTAssertEqual(timers.due(upTo: .seconds(9))?.timer, 1, "the earliest, then the first armed")
+        timers.arm(1, at: .seconds(6))
+        XCTAssertEqual(timers.due(upTo: .seconds(9))?.timer, 2, "the first armed again later: found among the rest")
+        timers.cancel(2)
+        XCTAssertEqual(timers.due(upTo: .seconds(9))?.timer, 0)
+        XCTAssertEqual(timers.nextDeadline, .seconds(4))
+        timers.arm(3, at: .seconds(4))
+        XCTAssertEqual(timers.due(upTo: .seconds(9))?.timer, 0, "armed later with the same deadline: not first")
+        timers.cancel(1)
+        timers.cancel(0)
+        XCTAssertEqual(timers.due(upTo: .seconds(9))?.timer, 3)
+        timers.cancel(3)
+        XCTAssertTrue(timers.isEmpty)
+        XCTAssertNil(timers.nextDeadline)
+        timers.arm(2, at: .seconds(1))
+        timers.cancelAll()
+        XCTAssertTrue(timers.isEmpty)
+        XCTAssertNil(timers.due(upTo: .seconds(9)))
+    }
+
     func testClockReadsDurationsSinceItWasMade() async throws {
         let clock = FSMMachineClock(ContinuousClock())
         let start = clock.elapsed()

@@ -21,3 +21,11 @@ func generatedAndHandWrittenMachinesAgree(_ shape: DispatchShape) {
         #expect(reached.contains(state), "\(shape) never in \(state)")
     }
 }
+
+/// A scenario measures what it says only if both machines do the same in it too, cycle by cycle.
+@Test(arguments: dispatchScenarios)
+func generatedAndHandWrittenMachinesAgreeInScenario(_ scenario: DispatchScenario) {
+    let (generated, handWritten) = scenario.transcripts(1_000)
+    #expect(generated == handWritten)
+    #expect(generated.count > 1_000)
+}

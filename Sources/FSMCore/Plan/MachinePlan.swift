@@ -130,9 +130,11 @@ public struct MachinePlan: Sendable {
         for index in model.states.indices { plan(model.states[index].transitions) }
         self.transitions = transitions
         var timers: [TimerPlan] = []
-        for timed in model.allTimedTransitions {
-            timers.append(
-                TimerPlan(timed, number: timers.count, transitionNumber: count + timers.count, in: model, shape: shape))
+        if parts.contains(.timers) {  // allTimedTransitions gathers every state's list
+            for timed in model.allTimedTransitions {
+                timers.append(
+                    TimerPlan(timed, number: timers.count, transitionNumber: count + timers.count, in: model, shape: shape))
+            }
         }
         self.timers = timers
         var activities: [ActivityPlan] = []
@@ -255,11 +257,10 @@ public struct MachinePlan: Sendable {
         if model.usesPush { parts.insert(.push) }
         if model.usesPop { parts.insert(.pop) }
         if model.hasParallelStates || model.usesHistory { parts.insert(.initialChildren) }
-        if !model.machineTimedTransitions.isEmpty || model.states.contains(where: { !$0.timedTransitions.isEmpty }) {
-            parts.insert(.timers)
-        }
-        if !model.allRaises.isEmpty { parts.insert(.raisedEvents) }
-        if model.states.contains(where: { $0.activity != nil }) { parts.insert(.activities) }
+        // Each asked without gathering the lists: parts(of:) runs twice per generated file.
+        if model.hasTimedTransitions { parts.insert(.timers) }
+        if model.hasRaises { parts.insert(.raisedEvents) }
+        if model.hasActivities { parts.insert(.activities) }
         return parts
     }
 

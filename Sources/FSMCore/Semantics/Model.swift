@@ -432,6 +432,41 @@ extension Model {
     /// Whether some state has an activity (`do /`, section 4f).
     public var hasActivities: Bool { states.contains { $0.activity != nil } }
 
+    /// Whether the machine or a state has a timed transition: what ``allTimedTransitions`` would
+    /// find, without gathering the states' lists.
+    public var hasTimedTransitions: Bool {
+        !machineTimedTransitions.isEmpty || states.contains { !$0.timedTransitions.isEmpty }
+    }
+
+    /// Whether some action of the machine is a `raise`: what ``allRaises`` would find, without
+    /// collecting it, stopping at the first. Read in place, by index: iterating the states or the
+    /// transitions copies each one.
+    public var hasRaises: Bool {
+        func raises(_ actions: [Action]) -> Bool {
+            actions.contains { action in
+                if case .raise = action { return true }
+                return false
+            }
+        }
+        for index in machineTransitions.indices where raises(machineTransitions[index].actions) { return true }
+        for index in machineTimedTransitions.indices where raises(machineTimedTransitions[index].actions) { return true }
+        for state in states.indices {
+            if raises(states[state].entryActions) || raises(states[state].exitActions) { return true }
+            for index in states[state].transitions.indices where raises(states[state].transitions[index].actions) {
+                return true
+            }
+            for index in states[state].timedTransitions.indices
+            where raises(states[state].timedTransitions[index].actions) {
+                return true
+            }
+            for index in states[state].catchTransitions.indices
+            where raises(states[state].catchTransitions[index].actions) {
+                return true
+            }
+        }
+        return false
+    }
+
     /// Every `raise` in the machine, in the order of the states and transitions that hold them
     /// (the machine's transitions, then each state's entry, exit, transitions, timed transitions and
     /// `catch` transitions).

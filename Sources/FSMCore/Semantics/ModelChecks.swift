@@ -186,8 +186,8 @@ enum ModelChecks {
 
     /// `unhandled-raised-event` at each `raise` of an event that no transition is taken on.
     private static func checkUnhandledRaisedEvents(_ model: Model, diagnostics: inout DiagnosticEngine) {
+        guard model.hasRaises else { return }  // without gathering every state's actions
         let raises = model.allRaises
-        guard !raises.isEmpty else { return }
         let handled = Set(model.allTransitions.compactMap(\.event))
         for raise in raises where !handled.contains(raise.event) {
             diagnostics.emit(.unhandledRaisedEvent(model.events[raise.event].name, at: raise.range))
@@ -212,7 +212,9 @@ enum ModelChecks {
         for index in model.states.indices {
             for transition in model.states[index].transitions { used.insert(transition.event) }
         }
-        for raise in model.allRaises { used.insert(raise.event) }
+        if model.hasRaises {
+            for raise in model.allRaises { used.insert(raise.event) }
+        }
         let unused = model.events.indices.filter { model.events[$0].isDeclared && !used.contains($0) }
         guard !unused.isEmpty else { return [] }
         let unusedNames = unused.map { model.events[$0].name }

@@ -42,10 +42,13 @@ extension SwiftMachineEmitter {
         switch timer.timed.delay {
         case .literal(let nanoseconds, _): delay = Self.durationLiteral(nanoseconds: nanoseconds)
         case .named(let name):
-            delay = "\(names.actionsVariable).\(SwiftNames.escaped(name))()"
+            let asked = "\(names.actionsVariable).\(SwiftNames.escaped(name))()"
             if timer.repeats {
+                delay = asked  // armRepeatingTimer requires it positive
                 function = "armRepeatingTimer"
                 label = "every"
+            } else {
+                delay = "Swift.max(\(asked), .zero)"  // a negative delay counts as zero; a literal never is
             }
         }
         return "\(contextMember(function, context))(\(timer.number), \(label): \(delay))  // \(timerLabel(timer))"

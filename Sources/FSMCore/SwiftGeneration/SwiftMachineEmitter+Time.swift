@@ -147,16 +147,17 @@ extension SwiftMachineEmitter {
         out.line()
         out.docComment([
             "Arms `timer` (its state was just entered, or it repeats), due `delay` after now: the machine's",
-            "time, which while a timeout is handled is its deadline. A negative delay counts as zero.",
+            "time, which while a timeout is handled is its deadline. `delay` is not negative: a literal",
+            "never is, and a delay asked of the actions is made so where it is asked.",
         ])
         out.block("fileprivate func armTimer(_ timer: Int, after delay: Swift.Duration)") { out in
             if hasClock {
                 out.line("// The clock's time; while a timeout is handled, its deadline; with manual timing, the machine's.")
                 out.line(
                     "let now = if let clock, !machine.timers.isHandlingTimeout { clock.elapsed() } else { machine.timers.now }")
-                out.line("let deadline = now + max(delay, .zero)")
+                out.line("let deadline = now + delay")
             } else {
-                out.line("let deadline = machine.timers.now + max(delay, .zero)")
+                out.line("let deadline = machine.timers.now + delay")
             }
             out.line("machine.timers.arm(timer, at: deadline)")
             if hasClock { out.line("if let clock { schedule(timer, at: deadline, on: clock) }") }
@@ -194,9 +195,10 @@ extension SwiftMachineEmitter {
             out.block("while let due = machine.timers.due(upTo: end)") { out in
                 out.line("cancelTimer(due.timer)")
                 out.line("machine.timers.now = due.deadline")
-                out.line("machine.timers.isHandlingTimeout = true")
+                // Read only by armTimer with a clock: the deadline, not the clock, is now meanwhile.
+                if hasClock { out.line("machine.timers.isHandlingTimeout = true") }
                 out.line("_ = run(actions) { handleTimeout(due.timer, $0) }")
-                out.line("machine.timers.isHandlingTimeout = false")
+                if hasClock { out.line("machine.timers.isHandlingTimeout = false") }
             }
         }
         out.line()

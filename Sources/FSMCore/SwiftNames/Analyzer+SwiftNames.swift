@@ -77,7 +77,7 @@ extension Analyzer {
             }
         }
         var eventNames: [String: Int] = [:]
-        let hasTimers = model.allTimedTransitions.first(where: { _ in true }) != nil
+        let hasTimers = model.hasTimedTransitions
         for (index, event) in model.events.enumerated() {
             let swiftName = SwiftNames.lowerCamelCase(event.name)
             if SwiftNames.reservedCaseNames.contains(swiftName) {

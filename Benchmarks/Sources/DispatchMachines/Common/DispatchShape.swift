@@ -16,8 +16,29 @@ public struct DispatchShape: Sendable, CustomStringConvertible {
     /// What both machines do on the first `count` events of the stream, line by line: every action,
     /// guard call and result, and after each event its result and the configuration.
     public let transcripts: @Sendable (_ count: Int) -> (generated: [String], handWritten: [String])
+    /// Operations measured one kind at a time, besides the stream (Timer's: a timer armed and
+    /// cancelled, a timeout against the event that fires the same transition).
+    public var scenarios: [DispatchScenario] = []
 
     /// The shape's name (what the test and the benchmarks print).
+    public var description: String { name }
+}
+
+/// A short cycle of operations repeated, sent to both machines of a shape like its stream: what one
+/// kind of operation costs (`Timer/timeout`: enter a state with a timer, then its timeout). The
+/// figures are per cycle, whatever the number of operations in it.
+public struct DispatchScenario: Sendable, CustomStringConvertible {
+    /// The shape's name, a slash and the scenario's (no spaces): what the figures are printed under.
+    public let name: String
+    /// What one cycle does.
+    public let summary: String
+    /// Both machines, started with checksum actions, each ready to go through `cycles` cycles; its
+    /// `events` is the number of cycles.
+    public let runs: @Sendable (_ cycles: Int) -> DispatchRuns
+    /// What both machines do in the first `cycles` cycles, as a shape's transcripts.
+    public let transcripts: @Sendable (_ cycles: Int) -> (generated: [String], handWritten: [String])
+
+    /// The scenario's name.
     public var description: String { name }
 }
 
@@ -34,7 +55,10 @@ public struct DispatchRuns {
 }
 
 /// Every shape of the benchmark, in the order of docs/Performance.md.
-public let dispatchShapes = [playerShape, heroShape, keypadShape, streamShape]
+public let dispatchShapes = [playerShape, heroShape, keypadShape, streamShape, timerShape]
+
+/// Every shape's scenarios, in the order of the shapes.
+public let dispatchScenarios = dispatchShapes.flatMap(\.scenarios)
 
 /// A machine of the benchmark, generated or hand-written, as the benchmark drives it. Each shape's
 /// drivers file makes both of its machines conform.
@@ -53,13 +77,16 @@ extension DispatchRuns {
     /// Starts both machines; `actions` keeps their actions alive (the generated machine holds its
     /// actions unowned). Generic only in the source: each shape's call is specialised, so that the
     /// loops call the machines' event methods directly.
+    /// `operations`, when given, is what the figures are divided by instead of the number of events
+    /// (a scenario's cycles).
     init<Generated: DrivenMachine, HandWritten: DrivenMachine>(
-        _ events: [Generated.Input], _ generated: Generated, _ handWritten: HandWritten, keeping actions: Any
+        _ events: [Generated.Input], _ generated: Generated, _ handWritten: HandWritten, keeping actions: Any,
+        operations: Int? = nil
     ) where HandWritten.Input == Generated.Input {
         generated.start()
         handWritten.start()
         self.init(
-            events: events.count,
+            events: operations ?? events.count,
             generated: { withExtendedLifetime(actions) { drive(events) { generated.send($0) } } },
             handWritten: { drive(events) { handWritten.send($0) } }
         )
