@@ -191,9 +191,12 @@ public struct MachinePlan: Sendable {
     /// Whether the machine has events (and so event methods and a queue).
     public var hasEvents: Bool { parts.contains(.eventQueue) }
 
-    /// Whether some transition of a one-leaf machine goes between sibling leaves, so that the
-    /// context's shortcut for it exists.
-    public var hasSiblingTransitions: Bool { transitions.contains { $0.kind == .betweenSiblingLeaves } }
+    /// Whether some transition of a one-leaf machine, timed transitions included, goes between
+    /// sibling leaves, so that the context's shortcut for it exists.
+    public var hasSiblingTransitions: Bool {
+        transitions.contains { $0.kind == .betweenSiblingLeaves }
+            || timers.contains { $0.transition.kind == .betweenSiblingLeaves }
+    }
 
     /// The transitions among `candidates` that stay inside one region and change at most its leaf
     /// (``TransitionPlan/staysInItsRegion``).

@@ -14,17 +14,15 @@ public struct Model: Sendable, Hashable {
     public var nameRange: SourceRange
     public var docComment: [String]
     /// All states, depth-first in the order written.
-    public var states: [State] { didSet { summary = Summary(states: states, machineTransitions: machineTransitions) } }
+    public var states: [State] { didSet { summary = Summary(of: self) } }
     /// The states declared directly in the machine, in order.
     public var topLevelStates: [Int]
     /// The machine's `initial` state.
     public var initialState: Int
     /// Transitions declared directly in the machine; they apply in every state.
-    public var machineTransitions: [Transition] {
-        didSet { summary = Summary(states: states, machineTransitions: machineTransitions) }
-    }
+    public var machineTransitions: [Transition] { didSet { summary = Summary(of: self) } }
     /// Timed transitions declared directly in the machine (section 4d): armed at `start()`.
-    public var machineTimedTransitions: [TimedTransition]
+    public var machineTimedTransitions: [TimedTransition] { didSet { summary = Summary(of: self) } }
     /// Events in order of first appearance (declaration or use) in the file.
     public var events: [Event]
     /// Guards and actions in order of first use: the requirements of the generated actions protocol.
@@ -32,7 +30,7 @@ public struct Model: Sendable, Hashable {
     /// The names of the guards among the requirements, in order of first use.
     public var guardNames: [String] { requirements.filter(\.isGuard).map(\.name) }
     /// The facts about the whole machine (``usesPush``, ``hasParallelStates``, …), made again
-    /// whenever ``states`` or ``machineTransitions`` change rather than on each question: the Swift
+    /// whenever ``states``, ``machineTransitions`` or ``machineTimedTransitions`` change rather than on each question: the Swift
     /// emitter asks them once per state and per transition, and a scan per question made generating
     /// a large machine quadratic.
     private var summary: Summary
@@ -52,7 +50,8 @@ public struct Model: Sendable, Hashable {
         self.machineTimedTransitions = machineTimedTransitions
         self.events = events
         self.requirements = requirements
-        self.summary = Summary(states: states, machineTransitions: machineTransitions)
+        self.summary = Summary(
+            states: states, machineTransitions: machineTransitions, machineTimedTransitions: machineTimedTransitions)
     }
 
     public struct State: Sendable, Hashable {
@@ -328,20 +327,32 @@ extension Model {
         var usesHistory = false
         var hasParallelStates = false
 
-        init(states: [State], machineTransitions: [Transition]) {
+        init(of model: Model) {
+            self.init(
+                states: model.states, machineTransitions: model.machineTransitions,
+                machineTimedTransitions: model.machineTimedTransitions)
+        }
+
+        /// Timed transitions count for `push` and `pop` (`after 1s -> push Help`), as event transitions do.
+        init(states: [State], machineTransitions: [Transition], machineTimedTransitions: [TimedTransition]) {
+            func note(_ target: Target) {
+                switch target {
+                case .push: usesPush = true
+                case .pop: usesPop = true
+                case .internal, .state, .history: break
+                }
+            }
             func note(_ transitions: [Transition]) {
                 for transition in transitions {
-                    switch transition.target {
-                    case .push: usesPush = true
-                    case .pop: usesPop = true
-                    case .internal, .state, .history: break
-                    }
+                    note(transition.target)
                     if transition.isCompletion { usesCompletion = true }
                 }
             }
             note(machineTransitions)
+            for timed in machineTimedTransitions { note(timed.target) }
             for state in states {
                 note(state.transitions)
+                for timed in state.timedTransitions { note(timed.target) }
                 if state.recordsHistory { usesHistory = true }
                 if state.isParallel { hasParallelStates = true }
             }
