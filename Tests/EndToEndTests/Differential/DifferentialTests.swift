@@ -66,12 +66,13 @@ final class DifferentialTests: XCTestCase {
     /// The CI batch of version 3: 30 machines with timed transitions and `raise` in one swiftc
     /// invocation, 15 without parallel states and 15 with them, their scripts interleaving events
     /// and `advanceTime(by:)` (manual timing); most machines `@MainActor`, one in three (by seed)
-    /// generated `--isolation nonisolated`.
+    /// generated `--isolation nonisolated`. (The seeds start where few are skipped: the interpreter
+    /// takes a second or two to stop on an endless loop of a machine with parallel states.)
     func testVersion3BatchMatchesInterpreter() throws {
         let directory = workDirectory("ci3")
         defer { try? FileManager.default.removeItem(at: directory) }
         let batch =
-            cases(count: 15, firstSeed: 3000, version3: true) + cases(count: 15, firstSeed: 4000, parallel: true, version3: true)
+            cases(count: 15, firstSeed: 3000, version3: true) + cases(count: 15, firstSeed: 4600, parallel: true, version3: true)
         XCTAssertGreaterThanOrEqual(batch.filter { DifferentialHarness.hasTimers($0.model) }.count, 25)
         XCTAssertGreaterThanOrEqual(batch.filter { !$0.model.allRaises.isEmpty }.count, 15)
         let result = DifferentialHarness.runBatch(batch, in: directory)
