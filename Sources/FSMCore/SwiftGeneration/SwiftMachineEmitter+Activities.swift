@@ -123,6 +123,8 @@ extension SwiftMachineEmitter {
         let actionsName = names.actionsVariable
         let actionsType = names.actionsExistential
         out.line()
+        out.line("// MARK: Activities")
+        out.line()
         out.docComment(["The state of `activity` is entered: the activity starts when the step is over."])
         out.block("fileprivate func enterActivity(_ activity: Int)") { $0.line("machine.activities.entered(activity)") }
         out.line()

@@ -145,6 +145,8 @@ extension SwiftMachineEmitter {
         let actionsName = names.actionsVariable
         let actionsType = names.actionsExistential
         out.line()
+        out.line("// MARK: Timers")
+        out.line()
         out.docComment([
             "Arms `timer` (its state was just entered, or it repeats), due `delay` after now: the machine's",
             "time, which while a timeout is handled is its deadline. `delay` is not negative: a literal",

@@ -319,6 +319,8 @@ extension Timer {
         enter(Timer_Asleep.self, below: nil, actions)
     }
 
+    // MARK: Timers
+
     /// Arms `timer` (its state was just entered, or it repeats), due `delay` after now: the machine's
     /// time, which while a timeout is handled is its deadline. `delay` is not negative: a literal
     /// never is, and a delay asked of the actions is made so where it is asked.
