@@ -15,6 +15,7 @@
 #   make bench-dispatch  the dispatch ratio of every benchmark shape (SHAPES=Hero for one)
 #   make fuzz     fuzz the front end and the emitters with libFuzzer for SECONDS (default 60)
 #   make difftest compare generated Swift with the reference interpreter on N random machines
+#                 (PARALLEL=1: with parallel states; V3=1: with timed transitions and raise)
 
 SWIFT ?= swift
 FSMC := .build/debug/fsmc
@@ -194,12 +195,15 @@ fuzz: fuzz-build
 # The long differential run: N random machines (default 1000), generated Swift against the
 # reference interpreter, compiled in batches of BATCH machines per swiftc invocation. Prints the
 # running figures; a mismatch is reported minimised and fails the run. PARALLEL=1 generates
-# machines with parallel states. See docs/Robustness.md.
+# machines with parallel states; V3=1 adds timed transitions and `raise` (with PARALLEL=1 or
+# without), scripts moving time with advanceTime(by:) (a seed on which the interpreter stops, an
+# endless loop, is skipped). See docs/Robustness.md.
 N ?= 1000
 PARALLEL ?= 0
+V3 ?= 0
 BATCH ?= 100
 SEED ?= 1000000
 difftest:
 	$(SWIFT) build --build-tests
 	FSMC_DIFFTEST_N=$(N) FSMC_DIFFTEST_BATCH=$(BATCH) FSMC_DIFFTEST_SEED=$(SEED) FSMC_DIFFTEST_PARALLEL=$(PARALLEL) \
-		$(SWIFT) test --skip-build --filter DifferentialTests/testLongRun
+		FSMC_DIFFTEST_V3=$(V3) $(SWIFT) test --skip-build --filter DifferentialTests/testLongRun

@@ -67,6 +67,44 @@ final class MachinePlanTests: XCTestCase {
         XCTAssertEqual(plan.completesOnEntry, [nil, 1, nil, nil])
     }
 
+    /// A `push`, a `pop` or a move between sibling leaves written only on timed transitions needs
+    /// the same parts and shortcut as on an event transition (the generated Swift did not compile
+    /// without them: found by the differential tests of version 3).
+    func testTimedTransitionsNeedTheirPartsToo() throws {
+        let stack = try plan(
+            """
+            machine M {
+                initial A
+                state A { after 1s -> push B }
+                state B { after 2s -> pop }
+            }
+            """)
+        XCTAssertEqual(stack.parts, [.stack, .push, .pop, .timers])
+        let siblings = try plan(
+            """
+            machine M {
+                initial A
+                state A { after 1s -> B }
+                state B { go -> A }
+            }
+            """)
+        XCTAssertTrue(siblings.hasSiblingTransitions)
+        let inside = try plan(
+            """
+            machine M {
+                initial A
+                state A {
+                    initial A1
+                    state A1 { }
+                    state A2 { }
+                    go -> A1
+                    after 1s -> A2
+                }
+            }
+            """)
+        XCTAssertFalse(inside.hasSiblingTransitions)
+    }
+
     func testAMachineWithoutEventsHasNoQueue() throws {
         let plan = try plan(
             """

@@ -5,7 +5,9 @@ import XCTest
 /// The random machines of the differential tests (Tests/TestSupport/RandomMachine.swift), before
 /// EndToEndTests' DifferentialTests compare the generated Swift with the interpreter on them: they
 /// are valid; those of version 2 (completion transitions, final states inside composites, history)
-/// and those with parallel states use every feature, and the interpreter runs their scripts to the end.
+/// and those with parallel states use every feature, and the interpreter runs their scripts to the end;
+/// those of version 3 (timed transitions, `raise`) use every feature, and the interpreter runs most
+/// of their scripts to the end.
 final class DifferentialGeneratorTests: XCTestCase {
     private let seeds = UInt64(0)..<300
 
@@ -128,6 +130,125 @@ final class DifferentialGeneratorTests: XCTestCase {
         }
     }
 
+    /// Version 3 (sections 4d and 4e), with parallel states and without: every machine is valid and
+    /// every feature is used, each by many machines; the scripts move time.
+    func testVersion3MachinesAreValidAndUseEveryFeature() throws {
+        for parallel in [false, true] {
+            var features: [String: Int] = [:]
+            for seed in seeds {
+                guard let testCase = DifferentialCase.generate(seed: seed, name: "M", parallel: parallel, version3: true) else {
+                    let source = DifferentialCase.generateSource(seed: seed, name: "M", parallel: parallel, version3: true)
+                    return XCTFail("seed \(seed) gives an invalid machine:\n\(source)\n" + diagnosticsText(source))
+                }
+                let model = testCase.model
+                for timed in model.allTimedTransitions {
+                    let kind = timed.kind.rawValue
+                    switch timed.delay {
+                    case .literal(0, _): features["\(kind) 0ms", default: 0] += 1
+                    case .literal: features["\(kind) literal", default: 0] += 1
+                    case .named: features["\(kind) named", default: 0] += 1
+                    }
+                    if timed.guardExpression != nil { features["\(kind) guarded", default: 0] += 1 }
+                    if !timed.actions.isEmpty { features["\(kind) with effects", default: 0] += 1 }
+                    if timed.source == nil { features["machine's \(kind)", default: 0] += 1 }
+                    switch timed.target {
+                    case .internal: features["\(kind) internal", default: 0] += 1
+                    case .state: features["\(kind) to a state", default: 0] += 1
+                    case .history: features["\(kind) to a history", default: 0] += 1
+                    case .push, .pop: features["\(kind) push or pop", default: 0] += 1
+                    }
+                }
+                func noteRaises(_ actions: [Model.Action], _ place: String) {
+                    for case .raise(let raise) in actions {
+                        features["raise in \(place)", default: 0] += 1
+                        features[raise.arguments.isEmpty ? "raise" : "raise with arguments", default: 0] += 1
+                        if raise.arguments.contains(where: { if case .parameter = $0.value { true } else { false } }) {
+                            features["raise passing a parameter on", default: 0] += 1
+                        }
+                    }
+                }
+                for state in model.states {
+                    noteRaises(state.entryActions, "entry")
+                    noteRaises(state.exitActions, "exit")
+                }
+                for transition in model.allTransitions {
+                    noteRaises(transition.actions, transition.isCompletion ? "completion effects" : "effects")
+                }
+                for timed in model.allTimedTransitions { noteRaises(timed.actions, "timed effects") }
+                if testCase.script.contains(where: { if case .advance = $0 { true } else { false } }) {
+                    features["advance in the script", default: 0] += 1
+                }
+            }
+            var expected = [
+                "after 0ms", "after literal", "after named", "after guarded", "after with effects", "machine's after",
+                "after internal", "after to a state", "after to a history", "every literal", "every named",
+                "every guarded", "every with effects", "machine's every", "raise in entry", "raise in exit",
+                "raise in effects", "raise in completion effects", "raise in timed effects", "raise",
+                "raise with arguments", "raise passing a parameter on", "advance in the script",
+            ]
+            if !parallel { expected.append("after push or pop") }
+            for feature in expected {
+                XCTAssertGreaterThan(features[feature, default: 0], parallel ? 3 : 5, "\(feature), parallel: \(parallel)")
+            }
+            XCTAssertEqual(features["every to a state", default: 0] + features["every to a history", default: 0], 0)
+            XCTAssertEqual(features["every 0ms", default: 0], 0, "an 'every' needs a positive delay")
+        }
+    }
+
+    /// The switch is off by default: no timed transition, `raise` or time step without it, so the
+    /// machines and scripts of the other kinds stay as they were.
+    func testVersion3FeaturesOnlyWithTheSwitch() {
+        for seed in seeds {
+            for (version2, parallel) in [(false, false), (true, false), (false, true)] {
+                let source = DifferentialCase.generateSource(seed: seed, name: "M", version2: version2, parallel: parallel)
+                for keyword in ["after ", "every ", "raise "] {
+                    XCTAssertFalse(source.contains(keyword), "seed \(seed): \(keyword)")
+                }
+                let testCase = DifferentialCase.generate(seed: seed, name: "M", version2: version2, parallel: parallel)
+                XCTAssertEqual(testCase?.delays, [:])
+                XCTAssertEqual(testCase?.script.contains { if case .advance = $0 { true } else { false } }, false)
+            }
+        }
+    }
+
+    /// The interpreter runs the scripts of version 3, timeouts and raised events happening; the few
+    /// on which it stops (an endless cycle of `raise`, or of zero-delay timeouts), which the
+    /// differential tests skip, stay few. Every `every` delay the host answers is positive. (40 seeds
+    /// of each kind: a script the interpreter stops on takes up to a second, its limits reached.)
+    func testTheInterpreterRunsMostVersion3Scripts() throws {
+        for parallel in [false, true] {
+            var failures = 0
+            var steps: [String: Int] = [:]
+            for seed in seeds.prefix(40) {
+                let testCase = try XCTUnwrap(DifferentialCase.generate(seed: seed, name: "M", parallel: parallel, version3: true))
+                for name in DifferentialCase.everyDelayNames {
+                    XCTAssertTrue(testCase.delays[name, default: []].allSatisfy { $0 > 0 }, "seed \(seed): \(name)")
+                }
+                let host = ScriptedHost(testCase)
+                let interpreter = Interpreter(model: testCase.model, host: host)
+                for operation in testCase.script where interpreter.failure == nil {
+                    host.budget = DifferentialCase.sendBudget
+                    switch operation {
+                    case .start: interpreter.start()
+                    case .send(let occurrence): interpreter.send(occurrence)
+                    case .advance(let nanoseconds): interpreter.advance(by: nanoseconds)
+                    }
+                    XCTAssertFalse(interpreter.isRunning, "seed \(seed)")
+                }
+                if let failure = interpreter.failure {
+                    failures += 1
+                    if case .everyDelayNotPositive = failure { XCTFail("seed \(seed): \(failure)") }
+                } else {
+                    steps.merge(host.steps) { $0 + $1 }
+                }
+            }
+            XCTAssertLessThan(failures, parallel ? 10 : 6, "parallel: \(parallel)")
+            for step in ["timerArmed", "timerCancelled", "timeout", "timeoutIgnored", "raised", "raisedDequeued"] {
+                XCTAssertGreaterThan(steps[step, default: 0], 10, "\(step), parallel: \(parallel)")
+            }
+        }
+    }
+
     /// Runs the scripts of the first 150 version-2 seeds (with parallel states or without) in the
     /// interpreter, each operation to its end; returns the steps observed, counted by kind.
     private func runScripts(parallel: Bool) throws -> [String: Int] {
@@ -142,6 +263,7 @@ final class DifferentialGeneratorTests: XCTestCase {
                 switch operation {
                 case .start: interpreter.start()
                 case .send(let occurrence): interpreter.send(occurrence)
+                case .advance(let nanoseconds): interpreter.advance(by: nanoseconds)
                 }
                 XCTAssertFalse(interpreter.isRunning, "seed \(seed)")
                 XCTAssertNil(interpreter.failure, "seed \(seed)")
@@ -158,6 +280,7 @@ final class DifferentialGeneratorTests: XCTestCase {
         let testCase: DifferentialCase
         var answer = 0
         var budget = 0
+        var delaysAsked: [String: Int] = [:]
         var steps: [String: Int] = [:]
 
         init(_ testCase: DifferentialCase) { self.testCase = testCase }
@@ -173,9 +296,31 @@ final class DifferentialGeneratorTests: XCTestCase {
             interpreter.send(occurrence)
         }
 
+        /// Each delay's answers in turn, as the differential tests' hosts give them.
+        func delay(_ name: String, interpreter: Interpreter) -> Int {
+            let answers = testCase.delays[name] ?? [0]
+            defer { delaysAsked[name, default: 0] += 1 }
+            return answers[delaysAsked[name, default: 0] % answers.count]
+        }
+
         func observe(_ step: Interpreter.Step, interpreter: Interpreter) {
-            let kind = String(describing: step).prefix { $0 != "(" }
-            steps[String(kind), default: 0] += 1
+            // The kinds the tests look for, named by a switch: describing every step (its transition)
+            // would cost more than the run itself.
+            let kind: String
+            switch step {
+            case .completed: kind = "completed"
+            case .completionDropped: kind = "completionDropped"
+            case .historyRecorded: kind = "historyRecorded"
+            case .preempted: kind = "preempted"
+            case .timerArmed: kind = "timerArmed"
+            case .timerCancelled: kind = "timerCancelled"
+            case .timeout: kind = "timeout"
+            case .timeoutIgnored: kind = "timeoutIgnored"
+            case .raised: kind = "raised"
+            case .raisedDequeued: kind = "raisedDequeued"
+            default: return
+            }
+            steps[kind, default: 0] += 1
             if case .completed(let state) = step, interpreter.model.states[state].isParallel {
                 steps["completed parallel", default: 0] += 1
             }

@@ -133,4 +133,20 @@ extension SemanticsTests {
 
             """)
     }
+
+    /// A `push` on a timed transition is a `push` too.
+    func testPopAfterATimedPush() {
+        assertDiagnostics(
+            """
+            machine M {
+                initial A
+                state A {
+                    after 1s -> push B
+                }
+                state B {
+                    back -> pop
+                }
+            }
+            """, "")
+    }
 }

@@ -23,6 +23,8 @@ public struct DifferentialCase {
     public enum Operation: Hashable {
         case start
         case send(EventOccurrence)
+        /// `advanceTime(by:)` (the interpreter's `advance(by:)`), in nanoseconds (section 4d).
+        case advance(Int)
     }
 
     public var seed: UInt64
@@ -33,31 +35,52 @@ public struct DifferentialCase {
     public var answers: [Bool]
     /// Actions that send an event when run (while the sending budget lasts).
     public var senders: [String: EventOccurrence]
+    /// The answers of the delay requirements (version 3), in nanoseconds, by name: each name's
+    /// list is answered in the order it is asked, cyclically. Those of `every` delays are positive.
+    public var delays: [String: [Int]] = [:]
     /// How many events actions may send while one scripted operation is processed.
     public static let sendBudget = 4
 
     /// The vocabulary of the random machines. Signatures are fixed per name, so any combination
     /// is valid; parameterised calls pass an event parameter only on that event's transitions.
     static let eventDeclarations = ["event put(v: Int)", "event say(s: String, b: Bool)"]
+    /// Version 3 only: an event with the parameters of both others, so that `raise done(...)`
+    /// passes on `put`'s `v` or `say`'s `s`.
+    static let version3EventDeclaration = "event done(v: Int, s: String)"
     static let plainEvents = ["go", "next", "back", "tick"]
     static let plainGuards = ["g0", "g1", "g2", "g3"]
     static let plainActions = ["a0", "a1", "a2", "a3", "s0", "s1"]
     static let strings = ["x", "hello", "a b", "q"]
+    /// Version 3: the delays written after `after` and `every`, in the language, and the named
+    /// delays, which an `after` may answer with zero or less (counting as zero), an `every` not.
+    static let afterLiterals = ["0ms", "100ms", "250ms", "1s", "1.5s", "2s"]
+    static let everyLiterals = ["100ms", "250ms", "500ms", "1s"]
+    public static let afterDelayNames = ["waitA", "waitB"]
+    public static let everyDelayNames = ["period"]
+    static let afterDelayAnswers = [-50_000_000, 0, 100_000_000, 250_000_000, 500_000_000, 1_000_000_000]
+    static let everyDelayAnswers = [100_000_000, 300_000_000, 1_000_000_000]
+    /// The durations a script moves time by, in nanoseconds.
+    public static let advanceSteps = [0, 50_000_000, 100_000_000, 300_000_000, 1_000_000_000, 2_500_000_000]
 
     /// Generates the case for `seed`; `name` is the machine's name (unique within a batch).
     /// `version2` adds the features of sections 4a and 4b (completion transitions, history);
-    /// `parallel` adds parallel states (section 4c), with those features; without them a seed
-    /// gives the machine it always gave.
-    public static func generate(seed: UInt64, name: String, version2: Bool = false, parallel: Bool = false) -> DifferentialCase? {
+    /// `parallel` adds parallel states (section 4c), with those features; `version3` adds those of
+    /// sections 4d and 4e (timed transitions, `raise`) to either kind, and `advance` steps to the
+    /// script; without them a seed gives the machine it always gave.
+    public static func generate(
+        seed: UInt64, name: String, version2: Bool = false, parallel: Bool = false, version3: Bool = false
+    ) -> DifferentialCase? {
         var rng = SplitMix64(seed: seed)
-        let text = machineSource(name: name, version2: version2, parallel: parallel, rng: &rng)
+        let text = machineSource(name: name, version2: version2, parallel: parallel, version3: version3, rng: &rng)
         let compilation = Compilation(path: "\(name).fsm", text: text)
         guard let model = compilation.model else { return nil }
         var script: [Operation] = []
         if rng.chance(0.4) { script.append(.start) }
         let length = Int.random(in: 10...50, using: &rng)
         for _ in 0..<length {
-            if rng.chance(0.03) {
+            if version3 && rng.chance(0.3) {
+                script.append(.advance(advanceSteps.randomElement(using: &rng)!))
+            } else if rng.chance(0.03) {
                 script.append(.start)
             } else {
                 script.append(.send(randomOccurrence(model, &rng)))
@@ -68,14 +91,26 @@ public struct DifferentialCase {
         for sender in ["s0", "s1"] where !model.events.isEmpty {
             senders[sender] = randomOccurrence(model, &rng)
         }
+        var delays: [String: [Int]] = [:]
+        if version3 {
+            for name in afterDelayNames {
+                delays[name] = (0..<Int.random(in: 1...4, using: &rng)).map { _ in afterDelayAnswers.randomElement(using: &rng)! }
+            }
+            for name in everyDelayNames {
+                delays[name] = (0..<Int.random(in: 1...3, using: &rng)).map { _ in everyDelayAnswers.randomElement(using: &rng)! }
+            }
+        }
         return DifferentialCase(
-            seed: seed, name: name, source: text, model: model, script: script, answers: answers, senders: senders)
+            seed: seed, name: name, source: text, model: model, script: script, answers: answers, senders: senders,
+            delays: delays)
     }
 
     /// The machine text for `seed`, valid or not (for reporting a generator bug).
-    public static func generateSource(seed: UInt64, name: String, version2: Bool = false, parallel: Bool = false) -> String {
+    public static func generateSource(
+        seed: UInt64, name: String, version2: Bool = false, parallel: Bool = false, version3: Bool = false
+    ) -> String {
         var rng = SplitMix64(seed: seed)
-        return machineSource(name: name, version2: version2, parallel: parallel, rng: &rng)
+        return machineSource(name: name, version2: version2, parallel: parallel, version3: version3, rng: &rng)
     }
 
     public static func randomOccurrence(_ model: Model, _ rng: inout SplitMix64) -> EventOccurrence {
@@ -101,14 +136,29 @@ public struct DifferentialCase {
         var depth: Int
     }
 
-    /// Every random draw of a version-2 feature is made only when `version2` (or `parallel`) is
-    /// on, and of a parallel one only when `parallel` is on, so the version-1 machine of a seed never
-    /// changes, nor the version-2 machine without parallel states.
+    /// Every random draw of a version-2 feature is made only when `version2` (or `parallel`, or
+    /// `version3`) is on, of a parallel one only when `parallel` is on, and of a version-3 one only
+    /// when `version3` is on, so the version-1 machine of a seed never changes, nor the version-2
+    /// machine with or without parallel states.
     ///
     /// A parallel state has at least two regions, no `initial` and no final region; a machine with
     /// one has no `push` or `pop` (section 4c), so `fsmc check` accepts every machine.
-    private static func machineSource(name: String, version2: Bool, parallel: Bool, rng: inout SplitMix64) -> String {
-        let version2 = version2 || parallel
+    ///
+    /// Version 3 (sections 4d and 4e): a third parameterised event, `done(v: Int, s: String)`;
+    /// `raise` of parameterless and parameterised events in effects (passing on the event's own
+    /// parameters, or literals), entry and exit activities and the effects of completion and timed
+    /// transitions; timed transitions on non-final states and sometimes on the machine: `after` with
+    /// a literal (`0ms` included) or named delay (`waitA`, `waitB`), with or without guard, effects
+    /// and target (any target an event transition may have), and `every` with a positive literal
+    /// delay, or now and then the named delay `period` (always answered positively), sometimes
+    /// guarded. An event transition mostly raises an event written after its own (in `events`), so
+    /// that cycles of `raise` stay rare. Some machines still loop forever (a cycle of `raise`
+    /// through entry activities, an unguarded `after 0ms` back into its state): the interpreter
+    /// stops on them (`failure`), and the differential tests skip them.
+    private static func machineSource(
+        name: String, version2: Bool, parallel: Bool, version3: Bool = false, rng: inout SplitMix64
+    ) -> String {
+        let version2 = version2 || parallel || version3
         // Bigger trees with parallel states, so that nested ones and regions that complete are common.
         let count = parallel ? Int.random(in: 5...12, using: &rng) : Int.random(in: 2...9, using: &rng)
         var nodes: [Node] = []
@@ -139,8 +189,9 @@ public struct DifferentialCase {
         }
         var lines = ["machine \(name) {"]
         for declaration in eventDeclarations where rng.chance(0.7) { lines.append("    " + declaration) }
+        if version3 && rng.chance(0.7) { lines.append("    " + version3EventDeclaration) }
         let declared = lines.joined(separator: "\n")
-        let events = plainEvents + ["put", "say"].filter { declared.contains("event \($0)(") }
+        let events = plainEvents + ["put", "say", "done"].filter { declared.contains("event \($0)(") }
         let initial = topLevel.first { !nodes[$0].isFinal } ?? topLevel[0]
         lines.append("    initial \(nodes[rng.chance(0.8) ? initial : topLevel.randomElement(using: &rng)!].name)")
         var transitions = 0
@@ -152,7 +203,7 @@ public struct DifferentialCase {
                 var line = event
                 let guardExpression = rng.chance(0.5) ? randomGuard(event: event, depth: 0, &rng) : nil
                 if let guardExpression { line += " [\(guardExpression)]" }
-                let effects = (0..<Int.random(in: 0...2, using: &rng)).map { _ in randomAction(event: event, &rng) }
+                let effects = (0..<Int.random(in: 0...2, using: &rng)).map { _ in effect(event: event) }
                 if !effects.isEmpty { line += " / " + effects.joined(separator: ", ") }
                 let roll = Double.random(in: 0..<1, using: &rng)
                 // As `nodes.randomElement(using:)` draws it, so that version-1 machines stay the same.
@@ -184,10 +235,10 @@ public struct DifferentialCase {
             if rng.chance(0.5) {
                 lines.append(
                     inner + "entry / "
-                        + (1...Int.random(in: 1...2, using: &rng)).map { _ in activity(&rng) }.joined(separator: ", "))
+                        + (1...Int.random(in: 1...2, using: &rng)).map { _ in stateActivity() }.joined(separator: ", "))
             }
             if !node.isFinal && rng.chance(0.4) {
-                lines.append(inner + "exit / " + activity(&rng))
+                lines.append(inner + "exit / " + stateActivity())
             }
             if node.isParallel {
                 for child in node.children { emitState(child, indent: inner) }
@@ -201,7 +252,72 @@ public struct DifferentialCase {
             }
             if !node.isFinal { emitTransitions(source: index, indent: inner) }
             if version2 && !node.isFinal { emitCompletions(source: index, indent: inner) }
+            if version3 && !node.isFinal { emitTimed(source: index, indent: inner) }
             lines.append(indent + "}")
+        }
+        // An effect (of an event, completion or timed transition: `event` is "" for the last two);
+        // in version 3, sometimes a `raise`.
+        func effect(event: String) -> String {
+            guard version3 && rng.chance(parallel ? 0.08 : 0.12) else { return randomAction(event: event, &rng) }
+            return randomRaise(event: event) ?? randomAction(event: event, &rng)
+        }
+        // An entry or exit activity; in version 3, sometimes a `raise` (more seldom with parallel
+        // states, which are entered and exited whole, all regions at once).
+        func stateActivity() -> String {
+            guard version3 && rng.chance(parallel ? 0.03 : 0.1) else { return activity(&rng) }
+            return randomRaise(event: "") ?? activity(&rng)
+        }
+        // `raise` of an event of the machine; a parameter of `event` passed on, or literals. So
+        // that cycles of `raise` stay rare, a transition for an event mostly raises one written
+        // after it in `events` (`nil` when there is none).
+        func randomRaise(event: String) -> String? {
+            let later = events.drop { $0 != event }.dropFirst()
+            let candidates = event.isEmpty || rng.chance(0.15) ? events[...] : later
+            guard let raised = candidates.randomElement(using: &rng) else { return nil }
+            switch raised {
+            case "put":
+                return event == "put" && rng.chance(0.5)
+                    ? "raise put(v: v)" : "raise put(v: \(Int.random(in: -3...3, using: &rng)))"
+            case "say":
+                if event == "say" && rng.chance(0.5) { return "raise say(s: s, b: b)" }
+                return "raise say(s: \"\(strings.randomElement(using: &rng)!)\", b: \(rng.chance(0.5)))"
+            case "done":
+                let v = event == "put" || event == "done" ? "v" : "\(Int.random(in: -3...3, using: &rng))"
+                let s = event == "say" || event == "done" ? "s" : "\"\(strings.randomElement(using: &rng)!)\""
+                return "raise done(v: \(v), s: \(s))"
+            default:
+                return "raise " + raised
+            }
+        }
+        // Timed transitions (section 4d) of `source` (the machine's when `nil`): `after` with a
+        // literal or named delay, sometimes guarded, with effects or not, internal or to a target;
+        // `every` with a positive delay, always internal, with effects.
+        func emitTimed(source: Int?, indent: String) {
+            guard rng.chance(source == nil ? 0.3 : 0.45) else { return }
+            for _ in 0..<Int.random(in: 1...2, using: &rng) {
+                let isEvery = rng.chance(0.3)
+                var line =
+                    isEvery
+                    ? "every " + (rng.chance(0.1) ? everyDelayNames : everyLiterals).randomElement(using: &rng)!
+                    : "after " + (rng.chance(0.25) ? afterDelayNames : afterLiterals).randomElement(using: &rng)!
+                if rng.chance(0.35) { line += " [\(randomGuard(event: "", depth: 0, &rng))]" }
+                let effects = (0..<Int.random(in: isEvery ? 1...2 : 0...2, using: &rng)).map { _ in effect(event: "") }
+                if !effects.isEmpty { line += " / " + effects.joined(separator: ", ") }
+                if !isEvery {
+                    let roll = Double.random(in: 0..<1, using: &rng)
+                    let target = Int.random(in: 0..<nodes.count, using: &rng)
+                    if roll < 0.3 {
+                        // internal
+                    } else if !hasParallel && roll < 0.36 {
+                        line += " -> push \(nodes[target].name)"
+                    } else if !hasParallel && roll < 0.42 {
+                        line += " -> pop"
+                    } else {
+                        line += " " + arrow(to: target)
+                    }
+                }
+                lines.append(indent + line)
+            }
         }
         // Completion transitions (section 4a). Each targets a state after the source and all its
         // descendants in document order: whatever it enters, and whatever completes then, lies
@@ -223,7 +339,7 @@ public struct DifferentialCase {
                 var line = ""
                 let isGuarded = rng.chance(0.6)
                 if isGuarded { line += "[\(randomGuard(event: "", depth: 0, &rng))] " }
-                let effects = (0..<Int.random(in: 0...2, using: &rng)).map { _ in randomAction(event: "", &rng) }
+                let effects = (0..<Int.random(in: 0...2, using: &rng)).map { _ in effect(event: "") }
                 if !effects.isEmpty { line += "/ " + effects.joined(separator: ", ") + " " }
                 lines.append(indent + line + arrow(to: later.randomElement(using: &rng)!))
                 if !isGuarded { break }
@@ -231,6 +347,7 @@ public struct DifferentialCase {
         }
         for index in topLevel { emitState(index, indent: "    ") }
         emitTransitions(source: nil, indent: "    ")
+        if version3 { emitTimed(source: nil, indent: "    ") }
         if transitions == 0 { lines.append("    go -> \(nodes[initial].name)") }
         lines.append("}")
         return lines.joined(separator: "\n") + "\n"
@@ -296,7 +413,7 @@ public struct DifferentialCase {
 
     private static func guardCall(event: String, _ rng: inout SplitMix64) -> String {
         switch Int.random(in: 0..<6, using: &rng) {
-        case 0: return event == "put" ? "gv(v)" : "gv(v: \(Int.random(in: -2...2, using: &rng)))"
+        case 0: return event == "put" || event == "done" ? "gv(v)" : "gv(v: \(Int.random(in: -2...2, using: &rng)))"
         case 1: return event == "say" ? "gs(s: s, b: b)" : "gs(s: \"\(strings.randomElement(using: &rng)!)\", b: true)"
         default: return plainGuards.randomElement(using: &rng)!
         }
@@ -304,8 +421,9 @@ public struct DifferentialCase {
 
     private static func randomAction(event: String, _ rng: inout SplitMix64) -> String {
         switch Int.random(in: 0..<5, using: &rng) {
-        case 0: return event == "put" ? "av(v: v)" : "av(v: \(Int.random(in: 0...9, using: &rng)))"
-        case 1: return event == "say" ? "note(s: s)" : "note(s: \"\(strings.randomElement(using: &rng)!)\")"
+        case 0: return event == "put" || event == "done" ? "av(v: v)" : "av(v: \(Int.random(in: 0...9, using: &rng)))"
+        case 1:
+            return event == "say" || event == "done" ? "note(s: s)" : "note(s: \"\(strings.randomElement(using: &rng)!)\")"
         default: return plainActions.randomElement(using: &rng)!
         }
     }

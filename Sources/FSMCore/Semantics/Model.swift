@@ -30,7 +30,7 @@ public struct Model: Sendable, Hashable {
     /// The names of the guards among the requirements, in order of first use.
     public var guardNames: [String] { requirements.filter(\.isGuard).map(\.name) }
     /// The facts about the whole machine (``usesPush``, ``hasParallelStates``, …), made again
-    /// whenever ``states`` or ``machineTransitions`` change rather than on each question: the Swift
+    /// whenever ``states``, ``machineTransitions`` or ``machineTimedTransitions`` change rather than on each question: the Swift
     /// emitter asks them once per state and per transition, and a scan per question made generating
     /// a large machine quadratic.
     private var summary: Summary

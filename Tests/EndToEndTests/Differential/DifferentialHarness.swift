@@ -6,8 +6,9 @@ import TestSupport
 /// reference interpreter — and compares the transcripts line by line.
 ///
 /// A transcript has one line per guard asked (with its answer), action run, event sent by an
-/// action and unhandled event, and after each scripted operation one line with the result, the
-/// innermost state, `isFinished`, every state `isIn` reports and every event `handles` reports.
+/// action, delay asked (with its answer) and unhandled event, and after each scripted operation one
+/// line with the result, the innermost state, `isFinished`, every state `isIn` reports, every event
+/// `handles` reports and, for a machine with timers, `nextTimeout` in nanoseconds.
 enum DifferentialHarness {
     struct Mismatch: CustomStringConvertible {
         var testCase: DifferentialCase
@@ -24,6 +25,8 @@ enum DifferentialHarness {
                 script:
                 \(scriptText(testCase).joined(separator: "\n"))
                 guard answers: \(testCase.answers)
+                delay answers: \(testCase.delays.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value.map { DurationLiteral.text(nanoseconds: $0) })" })
+                isolation: \(isolation(for: testCase) == .nonisolated ? "nonisolated" : "automatic")
                 senders: \(testCase.senders.sorted { $0.key < $1.key }.map { "\($0.key) sends \($0.value.description(in: testCase.model))" })
                 interpreter:
                   \(interpreter.joined(separator: "\n  "))
@@ -46,8 +49,20 @@ enum DifferentialHarness {
             switch operation {
             case .start: "start()"
             case .send(let occurrence): occurrence.description(in: testCase.model)
+            case .advance(let nanoseconds): "advanceTime(by: \(DurationLiteral.text(nanoseconds: nanoseconds)))"
             }
         }
+    }
+
+    /// Whether the machine has timed transitions: then it has `advanceTime(by:)` and `nextTimeout`,
+    /// and (unless generated `--isolation nonisolated`) is isolated to the main actor.
+    static func hasTimers(_ model: Model) -> Bool { !model.allTimedTransitions.isEmpty }
+
+    /// One machine in three of those with timers (by seed) is generated `--isolation nonisolated`
+    /// (manual timing only, no actor); the others are `@MainActor`, the default. The isolation
+    /// changes no behaviour, and both are compared with the interpreter.
+    static func isolation(for testCase: DifferentialCase) -> Isolation {
+        hasTimers(testCase.model) && testCase.seed.isMultiple(of: 3) ? .nonisolated : .automatic
     }
 
     // MARK: - The interpreter's transcript
@@ -57,8 +72,18 @@ enum DifferentialHarness {
         var lines: [String] = []
         var asked = 0
         var budget = 0
+        /// How many times each delay was asked.
+        var delaysAsked: [String: Int] = [:]
 
         init(_ testCase: DifferentialCase) { self.testCase = testCase }
+
+        func delay(_ name: String, interpreter: Interpreter) -> Int {
+            let answers = testCase.delays[name] ?? [0]
+            let answer = answers[delaysAsked[name, default: 0] % answers.count]
+            delaysAsked[name, default: 0] += 1
+            lines.append("delay \(name) -> \(DurationLiteral.text(nanoseconds: answer))")
+            return answer
+        }
 
         func evaluate(_ guardCall: Invocation, interpreter: Interpreter) -> Bool {
             let answer = testCase.answers[asked % testCase.answers.count]
@@ -82,6 +107,19 @@ enum DifferentialHarness {
     }
 
     static func interpreterTranscript(_ testCase: DifferentialCase) -> [String] {
+        interpreterRun(testCase).transcript
+    }
+
+    /// Whether the interpreter stops on the case (``Interpreter/failure``: an endless cycle of
+    /// `raise`, completions or zero-delay timeouts) where the generated Swift would run forever:
+    /// such a case cannot be compared, and is skipped.
+    static func interpreterFails(_ testCase: DifferentialCase) -> Bool {
+        interpreterRun(testCase).failure != nil
+    }
+
+    /// The interpreter's transcript, and its failure if it stopped (the transcript then ends with
+    /// a line saying so).
+    static func interpreterRun(_ testCase: DifferentialCase) -> (transcript: [String], failure: InterpreterFailure?) {
         let host = Host(testCase)
         let interpreter = Interpreter(model: testCase.model, host: host)
         let model = testCase.model
@@ -95,6 +133,13 @@ enum DifferentialHarness {
                 result = true
             case .send(let occurrence):
                 result = interpreter.send(occurrence)
+            case .advance(let nanoseconds):
+                interpreter.advance(by: nanoseconds)
+                result = true
+            }
+            if let failure = interpreter.failure {
+                host.lines.append("interpreter failure: \(failure)")
+                return (host.lines, failure)
             }
             let inStates = model.states.indices.filter { interpreter.isIn($0) }.map { model.states[$0].name }
             let handled = model.events.indices.filter { interpreter.handles($0) }.map { model.events[$0].name }
@@ -103,27 +148,48 @@ enum DifferentialHarness {
                 model.hasParallelStates
                 ? "active \(interpreter.configuration.map { model.states[$0].name })"
                 : "state \(model.states[interpreter.state].name)"
+            // `nextTimeout`: how long until the earliest armed timer is due, in nanoseconds.
+            let next =
+                hasTimers(model)
+                ? " next " + (interpreter.timers.map(\.deadline).min().map { "\($0 - interpreter.now)" } ?? "nil") : ""
             host.lines.append(
-                "=> \(result) \(configuration) finished \(interpreter.isFinished) in \(inStates) handles \(handled)")
+                "=> \(result) \(configuration) finished \(interpreter.isFinished) in \(inStates) handles \(handled)\(next)")
         }
-        return host.lines
+        return (host.lines, nil)
     }
 
     // MARK: - The generated Swift's transcript
 
     /// The Swift that plays `testCase` on the generated machine: an actions class logging every
-    /// call, and a function running the script.
+    /// call, and a function running the script. For a machine with timers (manual timing), both are
+    /// isolated as the machine is (the main actor, unless generated `--isolation nonisolated`).
     static func swiftDriver(_ testCase: DifferentialCase) -> String {
         let model = testCase.model
         let m = testCase.name
+        let timed = hasTimers(model)
+        let attributes =
+            (timed ? "@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *) " : "")
+            + (timed && isolation(for: testCase) != .nonisolated ? "@MainActor " : "")
         var out: [String] = []
-        out.append("final class \(m)Host: \(m)Actions {")
+        out.append("\(attributes)final class \(m)Host: \(m)Actions {")
         out.append("    var log: [String] = []")
         out.append("    var asked = 0")
         out.append("    var budget = 0")
+        out.append("    var delaysAsked: [String: Int] = [:]")
         out.append("    let answers: [Bool] = \(testCase.answers)")
         out.append("    var machine: \(m)?")
-        for requirement in model.requirements {
+        for requirement in model.requirements where requirement.isDelay {
+            let answers = testCase.delays[requirement.name] ?? [0]
+            let table = answers.map { "(\($0), \"\(DurationLiteral.text(nanoseconds: $0))\")" }.joined(separator: ", ")
+            out.append("    func \(requirement.name)() -> Duration {")
+            out.append("        let answers: [(Int64, String)] = [\(table)]")
+            out.append("        let answer = answers[delaysAsked[\"\(requirement.name)\", default: 0] % answers.count]")
+            out.append("        delaysAsked[\"\(requirement.name)\", default: 0] += 1")
+            out.append("        log.append(\"delay \(requirement.name) -> \\(answer.1)\")")
+            out.append("        return .nanoseconds(answer.0)")
+            out.append("    }")
+        }
+        for requirement in model.requirements where !requirement.isDelay {
             let parameters = requirement.parameters.map { "\($0.label): \($0.type)" }.joined(separator: ", ")
             let described =
                 requirement.parameters.isEmpty
@@ -159,9 +225,9 @@ enum DifferentialHarness {
         out.append("    }")
         out.append("}")
         out.append("")
-        out.append("func run\(m)() -> [String] {")
+        out.append("\(attributes)func run\(m)() -> [String] {")
         out.append("    let host = \(m)Host()")
-        out.append("    let machine = \(m)(actions: host)")
+        out.append("    let machine = \(m)(actions: host\(timed ? ", timing: .manual" : ""))")
         out.append("    host.machine = machine")
         out.append("    var result = false")
         for (index, operation) in testCase.script.enumerated() {
@@ -169,6 +235,10 @@ enum DifferentialHarness {
             switch operation {
             case .start: out.append("    machine.start(); result = true")
             case .send(let occurrence): out.append("    result = machine.\(call(occurrence, model))")
+            case .advance(let nanoseconds):
+                // A machine without timers has no time to move: nothing happens, in the interpreter too.
+                out.append(
+                    timed ? "    machine.advanceTime(by: .nanoseconds(\(nanoseconds))); result = true" : "    result = true")
             }
             out.append("    report(machine, result, host)")
         }
@@ -176,7 +246,7 @@ enum DifferentialHarness {
         out.append("    return host.log")
         out.append("}")
         out.append("")
-        out.append("private func report(_ machine: \(m), _ result: Bool, _ host: \(m)Host) {")
+        out.append("\(attributes)private func report(_ machine: \(m), _ result: Bool, _ host: \(m)Host) {")
         out.append("    let inStates = \(m).StateID.allCases.filter { machine.isIn($0) }.map(\\.rawValue)")
         out.append(
             model.events.isEmpty
@@ -184,8 +254,17 @@ enum DifferentialHarness {
                 : "    let handled = \(m).Event.allCases.filter { machine.handles($0) }.map(\\.rawValue)")
         let configuration =
             model.hasParallelStates ? "active \\(machine.activeStates.map(\\.rawValue))" : "state \\(machine.state.rawValue)"
+        // `nextTimeout` in nanoseconds, as the interpreter's earliest deadline minus its time.
+        var next = ""
+        if timed {
+            out.append("    let next = machine.nextTimeout.map { duration in")
+            out.append("        let (seconds, attoseconds) = duration.components")
+            out.append("        return \"\\(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)\"")
+            out.append("    } ?? \"nil\"")
+            next = " next \\(next)"
+        }
         out.append(
-            "    host.log.append(\"=> \\(result) \(configuration) finished \\(machine.isFinished) in \\(inStates) handles \\(handled)\")"
+            "    host.log.append(\"=> \\(result) \(configuration) finished \\(machine.isFinished) in \\(inStates) handles \\(handled)\(next)\")"
         )
         out.append("}")
         return out.joined(separator: "\n") + "\n"
@@ -220,7 +299,8 @@ enum DifferentialHarness {
                 // reference changes no behaviour, and both are compared with the interpreter.
                 var generated = SwiftEmitter.emit(
                     testCase.model, sourceName: "\(testCase.name).fsm", access: .internal,
-                    actionsReference: testCase.seed.isMultiple(of: 2) ? .unowned : .strong)
+                    actionsReference: testCase.seed.isMultiple(of: 2) ? .unowned : .strong,
+                    isolation: isolation(for: testCase))
                 if checkingExclusivity {
                     guard generated.contains(uncheckedExclusivity) else {
                         result.failure = "the generated \(testCase.name).swift no longer says \(uncheckedExclusivity)"
@@ -230,6 +310,7 @@ enum DifferentialHarness {
                 }
                 files["\(testCase.name).swift"] = generated
                 files["\(testCase.name)Driver.swift"] = swiftDriver(testCase)
+                // Top-level code runs on the main actor: it calls a main-actor driver as any other.
                 main += "print(\"=== \(testCase.name)\")\nfor line in run\(testCase.name)() { print(line) }\n"
             }
             files["main.swift"] = main
@@ -281,6 +362,8 @@ enum DifferentialHarness {
 
     /// Shrinks a mismatching case: drops script operations while the mismatch remains (each try
     /// is one compile of one machine), then cuts the script after the first differing operation.
+    /// A shorter script on which the interpreter stops (an endless loop, where the generated Swift
+    /// would hang) is not tried.
     static func minimise(
         _ mismatch: Mismatch, in directory: URL, checkingExclusivity: Bool = false, attempts: Int = 25
     ) -> Mismatch {
@@ -304,7 +387,10 @@ enum DifferentialHarness {
             var candidate = best.testCase
             candidate.script.remove(at: index)
             tries += 1
-            if let found = runBatch([candidate], in: directory, checkingExclusivity: checkingExclusivity).mismatches.first {
+            if interpreterFails(candidate) {
+                index += 1
+            } else if let found = runBatch([candidate], in: directory, checkingExclusivity: checkingExclusivity).mismatches.first
+            {
                 best = found
             } else {
                 index += 1
