@@ -232,6 +232,7 @@ final class DifferentialGeneratorTests: XCTestCase {
                     case .start: interpreter.start()
                     case .send(let occurrence): interpreter.send(occurrence)
                     case .advance(let nanoseconds): interpreter.advance(by: nanoseconds)
+                    case .finish, .fail: XCTFail("an activity outcome without activities")
                     }
                     XCTAssertFalse(interpreter.isRunning, "seed \(seed)")
                 }
@@ -264,6 +265,7 @@ final class DifferentialGeneratorTests: XCTestCase {
                 case .start: interpreter.start()
                 case .send(let occurrence): interpreter.send(occurrence)
                 case .advance(let nanoseconds): interpreter.advance(by: nanoseconds)
+                case .finish, .fail: XCTFail("an activity outcome without activities")
                 }
                 XCTAssertFalse(interpreter.isRunning, "seed \(seed)")
                 XCTAssertNil(interpreter.failure, "seed \(seed)")

@@ -50,6 +50,8 @@ enum DifferentialHarness {
             case .start: "start()"
             case .send(let occurrence): occurrence.description(in: testCase.model)
             case .advance(let nanoseconds): "advanceTime(by: \(DurationLiteral.text(nanoseconds: nanoseconds)))"
+            case .finish(let state): "finishActivity(of: \(testCase.model.states[state].name))"
+            case .fail(let state, let name): "failActivity(of: \(testCase.model.states[state].name), with: \(name))"
             }
         }
     }
@@ -61,50 +63,13 @@ enum DifferentialHarness {
     /// One machine in three of those with timers (by seed) is generated `--isolation nonisolated`
     /// (manual timing only, no actor); the others are `@MainActor`, the default. The isolation
     /// changes no behaviour, and both are compared with the interpreter.
+    /// A machine with activities needs an actor (`activity-needs-isolation`): it is always `@MainActor`.
     static func isolation(for testCase: DifferentialCase) -> Isolation {
-        hasTimers(testCase.model) && testCase.seed.isMultiple(of: 3) ? .nonisolated : .automatic
+        hasTimers(testCase.model) && !testCase.model.hasActivities && testCase.seed.isMultiple(of: 3)
+            ? .nonisolated : .automatic
     }
 
     // MARK: - The interpreter's transcript
-
-    private final class Host: InterpreterHost {
-        let testCase: DifferentialCase
-        var lines: [String] = []
-        var asked = 0
-        var budget = 0
-        /// How many times each delay was asked.
-        var delaysAsked: [String: Int] = [:]
-
-        init(_ testCase: DifferentialCase) { self.testCase = testCase }
-
-        func delay(_ name: String, interpreter: Interpreter) -> Int {
-            let answers = testCase.delays[name] ?? [0]
-            let answer = answers[delaysAsked[name, default: 0] % answers.count]
-            delaysAsked[name, default: 0] += 1
-            lines.append("delay \(name) -> \(DurationLiteral.text(nanoseconds: answer))")
-            return answer
-        }
-
-        func evaluate(_ guardCall: Invocation, interpreter: Interpreter) -> Bool {
-            let answer = testCase.answers[asked % testCase.answers.count]
-            asked += 1
-            lines.append("guard \(guardCall) -> \(answer)")
-            return answer
-        }
-
-        func perform(_ action: Invocation, interpreter: Interpreter) {
-            lines.append("act \(action)")
-            if let occurrence = testCase.senders[action.name], budget > 0 {
-                budget -= 1
-                let result = interpreter.send(occurrence)
-                lines.append("sent \(occurrence.description(in: testCase.model)) -> \(result)")
-            }
-        }
-
-        func unhandledEvent(_ occurrence: EventOccurrence, in state: Int, interpreter: Interpreter) {
-            lines.append("unhandled \(testCase.model.events[occurrence.event].name) in \(testCase.model.states[state].name)")
-        }
-    }
 
     static func interpreterTranscript(_ testCase: DifferentialCase) -> [String] {
         interpreterRun(testCase).transcript
@@ -120,23 +85,13 @@ enum DifferentialHarness {
     /// The interpreter's transcript, and its failure if it stopped (the transcript then ends with
     /// a line saying so).
     static func interpreterRun(_ testCase: DifferentialCase) -> (transcript: [String], failure: InterpreterFailure?) {
-        let host = Host(testCase)
+        let host = DifferentialHost(testCase)
         let interpreter = Interpreter(model: testCase.model, host: host)
         let model = testCase.model
         for (index, operation) in testCase.script.enumerated() {
             host.budget = DifferentialCase.sendBudget
             host.lines.append("op \(index)")
-            let result: Bool
-            switch operation {
-            case .start:
-                interpreter.start()
-                result = true
-            case .send(let occurrence):
-                result = interpreter.send(occurrence)
-            case .advance(let nanoseconds):
-                interpreter.advance(by: nanoseconds)
-                result = true
-            }
+            let result = host.apply(operation, to: interpreter)
             if let failure = interpreter.failure {
                 host.lines.append("interpreter failure: \(failure)")
                 return (host.lines, failure)
@@ -152,8 +107,12 @@ enum DifferentialHarness {
             let next =
                 hasTimers(model)
                 ? " next " + (interpreter.timers.map(\.deadline).min().map { "\($0 - interpreter.now)" } ?? "nil") : ""
+            // `runningActivities`, for a machine with activities.
+            let running =
+                model.hasActivities ? " running \(interpreter.runningActivities.map { model.states[$0].name })" : ""
             host.lines.append(
-                "=> \(result) \(configuration) finished \(interpreter.isFinished) in \(inStates) handles \(handled)\(next)")
+                "=> \(result) \(configuration) finished \(interpreter.isFinished) in \(inStates) handles \(handled)\(next)\(running)"
+            )
         }
         return (host.lines, nil)
     }
@@ -167,9 +126,10 @@ enum DifferentialHarness {
         let model = testCase.model
         let m = testCase.name
         let timed = hasTimers(model)
+        let activities = model.hasActivities
         let attributes =
-            (timed ? "@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *) " : "")
-            + (timed && isolation(for: testCase) != .nonisolated ? "@MainActor " : "")
+            (timed || activities ? "@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *) " : "")
+            + ((timed || activities) && isolation(for: testCase) != .nonisolated ? "@MainActor " : "")
         var out: [String] = []
         out.append("\(attributes)final class \(m)Host: \(m)Actions {")
         out.append("    var log: [String] = []")
@@ -189,7 +149,12 @@ enum DifferentialHarness {
             out.append("        return .nanoseconds(answer.0)")
             out.append("    }")
         }
-        for requirement in model.requirements where !requirement.isDelay {
+        // Never called with `.manual` activities.
+        for requirement in model.requirements where requirement.isActivity {
+            let parameters = requirement.parameters.map { "\($0.label): \($0.type)" }.joined(separator: ", ")
+            out.append("    func \(requirement.name)(\(parameters)) async\(requirement.isThrowingActivity ? " throws" : "") {}")
+        }
+        for requirement in model.requirements where !requirement.isDelay && !requirement.isActivity {
             let parameters = requirement.parameters.map { "\($0.label): \($0.type)" }.joined(separator: ", ")
             let described =
                 requirement.parameters.isEmpty
@@ -227,7 +192,9 @@ enum DifferentialHarness {
         out.append("")
         out.append("\(attributes)func run\(m)() -> [String] {")
         out.append("    let host = \(m)Host()")
-        out.append("    let machine = \(m)(actions: host\(timed ? ", timing: .manual" : ""))")
+        out.append(
+            "    let machine = \(m)(actions: host\(timed ? ", timing: .manual" : "")\(activities ? ", activities: .manual" : ""))"
+        )
         out.append("    host.machine = machine")
         out.append("    var result = false")
         for (index, operation) in testCase.script.enumerated() {
@@ -239,6 +206,21 @@ enum DifferentialHarness {
                 // A machine without timers has no time to move: nothing happens, in the interpreter too.
                 out.append(
                     timed ? "    machine.advanceTime(by: .nanoseconds(\(nanoseconds))); result = true" : "    result = true")
+            case .finish(let state), .fail(let state, _):
+                // `finishActivity(of:)` of an activity that is not running is a precondition failure:
+                // skipped, as the interpreter's host skips it.
+                let id = "\(m).StateID(rawValue: \"\(model.states[state].name)\")!"
+                let end =
+                    if case .fail(_, let name) = operation {
+                        "machine.failActivity(of: \(id), with: DiffError(name: \"\(name)\"))"
+                    } else {
+                        "machine.finishActivity(of: \(id))"
+                    }
+                out.append("    if machine.runningActivities.contains(\(id)) {")
+                out.append("        \(end); result = true")
+                out.append("    } else {")
+                out.append("        host.log.append(\"\(DifferentialHost.skipLine(operation, model))\"); result = false")
+                out.append("    }")
             }
             out.append("    report(machine, result, host)")
         }
@@ -263,8 +245,9 @@ enum DifferentialHarness {
             out.append("    } ?? \"nil\"")
             next = " next \\(next)"
         }
+        let running = activities ? " running \\(machine.runningActivities.map(\\.rawValue))" : ""
         out.append(
-            "    host.log.append(\"=> \\(result) \(configuration) finished \\(machine.isFinished) in \\(inStates) handles \\(handled)\(next)\")"
+            "    host.log.append(\"=> \\(result) \(configuration) finished \\(machine.isFinished) in \\(inStates) handles \\(handled)\(next)\(running)\")"
         )
         out.append("}")
         return out.joined(separator: "\n") + "\n"
@@ -314,6 +297,10 @@ enum DifferentialHarness {
                 main += "print(\"=== \(testCase.name)\")\nfor line in run\(testCase.name)() { print(line) }\n"
             }
             files["main.swift"] = main
+            // What a script's `fail` throws: printed as its name, as the interpreter prints `.error(name)`.
+            files["DiffError.swift"] =
+                "struct DiffError: Error, CustomStringConvertible {\n    let name: String\n    var description: String { name }\n}\n"
+
             for (name, text) in files {
                 try text.write(to: directory.appendingPathComponent(name), atomically: true, encoding: .utf8)
             }
