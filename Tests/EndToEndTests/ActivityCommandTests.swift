@@ -92,4 +92,37 @@ final class ActivityCommandTests: XCTestCase {
         let compile = try runSwiftc(["-swift-version", "6", "-typecheck", "shared.swift", "main.swift"], in: folder)
         XCTAssertEqual(compile.status, 0, compile.output)
     }
+
+    /// A parallel state with an activity without a `catch` in one region and transitions whose exits
+    /// and entries are known in advance in the other: every step is direct. The generated `fire`
+    /// once asked `Self.isDirect`, which was not written (every transition had a direct step, but
+    /// the activity kept the machine from counting as all direct), and swiftc rejected it (found by
+    /// the differential tests of activities, seed 2000087 with parallel states).
+    func testActivitiesWithoutACatchBesideDirectTransitionsCompile() throws {
+        let folder = try temporaryFolder(self)
+        try """
+        machine Beside {
+            initial S0
+            parallel state S0 {
+                state S1 {
+                    next -> S1
+                }
+                state S2 {
+                    do / fetch
+                }
+            }
+        }
+
+        """.write(to: folder.appendingPathComponent("beside.fsm"), atomically: true, encoding: .utf8)
+        let result = try runFSMC(["generate", "beside.fsm", "-o", "."], in: folder)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        try """
+        @MainActor final class Host: BesideActions { func fetch() async {} }
+        @MainActor func main() { _ = Beside(actions: Host()) }
+        main()
+
+        """.write(to: folder.appendingPathComponent("main.swift"), atomically: true, encoding: .utf8)
+        let compile = try runSwiftc(["-swift-version", "6", "-typecheck", "beside.swift", "main.swift"], in: folder)
+        XCTAssertEqual(compile.status, 0, compile.output)
+    }
 }
