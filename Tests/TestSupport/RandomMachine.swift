@@ -129,8 +129,9 @@ public struct DifferentialCase {
 
     /// Gives each activity outcome of the script (at the positions of `picks`) its state: running
     /// the script in the interpreter, one of the states whose activity is running at that point
-    /// (the pick modulo their count), or when none is, one of the states with an activity (an
-    /// outcome both sides skip). Draws nothing from the generator.
+    /// (the pick modulo their count). When none is running, one outcome in eight stays, for one of
+    /// the states with an activity (an outcome both sides skip); the others become a random event
+    /// (drawn from a generator seeded with the pick). Draws nothing from the case's generator.
     mutating func resolveOutcomes(_ picks: [Int: Int]) {
         let withActivity = model.states.indices.filter { model.states[$0].activity != nil }
         let host = DifferentialHost(self)
@@ -140,9 +141,13 @@ public struct DifferentialCase {
             if let pick = picks[index] {
                 let running = interpreter.failure == nil ? interpreter.runningActivities : []
                 let state = running.isEmpty ? withActivity[pick % withActivity.count] : running[pick % running.count]
-                switch operation {
-                case .fail(_, let error): script[index] = .fail(state, error)
-                default: script[index] = .finish(state)
+                if running.isEmpty && !pick.isMultiple(of: 8) {
+                    var eventRNG = SplitMix64(seed: UInt64(pick))
+                    script[index] = .send(Self.randomOccurrence(model, &eventRNG))
+                } else if case .fail(_, let error) = operation {
+                    script[index] = .fail(state, error)
+                } else {
+                    script[index] = .finish(state)
                 }
             }
             if interpreter.failure == nil { _ = host.apply(script[index], to: interpreter) }
@@ -287,7 +292,7 @@ public struct DifferentialCase {
             if !node.isFinal && rng.chance(0.4) {
                 lines.append(inner + "exit / " + stateActivity())
             }
-            let hasActivity = activities && !node.isFinal && rng.chance(0.45)
+            let hasActivity = activities && !node.isFinal && rng.chance(0.6)
             if hasActivity { lines.append(inner + "do / " + activityCalls.randomElement(using: &rng)!) }
             if node.isParallel {
                 for child in node.children { emitState(child, indent: inner) }
