@@ -116,6 +116,28 @@ final class DifferentialTests: XCTestCase {
         }
     }
 
+    /// The activities of 20 machines (12 without parallel states, 8 with them) run as tasks
+    /// (`.tasks`): each is a real async function awaiting a continuation, which the driver resumes or
+    /// throws into for the script's outcomes, waiting until the task has handed the outcome to the
+    /// machine; leaving a state cancels its task, whose continuation is then resumed with a
+    /// `CancellationError` (an outcome the machine discards). The transcripts must be the
+    /// interpreter's, as with `.manual` activities. (Machines whose states with activities each call
+    /// theirs differently, and whose activities all throw.)
+    func testActivitiesAsTasksMatchInterpreter() throws {
+        let directory = workDirectory("activity-tasks")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let distinct = { (testCase: DifferentialCase) in DifferentialHarness.hasDistinctThrowingActivities(testCase.model) }
+        let batch =
+            cases(count: 12, firstSeed: 6000, activities: true, where: distinct)
+            + cases(count: 8, firstSeed: 6100, parallel: true, activities: true, where: distinct)
+        let result = DifferentialHarness.runBatch(batch, in: directory, activityTasks: true)
+        if let failure = result.failure { return XCTFail(failure) }
+        XCTAssertEqual(result.machines, 20)
+        for mismatch in result.mismatches.prefix(1) {
+            XCTFail(DifferentialHarness.minimise(mismatch, in: directory, activityTasks: true).description)
+        }
+    }
+
     /// The generated machine leaves out the run-time exclusivity check on its state
     /// (`@exclusivity(unchecked)`), on the ground that no access to it spans a call to the actions.
     /// The batch above compiles the Swift as fsmc writes it; this one puts the check back on 40
