@@ -15,7 +15,8 @@
 #   make bench-dispatch  the dispatch ratio of every benchmark shape (SHAPES=Hero for one)
 #   make fuzz     fuzz the front end and the emitters with libFuzzer for SECONDS (default 60)
 #   make difftest compare generated Swift with the reference interpreter on N random machines
-#                 (PARALLEL=1: with parallel states; V3=1: with timed transitions and raise)
+#                 (PARALLEL=1: with parallel states; V3=1: with timed transitions and raise;
+#                 ACTIVITIES=1: with activities and catch, the scripts finishing and failing them)
 
 SWIFT ?= swift
 FSMC := .build/debug/fsmc
@@ -197,13 +198,16 @@ fuzz: fuzz-build
 # running figures; a mismatch is reported minimised and fails the run. PARALLEL=1 generates
 # machines with parallel states; V3=1 adds timed transitions and `raise` (with PARALLEL=1 or
 # without), scripts moving time with advanceTime(by:) (a seed on which the interpreter stops, an
-# endless loop, is skipped). See docs/Robustness.md.
+# endless loop, is skipped). ACTIVITIES=1 adds activities (`do /`) and `catch` transitions (with the
+# others or without), the scripts finishing and failing the running activities (`.manual` activities
+# in the generated Swift). See docs/Robustness.md.
 N ?= 1000
 PARALLEL ?= 0
 V3 ?= 0
+ACTIVITIES ?= 0
 BATCH ?= 100
 SEED ?= 1000000
 difftest:
 	$(SWIFT) build --build-tests
 	FSMC_DIFFTEST_N=$(N) FSMC_DIFFTEST_BATCH=$(BATCH) FSMC_DIFFTEST_SEED=$(SEED) FSMC_DIFFTEST_PARALLEL=$(PARALLEL) \
-		FSMC_DIFFTEST_V3=$(V3) $(SWIFT) test --skip-build --filter DifferentialTests/testLongRun
+		FSMC_DIFFTEST_V3=$(V3) FSMC_DIFFTEST_ACTIVITIES=$(ACTIVITIES) $(SWIFT) test --skip-build --filter DifferentialTests/testLongRun

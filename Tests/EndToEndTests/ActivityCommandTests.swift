@@ -58,4 +58,71 @@ final class ActivityCommandTests: XCTestCase {
             """)
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("nonisolated/loader.swift").path))
     }
+
+    /// One activity in two states, one with a `catch` and one without: the requirement is `async
+    /// throws` for both, and the task of the state without a `catch` calls it with `try` too (what
+    /// it throws is dropped). The generated Swift once called it with `await` alone there, which
+    /// swiftc rejects (found by the differential tests of activities, seed 5006).
+    func testAnActivitySharedWithAStateWithACatchIsCalledWithTryEverywhere() throws {
+        let folder = try temporaryFolder(self)
+        try """
+        machine Shared {
+            initial S0
+            state S0 {
+                do / work(n: 1)
+                catch -> S1
+            }
+            state S1 {
+                do / work(n: 3)
+                go -> S0
+            }
+        }
+
+        """.write(to: folder.appendingPathComponent("shared.fsm"), atomically: true, encoding: .utf8)
+        let result = try runFSMC(["generate", "shared.fsm", "-o", "."], in: folder)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let swift = try String(contentsOf: folder.appendingPathComponent("shared.swift"), encoding: .utf8)
+        XCTAssertTrue(swift.contains("try await actions.work(n: 3)"))
+        try """
+        @MainActor final class Host: SharedActions { func work(n: Int) async throws {} }
+        @MainActor func main() { _ = Shared(actions: Host()) }
+        main()
+
+        """.write(to: folder.appendingPathComponent("main.swift"), atomically: true, encoding: .utf8)
+        let compile = try runSwiftc(["-swift-version", "6", "-typecheck", "shared.swift", "main.swift"], in: folder)
+        XCTAssertEqual(compile.status, 0, compile.output)
+    }
+
+    /// A parallel state with an activity without a `catch` in one region and transitions whose exits
+    /// and entries are known in advance in the other: every step is direct. The generated `fire`
+    /// once asked `Self.isDirect`, which was not written (every transition had a direct step, but
+    /// the activity kept the machine from counting as all direct), and swiftc rejected it (found by
+    /// the differential tests of activities, seed 2000087 with parallel states).
+    func testActivitiesWithoutACatchBesideDirectTransitionsCompile() throws {
+        let folder = try temporaryFolder(self)
+        try """
+        machine Beside {
+            initial S0
+            parallel state S0 {
+                state S1 {
+                    next -> S1
+                }
+                state S2 {
+                    do / fetch
+                }
+            }
+        }
+
+        """.write(to: folder.appendingPathComponent("beside.fsm"), atomically: true, encoding: .utf8)
+        let result = try runFSMC(["generate", "beside.fsm", "-o", "."], in: folder)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        try """
+        @MainActor final class Host: BesideActions { func fetch() async {} }
+        @MainActor func main() { _ = Beside(actions: Host()) }
+        main()
+
+        """.write(to: folder.appendingPathComponent("main.swift"), atomically: true, encoding: .utf8)
+        let compile = try runSwiftc(["-swift-version", "6", "-typecheck", "beside.swift", "main.swift"], in: folder)
+        XCTAssertEqual(compile.status, 0, compile.output)
+    }
 }

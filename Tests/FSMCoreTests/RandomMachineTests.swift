@@ -232,6 +232,7 @@ final class DifferentialGeneratorTests: XCTestCase {
                     case .start: interpreter.start()
                     case .send(let occurrence): interpreter.send(occurrence)
                     case .advance(let nanoseconds): interpreter.advance(by: nanoseconds)
+                    case .finish, .fail: XCTFail("an activity outcome without activities")
                     }
                     XCTAssertFalse(interpreter.isRunning, "seed \(seed)")
                 }
@@ -264,6 +265,7 @@ final class DifferentialGeneratorTests: XCTestCase {
                 case .start: interpreter.start()
                 case .send(let occurrence): interpreter.send(occurrence)
                 case .advance(let nanoseconds): interpreter.advance(by: nanoseconds)
+                case .finish, .fail: XCTFail("an activity outcome without activities")
                 }
                 XCTAssertFalse(interpreter.isRunning, "seed \(seed)")
                 XCTAssertNil(interpreter.failure, "seed \(seed)")
@@ -271,6 +273,69 @@ final class DifferentialGeneratorTests: XCTestCase {
             steps.merge(host.steps) { $0 + $1 }
         }
         return steps
+    }
+
+    /// The activities switch is off by default: no `do /`, `catch` or activity outcome without it,
+    /// so the machines and scripts of the other kinds stay as they were.
+    func testActivityFeaturesOnlyWithTheSwitch() {
+        for seed in seeds.prefix(100) {
+            for (parallel, version3) in [(false, false), (true, false), (false, true)] {
+                let source = DifferentialCase.generateSource(seed: seed, name: "M", parallel: parallel, version3: version3)
+                XCTAssertFalse(source.contains("do /") || source.contains("catch"), "seed \(seed)")
+            }
+        }
+    }
+
+    /// The machines with activities are valid and use every feature of section 4f; the script's
+    /// outcomes are mostly of running activities (the interpreter running the script picks them),
+    /// and the interpreter runs the scripts to the end, `report(error)` running in `catch` effects.
+    func testActivityMachinesAreValidAndUseEveryFeature() throws {
+        for parallel in [false, true] {
+            var features: [String: Int] = [:]
+            for seed in seeds.prefix(150) {
+                guard let testCase = DifferentialCase.generate(seed: seed, name: "M", parallel: parallel, activities: true)
+                else {
+                    let source = DifferentialCase.generateSource(seed: seed, name: "M", parallel: parallel, activities: true)
+                    return XCTFail("seed \(seed) gives an invalid machine:\n\(source)\n" + diagnosticsText(source))
+                }
+                let model = testCase.model
+                for state in model.states where state.activity != nil {
+                    features["activity", default: 0] += 1
+                    if state.transitions.contains(where: \.isCompletion) {
+                        features["completion after an activity", default: 0] += 1
+                    }
+                    if state.isComposite { features["activity of a composite state", default: 0] += 1 }
+                }
+                for caught in model.allCatchTransitions {
+                    let transition = caught.transition
+                    features[transition.guardExpression == nil ? "catch" : "guarded catch", default: 0] += 1
+                    features[transition.target == .internal ? "internal catch" : "catch with a target", default: 0] += 1
+                }
+                let host = DifferentialHost(testCase)
+                let interpreter = Interpreter(model: model, host: host)
+                for operation in testCase.script {
+                    host.budget = DifferentialCase.sendBudget
+                    let before = host.lines.count
+                    _ = host.apply(operation, to: interpreter)
+                    switch operation {
+                    case .finish, .fail:
+                        features[
+                            host.lines.count > before && host.lines.last!.hasPrefix("skip ") ? "skipped" : "outcome", default: 0] +=
+                            1
+                    default: break
+                    }
+                    XCTAssertNil(interpreter.failure, "seed \(seed)")
+                }
+                for line in host.lines where line.hasPrefix("act report(error: ") { features["report(error)", default: 0] += 1 }
+            }
+            for feature in [
+                "activity", "completion after an activity", "activity of a composite state", "catch", "guarded catch",
+                "internal catch", "catch with a target", "report(error)",
+            ] {
+                XCTAssertGreaterThan(features[feature, default: 0], 10, "\(feature), parallel: \(parallel)")
+            }
+            XCTAssertGreaterThan(features["outcome", default: 0], 2 * features["skipped", default: 0], "parallel: \(parallel)")
+        }
     }
 
     /// Answers guards from the case's list, cyclically; runs its senders while the budget lasts;

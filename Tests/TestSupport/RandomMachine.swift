@@ -25,6 +25,13 @@ public struct DifferentialCase {
         case send(EventOccurrence)
         /// `advanceTime(by:)` (the interpreter's `advance(by:)`), in nanoseconds (section 4d).
         case advance(Int)
+        /// `finishActivity(of:)` of the state with this index (section 4f): its activity returned.
+        /// When it is not running at that point, both sides skip it (and say so in the transcript).
+        case finish(Int)
+        /// `failActivity(of:with:)` of the state with this index, with the error of this name
+        /// (`InterpreterValue.error(name)`, a `DiffError(name:)` in the generated Swift); skipped as
+        /// `finish` is when not running.
+        case fail(Int, String)
     }
 
     public var seed: UInt64
@@ -61,6 +68,10 @@ public struct DifferentialCase {
     static let everyDelayAnswers = [100_000_000, 300_000_000, 1_000_000_000]
     /// The durations a script moves time by, in nanoseconds.
     public static let advanceSteps = [0, 50_000_000, 100_000_000, 300_000_000, 1_000_000_000, 2_500_000_000]
+    /// Activities (section 4f): the `do /` calls (literal arguments only), and the names of the
+    /// errors a script's `fail` throws.
+    static let activityCalls = ["work(n: 1)", "work(n: 3)", "load", "fetch(s: \"x\")", "fetch(s: \"a b\")"]
+    public static let errorNames = ["offline", "timeout", "denied"]
 
     /// Generates the case for `seed`; `name` is the machine's name (unique within a batch).
     /// `version2` adds the features of sections 4a and 4b (completion transitions, history);
@@ -68,17 +79,26 @@ public struct DifferentialCase {
     /// sections 4d and 4e (timed transitions, `raise`) to either kind, and `advance` steps to the
     /// script; without them a seed gives the machine it always gave.
     public static func generate(
-        seed: UInt64, name: String, version2: Bool = false, parallel: Bool = false, version3: Bool = false
+        seed: UInt64, name: String, version2: Bool = false, parallel: Bool = false, version3: Bool = false,
+        activities: Bool = false
     ) -> DifferentialCase? {
         var rng = SplitMix64(seed: seed)
-        let text = machineSource(name: name, version2: version2, parallel: parallel, version3: version3, rng: &rng)
+        let text = machineSource(
+            name: name, version2: version2, parallel: parallel, version3: version3, activities: activities, rng: &rng)
         let compilation = Compilation(path: "\(name).fsm", text: text)
         guard let model = compilation.model else { return nil }
         var script: [Operation] = []
+        // The script's activity outcomes, by position: a number that picks the state among those
+        // whose activity is running there (``resolveOutcomes(_:picks:)``).
+        var picks: [Int: Int] = [:]
         if rng.chance(0.4) { script.append(.start) }
         let length = Int.random(in: 10...50, using: &rng)
         for _ in 0..<length {
-            if version3 && rng.chance(0.3) {
+            if activities && model.hasActivities && rng.chance(0.3) {
+                picks[script.count] = Int.random(in: 0..<1000, using: &rng)
+                script.append(
+                    rng.chance(0.5) ? .finish(0) : .fail(0, errorNames.randomElement(using: &rng)!))
+            } else if version3 && rng.chance(0.3) {
                 script.append(.advance(advanceSteps.randomElement(using: &rng)!))
             } else if rng.chance(0.03) {
                 script.append(.start)
@@ -100,17 +120,48 @@ public struct DifferentialCase {
                 delays[name] = (0..<Int.random(in: 1...3, using: &rng)).map { _ in everyDelayAnswers.randomElement(using: &rng)! }
             }
         }
-        return DifferentialCase(
+        var testCase = DifferentialCase(
             seed: seed, name: name, source: text, model: model, script: script, answers: answers, senders: senders,
             delays: delays)
+        if !picks.isEmpty { testCase.resolveOutcomes(picks) }
+        return testCase
+    }
+
+    /// Gives each activity outcome of the script (at the positions of `picks`) its state: running
+    /// the script in the interpreter, one of the states whose activity is running at that point
+    /// (the pick modulo their count). When none is running, one outcome in eight stays, for one of
+    /// the states with an activity (an outcome both sides skip); the others become a random event
+    /// (drawn from a generator seeded with the pick). Draws nothing from the case's generator.
+    mutating func resolveOutcomes(_ picks: [Int: Int]) {
+        let withActivity = model.states.indices.filter { model.states[$0].activity != nil }
+        let host = DifferentialHost(self)
+        let interpreter = Interpreter(model: model, host: host)
+        for (index, operation) in script.enumerated() {
+            host.budget = Self.sendBudget
+            if let pick = picks[index] {
+                let running = interpreter.failure == nil ? interpreter.runningActivities : []
+                let state = running.isEmpty ? withActivity[pick % withActivity.count] : running[pick % running.count]
+                if running.isEmpty && !pick.isMultiple(of: 8) {
+                    var eventRNG = SplitMix64(seed: UInt64(pick))
+                    script[index] = .send(Self.randomOccurrence(model, &eventRNG))
+                } else if case .fail(_, let error) = operation {
+                    script[index] = .fail(state, error)
+                } else {
+                    script[index] = .finish(state)
+                }
+            }
+            if interpreter.failure == nil { _ = host.apply(script[index], to: interpreter) }
+        }
     }
 
     /// The machine text for `seed`, valid or not (for reporting a generator bug).
     public static func generateSource(
-        seed: UInt64, name: String, version2: Bool = false, parallel: Bool = false, version3: Bool = false
+        seed: UInt64, name: String, version2: Bool = false, parallel: Bool = false, version3: Bool = false,
+        activities: Bool = false
     ) -> String {
         var rng = SplitMix64(seed: seed)
-        return machineSource(name: name, version2: version2, parallel: parallel, version3: version3, rng: &rng)
+        return machineSource(
+            name: name, version2: version2, parallel: parallel, version3: version3, activities: activities, rng: &rng)
     }
 
     public static func randomOccurrence(_ model: Model, _ rng: inout SplitMix64) -> EventOccurrence {
@@ -156,9 +207,10 @@ public struct DifferentialCase {
     /// through entry activities, an unguarded `after 0ms` back into its state): the interpreter
     /// stops on them (`failure`), and the differential tests skip them.
     private static func machineSource(
-        name: String, version2: Bool, parallel: Bool, version3: Bool = false, rng: inout SplitMix64
+        name: String, version2: Bool, parallel: Bool, version3: Bool = false, activities: Bool = false,
+        rng: inout SplitMix64
     ) -> String {
-        let version2 = version2 || parallel || version3
+        let version2 = version2 || parallel || version3 || activities
         // Bigger trees with parallel states, so that nested ones and regions that complete are common.
         let count = parallel ? Int.random(in: 5...12, using: &rng) : Int.random(in: 2...9, using: &rng)
         var nodes: [Node] = []
@@ -240,6 +292,8 @@ public struct DifferentialCase {
             if !node.isFinal && rng.chance(0.4) {
                 lines.append(inner + "exit / " + stateActivity())
             }
+            let hasActivity = activities && !node.isFinal && rng.chance(0.6)
+            if hasActivity { lines.append(inner + "do / " + activityCalls.randomElement(using: &rng)!) }
             if node.isParallel {
                 for child in node.children { emitState(child, indent: inner) }
             } else if !node.children.isEmpty {
@@ -251,7 +305,8 @@ public struct DifferentialCase {
                 for child in node.children { emitState(child, indent: inner) }
             }
             if !node.isFinal { emitTransitions(source: index, indent: inner) }
-            if version2 && !node.isFinal { emitCompletions(source: index, indent: inner) }
+            if hasActivity { emitCatches(indent: inner) }
+            if version2 && !node.isFinal { emitCompletions(source: index, indent: inner, afterActivity: hasActivity) }
             if version3 && !node.isFinal { emitTimed(source: index, indent: inner) }
             lines.append(indent + "}")
         }
@@ -287,6 +342,34 @@ public struct DifferentialCase {
                 return "raise done(v: \(v), s: \(s))"
             default:
                 return "raise " + raised
+            }
+        }
+        // `catch` transitions (section 4f) of a state with an activity, often: guarded (with
+        // `isError(error)`, or another guard) or not, with effects (`report(error)`, other actions)
+        // or not, internal or to any state. None follows an unguarded one (it would never fire).
+        func emitCatches(indent: String) {
+            guard rng.chance(0.65) else { return }
+            for _ in 0..<Int.random(in: 1...2, using: &rng) {
+                var line = "catch"
+                let isGuarded = rng.chance(0.6)
+                if isGuarded {
+                    let roll = Double.random(in: 0..<1, using: &rng)
+                    line +=
+                        roll < 0.4
+                        ? " [isError(error)]"
+                        : roll < 0.55
+                            ? " [!isError(error)]"
+                            : roll < 0.75
+                                ? " [isError(error) && \(guardCall(event: "", &rng))]"
+                                : " [\(randomGuard(event: "", depth: 0, &rng))]"
+                }
+                let effects = (0..<Int.random(in: 0...2, using: &rng)).map { _ in
+                    rng.chance(0.5) ? "report(error)" : effect(event: "")
+                }
+                if !effects.isEmpty { line += " / " + effects.joined(separator: ", ") }
+                if rng.chance(0.65) { line += " " + arrow(to: Int.random(in: 0..<nodes.count, using: &rng)) }
+                lines.append(indent + line)
+                if !isGuarded { break }
             }
         }
         // Timed transitions (section 4d) of `source` (the machine's when `nil`): `after` with a
@@ -325,7 +408,7 @@ public struct DifferentialCase {
         // completions ends, whatever the guards answer. With parallel states the innermost state
         // containing source and target is not a parallel one: else the transition would leave and
         // re-enter it, entering regions written before the source again.
-        func emitCompletions(source: Int, indent: String) {
+        func emitCompletions(source: Int, indent: String, afterActivity: Bool) {
             let end = order.firstIndex(of: lastDescendant(source, nodes))!
             let later = order[(end + 1)...].filter { target in
                 let common = ancestors(of: target, nodes).first { isAncestor($0, of: source, nodes) }
@@ -334,7 +417,9 @@ public struct DifferentialCase {
             // Parallel states often have some; regions seldom (a region's completion transition
             // leaves before its parallel state can complete).
             let isRegion = nodes[source].parent.map { nodes[$0].isParallel } ?? false
-            guard !later.isEmpty, rng.chance(nodes[source].isParallel ? 0.8 : isRegion ? 0.1 : 0.4) else { return }
+            // With an activity, often: the completion waits for the activity's return.
+            let chance = afterActivity ? 0.7 : nodes[source].isParallel ? 0.8 : isRegion ? 0.1 : 0.4
+            guard !later.isEmpty, rng.chance(chance) else { return }
             for _ in 0..<Int.random(in: 1...2, using: &rng) {
                 var line = ""
                 let isGuarded = rng.chance(0.6)

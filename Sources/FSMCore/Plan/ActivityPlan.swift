@@ -9,8 +9,11 @@ public struct ActivityPlan: Sendable, Hashable {
     public let state: Int
     /// The requirement called, with its literal arguments.
     public let call: Model.Call
-    /// Whether the requirement throws (`async throws`): its state has `catch` transitions.
+    /// Whether its state has `catch` transitions: what the activity throws is tried on them.
     public var throwsErrors: Bool { !catches.isEmpty }
+    /// Whether the requirement is `async throws`: its state, or another state with the same
+    /// activity, has `catch` transitions (in a state without one, what it throws is dropped).
+    public let callThrows: Bool
     /// The state's `catch` transitions, in the order written, numbered after every other
     /// transition (``MachinePlan/transitionsAndTimeouts``).
     public let catches: [TransitionPlan]
@@ -20,6 +23,7 @@ public struct ActivityPlan: Sendable, Hashable {
         self.state = state
         guard let activity = model.states[state].activity else { preconditionFailure("a state without an activity") }
         self.call = activity.call
+        self.callThrows = model.requirements.contains { $0.name == activity.call.name && $0.isThrowingActivity }
         self.catches = model.states[state].catchTransitions.enumerated().map { offset, caught in
             TransitionPlan(caught.transition, number: firstCatchNumber + offset, in: model, shape: shape)
         }

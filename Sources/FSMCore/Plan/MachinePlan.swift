@@ -159,10 +159,11 @@ public struct MachinePlan: Sendable {
             shape == .oneLeaf && !statesWithCompletion.isEmpty
             ? model.states.indices.map { Self.completedOnEntry(of: $0, in: model, withCompletion: statesWithCompletion) } : []
         self.startEntersAt = model.usesHistory ? model.initialState : model.initialLeaf(of: model.initialState)
-        // A timeout's or a catch's transition has no direct step: with timers or activities the
-        // general step is always needed.
+        // A timeout's or a catch's transition has no direct step: with timers or `catch` transitions
+        // the general step is always needed (activities without a `catch` fire no transition).
         let allDirect =
-            !transitions.isEmpty && directSteps.count == transitions.count && timers.isEmpty && activities.isEmpty
+            !transitions.isEmpty && directSteps.count == transitions.count && timers.isEmpty
+            && activities.allSatisfy(\.catches.isEmpty)
         self.allDirect = allDirect
         self.runtimeCode = RuntimeCode.parts(
             shape: shape, parts: parts, allDirect: allDirect, hasDirectSteps: !directSteps.isEmpty)

@@ -193,7 +193,7 @@ extension SwiftMachineEmitter {
             out.line("\(number),")
             out.line("Swift.Task { [weak self] in")
             out.indented { out in
-                if activity.throwsErrors {
+                if activity.callThrows {
                     out.block("do") { out in
                         out.line("try await \(call)")
                         out.line("self?.activityEnded(\(number), stamp: stamp, error: nil)")

@@ -50,6 +50,8 @@ enum DifferentialHarness {
             case .start: "start()"
             case .send(let occurrence): occurrence.description(in: testCase.model)
             case .advance(let nanoseconds): "advanceTime(by: \(DurationLiteral.text(nanoseconds: nanoseconds)))"
+            case .finish(let state): "finishActivity(of: \(testCase.model.states[state].name))"
+            case .fail(let state, let name): "failActivity(of: \(testCase.model.states[state].name), with: \(name))"
             }
         }
     }
@@ -61,50 +63,13 @@ enum DifferentialHarness {
     /// One machine in three of those with timers (by seed) is generated `--isolation nonisolated`
     /// (manual timing only, no actor); the others are `@MainActor`, the default. The isolation
     /// changes no behaviour, and both are compared with the interpreter.
+    /// A machine with activities needs an actor (`activity-needs-isolation`): it is always `@MainActor`.
     static func isolation(for testCase: DifferentialCase) -> Isolation {
-        hasTimers(testCase.model) && testCase.seed.isMultiple(of: 3) ? .nonisolated : .automatic
+        hasTimers(testCase.model) && !testCase.model.hasActivities && testCase.seed.isMultiple(of: 3)
+            ? .nonisolated : .automatic
     }
 
     // MARK: - The interpreter's transcript
-
-    private final class Host: InterpreterHost {
-        let testCase: DifferentialCase
-        var lines: [String] = []
-        var asked = 0
-        var budget = 0
-        /// How many times each delay was asked.
-        var delaysAsked: [String: Int] = [:]
-
-        init(_ testCase: DifferentialCase) { self.testCase = testCase }
-
-        func delay(_ name: String, interpreter: Interpreter) -> Int {
-            let answers = testCase.delays[name] ?? [0]
-            let answer = answers[delaysAsked[name, default: 0] % answers.count]
-            delaysAsked[name, default: 0] += 1
-            lines.append("delay \(name) -> \(DurationLiteral.text(nanoseconds: answer))")
-            return answer
-        }
-
-        func evaluate(_ guardCall: Invocation, interpreter: Interpreter) -> Bool {
-            let answer = testCase.answers[asked % testCase.answers.count]
-            asked += 1
-            lines.append("guard \(guardCall) -> \(answer)")
-            return answer
-        }
-
-        func perform(_ action: Invocation, interpreter: Interpreter) {
-            lines.append("act \(action)")
-            if let occurrence = testCase.senders[action.name], budget > 0 {
-                budget -= 1
-                let result = interpreter.send(occurrence)
-                lines.append("sent \(occurrence.description(in: testCase.model)) -> \(result)")
-            }
-        }
-
-        func unhandledEvent(_ occurrence: EventOccurrence, in state: Int, interpreter: Interpreter) {
-            lines.append("unhandled \(testCase.model.events[occurrence.event].name) in \(testCase.model.states[state].name)")
-        }
-    }
 
     static func interpreterTranscript(_ testCase: DifferentialCase) -> [String] {
         interpreterRun(testCase).transcript
@@ -120,23 +85,13 @@ enum DifferentialHarness {
     /// The interpreter's transcript, and its failure if it stopped (the transcript then ends with
     /// a line saying so).
     static func interpreterRun(_ testCase: DifferentialCase) -> (transcript: [String], failure: InterpreterFailure?) {
-        let host = Host(testCase)
+        let host = DifferentialHost(testCase)
         let interpreter = Interpreter(model: testCase.model, host: host)
         let model = testCase.model
         for (index, operation) in testCase.script.enumerated() {
             host.budget = DifferentialCase.sendBudget
             host.lines.append("op \(index)")
-            let result: Bool
-            switch operation {
-            case .start:
-                interpreter.start()
-                result = true
-            case .send(let occurrence):
-                result = interpreter.send(occurrence)
-            case .advance(let nanoseconds):
-                interpreter.advance(by: nanoseconds)
-                result = true
-            }
+            let result = host.apply(operation, to: interpreter)
             if let failure = interpreter.failure {
                 host.lines.append("interpreter failure: \(failure)")
                 return (host.lines, failure)
@@ -152,8 +107,12 @@ enum DifferentialHarness {
             let next =
                 hasTimers(model)
                 ? " next " + (interpreter.timers.map(\.deadline).min().map { "\($0 - interpreter.now)" } ?? "nil") : ""
+            // `runningActivities`, for a machine with activities.
+            let running =
+                model.hasActivities ? " running \(interpreter.runningActivities.map { model.states[$0].name })" : ""
             host.lines.append(
-                "=> \(result) \(configuration) finished \(interpreter.isFinished) in \(inStates) handles \(handled)\(next)")
+                "=> \(result) \(configuration) finished \(interpreter.isFinished) in \(inStates) handles \(handled)\(next)\(running)"
+            )
         }
         return (host.lines, nil)
     }
@@ -163,13 +122,22 @@ enum DifferentialHarness {
     /// The Swift that plays `testCase` on the generated machine: an actions class logging every
     /// call, and a function running the script. For a machine with timers (manual timing), both are
     /// isolated as the machine is (the main actor, unless generated `--isolation nonisolated`).
-    static func swiftDriver(_ testCase: DifferentialCase) -> String {
+    ///
+    /// With `activityTasks`, the machine runs its activities as tasks (`.tasks`, the default): each
+    /// activity awaits a continuation that the driver resumes, or throws a `DiffError` into, for a
+    /// `finishActivity(of:)` or `failActivity(of:with:)` of the script, then waits until the task
+    /// has handed its outcome to the machine; a cancelled activity's continuation is resumed with a
+    /// `CancellationError` (its outcome discarded). The run function is `async` then. The case must
+    /// give each state with an activity a call of its own (``hasDistinctThrowingActivities(_:)``),
+    /// by which the driver finds the continuation.
+    static func swiftDriver(_ testCase: DifferentialCase, activityTasks: Bool = false) -> String {
         let model = testCase.model
         let m = testCase.name
         let timed = hasTimers(model)
+        let activities = model.hasActivities
         let attributes =
-            (timed ? "@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *) " : "")
-            + (timed && isolation(for: testCase) != .nonisolated ? "@MainActor " : "")
+            (timed || activities ? "@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *) " : "")
+            + ((timed || activities) && isolation(for: testCase) != .nonisolated ? "@MainActor " : "")
         var out: [String] = []
         out.append("\(attributes)final class \(m)Host: \(m)Actions {")
         out.append("    var log: [String] = []")
@@ -189,7 +157,61 @@ enum DifferentialHarness {
             out.append("        return .nanoseconds(answer.0)")
             out.append("    }")
         }
-        for requirement in model.requirements where !requirement.isDelay {
+        // Never called with `.manual` activities; with tasks, each awaits the driver.
+        for requirement in model.requirements where requirement.isActivity {
+            let parameters = requirement.parameters.map { "\($0.label): \($0.type)" }.joined(separator: ", ")
+            let signature = "    func \(requirement.name)(\(parameters)) async\(requirement.isThrowingActivity ? " throws" : "")"
+            guard activityTasks else {
+                out.append(signature + " {}")
+                continue
+            }
+            out.append(signature + " {")
+            out.append("        let id = nextID")
+            out.append("        nextID += 1")
+            out.append("        defer { ended.insert(id) }")
+            out.append("        let slot = ActivitySlot()")
+            out.append("        try await withTaskCancellationHandler {")
+            out.append("            try await withCheckedThrowingContinuation { continuation in")
+            out.append("                slot.wait(continuation)")
+            out.append("                waiting.append((id, \"\(described(requirement))\", slot))")
+            out.append("            }")
+            out.append("        } onCancel: {")
+            out.append("            slot.cancel()")
+            out.append("        }")
+            out.append("    }")
+        }
+        if activityTasks {
+            out.append("    var nextID = 0")
+            out.append("    var ended: Set<Int> = []")
+            out.append("    var waiting: [(id: Int, key: String, slot: ActivitySlot)] = []")
+            out.append("    /// Resumes the activity called as `key` once it waits (the only one not cancelled: a cancelled")
+            out.append("    /// one's slot says so as soon as its task is cancelled), then waits until its task has handed")
+            out.append("    /// the outcome to the machine.")
+            out.append("    func end(_ key: String, throwing error: DiffError?) async {")
+            out.append("        var spins = 0")
+            out.append("        while true {")
+            out.append("            waiting.removeAll { $0.slot.isCancelled }")
+            out.append("            if waiting.filter({ $0.key == key }).count == 1 { break }")
+            out.append("            spins += 1")
+            out.append("            if spins > 100_000 { return log.append(\"no activity \\(key) waits\") }")
+            out.append("            await Task.yield()")
+            out.append("        }")
+            out.append("        let entry = waiting.remove(at: waiting.firstIndex { $0.key == key }!)")
+            out.append("        entry.slot.resume(throwing: error)")
+            out.append("        while !ended.contains(entry.id) {")
+            out.append("            spins += 1")
+            out.append("            if spins > 100_000 { return log.append(\"activity \\(key) did not end\") }")
+            out.append("            await Task.yield()")
+            out.append("        }")
+            out.append("    }")
+            out.append("    /// At the end: every activity still waiting is cancelled, and its task ends.")
+            out.append("    func drain() async {")
+            out.append("        for entry in waiting { entry.slot.cancel() }")
+            out.append("        waiting = []")
+            out.append("        for _ in 0..<100 { await Task.yield() }")
+            out.append("    }")
+        }
+        for requirement in model.requirements where !requirement.isDelay && !requirement.isActivity {
             let parameters = requirement.parameters.map { "\($0.label): \($0.type)" }.joined(separator: ", ")
             let described =
                 requirement.parameters.isEmpty
@@ -225,9 +247,24 @@ enum DifferentialHarness {
         out.append("    }")
         out.append("}")
         out.append("")
-        out.append("\(attributes)func run\(m)() -> [String] {")
-        out.append("    let host = \(m)Host()")
-        out.append("    let machine = \(m)(actions: host\(timed ? ", timing: .manual" : ""))")
+        if activityTasks {
+            // The machine lives in a function of its own: released when it returns, it cancels its
+            // tasks (their outcomes reach no machine), and then the host resumes what still waits.
+            out.append("\(attributes)func run\(m)() async -> [String] {")
+            out.append("    let host = \(m)Host()")
+            out.append("    await play\(m)(host)")
+            out.append("    await host.drain()")
+            out.append("    return host.log")
+            out.append("}")
+            out.append("")
+            out.append("\(attributes)func play\(m)(_ host: \(m)Host) async {")
+        } else {
+            out.append("\(attributes)func run\(m)() -> [String] {")
+            out.append("    let host = \(m)Host()")
+        }
+        out.append(
+            "    let machine = \(m)(actions: host\(timed ? ", timing: .manual" : "")\(activities && !activityTasks ? ", activities: .manual" : ""))"
+        )
         out.append("    host.machine = machine")
         out.append("    var result = false")
         for (index, operation) in testCase.script.enumerated() {
@@ -239,11 +276,30 @@ enum DifferentialHarness {
                 // A machine without timers has no time to move: nothing happens, in the interpreter too.
                 out.append(
                     timed ? "    machine.advanceTime(by: .nanoseconds(\(nanoseconds))); result = true" : "    result = true")
+            case .finish(let state), .fail(let state, _):
+                // `finishActivity(of:)` of an activity that is not running is a precondition failure:
+                // skipped, as the interpreter's host skips it.
+                let id = "\(m).StateID(rawValue: \"\(model.states[state].name)\")!"
+                var end =
+                    if case .fail(_, let name) = operation {
+                        "machine.failActivity(of: \(id), with: DiffError(name: \"\(name)\"))"
+                    } else {
+                        "machine.finishActivity(of: \(id))"
+                    }
+                if activityTasks, let call = model.states[state].activity?.call {
+                    let error = if case .fail(_, let name) = operation { "DiffError(name: \"\(name)\")" } else { "nil" }
+                    end = "await host.end(\"\(key(of: call).replacingOccurrences(of: "\"", with: "\\\""))\", throwing: \(error))"
+                }
+                out.append("    if machine.runningActivities.contains(\(id)) {")
+                out.append("        \(end); result = true")
+                out.append("    } else {")
+                out.append("        host.log.append(\"\(DifferentialHost.skipLine(operation, model))\"); result = false")
+                out.append("    }")
             }
             out.append("    report(machine, result, host)")
         }
         out.append("    host.machine = nil")
-        out.append("    return host.log")
+        if !activityTasks { out.append("    return host.log") }
         out.append("}")
         out.append("")
         out.append("\(attributes)private func report(_ machine: \(m), _ result: Bool, _ host: \(m)Host) {")
@@ -263,11 +319,82 @@ enum DifferentialHarness {
             out.append("    } ?? \"nil\"")
             next = " next \\(next)"
         }
+        let running = activities ? " running \\(machine.runningActivities.map(\\.rawValue))" : ""
         out.append(
-            "    host.log.append(\"=> \\(result) \(configuration) finished \\(machine.isFinished) in \\(inStates) handles \\(handled)\(next)\")"
+            "    host.log.append(\"=> \\(result) \(configuration) finished \\(machine.isFinished) in \\(inStates) handles \\(handled)\(next)\(running)\")"
         )
         out.append("}")
         return out.joined(separator: "\n") + "\n"
+    }
+
+    /// Where an activity run as a task waits: its continuation, resumed by the driver, or with a
+    /// `CancellationError` when its task is cancelled (at once, from the cancellation handler).
+    static let activitySlot = """
+        import Foundation
+
+        final class ActivitySlot: @unchecked Sendable {
+            private let lock = NSLock()
+            private var continuation: CheckedContinuation<Void, any Error>?
+            private var cancelled = false
+            var isCancelled: Bool { lock.withLock { cancelled } }
+            func wait(_ continuation: CheckedContinuation<Void, any Error>) {
+                let cancelled = lock.withLock {
+                    self.continuation = continuation
+                    return self.cancelled
+                }
+                if cancelled { cancel() }
+            }
+            func cancel() {
+                let continuation = lock.withLock {
+                    cancelled = true
+                    defer { self.continuation = nil }
+                    return self.continuation
+                }
+                continuation?.resume(throwing: CancellationError())
+            }
+            func resume(throwing error: (any Error)?) {
+                let continuation = lock.withLock {
+                    defer { self.continuation = nil }
+                    return self.continuation
+                }
+                if let error { continuation?.resume(throwing: error) } else { continuation?.resume() }
+            }
+        }
+
+        """
+
+    /// How an activity's function describes its call (`fetch(s: "x")`), in Swift.
+    private static func described(_ requirement: Model.Requirement) -> String {
+        requirement.parameters.isEmpty
+            ? requirement.name
+            : requirement.name + "("
+                + requirement.parameters.map { "\($0.label): \\(\(quoted($0.label, type: $0.type)))" }.joined(
+                    separator: ", ") + ")"
+    }
+
+    /// What ``described(_:)`` makes of the call of a state's activity (its arguments are literals).
+    private static func key(of call: Model.Call) -> String {
+        guard !call.arguments.isEmpty else { return call.name }
+        let arguments = call.arguments.map { argument in
+            let value: String
+            switch argument.value {
+            case .literal(.string(let text)): value = "\"\(text)\""
+            case .literal(.integer(let text)), .literal(.decimal(let text)): value = text
+            case .literal(.boolean(let flag)): value = "\(flag)"
+            case .parameter(let name): value = name
+            }
+            return "\(argument.label): \(value)"
+        }
+        return call.name + "(" + arguments.joined(separator: ", ") + ")"
+    }
+
+    /// Whether every state with an activity calls it differently (so that a driver with tasks
+    /// finds each state's continuation by its call) and every activity throws (so that a `fail`
+    /// can throw into it).
+    static func hasDistinctThrowingActivities(_ model: Model) -> Bool {
+        let calls = model.states.compactMap(\.activity).map { key(of: $0.call) }
+        return !calls.isEmpty && Set(calls).count == calls.count
+            && model.requirements.filter(\.isActivity).allSatisfy(\.isThrowingActivity)
     }
 
     private static func quoted(_ label: String, type: ParameterType) -> String {
@@ -287,7 +414,9 @@ enum DifferentialHarness {
     /// then the run-time exclusivity check that the generated machine leaves out on its state is put
     /// back (the attribute removed, `-enforce-exclusivity=checked`), so an access to the state that
     /// spans a call to the actions, which may send an event, stops the program.
-    static func runBatch(_ cases: [DifferentialCase], in directory: URL, checkingExclusivity: Bool = false) -> BatchResult {
+    static func runBatch(
+        _ cases: [DifferentialCase], in directory: URL, checkingExclusivity: Bool = false, activityTasks: Bool = false
+    ) -> BatchResult {
         var result = BatchResult()
         do {
             try? FileManager.default.removeItem(at: directory)
@@ -309,11 +438,17 @@ enum DifferentialHarness {
                     generated = generated.replacingOccurrences(of: uncheckedExclusivity, with: "")
                 }
                 files["\(testCase.name).swift"] = generated
-                files["\(testCase.name)Driver.swift"] = swiftDriver(testCase)
+                files["\(testCase.name)Driver.swift"] = swiftDriver(testCase, activityTasks: activityTasks)
                 // Top-level code runs on the main actor: it calls a main-actor driver as any other.
-                main += "print(\"=== \(testCase.name)\")\nfor line in run\(testCase.name)() { print(line) }\n"
+                main +=
+                    "print(\"=== \(testCase.name)\")\nfor line in \(activityTasks ? "await " : "")run\(testCase.name)() { print(line) }\n"
             }
             files["main.swift"] = main
+            if activityTasks { files["ActivitySlot.swift"] = activitySlot }
+            // What a script's `fail` throws: printed as its name, as the interpreter prints `.error(name)`.
+            files["DiffError.swift"] =
+                "struct DiffError: Error, CustomStringConvertible {\n    let name: String\n    var description: String { name }\n}\n"
+
             for (name, text) in files {
                 try text.write(to: directory.appendingPathComponent(name), atomically: true, encoding: .utf8)
             }
@@ -365,7 +500,8 @@ enum DifferentialHarness {
     /// A shorter script on which the interpreter stops (an endless loop, where the generated Swift
     /// would hang) is not tried.
     static func minimise(
-        _ mismatch: Mismatch, in directory: URL, checkingExclusivity: Bool = false, attempts: Int = 25
+        _ mismatch: Mismatch, in directory: URL, checkingExclusivity: Bool = false, activityTasks: Bool = false,
+        attempts: Int = 25
     ) -> Mismatch {
         var best = mismatch
         func firstDifferingOperation(_ m: Mismatch) -> Int? {
@@ -377,7 +513,9 @@ enum DifferentialHarness {
         if let cut = firstDifferingOperation(best), cut + 1 < best.testCase.script.count {
             var shorter = best.testCase
             shorter.script = Array(shorter.script.prefix(cut + 1))
-            if let found = runBatch([shorter], in: directory, checkingExclusivity: checkingExclusivity).mismatches.first {
+            if let found = runBatch(
+                [shorter], in: directory, checkingExclusivity: checkingExclusivity, activityTasks: activityTasks
+            ).mismatches.first {
                 best = found
             }
         }
@@ -389,8 +527,9 @@ enum DifferentialHarness {
             tries += 1
             if interpreterFails(candidate) {
                 index += 1
-            } else if let found = runBatch([candidate], in: directory, checkingExclusivity: checkingExclusivity).mismatches.first
-            {
+            } else if let found = runBatch(
+                [candidate], in: directory, checkingExclusivity: checkingExclusivity, activityTasks: activityTasks
+            ).mismatches.first {
                 best = found
             } else {
                 index += 1

@@ -12,9 +12,10 @@ import XCTest
 /// the long run generate the version-1 machines of earlier runs, seed for seed;
 /// FSMC_DIFFTEST_PARALLEL=1 makes it generate machines with parallel states (section 4c);
 /// FSMC_DIFFTEST_V3=1 adds timed transitions and `raise` (sections 4d and 4e) to either kind, and
-/// `advanceTime(by:)` steps to the scripts.
+/// `advanceTime(by:)` steps to the scripts; FSMC_DIFFTEST_ACTIVITIES=1 adds activities (`do /`) and
+/// `catch` transitions (section 4f) to any kind, and activity outcomes to the scripts.
 final class DifferentialTests: XCTestCase {
-    /// The version-3 seeds skipped by ``cases(count:firstSeed:version2:parallel:version3:where:)``.
+    /// The version-3 (or activities) seeds skipped by ``cases(count:firstSeed:version2:parallel:version3:activities:where:)``.
     private var skippedSeeds = 0
 
     /// `count` cases from `firstSeed` on. A version-3 case on which the interpreter stops
@@ -22,16 +23,17 @@ final class DifferentialTests: XCTestCase {
     /// Swift would run forever) cannot be compared: its seed is skipped, and counted in `skippedSeeds`.
     private func cases(
         count: Int, firstSeed: UInt64, version2: Bool = true, parallel: Bool = false, version3: Bool = false,
-        where isWanted: (DifferentialCase) -> Bool = { _ in true }
+        activities: Bool = false, where isWanted: (DifferentialCase) -> Bool = { _ in true }
     ) -> [DifferentialCase] {
         var result: [DifferentialCase] = []
         var seed = firstSeed
         while result.count < count {
             if let testCase = DifferentialCase.generate(
-                seed: seed, name: "M\(seed)", version2: version2, parallel: parallel, version3: version3),
+                seed: seed, name: "M\(seed)", version2: version2, parallel: parallel, version3: version3,
+                activities: activities),
                 isWanted(testCase)
             {
-                if version3 && DifferentialHarness.interpreterFails(testCase) {
+                if (version3 || activities) && DifferentialHarness.interpreterFails(testCase) {
                     skippedSeeds += 1
                 } else {
                     result.append(testCase)
@@ -84,6 +86,58 @@ final class DifferentialTests: XCTestCase {
         }
     }
 
+    /// The CI batch of activities: 24 machines with activities (`do /`) and `catch` transitions in
+    /// one swiftc invocation, 10 without parallel states, 8 with them and 6 with timed transitions
+    /// and `raise` too (half of them with parallel states), driven with `.manual` activities: the
+    /// scripts finish and fail running activities (a `fail` throws a `DiffError` printed as its name,
+    /// as the interpreter prints `.error(name)`), and now and then one that is not running, which both
+    /// sides skip.
+    func testActivitiesBatchMatchesInterpreter() throws {
+        let directory = workDirectory("activities")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let batch =
+            cases(count: 10, firstSeed: 5000, activities: true)
+            + cases(count: 8, firstSeed: 5100, parallel: true, activities: true)
+            + cases(count: 3, firstSeed: 5200, version3: true, activities: true)
+            + cases(count: 3, firstSeed: 5300, parallel: true, version3: true, activities: true)
+        XCTAssertGreaterThanOrEqual(batch.filter(\.model.hasActivities).count, 20)
+        let outcomes = batch.flatMap(\.script).filter {
+            switch $0 {
+            case .finish, .fail: true
+            default: false
+            }
+        }
+        XCTAssertGreaterThan(outcomes.count, 24 * 3)
+        let result = DifferentialHarness.runBatch(batch, in: directory)
+        if let failure = result.failure { return XCTFail(failure) }
+        XCTAssertEqual(result.machines, 24)
+        for mismatch in result.mismatches.prefix(1) {
+            XCTFail(DifferentialHarness.minimise(mismatch, in: directory).description)
+        }
+    }
+
+    /// The activities of 20 machines (12 without parallel states, 8 with them) run as tasks
+    /// (`.tasks`): each is a real async function awaiting a continuation, which the driver resumes or
+    /// throws into for the script's outcomes, waiting until the task has handed the outcome to the
+    /// machine; leaving a state cancels its task, whose continuation is then resumed with a
+    /// `CancellationError` (an outcome the machine discards). The transcripts must be the
+    /// interpreter's, as with `.manual` activities. (Machines whose states with activities each call
+    /// theirs differently, and whose activities all throw.)
+    func testActivitiesAsTasksMatchInterpreter() throws {
+        let directory = workDirectory("activity-tasks")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let distinct = { (testCase: DifferentialCase) in DifferentialHarness.hasDistinctThrowingActivities(testCase.model) }
+        let batch =
+            cases(count: 12, firstSeed: 6000, activities: true, where: distinct)
+            + cases(count: 8, firstSeed: 6100, parallel: true, activities: true, where: distinct)
+        let result = DifferentialHarness.runBatch(batch, in: directory, activityTasks: true)
+        if let failure = result.failure { return XCTFail(failure) }
+        XCTAssertEqual(result.machines, 20)
+        for mismatch in result.mismatches.prefix(1) {
+            XCTFail(DifferentialHarness.minimise(mismatch, in: directory, activityTasks: true).description)
+        }
+    }
+
     /// The generated machine leaves out the run-time exclusivity check on its state
     /// (`@exclusivity(unchecked)`), on the ground that no access to it spans a call to the actions.
     /// The batch above compiles the Swift as fsmc writes it; this one puts the check back on 40
@@ -123,6 +177,7 @@ final class DifferentialTests: XCTestCase {
         let version2 = environment["FSMC_DIFFTEST_V1"] != "1"
         let parallel = environment["FSMC_DIFFTEST_PARALLEL"] == "1"
         let version3 = environment["FSMC_DIFFTEST_V3"] == "1"
+        let activities = environment["FSMC_DIFFTEST_ACTIVITIES"] == "1"
         let directory = workDirectory("long")
         defer { try? FileManager.default.removeItem(at: directory) }
         var machines = 0
@@ -133,7 +188,7 @@ final class DifferentialTests: XCTestCase {
         while machines < total {
             let batch = cases(
                 count: min(batchSize, total - machines), firstSeed: seed, version2: version2, parallel: parallel,
-                version3: version3)
+                version3: version3, activities: activities)
             seed = batch.last!.seed + 1
             let result = DifferentialHarness.runBatch(batch, in: directory)
             if let failure = result.failure { return XCTFail(failure) }
@@ -147,7 +202,7 @@ final class DifferentialTests: XCTestCase {
             // Standard error is unbuffered: the figures show as the run goes.
             FileHandle.standardError.write(
                 Data(
-                    ("difftest: \(machines) machines, \(operations) operations, \(lines) transcript lines compared, \(mismatches) mismatches, \(Int(Date().timeIntervalSince(started))) s\(version3 ? ", \(skippedSeeds) seeds skipped (the interpreter stops: endless loop)" : "")\n")
+                    ("difftest: \(machines) machines, \(operations) operations, \(lines) transcript lines compared, \(mismatches) mismatches, \(Int(Date().timeIntervalSince(started))) s\(version3 || activities ? ", \(skippedSeeds) seeds skipped (the interpreter stops: endless loop)" : "")\n")
                         .utf8))
         }
     }
