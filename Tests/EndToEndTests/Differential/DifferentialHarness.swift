@@ -6,9 +6,10 @@ import TestSupport
 /// reference interpreter — and compares the transcripts line by line.
 ///
 /// A transcript has one line per guard asked (with its answer), action run, event sent by an
-/// action, delay asked (with its answer) and unhandled event, and after each scripted operation one
-/// line with the result, the innermost state, `isFinished`, every state `isIn` reports, every event
-/// `handles` reports and, for a machine with timers, `nextTimeout` in nanoseconds.
+/// action, delay asked (with its answer), unhandled event and activity outcome skipped (its activity
+/// not running), and after each scripted operation one line with the result, the innermost state,
+/// `isFinished`, every state `isIn` reports, every event `handles` reports, for a machine with timers
+/// `nextTimeout` in nanoseconds and for a machine with activities `runningActivities`.
 enum DifferentialHarness {
     struct Mismatch: CustomStringConvertible {
         var testCase: DifferentialCase
