@@ -36,9 +36,10 @@ final class GeneratedAPIDocumentationTests: XCTestCase {
             contentsOf: repositoryRoot.appendingPathComponent("docs/Generated-API.md"), encoding: .utf8)
         let blocks = Self.markedBlocks(in: page)
         XCTAssertEqual(
-            blocks.count, 11,
+            blocks.count, 12,
             "the strong actions, the main-actor view model, the isolated conformance written and inferred, the observation, "
-                + "a timed view model, manual timing, a game loop, raise, activities as tasks and manual")
+                + "a timed view model, manual timing, a game loop, raise, activities as tasks and manual, an observable view model with an activity"
+        )
         for (number, block) in blocks.enumerated() {
             let name = block.flags.first { $0.hasPrefix("machine=") }.map { String($0.dropFirst("machine=".count)) } ?? "Media"
             let source = try XCTUnwrap(fencedBlocks("fsm", in: page).first { $0.contains("machine \(name) ") })

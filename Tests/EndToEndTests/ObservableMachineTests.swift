@@ -151,6 +151,66 @@ final class ObservableMachineTests: XCTestCase {
         try Self.expectOutput(expected, of: machine, named: "Toaster", driver: driver, in: self)
     }
 
+    /// An activity's outcome is a step like an event: observers hear of the configuration it changes,
+    /// and not of one that changes nothing (an error no catch takes).
+    func testObserversHearOfActivityOutcomes() throws {
+        let machine = """
+            machine Fetcher {
+                initial Loading
+                state Loading {
+                    do / load
+                    -> Shown
+                    catch [isFatal(error)] -> Failed
+                }
+                state Shown {
+                    reload -> Loading
+                }
+                final state Failed
+            }
+            """
+        let driver = """
+            import Observation
+
+            struct Failure: Error { let fatal: Bool }
+
+            @MainActor final class Hooks: FetcherActions {
+                func load() async throws {}
+                func isFatal(error: any Error) -> Bool { (error as? Failure)?.fatal == true }
+            }
+
+            nonisolated final class Heard: @unchecked Sendable {
+                var told = false
+            }
+
+            @MainActor func main() {
+                let hooks = Hooks()
+                let fetcher = Fetcher(actions: hooks, activities: .manual)
+                func step(_ name: String, _ change: () -> Void) {
+                    let heard = Heard()
+                    withObservationTracking({ _ = fetcher.state }) { heard.told = true }
+                    change()
+                    print("\\(name): \\(heard.told ? "told" : "nobody"); \\(fetcher.state)")
+                }
+                step("start") { fetcher.start() }
+                step("done") { fetcher.finishActivity(of: .loading) }
+                step("reload") { fetcher.reload() }
+                step("error not taken") { fetcher.failActivity(of: .loading, with: Failure(fatal: false)) }
+                step("reload (unhandled)") { fetcher.reload() }
+            }
+
+            MainActor.assumeIsolated { main() }
+            """
+        let expected = """
+            start: nobody; loading
+            done: told; shown
+            reload: told; loading
+            error not taken: nobody; loading
+            reload (unhandled): nobody; loading
+
+            """
+        try Self.expectOutput(expected, of: machine, named: "Fetcher", driver: driver, in: self)
+    }
+
     /// Generates `machine` (in `name`.fsm) `--observable`, compiles it with `driver` under Swift 6
     /// (warnings as errors) in a module whose default isolation is nonisolated and in one whose is
     /// the main actor, runs each program and checks that it prints `expected`.
