@@ -240,9 +240,10 @@ extension SwiftMachineEmitter {
 
     /// Whether a `catch` of `activity` passes `error` to a guard or an effect.
     static func catchesUseError(_ activity: ActivityPlan) -> Bool {
-        func usesError(_ call: Model.Call) -> Bool {
-            call.arguments.contains { if case .parameter("error") = $0.value { true } else { false } }
+        func passesError(_ arguments: [Model.Argument]) -> Bool {
+            arguments.contains { if case .parameter("error") = $0.value { true } else { false } }
         }
+        func usesError(_ call: Model.Call) -> Bool { passesError(call.arguments) }
         func usesError(_ condition: Model.Guard) -> Bool {
             switch condition {
             case .call(let call): usesError(call)
@@ -255,8 +256,7 @@ extension SwiftMachineEmitter {
                 || caught.transition.actions.contains { action in
                     switch action {
                     case .call(let call): usesError(call)
-                    case .raise(let raise):
-                        raise.arguments.contains { if case .parameter("error") = $0.value { true } else { false } }
+                    case .raise(let raise): passesError(raise.arguments)
                     }
                 }
         }
@@ -265,18 +265,7 @@ extension SwiftMachineEmitter {
     /// The `catch` transitions of a machine with regions: the first whose guard holds is selected
     /// alone, then the step.
     private func emitRegionsCatches(_ activity: ActivityPlan, into out: inout CodeWriter) {
-        for transition in activity.catches {
-            let body: (inout CodeWriter) -> Void = { out in
-                out.line("machine.beginSelection()")
-                let select =
-                    transition.target == nil
-                    ? "select(\(transition.number))" : "select(\(transition.number), isExternal: true)"
-                out.line("_ = machine.\(select)")
-                emitStep(for: [transition], then: "return true", into: &out)
-            }
-            guard let condition = transition.transition.guardExpression else { return body(&out) }
-            out.block("if " + SwiftExpressions.condition(condition, on: names.actionsVariable), body)
-        }
+        for transition in activity.catches where emitSelectedAlone(transition, into: &out) { return }
         out.line("return false")
     }
 

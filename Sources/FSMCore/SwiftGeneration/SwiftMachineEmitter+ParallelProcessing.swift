@@ -258,6 +258,25 @@ extension SwiftMachineEmitter {
             + " : \(state).activity.map(machine.activities.isDone) ?? true)"
     }
 
+    /// A timeout's or a `catch` transition, the only candidate: under its guard, selected alone and
+    /// then the step, which returns `true`. Returns whether it always fires (it has no guard).
+    func emitSelectedAlone(_ transition: TransitionPlan, into out: inout CodeWriter) -> Bool {
+        let body: (inout CodeWriter) -> Void = { out in
+            out.line("machine.beginSelection()")
+            let select =
+                transition.target == nil
+                ? "select(\(transition.number))" : "select(\(transition.number), isExternal: true)"
+            out.line("_ = machine.\(select)")
+            emitStep(for: [transition], then: "return true", into: &out)
+        }
+        guard let condition = transition.transition.guardExpression else {
+            body(&out)
+            return true
+        }
+        out.block("if " + SwiftExpressions.condition(condition, on: names.actionsVariable), body)
+        return false
+    }
+
     /// The step for `transitions`, selected: the local step when they stay in their regions, else
     /// `fire`; then `terminal`.
     func emitStep(for transitions: [TransitionPlan], then terminal: String, into out: inout CodeWriter) {

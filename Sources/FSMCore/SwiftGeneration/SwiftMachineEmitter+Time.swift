@@ -253,18 +253,7 @@ extension SwiftMachineEmitter {
 
     /// A timeout in a machine with regions: its transition selected alone, then the step.
     private func emitRegionsTimeout(_ timer: TimerPlan, into out: inout CodeWriter) {
-        let transition = timer.transition
-        let body: (inout CodeWriter) -> Void = { out in
-            out.line("machine.beginSelection()")
-            let select =
-                transition.target == nil
-                ? "select(\(transition.number))" : "select(\(transition.number), isExternal: true)"
-            out.line("_ = machine.\(select)")
-            emitStep(for: [transition], then: "return true", into: &out)
-        }
-        guard let condition = transition.transition.guardExpression else { return body(&out) }
-        out.block("if " + SwiftExpressions.condition(condition, on: names.actionsVariable), body)
-        out.line("return false")
+        if !emitSelectedAlone(timer.transition, into: &out) { out.line("return false") }
     }
 
     /// With clock timing: a task per armed timer, and what it does when the clock wakes it.
