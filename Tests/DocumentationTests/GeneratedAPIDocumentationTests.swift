@@ -36,9 +36,10 @@ final class GeneratedAPIDocumentationTests: XCTestCase {
             contentsOf: repositoryRoot.appendingPathComponent("docs/Generated-API.md"), encoding: .utf8)
         let blocks = Self.markedBlocks(in: page)
         XCTAssertEqual(
-            blocks.count, 12,
+            blocks.count, 14,
             "the strong actions, the main-actor view model, the isolated conformance written and inferred, the observation, "
-                + "a timed view model, manual timing, a game loop, raise, activities as tasks and manual, an observable view model with an activity"
+                + "a timed view model, manual timing, a game loop, raise, activities as tasks and manual, an observable view model with an activity, "
+                + "a snapshot saved and restored, a view model that restores at launch"
         )
         for (number, block) in blocks.enumerated() {
             let name = block.flags.first { $0.hasPrefix("machine=") }.map { String($0.dropFirst("machine=".count)) } ?? "Media"
@@ -71,8 +72,11 @@ final class GeneratedAPIDocumentationTests: XCTestCase {
             XCTAssertEqual(compile.status, 0, "block \(number + 1) does not compile:\n\(block.code)\n\(compile.output)")
             guard compile.status == 0 else { continue }
             let promised = block.code.split(separator: "\n").compactMap { line -> String? in
-                guard let range = line.range(of: "// prints \"") else { return nil }
-                return line[range.upperBound...].split(separator: "\"").first.map { String($0) + "\n" }
+                // What lies between `// prints "` and the last quote of the line (a printed JSON has quotes).
+                guard let range = line.range(of: "// prints \""), let end = line.lastIndex(of: "\""),
+                    end >= range.upperBound
+                else { return nil }
+                return String(line[range.upperBound..<end]) + "\n"
             }
             XCTAssertEqual(
                 try runProcess(URL(fileURLWithPath: program), [], mergingStandardError: true).output, promised.joined(),

@@ -374,10 +374,6 @@ final class SwiftEmitterTests: XCTestCase {
             }
             let result = try runProcess(URL(fileURLWithPath: executable), [], mergingStandardError: true)
             guard result.status == 0 else { return .failure("program failed:\n\(result.output)") }
-            let orphan = try runProcess(
-                URL(fileURLWithPath: executable), ["orphan"],
-                environment: ProcessInfo.processInfo.environment.merging(["SWIFT_BACKTRACE": "enable=no"]) { $1 },
-                mergingStandardError: true)
             var sections: [String: String] = [:]
             var current: String?
             var lines: [String] = []
@@ -392,16 +388,27 @@ final class SwiftEmitterTests: XCTestCase {
                 }
             }
             flush()
-            // The orphan run must stop with Swift's message (the object's address left out).
-            let stop = orphan.output.split(separator: "\n").first { $0.contains("Fatal error") }
+            // Each trap run must stop with Swift's message (an object's address left out).
+            for trap in trapRuns {
+                let run = try runProcess(
+                    URL(fileURLWithPath: executable), [trap],
+                    environment: ProcessInfo.processInfo.environment.merging(["SWIFT_BACKTRACE": "enable=no"]) { $1 },
+                    mergingStandardError: true)
+                let stop = run.output.split(separator: "\n").first {
+                    $0.contains("Fatal error") || $0.contains("Precondition failed")
+                }
                 .map { String($0).replacingOccurrences(of: #" 0x[0-9a-fA-F]+"#, with: "", options: .regularExpression) }
-            sections["orphan"] =
-                "stopped: \(orphan.status != 0 ? stop ?? "(no message) \(orphan.output)" : "no: \(orphan.output)")"
+                sections[trap] = "stopped: \(run.status != 0 ? stop ?? "(no message) \(run.output)" : "no: \(run.output)")"
+            }
             return .output(sections)
         } catch {
             return .failure("\(error)")
         }
     }
+
+    /// The runs of the program that must stop the program (`program orphan`): each a function
+    /// `run_<name>()` of a driver that does not return.
+    private static let trapRuns = ["orphan", "snapshotInAction"]
 
     struct Scenario {
         var name: String
@@ -420,7 +427,7 @@ final class SwiftEmitterTests: XCTestCase {
         """
 
     private static var mainSwift: String {
-        "if CommandLine.arguments.dropFirst().first == \"orphan\" {\n    run_orphan()\n}\n"
+        trapRuns.map { "if CommandLine.arguments.dropFirst().first == \"\($0)\" {\n    run_\($0)()\n}\n" }.joined()
             + scenarios.map {
                 "print(\"=== \($0.name)\")\nprint(\($0.isAsync ? "await " : "")run_\($0.name)().joined(separator: \"\\n\"))\n"
             }.joined()
@@ -450,7 +457,7 @@ final class SwiftEmitterTests: XCTestCase {
                     ("machine Lonely {\n    initial Only\n    state Only\n}\n", .internal),
                 ],
                 driver: accessDriver),
-        ] + version2Scenarios + timeScenarios + activityScenarios
+        ] + version2Scenarios + timeScenarios + activityScenarios + snapshotScenarios
     }
 }
 

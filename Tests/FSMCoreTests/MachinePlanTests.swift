@@ -39,7 +39,9 @@ final class MachinePlanTests: XCTestCase {
         XCTAssertTrue(plan.statesExaminedOnce.isEmpty)
         XCTAssertEqual(plan.maximumSelected, 1)
         XCTAssertEqual(
-            MachinePlan.fileScopeDeclarations(of: plan.model), [.actions, .machine, .state(0), .state(1), .runtime, .queuedEvent])
+            MachinePlan.fileScopeDeclarations(of: plan.model),
+            [.actions, .machine, .state(0), .state(1), .runtime, .queuedEvent, .stateTree])
+        XCTAssertEqual(plan.runtimeCode, [.snapshot], "every machine has snapshots")
     }
 
     func testEachFeatureAddsItsPart() throws {
@@ -62,7 +64,8 @@ final class MachinePlanTests: XCTestCase {
         XCTAssertEqual(plan.parts, [.completions, .history, .stack, .push, .pop, .initialChildren, .eventQueue])
         XCTAssertEqual(
             MachinePlan.fileScopeDeclarations(of: plan.model),
-            [.actions, .machine, .state(0), .state(1), .state(2), .state(3), .runtime, .history, .queuedEvent])
+            [.actions, .machine, .state(0), .state(1), .state(2), .state(3), .runtime, .history, .queuedEvent, .stateTree])
+        XCTAssertEqual(plan.runtimeCode, [.oneLeafHistory, .snapshot, .snapshotHistory, .snapshotStack])
         // A1 completes on its own entry; the others have no completion transitions.
         XCTAssertEqual(plan.completesOnEntry, [nil, 1, nil, nil])
     }
@@ -376,9 +379,9 @@ final class MachinePlanTests: XCTestCase {
             case .activities = plan.onExit(of: a)[1]
         else { return XCTFail("A's exit: its timers cancelled, then its activities: \(plan.onExit(of: a))") }
         XCTAssertEqual(cancelled.map(\.number), [1, 2])
-        XCTAssertEqual(plan.runtimeCode, [.timers])
+        XCTAssertEqual(plan.runtimeCode, [.timers, .snapshot, .snapshotTimers])
         XCTAssertEqual(
-            MachinePlan.fileScopeDeclarations(of: plan.model).suffix(3), [.queuedEvent, .timers, .clock])
+            MachinePlan.fileScopeDeclarations(of: plan.model).suffix(4), [.queuedEvent, .timers, .clock, .stateTree])
     }
 
     /// With regions, a machine with timers always has the general step (a timeout's transition has

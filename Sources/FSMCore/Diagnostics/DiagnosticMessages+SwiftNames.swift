@@ -72,6 +72,7 @@ extension Diagnostic {
         case .timers: "the timers struct of \(machine)"
         case .clock: "the clock struct of \(machine)"
         case .activities: "the activities struct of \(machine)"
+        case .stateTree: "the state-tree struct of \(machine)"
         case .state(let index): "the class of state '\(model.states[index].name)' of \(machine)"
         }
     }

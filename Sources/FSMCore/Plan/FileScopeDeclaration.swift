@@ -23,6 +23,8 @@ public enum FileScopeDeclaration: Sendable, Hashable {
     case clock
     /// Where each activity is, in a machine with `do /`.
     case activities
+    /// The states as snapshots name them (every machine).
+    case stateTree
 
     /// Whether the other files of the module see it: the machine class and its actions protocol.
     public var isVisibleToModule: Bool { self == .actions || self == .machine }
@@ -39,6 +41,7 @@ public enum FileScopeDeclaration: Sendable, Hashable {
         if parts.contains(.raisedEvents) { declarations.append(.internalItem) }
         if parts.contains(.timers) { declarations += [.timers, .clock] }
         if parts.contains(.activities) { declarations.append(.activities) }
+        declarations.append(.stateTree)
         return declarations
     }
 }

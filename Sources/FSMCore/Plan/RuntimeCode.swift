@@ -25,20 +25,32 @@ public enum RuntimeCode: String, Sendable, CaseIterable {
     case timers = "Timers"
     /// Where each activity is, in a machine with `do /` (either shape).
     case activities = "Activities"
+    /// A snapshot's active states checked against the machine's tree: every machine has snapshots
+    /// (section 4g).
+    case snapshot = "Snapshot"
+    /// The history records of a snapshot that still fit, in a machine with history.
+    case snapshotHistory = "Snapshot+History"
+    /// The `push` stack entries of a snapshot that still fit, in a machine with `push`.
+    case snapshotStack = "Snapshot+Stack"
+    /// The armed timers of a snapshot that still fit, in a machine with timers.
+    case snapshotTimers = "Snapshot+Timers"
 
     /// The parts a machine needs, in the order its file has them. A one-leaf machine's context is
     /// generated, but for its entry by history; a machine with regions copies the rules of its step.
     static func parts(shape: MachinePlan.Shape, parts: MachinePlan.Parts, allDirect: Bool, hasDirectSteps: Bool) -> [RuntimeCode]
     {
-        let timers: [RuntimeCode] =
-            (parts.contains(.timers) ? [.timers] : []) + (parts.contains(.activities) ? [.activities] : [])
-        guard shape == .regions else { return (parts.contains(.history) ? [.oneLeafHistory] : []) + timers }
+        var common: [RuntimeCode] =
+            (parts.contains(.timers) ? [.timers] : []) + (parts.contains(.activities) ? [.activities] : []) + [.snapshot]
+        if parts.contains(.history) { common.append(.snapshotHistory) }
+        if parts.contains(.stack) { common.append(.snapshotStack) }
+        if parts.contains(.timers) { common.append(.snapshotTimers) }
+        guard shape == .regions else { return (parts.contains(.history) ? [.oneLeafHistory] : []) + common }
         var code: [RuntimeCode] = [.fixedList, .regions]
         if !allDirect || parts.contains(.history) { code.append(.descendants) }
         if !allDirect { code.append(.generalStep) }
         code.append(parts.contains(.history) ? .history : .defaultEntry)
         if parts.contains(.completions) { code.append(.completion) }
         if hasDirectSteps { code.append(.directStep) }
-        return code + timers
+        return code + common
     }
 }

@@ -27,6 +27,8 @@ struct GeneratedNames {
     let internalItem: String
     /// The file-private struct of where each activity is (machines with `do /`).
     let activities: String
+    /// The file-private struct of the states as snapshots name them (every machine).
+    let stateTree: String
     /// The type of the actions object as the generated code passes it around.
     let actionsExistential: String
     /// The type of a state as the generated code holds it.
@@ -56,6 +58,7 @@ struct GeneratedNames {
         clock = SwiftNames.clockType(of: model.name)
         internalItem = SwiftNames.internalItemType(of: model.name)
         activities = SwiftNames.activitiesType(of: model.name)
+        stateTree = SwiftNames.stateTreeType(of: model.name)
         actionsExistential = "any " + actions
         stateMetatype = machine + ".State.Type"
         let parameterNames = Set(model.events.flatMap { $0.parameters.map(\.name) })

@@ -473,6 +473,154 @@ extension FSMMachineRuntime {
     }
 }
 """#,
+        "Snapshot+History": #"""
+extension FSMMachineStateTree {
+    /// The history records of a snapshot that still fit, by their states' numbers, in the order
+    /// written: the record of a state that exists and records history (`recordsHistory`), all of
+    /// whose states exist and are a configuration of what lies below it. Any other is dropped whole.
+    func historyRecords(_ records: [String: [String]], recordsHistory: (Int) -> Bool) -> [(state: Int, record: [Int])] {
+        var kept: [(state: Int, record: [Int])] = []
+        for (name, recorded) in records {
+            guard let state = numbers[name], recordsHistory(state) else { continue }
+            var isRecorded = [Bool](repeating: false, count: names.count)
+            var known = true
+            for name in recorded {
+                guard let number = numbers[name] else {
+                    known = false
+                    break
+                }
+                isRecorded[number] = true
+            }
+            guard known, problem(with: isRecorded, below: state) == nil else { continue }
+            kept.append((state, isRecorded.indices.filter { isRecorded[$0] }))
+        }
+        return kept.sorted { $0.state < $1.state }
+    }
+}
+"""#,
+        "Snapshot+Stack": #"""
+extension FSMMachineStateTree {
+    /// The `push` stack of a snapshot, bottom first, by number: the entries that name a state without
+    /// children (a state that can be the active leaf), in their order; the others are dropped.
+    func stack(_ entries: [String]) -> [Int] {
+        entries.compactMap { name in numbers[name].flatMap { children[$0].isEmpty ? $0 : nil } }
+    }
+}
+"""#,
+        "Snapshot+Timers": #"""
+extension FSMMachineStateTree {
+    /// The armed timers of a snapshot that still fit, in the snapshot's order (the order they were
+    /// armed), by timer number, with their remaining time in nanoseconds. `owners` gives each timer's
+    /// state by number (-1: the machine's own), its timers numbered in the order written. A timer is
+    /// kept when its state is active (a timer of the machine's own: when `machineIsRunning`), it
+    /// exists, it is not a second entry of the same timer, and its remaining time is not negative.
+    func timers(
+        _ entries: [(state: String?, index: Int, remainingNanoseconds: Int64)], owners: [Int], isActive: [Bool],
+        machineIsRunning: Bool
+    ) -> [(timer: Int, remaining: Int64)] {
+        var firstTimer: [Int: Int] = [:]
+        for timer in owners.indices.reversed() { firstTimer[owners[timer]] = timer }
+        var kept: [(timer: Int, remaining: Int64)] = []
+        var isKept = [Bool](repeating: false, count: owners.count)
+        for entry in entries {
+            let owner: Int
+            if let name = entry.state {
+                guard let state = numbers[name], isActive[state] else { continue }
+                owner = state
+            } else {
+                guard machineIsRunning else { continue }
+                owner = -1
+            }
+            guard let first = firstTimer[owner], entry.index >= 0, entry.remainingNanoseconds >= 0 else { continue }
+            let timer = first + entry.index
+            guard timer < owners.count, owners[timer] == owner, !isKept[timer] else { continue }
+            isKept[timer] = true
+            kept.append((timer, entry.remainingNanoseconds))
+        }
+        return kept
+    }
+}
+"""#,
+        "Snapshot": #"""
+/// The machine's states as snapshots name them, with their places in the tree. Made when a snapshot
+/// is restored, from the machine's tables; the machine keeps nothing of it.
+struct FSMMachineStateTree {
+    /// By number (the order written): each state's name, its parent's number (-1 at the top level),
+    /// whether it is parallel, and its children's numbers.
+    let names: [String]
+    let parents: [Int]
+    let isParallel: [Bool]
+    let children: [[Int]]
+    let numbers: [String: Int]
+
+    /// The tree of states named `names`, with parents `parents` (-1 at the top level); the states
+    /// numbered in `parallel` are parallel.
+    init(names: [String], parents: [Int], parallel: [Int]) {
+        self.names = names
+        self.parents = parents
+        var isParallel = [Bool](repeating: false, count: names.count)
+        for state in parallel { isParallel[state] = true }
+        self.isParallel = isParallel
+        var children = [[Int]](repeating: [], count: names.count)
+        for state in parents.indices where parents[state] >= 0 { children[parents[state]].append(state) }
+        self.children = children
+        var numbers: [String: Int] = [:]
+        for state in names.indices { numbers[names[state]] = state }
+        self.numbers = numbers
+    }
+
+    /// The active states of a started machine's snapshot, by number in the order written: a
+    /// configuration, or an error naming the first state that does not exist or the first problem.
+    /// A state named twice counts once.
+    func configuration(named active: [String]) throws(FSMMachine.RestoreError) -> [Int] {
+        var isActive = [Bool](repeating: false, count: names.count)
+        for name in active {
+            guard let state = numbers[name] else { throw .unknownState(name) }
+            isActive[state] = true
+        }
+        if let problem = problem(with: isActive, below: -1) { throw .notAConfiguration(problem) }
+        return isActive.indices.filter { isActive[$0] }
+    }
+
+    /// Why the states marked in `isActive` are not a configuration of what lies below `root` (-1:
+    /// the whole machine); `nil` when they are one. In this order: nothing active; a state active
+    /// without its parent (or outside `root`); below the machine, two top-level states; a state (or
+    /// `root`) without exactly one active child, or without one of its regions.
+    func problem(with isActive: [Bool], below root: Int) -> String? {
+        let active = isActive.indices.filter { isActive[$0] }
+        guard !active.isEmpty else { return "no state is active" }
+        for state in active where parents[state] != root && (parents[state] < 0 || !isActive[parents[state]]) {
+            let parent = parents[state] < 0 ? "the machine" : "'\(names[parents[state]])'"
+            return "'\(names[state])' is active without its parent \(parent)"
+        }
+        if root < 0 {
+            let top = active.filter { parents[$0] < 0 }
+            if top.count > 1 { return "'\(names[top[0]])' and '\(names[top[1]])' are both active at the top level" }
+        } else if let problem = childrenProblem(of: root, isActive) {
+            return problem
+        }
+        for state in active {
+            if let problem = childrenProblem(of: state, isActive) { return problem }
+        }
+        return nil
+    }
+
+    /// Why the active children of `state` are wrong: a parallel state needs every region, another
+    /// composite state exactly one child; `nil` when they are right (or `state` has no children).
+    private func childrenProblem(of state: Int, _ isActive: [Bool]) -> String? {
+        let name = names[state]
+        if isParallel[state] {
+            guard let missing = children[state].first(where: { !isActive[$0] }) else { return nil }
+            return "'\(name)' is active without its region '\(names[missing])'"
+        }
+        guard !children[state].isEmpty else { return nil }
+        let active = children[state].filter { isActive[$0] }
+        if active.isEmpty { return "'\(name)' is active without an active child" }
+        if active.count > 1 { return "'\(name)' has two active children, '\(names[active[0]])' and '\(names[active[1]])'" }
+        return nil
+    }
+}
+"""#,
         "Timers": #"""
 /// The armed timers, one per timed transition at most (a state is active once at a time: entering
 /// it again cancels its timers first). A timer is a number, its timed transition's place among the

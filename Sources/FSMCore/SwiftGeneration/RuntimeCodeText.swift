@@ -83,6 +83,7 @@ extension RuntimeCode {
         case "FSMMachineTimers": names.timers
         case "FSMMachineClock": names.clock
         case "FSMMachineActivities": names.activities
+        case "FSMMachineStateTree": names.stateTree
         default: preconditionFailure("the run-time code names '\(placeholder)', which no machine declares")
         }
     }

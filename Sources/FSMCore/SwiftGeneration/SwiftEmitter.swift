@@ -173,6 +173,7 @@ struct SwiftMachineEmitter {
         } else {
             emitTransitionMachinery(into: &out)
         }
+        emitSnapshotMachinery(into: &out)
         out.line()
         emitStates(into: &out)
         out.line()

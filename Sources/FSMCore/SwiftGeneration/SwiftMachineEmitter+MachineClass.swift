@@ -40,6 +40,7 @@ extension SwiftMachineEmitter {
             out.line()
             emitEventEnum(&out)
             out.line()
+            emitSnapshotTypes(into: &out)
             switch actionsReference {
             case .unowned:
                 out.docComment(["The guards and actions; unowned, see the class documentation."])
@@ -71,8 +72,10 @@ extension SwiftMachineEmitter {
                 out.docComment(["Creates the machine in its initial configuration, not yet started: see ``start()``."])
                 out.block("\(api)init(actions: some \(names.actions))") { $0.line("self.actions = actions") }
             }
+            emitRestoringInitializer(into: &out)
             out.line()
             emitQueries(&out)
+            emitSnapshotProperty(into: &out)
             emitTimeQueries(into: &out)
             emitActivityQueries(into: &out)
             emitEventMethods(&out)

@@ -39,7 +39,7 @@ public enum SwiftNames {
     /// signature of a parameterless event's private selection method (`processQueue(_:)`).
     public static let machineMembers: Set<String> = [
         "start", "state", "activeStates", "isIn", "isFinished", "handles", "successors", "actions", "init",
-        "deinit", "processQueue", "handleCompletions",
+        "deinit", "processQueue", "handleCompletions", "snapshot",
     ]
 
     /// The members a machine with timers adds to ``machineMembers``.
@@ -57,7 +57,9 @@ public enum SwiftNames {
 
     /// Types declared inside the generated machine class; a parameter type of the same name would
     /// silently mean the nested type.
-    public static let nestedTypeNames: Set<String> = ["StateID", "Event", "State", "Transition", "Timing", "TimerTasks"]
+    public static let nestedTypeNames: Set<String> = [
+        "StateID", "Event", "State", "Transition", "Timing", "TimerTasks", "Snapshot", "RestoreError",
+    ]
 
     /// The Swift standard library's types a parameter type is likely meant as, by their name in
     /// lower case: `int` (or `Uint`) written for `Int` (`UInt`) is the `miscased-standard-type` warning.
@@ -76,6 +78,8 @@ public enum SwiftNames {
         "Duration", "UInt64", "Clock", "ContinuousClock", "Task",
         // Machines with activities.
         "Equatable",
+        // Snapshots.
+        "Int64",
     ]
 
     /// The generated actions protocol of a machine.
@@ -107,6 +111,9 @@ public enum SwiftNames {
     /// The file-private struct of where each activity of a machine with `do /` is.
     public static func activitiesType(of machine: String) -> String { machine + "Activities" }
 
+    /// The file-private struct of a machine's states as snapshots name them, declared by every machine.
+    public static func stateTreeType(of machine: String) -> String { machine + "StateTree" }
+
     /// The file-private type of one state: `SecuritySystem_Armed`.
     public static func stateType(_ state: String, of machine: String) -> String { machine + "_" + state }
 
@@ -133,6 +140,7 @@ public enum SwiftNames {
         case .clock: clockType(of: machine)
         case .internalItem: internalItemType(of: machine)
         case .activities: activitiesType(of: machine)
+        case .stateTree: stateTreeType(of: machine)
         }
     }
 
@@ -142,7 +150,7 @@ public enum SwiftNames {
         nestedTypeNames.contains(type) || type == runtimeType(of: machine) || type == queuedEventType(of: machine)
             || type == historyType(of: machine) || type == timersType(of: machine) || type == clockType(of: machine)
             || type == internalItemType(of: machine) || type == activitiesType(of: machine)
-            || type.hasPrefix(machine + "_")
+            || type == stateTreeType(of: machine) || type.hasPrefix(machine + "_")
     }
 }
 

@@ -99,3 +99,11 @@ struct FSMMachineRuntime {
         newLeaves = FixedList([], capacity: capacity)
     }
 }
+
+extension FSMMachine {
+    /// Stands for `M.RestoreError`: the errors the run-time code throws.
+    enum RestoreError: Error, Equatable {
+        case unknownState(String)
+        case notAConfiguration(String)
+    }
+}

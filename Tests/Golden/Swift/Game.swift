@@ -104,6 +104,132 @@ final class Game {
         case quit
     }
 
+    #if compiler(>=6.1)
+    /// A snapshot of the machine between steps (section 4g of the language): its configuration, history
+    /// records, `push` stack and armed timers, states named as written. Encode it (e.g. with
+    /// `JSONEncoder`) to keep it; ``init(actions:restoring:)`` makes a machine from it again.
+    nonisolated struct Snapshot: Codable, Sendable, Hashable {
+        /// The name of the machine it was taken from.
+        var machine: String
+        /// Whether the machine had started.
+        var started: Bool
+        /// Whether the machine had finished; when restoring, this follows from `activeStates`.
+        var finished: Bool
+        /// Every active state, in the order written; empty when the machine had not started.
+        var activeStates: [String]
+        /// For each state whose history was recorded: the states active inside it when it was last exited.
+        var history: [String: [String]]
+        /// The states remembered by `-> push`, the last one on top.
+        var stack: [String]
+        /// The armed timers, in the order they were armed.
+        var timers: [ArmedTimer]
+
+        /// An armed timer: the state whose timed transition it is (`nil` for the machine's own), the
+        /// transition's place among that state's timed transitions in the order written, and the time
+        /// left until it is due.
+        struct ArmedTimer: Codable, Sendable, Hashable {
+            var state: String?
+            var index: Int
+            var remainingNanoseconds: Int64
+
+            init(state: String?, index: Int, remainingNanoseconds: Int64) {
+                self.state = state
+                self.index = index
+                self.remainingNanoseconds = remainingNanoseconds
+            }
+        }
+
+        init(machine: String, started: Bool, finished: Bool, activeStates: [String], history: [String: [String]], stack: [String], timers: [ArmedTimer]) {
+            self.machine = machine
+            self.started = started
+            self.finished = finished
+            self.activeStates = activeStates
+            self.history = history
+            self.stack = stack
+            self.timers = timers
+        }
+    }
+    #else
+    struct Snapshot: Codable, Sendable, Hashable {
+        var machine: String
+        var started: Bool
+        var finished: Bool
+        var activeStates: [String]
+        var history: [String: [String]]
+        var stack: [String]
+        var timers: [ArmedTimer]
+
+        struct ArmedTimer: Codable, Sendable, Hashable {
+            var state: String?
+            var index: Int
+            var remainingNanoseconds: Int64
+
+            init(state: String?, index: Int, remainingNanoseconds: Int64) {
+                self.state = state
+                self.index = index
+                self.remainingNanoseconds = remainingNanoseconds
+            }
+        }
+
+        init(machine: String, started: Bool, finished: Bool, activeStates: [String], history: [String: [String]], stack: [String], timers: [ArmedTimer]) {
+            self.machine = machine
+            self.started = started
+            self.finished = finished
+            self.activeStates = activeStates
+            self.history = history
+            self.stack = stack
+            self.timers = timers
+        }
+    }
+    #endif
+
+    #if compiler(>=6.1)
+    /// Why a snapshot cannot be restored: it does not fit the machine.
+    nonisolated enum RestoreError: Error, Hashable, CustomStringConvertible {
+        /// The snapshot is of another machine, named so.
+        case otherMachine(String)
+        /// The snapshot says the machine had not started, yet it names active states.
+        case activeStatesBeforeStart
+        /// The snapshot names a state the machine does not have.
+        case unknownState(String)
+        /// The snapshot's active states are not a configuration of the machine, for this reason.
+        case notAConfiguration(String)
+
+        var description: String {
+            switch self {
+            case .otherMachine(let name):
+                "the snapshot is of machine '\(name)', not of 'Game'"
+            case .activeStatesBeforeStart:
+                "the snapshot says that Game has not started, yet it names active states"
+            case .unknownState(let name):
+                "the snapshot names the state '\(name)', which Game does not have"
+            case .notAConfiguration(let reason):
+                "the snapshot's active states are not a configuration of Game: \(reason)"
+            }
+        }
+    }
+    #else
+    enum RestoreError: Error, Hashable, CustomStringConvertible {
+        case otherMachine(String)
+        case activeStatesBeforeStart
+        case unknownState(String)
+        case notAConfiguration(String)
+
+        var description: String {
+            switch self {
+            case .otherMachine(let name):
+                "the snapshot is of machine '\(name)', not of 'Game'"
+            case .activeStatesBeforeStart:
+                "the snapshot says that Game has not started, yet it names active states"
+            case .unknownState(let name):
+                "the snapshot names the state '\(name)', which Game does not have"
+            case .notAConfiguration(let reason):
+                "the snapshot's active states are not a configuration of Game: \(reason)"
+            }
+        }
+    }
+    #endif
+
     /// The guards and actions; unowned, see the class documentation.
     private unowned let actions: any GameActions
     /// What changes while the machine runs. It is one stored property named with an fsm keyword,
@@ -115,6 +241,17 @@ final class Game {
     /// Creates the machine in its initial configuration, not yet started: see ``start()``.
     init(actions: some GameActions) {
         self.actions = actions
+    }
+
+    /// Creates the machine in the configuration of `snapshot`, taken from this machine (or an earlier
+    /// version of it), without running any entry action.
+    /// History records, `push` stack entries and timers that no longer fit the machine are dropped.
+    ///
+    /// - Throws: `RestoreError` when the snapshot is of another machine, names a state the machine
+    ///   does not have, or its active states are not a configuration.
+    convenience init(actions: some GameActions, restoring snapshot: Snapshot) throws(RestoreError) {
+        self.init(actions: actions)
+        try restore(from: snapshot)
     }
 
     /// Enters the initial configuration (`.scrolling`), running entry activities outer to inner.
@@ -184,6 +321,17 @@ final class Game {
         case .paused: return [.gameOver]
         case .gameOver: return []
         }
+    }
+
+    /// A snapshot of the machine as it is now, to restore later with ``init(actions:restoring:)``.
+    ///
+    /// - Precondition: not read from inside a guard or an action (only between steps).
+    var snapshot: Snapshot {
+        precondition(!machine.isRunning, "snapshot read from inside a guard or an action")
+        return Snapshot(
+            machine: "Game", started: machine.isStarted,
+            finished: machine.isFinished, activeStates: machine.isStarted ? activeStates.map(\.rawValue) : [],
+            history: [:], stack: machine.stack.map { $0.id.rawValue }, timers: [])
     }
 
     /// Sends `touchDown`. Returns `true` when a transition fired (or the event was
@@ -438,6 +586,44 @@ extension Game {
     }
 }
 
+// MARK: - Snapshots
+
+extension Game {
+    /// Puts the machine, made a moment ago, in the configuration of `snapshot`: nothing runs but the
+    /// timers and activities of the states restored.
+    private func restore(from snapshot: Snapshot) throws(RestoreError) {
+        guard snapshot.machine == "Game" else { throw .otherMachine(snapshot.machine) }
+        guard snapshot.started else {
+            guard snapshot.activeStates.isEmpty else { throw .activeStatesBeforeStart }
+            return
+        }
+        let ids = StateID.allCases
+        let tree = GameStateTree(names: ids.map(\.rawValue), parents: Self.parents, parallel: [])
+        let active = try tree.configuration(named: snapshot.activeStates)
+        // One active leaf: the last of the active states, in the order written.
+        machine.current = Self.stateClass(ids[active[active.count - 1]])
+        machine.isStarted = true
+        machine.isFinished = machine.current.finishesMachine
+        machine.stack = tree.stack(snapshot.stack).map { Self.stateClass(ids[$0]) }
+    }
+
+    /// Each state's parent, by number in the order written; -1 for a top-level state.
+    private static let parents: [Int] = [-1, 0, 0, 2, 2, -1, -1]
+
+    /// The class of each state.
+    private static func stateClass(_ state: StateID) -> Game.State.Type {
+        switch state {
+        case .scrolling: Game_Scrolling.self
+        case .playing: Game_Playing.self
+        case .editing: Game_Editing.self
+        case .browsing: Game_Browsing.self
+        case .dragging: Game_Dragging.self
+        case .paused: Game_Paused.self
+        case .gameOver: Game_GameOver.self
+        }
+    }
+}
+
 // MARK: - States
 
 extension Game {
@@ -688,6 +874,93 @@ fileprivate struct GameRuntime {
     var queue: [GameQueuedEvent] = []
     /// The states remembered by `-> push`, the last one on top.
     var stack: [Game.State.Type] = []
+}
+
+/// The machine's states as snapshots name them, with their places in the tree. Made when a snapshot
+/// is restored, from the machine's tables; the machine keeps nothing of it.
+fileprivate struct GameStateTree {
+    /// By number (the order written): each state's name, its parent's number (-1 at the top level),
+    /// whether it is parallel, and its children's numbers.
+    let names: [String]
+    let parents: [Int]
+    let isParallel: [Bool]
+    let children: [[Int]]
+    let numbers: [String: Int]
+
+    /// The tree of states named `names`, with parents `parents` (-1 at the top level); the states
+    /// numbered in `parallel` are parallel.
+    init(names: [String], parents: [Int], parallel: [Int]) {
+        self.names = names
+        self.parents = parents
+        var isParallel = [Bool](repeating: false, count: names.count)
+        for state in parallel { isParallel[state] = true }
+        self.isParallel = isParallel
+        var children = [[Int]](repeating: [], count: names.count)
+        for state in parents.indices where parents[state] >= 0 { children[parents[state]].append(state) }
+        self.children = children
+        var numbers: [String: Int] = [:]
+        for state in names.indices { numbers[names[state]] = state }
+        self.numbers = numbers
+    }
+
+    /// The active states of a started machine's snapshot, by number in the order written: a
+    /// configuration, or an error naming the first state that does not exist or the first problem.
+    /// A state named twice counts once.
+    func configuration(named active: [String]) throws(Game.RestoreError) -> [Int] {
+        var isActive = [Bool](repeating: false, count: names.count)
+        for name in active {
+            guard let state = numbers[name] else { throw .unknownState(name) }
+            isActive[state] = true
+        }
+        if let problem = problem(with: isActive, below: -1) { throw .notAConfiguration(problem) }
+        return isActive.indices.filter { isActive[$0] }
+    }
+
+    /// Why the states marked in `isActive` are not a configuration of what lies below `root` (-1:
+    /// the whole machine); `nil` when they are one. In this order: nothing active; a state active
+    /// without its parent (or outside `root`); below the machine, two top-level states; a state (or
+    /// `root`) without exactly one active child, or without one of its regions.
+    func problem(with isActive: [Bool], below root: Int) -> String? {
+        let active = isActive.indices.filter { isActive[$0] }
+        guard !active.isEmpty else { return "no state is active" }
+        for state in active where parents[state] != root && (parents[state] < 0 || !isActive[parents[state]]) {
+            let parent = parents[state] < 0 ? "the machine" : "'\(names[parents[state]])'"
+            return "'\(names[state])' is active without its parent \(parent)"
+        }
+        if root < 0 {
+            let top = active.filter { parents[$0] < 0 }
+            if top.count > 1 { return "'\(names[top[0]])' and '\(names[top[1]])' are both active at the top level" }
+        } else if let problem = childrenProblem(of: root, isActive) {
+            return problem
+        }
+        for state in active {
+            if let problem = childrenProblem(of: state, isActive) { return problem }
+        }
+        return nil
+    }
+
+    /// Why the active children of `state` are wrong: a parallel state needs every region, another
+    /// composite state exactly one child; `nil` when they are right (or `state` has no children).
+    private func childrenProblem(of state: Int, _ isActive: [Bool]) -> String? {
+        let name = names[state]
+        if isParallel[state] {
+            guard let missing = children[state].first(where: { !isActive[$0] }) else { return nil }
+            return "'\(name)' is active without its region '\(names[missing])'"
+        }
+        guard !children[state].isEmpty else { return nil }
+        let active = children[state].filter { isActive[$0] }
+        if active.isEmpty { return "'\(name)' is active without an active child" }
+        if active.count > 1 { return "'\(name)' has two active children, '\(names[active[0]])' and '\(names[active[1]])'" }
+        return nil
+    }
+}
+
+extension GameStateTree {
+    /// The `push` stack of a snapshot, bottom first, by number: the entries that name a state without
+    /// children (a state that can be the active leaf), in their order; the others are dropped.
+    func stack(_ entries: [String]) -> [Int] {
+        entries.compactMap { name in numbers[name].flatMap { children[$0].isEmpty ? $0 : nil } }
+    }
 }
 
 /// An event sent while another was being processed, with its arguments.

@@ -65,6 +65,132 @@ final class Timer {
         case next
     }
 
+    #if compiler(>=6.1)
+    /// A snapshot of the machine between steps (section 4g of the language): its configuration, history
+    /// records, `push` stack and armed timers, states named as written. Encode it (e.g. with
+    /// `JSONEncoder`) to keep it; ``init(actions:restoring:)`` makes a machine from it again.
+    nonisolated struct Snapshot: Codable, Sendable, Hashable {
+        /// The name of the machine it was taken from.
+        var machine: String
+        /// Whether the machine had started.
+        var started: Bool
+        /// Whether the machine had finished; when restoring, this follows from `activeStates`.
+        var finished: Bool
+        /// Every active state, in the order written; empty when the machine had not started.
+        var activeStates: [String]
+        /// For each state whose history was recorded: the states active inside it when it was last exited.
+        var history: [String: [String]]
+        /// The states remembered by `-> push`, the last one on top.
+        var stack: [String]
+        /// The armed timers, in the order they were armed.
+        var timers: [ArmedTimer]
+
+        /// An armed timer: the state whose timed transition it is (`nil` for the machine's own), the
+        /// transition's place among that state's timed transitions in the order written, and the time
+        /// left until it is due.
+        struct ArmedTimer: Codable, Sendable, Hashable {
+            var state: String?
+            var index: Int
+            var remainingNanoseconds: Int64
+
+            init(state: String?, index: Int, remainingNanoseconds: Int64) {
+                self.state = state
+                self.index = index
+                self.remainingNanoseconds = remainingNanoseconds
+            }
+        }
+
+        init(machine: String, started: Bool, finished: Bool, activeStates: [String], history: [String: [String]], stack: [String], timers: [ArmedTimer]) {
+            self.machine = machine
+            self.started = started
+            self.finished = finished
+            self.activeStates = activeStates
+            self.history = history
+            self.stack = stack
+            self.timers = timers
+        }
+    }
+    #else
+    struct Snapshot: Codable, Sendable, Hashable {
+        var machine: String
+        var started: Bool
+        var finished: Bool
+        var activeStates: [String]
+        var history: [String: [String]]
+        var stack: [String]
+        var timers: [ArmedTimer]
+
+        struct ArmedTimer: Codable, Sendable, Hashable {
+            var state: String?
+            var index: Int
+            var remainingNanoseconds: Int64
+
+            init(state: String?, index: Int, remainingNanoseconds: Int64) {
+                self.state = state
+                self.index = index
+                self.remainingNanoseconds = remainingNanoseconds
+            }
+        }
+
+        init(machine: String, started: Bool, finished: Bool, activeStates: [String], history: [String: [String]], stack: [String], timers: [ArmedTimer]) {
+            self.machine = machine
+            self.started = started
+            self.finished = finished
+            self.activeStates = activeStates
+            self.history = history
+            self.stack = stack
+            self.timers = timers
+        }
+    }
+    #endif
+
+    #if compiler(>=6.1)
+    /// Why a snapshot cannot be restored: it does not fit the machine.
+    nonisolated enum RestoreError: Error, Hashable, CustomStringConvertible {
+        /// The snapshot is of another machine, named so.
+        case otherMachine(String)
+        /// The snapshot says the machine had not started, yet it names active states.
+        case activeStatesBeforeStart
+        /// The snapshot names a state the machine does not have.
+        case unknownState(String)
+        /// The snapshot's active states are not a configuration of the machine, for this reason.
+        case notAConfiguration(String)
+
+        var description: String {
+            switch self {
+            case .otherMachine(let name):
+                "the snapshot is of machine '\(name)', not of 'Timer'"
+            case .activeStatesBeforeStart:
+                "the snapshot says that Timer has not started, yet it names active states"
+            case .unknownState(let name):
+                "the snapshot names the state '\(name)', which Timer does not have"
+            case .notAConfiguration(let reason):
+                "the snapshot's active states are not a configuration of Timer: \(reason)"
+            }
+        }
+    }
+    #else
+    enum RestoreError: Error, Hashable, CustomStringConvertible {
+        case otherMachine(String)
+        case activeStatesBeforeStart
+        case unknownState(String)
+        case notAConfiguration(String)
+
+        var description: String {
+            switch self {
+            case .otherMachine(let name):
+                "the snapshot is of machine '\(name)', not of 'Timer'"
+            case .activeStatesBeforeStart:
+                "the snapshot says that Timer has not started, yet it names active states"
+            case .unknownState(let name):
+                "the snapshot names the state '\(name)', which Timer does not have"
+            case .notAConfiguration(let reason):
+                "the snapshot's active states are not a configuration of Timer: \(reason)"
+            }
+        }
+    }
+    #endif
+
     /// The guards and actions; unowned, see the class documentation.
     private unowned let actions: any TimerActions
     /// What changes while the machine runs. It is one stored property named with an fsm keyword,
@@ -83,6 +209,18 @@ final class Timer {
     /// Time moves only when ``advanceTime(by:)`` is called.
     init(actions: some TimerActions, timing: Timing = .manual) {
         self.actions = actions
+    }
+
+    /// Creates the machine in the configuration of `snapshot`, taken from this machine (or an earlier
+    /// version of it), without running any entry action.
+    /// Its armed timers are armed again with the time they had left.
+    /// History records, `push` stack entries and timers that no longer fit the machine are dropped.
+    ///
+    /// - Throws: `RestoreError` when the snapshot is of another machine, names a state the machine
+    ///   does not have, or its active states are not a configuration.
+    convenience init(actions: some TimerActions, restoring snapshot: Snapshot, timing: Timing = .manual) throws(RestoreError) {
+        self.init(actions: actions, timing: timing)
+        try restore(from: snapshot)
     }
 
     /// Enters the initial configuration (`.asleep`), running entry activities outer to inner.
@@ -154,6 +292,17 @@ final class Timer {
         case .pinned: return [.asleep]
         case .slideshow: return [.asleep]
         }
+    }
+
+    /// A snapshot of the machine as it is now, to restore later with ``init(actions:restoring:)``.
+    ///
+    /// - Precondition: not read from inside a guard or an action (only between steps).
+    var snapshot: Snapshot {
+        precondition(!machine.isRunning, "snapshot read from inside a guard or an action")
+        return Snapshot(
+            machine: "Timer", started: machine.isStarted,
+            finished: machine.isFinished, activeStates: machine.isStarted ? activeStates.map(\.rawValue) : [],
+            history: [:], stack: [], timers: armedTimers())
     }
 
     /// With manual timing, moves the machine's time forward by `duration`: processes every timeout due
@@ -430,6 +579,71 @@ extension Timer {
         machine.current = target
         machine.isFinished = target.finishesMachine
         if target.finishesMachine { cancelAllTimers() }
+    }
+}
+
+// MARK: - Snapshots
+
+extension Timer {
+    /// Puts the machine, made a moment ago, in the configuration of `snapshot`: nothing runs but the
+    /// timers and activities of the states restored.
+    private func restore(from snapshot: Snapshot) throws(RestoreError) {
+        guard snapshot.machine == "Timer" else { throw .otherMachine(snapshot.machine) }
+        guard snapshot.started else {
+            guard snapshot.activeStates.isEmpty else { throw .activeStatesBeforeStart }
+            return
+        }
+        let ids = StateID.allCases
+        let tree = TimerStateTree(names: ids.map(\.rawValue), parents: Self.parents, parallel: [])
+        let active = try tree.configuration(named: snapshot.activeStates)
+        // One active leaf: the last of the active states, in the order written.
+        machine.current = Self.stateClass(ids[active[active.count - 1]])
+        machine.isStarted = true
+        machine.isFinished = machine.current.finishesMachine
+        var isActive = [Bool](repeating: false, count: ids.count)
+        for state in active { isActive[state] = true }
+        let timers = tree.timers(
+            snapshot.timers.map { ($0.state, $0.index, $0.remainingNanoseconds) }, owners: Self.timerOwners, isActive: isActive, machineIsRunning: !machine.isFinished)
+        for (timer, remaining) in timers { armTimer(timer, after: .nanoseconds(remaining)) }
+    }
+
+    /// Each state's parent, by number in the order written; -1 for a top-level state.
+    private static let parents: [Int] = [-1, -1, -1, -1]
+
+    /// The class of each state.
+    private static func stateClass(_ state: StateID) -> Timer.State.Type {
+        switch state {
+        case .asleep: Timer_Asleep.self
+        case .awake: Timer_Awake.self
+        case .pinned: Timer_Pinned.self
+        case .slideshow: Timer_Slideshow.self
+        }
+    }
+
+    /// The state of each timer, by number (-1: the machine's own).
+    private static let timerOwners: [Int] = [1, 3]
+
+    /// The armed timers, in the order they were armed, with the time each has left.
+    private func armedTimers() -> [Snapshot.ArmedTimer] {
+        var armed: [(stamp: UInt64, timer: Int)] = []
+        for timer in Self.timerOwners.indices where machine.timers.stamp(of: timer) != 0 {
+            armed.append((machine.timers.stamp(of: timer), timer))
+        }
+        armed.sort { $0.stamp < $1.stamp }
+        let now = machine.timers.now
+        let ids = StateID.allCases
+        return armed.map {
+            let owner = Self.timerOwners[$0.timer]
+            var first = $0.timer
+            while first > 0, Self.timerOwners[first - 1] == owner { first -= 1 }
+            let left = max((machine.timers.deadline(of: $0.timer) ?? now) - now, .zero).components
+            // Whole nanoseconds; a time left too long for them (about 292 years) is cut.
+            let (seconds, overflow) = left.seconds.multipliedReportingOverflow(by: 1_000_000_000)
+            let (sum, tooLong) = seconds.addingReportingOverflow(left.attoseconds / 1_000_000_000)
+            let nanoseconds = overflow || tooLong ? Int64.max : sum
+            return Snapshot.ArmedTimer(
+                state: owner < 0 ? nil : ids[owner].rawValue, index: $0.timer - first, remainingNanoseconds: nanoseconds)
+        }
     }
 }
 
@@ -753,6 +967,118 @@ fileprivate struct TimerClock: Sendable {
         let origin = clock.now
         elapsed = { origin.duration(to: clock.now) }
         sleep = { deadline in try await clock.sleep(until: origin.advanced(by: deadline), tolerance: nil) }
+    }
+}
+
+/// The machine's states as snapshots name them, with their places in the tree. Made when a snapshot
+/// is restored, from the machine's tables; the machine keeps nothing of it.
+fileprivate struct TimerStateTree {
+    /// By number (the order written): each state's name, its parent's number (-1 at the top level),
+    /// whether it is parallel, and its children's numbers.
+    let names: [String]
+    let parents: [Int]
+    let isParallel: [Bool]
+    let children: [[Int]]
+    let numbers: [String: Int]
+
+    /// The tree of states named `names`, with parents `parents` (-1 at the top level); the states
+    /// numbered in `parallel` are parallel.
+    init(names: [String], parents: [Int], parallel: [Int]) {
+        self.names = names
+        self.parents = parents
+        var isParallel = [Bool](repeating: false, count: names.count)
+        for state in parallel { isParallel[state] = true }
+        self.isParallel = isParallel
+        var children = [[Int]](repeating: [], count: names.count)
+        for state in parents.indices where parents[state] >= 0 { children[parents[state]].append(state) }
+        self.children = children
+        var numbers: [String: Int] = [:]
+        for state in names.indices { numbers[names[state]] = state }
+        self.numbers = numbers
+    }
+
+    /// The active states of a started machine's snapshot, by number in the order written: a
+    /// configuration, or an error naming the first state that does not exist or the first problem.
+    /// A state named twice counts once.
+    func configuration(named active: [String]) throws(Timer.RestoreError) -> [Int] {
+        var isActive = [Bool](repeating: false, count: names.count)
+        for name in active {
+            guard let state = numbers[name] else { throw .unknownState(name) }
+            isActive[state] = true
+        }
+        if let problem = problem(with: isActive, below: -1) { throw .notAConfiguration(problem) }
+        return isActive.indices.filter { isActive[$0] }
+    }
+
+    /// Why the states marked in `isActive` are not a configuration of what lies below `root` (-1:
+    /// the whole machine); `nil` when they are one. In this order: nothing active; a state active
+    /// without its parent (or outside `root`); below the machine, two top-level states; a state (or
+    /// `root`) without exactly one active child, or without one of its regions.
+    func problem(with isActive: [Bool], below root: Int) -> String? {
+        let active = isActive.indices.filter { isActive[$0] }
+        guard !active.isEmpty else { return "no state is active" }
+        for state in active where parents[state] != root && (parents[state] < 0 || !isActive[parents[state]]) {
+            let parent = parents[state] < 0 ? "the machine" : "'\(names[parents[state]])'"
+            return "'\(names[state])' is active without its parent \(parent)"
+        }
+        if root < 0 {
+            let top = active.filter { parents[$0] < 0 }
+            if top.count > 1 { return "'\(names[top[0]])' and '\(names[top[1]])' are both active at the top level" }
+        } else if let problem = childrenProblem(of: root, isActive) {
+            return problem
+        }
+        for state in active {
+            if let problem = childrenProblem(of: state, isActive) { return problem }
+        }
+        return nil
+    }
+
+    /// Why the active children of `state` are wrong: a parallel state needs every region, another
+    /// composite state exactly one child; `nil` when they are right (or `state` has no children).
+    private func childrenProblem(of state: Int, _ isActive: [Bool]) -> String? {
+        let name = names[state]
+        if isParallel[state] {
+            guard let missing = children[state].first(where: { !isActive[$0] }) else { return nil }
+            return "'\(name)' is active without its region '\(names[missing])'"
+        }
+        guard !children[state].isEmpty else { return nil }
+        let active = children[state].filter { isActive[$0] }
+        if active.isEmpty { return "'\(name)' is active without an active child" }
+        if active.count > 1 { return "'\(name)' has two active children, '\(names[active[0]])' and '\(names[active[1]])'" }
+        return nil
+    }
+}
+
+extension TimerStateTree {
+    /// The armed timers of a snapshot that still fit, in the snapshot's order (the order they were
+    /// armed), by timer number, with their remaining time in nanoseconds. `owners` gives each timer's
+    /// state by number (-1: the machine's own), its timers numbered in the order written. A timer is
+    /// kept when its state is active (a timer of the machine's own: when `machineIsRunning`), it
+    /// exists, it is not a second entry of the same timer, and its remaining time is not negative.
+    func timers(
+        _ entries: [(state: String?, index: Int, remainingNanoseconds: Int64)], owners: [Int], isActive: [Bool],
+        machineIsRunning: Bool
+    ) -> [(timer: Int, remaining: Int64)] {
+        var firstTimer: [Int: Int] = [:]
+        for timer in owners.indices.reversed() { firstTimer[owners[timer]] = timer }
+        var kept: [(timer: Int, remaining: Int64)] = []
+        var isKept = [Bool](repeating: false, count: owners.count)
+        for entry in entries {
+            let owner: Int
+            if let name = entry.state {
+                guard let state = numbers[name], isActive[state] else { continue }
+                owner = state
+            } else {
+                guard machineIsRunning else { continue }
+                owner = -1
+            }
+            guard let first = firstTimer[owner], entry.index >= 0, entry.remainingNanoseconds >= 0 else { continue }
+            let timer = first + entry.index
+            guard timer < owners.count, owners[timer] == owner, !isKept[timer] else { continue }
+            isKept[timer] = true
+            kept.append((timer, entry.remainingNanoseconds))
+        }
+        return kept
     }
 }
 

@@ -1,0 +1,339 @@
+/// Snapshots (section 4g): every machine can be saved as a `Snapshot` between steps and a new
+/// instance restored from one. The checks of what a snapshot names against the machine's tree are
+/// run-time code written once (Sources/MachineRuntime/Runtime/Snapshot.swift, ``RuntimeCode/snapshot``);
+/// what is written here reads and sets the machine's own storage, which differs by shape.
+extension SwiftMachineEmitter {
+    // MARK: The API, in the machine class
+
+    /// `Snapshot` and `RestoreError`, nested in the machine. Both are `nonisolated` where the compiler
+    /// knows the word (Swift 6.1): in a module whose default isolation is the main actor, a snapshot
+    /// must still be encodable, hashable and sendable anywhere (saved from a background task).
+    func emitSnapshotTypes(into out: inout CodeWriter) {
+        out.line("#if compiler(>=6.1)")
+        emitSnapshotStruct(prefix: "nonisolated ", documented: true, into: &out)
+        out.line("#else")
+        emitSnapshotStruct(prefix: "", documented: false, into: &out)
+        out.line("#endif")
+        out.line()
+        out.line("#if compiler(>=6.1)")
+        emitRestoreError(prefix: "nonisolated ", documented: true, into: &out)
+        out.line("#else")
+        emitRestoreError(prefix: "", documented: false, into: &out)
+        out.line("#endif")
+        out.line()
+    }
+
+    private func emitSnapshotStruct(prefix: String, documented: Bool, into out: inout CodeWriter) {
+        // The second copy, for older compilers, goes without documentation.
+        func doc(_ lines: [String]) -> [String] { documented ? lines : [] }
+        out.docComment(
+            doc([
+                "A snapshot of the machine between steps (section 4g of the language): its configuration, history",
+                "records, `push` stack and armed timers, states named as written. Encode it (e.g. with",
+                "`JSONEncoder`) to keep it; ``init(actions:restoring:)`` makes a machine from it again.",
+            ]))
+        out.block("\(api)\(prefix)struct Snapshot: Codable, Sendable, Hashable") { out in
+            out.docComment(doc(["The name of the machine it was taken from."]))
+            out.line("\(api)var machine: String")
+            out.docComment(doc(["Whether the machine had started."]))
+            out.line("\(api)var started: Bool")
+            out.docComment(doc(["Whether the machine had finished; when restoring, this follows from `activeStates`."]))
+            out.line("\(api)var finished: Bool")
+            out.docComment(doc(["Every active state, in the order written; empty when the machine had not started."]))
+            out.line("\(api)var activeStates: [String]")
+            out.docComment(
+                doc(["For each state whose history was recorded: the states active inside it when it was last exited."]))
+            out.line("\(api)var history: [String: [String]]")
+            out.docComment(doc(["The states remembered by `-> push`, the last one on top."]))
+            out.line("\(api)var stack: [String]")
+            out.docComment(doc(["The armed timers, in the order they were armed."]))
+            out.line("\(api)var timers: [ArmedTimer]")
+            out.line()
+            out.docComment(
+                doc([
+                    "An armed timer: the state whose timed transition it is (`nil` for the machine's own), the",
+                    "transition's place among that state's timed transitions in the order written, and the time",
+                    "left until it is due.",
+                ]))
+            out.block("\(api)struct ArmedTimer: Codable, Sendable, Hashable") { out in
+                out.line("\(api)var state: String?")
+                out.line("\(api)var index: Int")
+                out.line("\(api)var remainingNanoseconds: Int64")
+                out.line()
+                out.block(
+                    "\(api)init(state: String?, index: Int, remainingNanoseconds: Int64)"
+                ) { out in
+                    out.line("self.state = state")
+                    out.line("self.index = index")
+                    out.line("self.remainingNanoseconds = remainingNanoseconds")
+                }
+            }
+            out.line()
+            out.block(
+                "\(api)init(machine: String, started: Bool, finished: Bool, activeStates: [String], history: [String: [String]], stack: [String], timers: [ArmedTimer])"
+            ) { out in
+                for field in ["machine", "started", "finished", "activeStates", "history", "stack", "timers"] {
+                    out.line("self.\(field) = \(field)")
+                }
+            }
+        }
+    }
+
+    private func emitRestoreError(prefix: String, documented: Bool, into out: inout CodeWriter) {
+        // The second copy, for older compilers, goes without documentation.
+        func doc(_ lines: [String]) -> [String] { documented ? lines : [] }
+        let machineName = model.name
+        out.docComment(doc(["Why a snapshot cannot be restored: it does not fit the machine."]))
+        out.block("\(api)\(prefix)enum RestoreError: Error, Hashable, CustomStringConvertible") { out in
+            out.docComment(doc(["The snapshot is of another machine, named so."]))
+            out.line("case otherMachine(String)")
+            out.docComment(doc(["The snapshot says the machine had not started, yet it names active states."]))
+            out.line("case activeStatesBeforeStart")
+            out.docComment(doc(["The snapshot names a state the machine does not have."]))
+            out.line("case unknownState(String)")
+            out.docComment(doc(["The snapshot's active states are not a configuration of the machine, for this reason."]))
+            out.line("case notAConfiguration(String)")
+            out.line()
+            out.block("\(api)var description: String") { out in
+                out.line("switch self {")
+                out.line("case .otherMachine(let name):")
+                out.line("    \"the snapshot is of machine '\\(name)', not of '\(machineName)'\"")
+                out.line("case .activeStatesBeforeStart:")
+                out.line("    \"the snapshot says that \(machineName) has not started, yet it names active states\"")
+                out.line("case .unknownState(let name):")
+                out.line("    \"the snapshot names the state '\\(name)', which \(machineName) does not have\"")
+                out.line("case .notAConfiguration(let reason):")
+                out.line("    \"the snapshot's active states are not a configuration of \(machineName): \\(reason)\"")
+                out.line("}")
+            }
+        }
+    }
+
+    /// The restoring initializer: the plain one's parameters, `restoring` after `actions`.
+    func emitRestoringInitializer(into out: inout CodeWriter) {
+        var parameters = ["actions: some \(names.actions)", "restoring snapshot: Snapshot"]
+        var arguments = ["actions: actions"]
+        if uses(.timers) {
+            parameters.append(hasClock ? "timing: Timing = .clock(Swift.ContinuousClock())" : "timing: Timing = .manual")
+            arguments.append("timing: timing")
+        }
+        if uses(.activities) {
+            parameters.append("activities: Activities = .tasks")
+            arguments.append("activities: activities")
+        }
+        out.line()
+        var doc = [
+            "Creates the machine in the configuration of `snapshot`, taken from this machine (or an earlier",
+            "version of it), without running any entry action.",
+        ]
+        if uses(.timers) { doc.append("Its armed timers are armed again with the time they had left.") }
+        if uses(.activities) { doc.append("The activities of its active states start again.") }
+        doc += [
+            "History records, `push` stack entries and timers that no longer fit the machine are dropped.",
+            "",
+            "- Throws: `RestoreError` when the snapshot is of another machine, names a state the machine",
+            "  does not have, or its active states are not a configuration.",
+        ]
+        out.docComment(doc)
+        out.block(
+            "\(api)convenience init(\(parameters.joined(separator: ", "))) throws(RestoreError)"
+        ) { out in
+            out.line("self.init(\(arguments.joined(separator: ", ")))")
+            out.line("try restore(from: snapshot)")
+        }
+    }
+
+    /// `var snapshot`.
+    func emitSnapshotProperty(into out: inout CodeWriter) {
+        out.line()
+        out.docComment([
+            "A snapshot of the machine as it is now, to restore later with ``init(actions:restoring:)``.",
+            "",
+            "- Precondition: not read from inside a guard or an action (only between steps).",
+        ])
+        out.block("\(api)var snapshot: Snapshot") { out in
+            out.line("precondition(!machine.isRunning, \"snapshot read from inside a guard or an action\")")
+            out.line("return Snapshot(")
+            out.indented { out in
+                out.line("machine: \(SwiftExpressions.stringLiteral(model.name)), started: machine.isStarted,")
+                out.line("finished: machine.isFinished, activeStates: machine.isStarted ? activeStates.map(\\.rawValue) : [],")
+                let history = uses(.history) ? "recordedHistory()" : "[:]"
+                let stack = uses(.stack) ? "machine.stack.map { $0.id.rawValue }" : "[]"
+                let timers = uses(.timers) ? "armedTimers()" : "[]"
+                out.line("history: \(history), stack: \(stack), timers: \(timers))")
+            }
+        }
+    }
+
+    // MARK: Taking and restoring, in an extension
+
+    /// What `snapshot` and the restoring initializer use: the machine's tables and the restore.
+    func emitSnapshotMachinery(into out: inout CodeWriter) {
+        let machineName = names.machine
+        out.line()
+        out.line("// MARK: - Snapshots")
+        out.line()
+        out.block("extension \(machineName)") { out in
+            emitRestore(into: &out)
+            emitStateTables(into: &out)
+            if uses(.history) { emitRecordedHistory(into: &out) }
+            if uses(.timers) { emitArmedTimers(into: &out) }
+        }
+    }
+
+    private func emitRestore(into out: inout CodeWriter) {
+        out.docComment([
+            "Puts the machine, made a moment ago, in the configuration of `snapshot`: nothing runs but the",
+            "timers and activities of the states restored.",
+        ])
+        out.block("private func restore(from snapshot: Snapshot) throws(RestoreError)") { out in
+            out.line(
+                "guard snapshot.machine == \(SwiftExpressions.stringLiteral(model.name)) else { throw .otherMachine(snapshot.machine) }"
+            )
+            out.block("guard snapshot.started else") { out in
+                out.line("guard snapshot.activeStates.isEmpty else { throw .activeStatesBeforeStart }")
+                out.line("return")
+            }
+            let parallel = model.states.indices.filter { model.states[$0].isParallel }.map(String.init)
+            out.line("let ids = StateID.allCases")
+            out.line(
+                "let tree = \(names.stateTree)(names: ids.map(\\.rawValue), parents: Self.parents, parallel: [\(parallel.joined(separator: ", "))])"
+            )
+            out.line("let active = try tree.configuration(named: snapshot.activeStates)")
+            if hasRegions {
+                out.line("var isActive = [Bool](repeating: false, count: ids.count)")
+                out.line("for state in active { isActive[state] = true }")
+                out.line("machine.configurationList.replace(with: active.map { Self.stateClass(ids[$0]) })")
+                out.line(
+                    "machine.leafList.replace(with: active.filter { tree.children[$0].allSatisfy { !isActive[$0] } }.map { Self.stateClass(ids[$0]) })"
+                )
+                out.line("machine.isStarted = true")
+                out.line("machine.isFinished = machine.configuration.contains { $0.finishesMachine }")
+            } else {
+                out.line("// One active leaf: the last of the active states, in the order written.")
+                out.line("machine.current = Self.stateClass(ids[active[active.count - 1]])")
+                out.line("machine.isStarted = true")
+                out.line("machine.isFinished = machine.current.finishesMachine")
+            }
+            if uses(.history) {
+                out.block(
+                    "for (state, record) in tree.historyRecords(snapshot.history, recordsHistory: Self.recordsHistory)"
+                ) { out in
+                    if hasRegions {
+                        out.line("machine.history[state] = record.map { Self.stateClass(ids[$0]) }")
+                    } else {
+                        out.line("// A record below a state of a machine with one leaf is a path: its last state is the leaf.")
+                        out.line("machine.history[ids[state]] = Self.stateClass(ids[record[record.count - 1]])")
+                    }
+                }
+            }
+            if uses(.stack) {
+                out.line("machine.stack = tree.stack(snapshot.stack).map { Self.stateClass(ids[$0]) }")
+            }
+            if uses(.timers) {
+                if !hasRegions {
+                    out.line("var isActive = [Bool](repeating: false, count: ids.count)")
+                    out.line("for state in active { isActive[state] = true }")
+                }
+                out.line("let timers = tree.timers(")
+                out.line(
+                    "    snapshot.timers.map { ($0.state, $0.index, $0.remainingNanoseconds) }, owners: Self.timerOwners, isActive: isActive, machineIsRunning: !machine.isFinished)"
+                )
+                out.line("for (timer, remaining) in timers { armTimer(timer, after: .nanoseconds(remaining)) }")
+            }
+            if uses(.activities) {
+                out.line("for state in active { if let activity = Self.activity(of: ids[state]) { enterActivity(activity) } }")
+                out.line("startActivities(actions)")
+            }
+        }
+    }
+
+    /// Each state's parent by number, its class by `StateID`, and the states that record history.
+    private func emitStateTables(into out: inout CodeWriter) {
+        out.line()
+        out.docComment(["Each state's parent, by number in the order written; -1 for a top-level state."])
+        let parents = model.states.map { String($0.parent ?? -1) }
+        out.line("private static let parents: [Int] = [\(parents.joined(separator: ", "))]")
+        out.line()
+        out.docComment(["The class of each state."])
+        out.block("private static func stateClass(_ state: StateID) -> \(names.stateMetatype)") { out in
+            out.line("switch state {")
+            for index in model.states.indices {
+                out.line("case .\(names.stateCase(index)): \(names.stateType(index)).self")
+            }
+            out.line("}")
+        }
+        if uses(.history) {
+            let recording = model.states.indices.filter { model.states[$0].recordsHistory }.map(String.init)
+            out.line()
+            out.docComment(["Whether the state numbered `state` records its history."])
+            out.block("private static func recordsHistory(_ state: Int) -> Bool") { out in
+                out.line("switch state {")
+                out.line("case \(recording.joined(separator: ", ")): true")
+                out.line("default: false")
+                out.line("}")
+            }
+        }
+        if uses(.timers) {
+            out.line()
+            out.docComment(["The state of each timer, by number (-1: the machine's own)."])
+            let owners = plan.timers.map { String($0.source ?? -1) }
+            out.line("private static let timerOwners: [Int] = [\(owners.joined(separator: ", "))]")
+        }
+    }
+
+    /// The history records by name: a one-leaf record (a leaf) becomes the path down to it.
+    private func emitRecordedHistory(into out: inout CodeWriter) {
+        out.line()
+        out.docComment(["The history records, states named as written: the states active inside each when it was exited."])
+        out.block("private func recordedHistory() -> [String: [String]]") { out in
+            out.line("var records: [String: [String]] = [:]")
+            if hasRegions {
+                out.line("let ids = StateID.allCases")
+                out.block("for (state, record) in machine.history") { out in
+                    out.line("records[ids[state].rawValue] = record.map { $0.id.rawValue }")
+                }
+            } else {
+                out.block("for (state, leaf) in machine.history") { out in
+                    out.line("var path: [String] = []")
+                    out.line("var node: \(names.stateMetatype)? = leaf")
+                    out.block("while let current = node, current.id != state") { out in
+                        out.line("path.append(current.id.rawValue)")
+                        out.line("node = current.parent")
+                    }
+                    out.line("records[state.rawValue] = path.reversed()")
+                }
+            }
+            out.line("return records")
+        }
+    }
+
+    /// The armed timers in the order they were armed, with the time each has left.
+    private func emitArmedTimers(into out: inout CodeWriter) {
+        out.line()
+        out.docComment(["The armed timers, in the order they were armed, with the time each has left."])
+        out.block("private func armedTimers() -> [Snapshot.ArmedTimer]") { out in
+            out.line("var armed: [(stamp: UInt64, timer: Int)] = []")
+            out.block("for timer in Self.timerOwners.indices where machine.timers.stamp(of: timer) != 0") { out in
+                out.line("armed.append((machine.timers.stamp(of: timer), timer))")
+            }
+            out.line("armed.sort { $0.stamp < $1.stamp }")
+            out.line(hasClock ? "let now = clock?.elapsed() ?? machine.timers.now" : "let now = machine.timers.now")
+            out.line("let ids = StateID.allCases")
+            out.block("return armed.map") { out in
+                out.line("let owner = Self.timerOwners[$0.timer]")
+                out.line("var first = $0.timer")
+                out.line("while first > 0, Self.timerOwners[first - 1] == owner { first -= 1 }")
+                out.line("let left = max((machine.timers.deadline(of: $0.timer) ?? now) - now, .zero).components")
+                out.line("// Whole nanoseconds; a time left too long for them (about 292 years) is cut.")
+                out.line("let (seconds, overflow) = left.seconds.multipliedReportingOverflow(by: 1_000_000_000)")
+                out.line("let (sum, tooLong) = seconds.addingReportingOverflow(left.attoseconds / 1_000_000_000)")
+                out.line("let nanoseconds = overflow || tooLong ? Int64.max : sum")
+                out.line("return Snapshot.ArmedTimer(")
+                out.line(
+                    "    state: owner < 0 ? nil : ids[owner].rawValue, index: $0.timer - first, remainingNanoseconds: nanoseconds)"
+                )
+            }
+        }
+    }
+}

@@ -1,0 +1,10 @@
+// Snapshots (section 4g) of a machine with `push`: the stack entries that still fit. Copied into
+// each generated machine that has `push`.
+
+extension FSMMachineStateTree {
+    /// The `push` stack of a snapshot, bottom first, by number: the entries that name a state without
+    /// children (a state that can be the active leaf), in their order; the others are dropped.
+    func stack(_ entries: [String]) -> [Int] {
+        entries.compactMap { name in numbers[name].flatMap { children[$0].isEmpty ? $0 : nil } }
+    }
+}

@@ -1,0 +1,35 @@
+// Snapshots (section 4g) of a machine with timers: the armed timers that still fit. Copied into
+// each generated machine that has `after` or `every`.
+
+extension FSMMachineStateTree {
+    /// The armed timers of a snapshot that still fit, in the snapshot's order (the order they were
+    /// armed), by timer number, with their remaining time in nanoseconds. `owners` gives each timer's
+    /// state by number (-1: the machine's own), its timers numbered in the order written. A timer is
+    /// kept when its state is active (a timer of the machine's own: when `machineIsRunning`), it
+    /// exists, it is not a second entry of the same timer, and its remaining time is not negative.
+    func timers(
+        _ entries: [(state: String?, index: Int, remainingNanoseconds: Int64)], owners: [Int], isActive: [Bool],
+        machineIsRunning: Bool
+    ) -> [(timer: Int, remaining: Int64)] {
+        var firstTimer: [Int: Int] = [:]
+        for timer in owners.indices.reversed() { firstTimer[owners[timer]] = timer }
+        var kept: [(timer: Int, remaining: Int64)] = []
+        var isKept = [Bool](repeating: false, count: owners.count)
+        for entry in entries {
+            let owner: Int
+            if let name = entry.state {
+                guard let state = numbers[name], isActive[state] else { continue }
+                owner = state
+            } else {
+                guard machineIsRunning else { continue }
+                owner = -1
+            }
+            guard let first = firstTimer[owner], entry.index >= 0, entry.remainingNanoseconds >= 0 else { continue }
+            let timer = first + entry.index
+            guard timer < owners.count, owners[timer] == owner, !isKept[timer] else { continue }
+            isKept[timer] = true
+            kept.append((timer, entry.remainingNanoseconds))
+        }
+        return kept
+    }
+}

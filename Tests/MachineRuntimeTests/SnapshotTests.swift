@@ -1,0 +1,84 @@
+import XCTest
+
+@testable import MachineRuntime
+
+/// `FSMMachineStateTree`, the checks of a snapshot against the machine's tree (section 4g), on the
+/// tree  Top { A { A1, A2 }, P ‖ { Q1 { Q1a }, Q2 }, B }  (numbers in the order written).
+final class SnapshotTests: XCTestCase {
+    private let tree = FSMMachineStateTree(
+        names: ["A", "A1", "A2", "P", "Q1", "Q1a", "Q2", "B"],
+        parents: [-1, 0, 0, -1, 3, 4, 3, -1],
+        parallel: [3])
+
+    private func problem(_ names: [String]) -> FSMMachine.RestoreError? {
+        do {
+            _ = try tree.configuration(named: names)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    func testAConfigurationInAnyOrderComesBackInTheOrderWritten() throws {
+        XCTAssertEqual(try tree.configuration(named: ["Q2", "P", "Q1a", "Q1", "Q1"]), [3, 4, 5, 6])
+        XCTAssertEqual(try tree.configuration(named: ["B"]), [7])
+    }
+
+    func testEachProblemIsNamedInTheOrderOfTheChecks() {
+        XCTAssertEqual(problem(["A", "Nope", "Gone"]), .unknownState("Nope"))
+        XCTAssertEqual(problem([]), .notAConfiguration("no state is active"))
+        XCTAssertEqual(problem(["A2", "Q1"]), .notAConfiguration("'A2' is active without its parent 'A'"))
+        XCTAssertEqual(problem(["A", "A1", "B"]), .notAConfiguration("'A' and 'B' are both active at the top level"))
+        XCTAssertEqual(problem(["A"]), .notAConfiguration("'A' is active without an active child"))
+        XCTAssertEqual(problem(["A", "A1", "A2"]), .notAConfiguration("'A' has two active children, 'A1' and 'A2'"))
+        XCTAssertEqual(problem(["P", "Q1", "Q1a"]), .notAConfiguration("'P' is active without its region 'Q2'"))
+        XCTAssertEqual(problem(["P", "Q1", "Q2"]), .notAConfiguration("'Q1' is active without an active child"))
+    }
+
+    func testAHistoryRecordIsKeptOnlyWhenItIsAConfigurationBelowItsState() {
+        let records = tree.historyRecords(
+            [
+                "A": ["A2"], "P": ["Q1", "Q1a", "Q2"], "B": [], "Q1": ["Q1a"],
+                "Gone": ["A1"],
+            ],
+            recordsHistory: { $0 != 4 })
+        XCTAssertEqual(records.map(\.state), [0, 3], "Q1 does not record history, B's record is empty, Gone is gone")
+        XCTAssertEqual(records.map(\.record), [[2], [4, 5, 6]])
+        let broken = tree.historyRecords(
+            ["A": ["A1", "A2"], "P": ["Q1", "Q2"]], recordsHistory: { _ in true })
+        XCTAssertTrue(broken.isEmpty, "two children of A; Q1 without its child")
+        XCTAssertTrue(tree.historyRecords(["A": ["B"]], recordsHistory: { _ in true }).isEmpty, "a state outside A")
+        XCTAssertTrue(tree.historyRecords(["A": ["A1", "Zed"]], recordsHistory: { _ in true }).isEmpty)
+    }
+
+    func testStackEntriesThatAreNotLeavesAreDropped() {
+        XCTAssertEqual(tree.stack(["A1", "A", "Gone", "B", "A1"]), [1, 7, 1])
+    }
+
+    func testTimersThatNoLongerFitAreDroppedAndTheRestKeepTheirOrder() {
+        func Timer(state: String?, index: Int, remainingNanoseconds: Int64) -> (String?, Int, Int64) {
+            (state, index, remainingNanoseconds)
+        }
+        // Timers: 0 the machine's, 1 and 2 A1's, 3 B's.
+        let owners = [-1, 1, 1, 7]
+        var isActive = [Bool](repeating: false, count: 8)
+        isActive[0] = true
+        isActive[1] = true
+        let entries = [
+            Timer(state: "A1", index: 1, remainingNanoseconds: 30),
+            Timer(state: "B", index: 0, remainingNanoseconds: 5),  // B is not active
+            Timer(state: "A1", index: 2, remainingNanoseconds: 5),  // A1 has two timers
+            Timer(state: nil, index: 0, remainingNanoseconds: 10),
+            Timer(state: "A1", index: 1, remainingNanoseconds: 7),  // a second entry of the same timer
+            Timer(state: "A1", index: 0, remainingNanoseconds: -1),  // negative
+            Timer(state: "A", index: 0, remainingNanoseconds: 1),  // A has no timer
+            Timer(state: "Gone", index: 0, remainingNanoseconds: 1),
+            Timer(state: "A1", index: 0, remainingNanoseconds: 0),
+        ]
+        let kept = tree.timers(entries, owners: owners, isActive: isActive, machineIsRunning: true)
+        XCTAssertEqual(kept.map(\.timer), [2, 0, 1])
+        XCTAssertEqual(kept.map(\.remaining), [30, 10, 0])
+        let finished = tree.timers(entries, owners: owners, isActive: isActive, machineIsRunning: false)
+        XCTAssertEqual(finished.map(\.timer), [2, 1], "a finished machine's own timers are not armed again")
+    }
+}
