@@ -296,6 +296,7 @@ private final class SimulationHost: InterpreterHost {
         }
         switch step {
         case .started: write("start")
+        case .restored: write("restored")
         case .queued(let occurrence): write("queued " + occurrence.description(in: model), indent: 1)
         case .dequeued(let occurrence): write(occurrence.description(in: model) + " (queued)")
         case .guardEvaluated(let call, let value): write("guard \(call) = \(value)", indent: 1)

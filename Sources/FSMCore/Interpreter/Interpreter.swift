@@ -40,15 +40,15 @@ public final class Interpreter {
 
     /// The active states in document order (before ``start()``, the ones it will enter). Kept as a
     /// set rather than a leaf, so that nothing here assumes a single active leaf.
-    public private(set) var configuration: [Int]
-    public private(set) var isStarted = false
-    public private(set) var isFinished = false
+    public internal(set) var configuration: [Int]
+    public internal(set) var isStarted = false
+    public internal(set) var isFinished = false
     /// Whether an event is being processed; events sent meanwhile are queued.
     public private(set) var isRunning = false
     /// The states remembered by `-> push`, the last one on top.
-    public private(set) var stack: [Int] = []
+    public internal(set) var stack: [Int] = []
     /// What this machine instance remembers for `history` (section 4b).
-    public private(set) var history = HistoryRecords()
+    public internal(set) var history = HistoryRecords()
     /// The events sent from outside while one was processed (run to completion).
     private var queue: [EventOccurrence] = []
     /// The internal queue (sections 4a and 4e): completions and raised events, first in first out.
