@@ -111,8 +111,9 @@ extension MachineSnapshot {
     /// Reads a snapshot from the JSON that `JSONEncoder` writes of it, strictly, blaming the place of
     /// the first problem: a JSON syntax error, a value that is not an object, a missing key (at the
     /// object), a value of the wrong kind (at the value). Keys it does not know are skipped, as
-    /// `JSONDecoder` skips them; a timer's `state` may be absent or `null`; a key given twice is an
-    /// error. Offsets count in `bytes` (a caller reading a file hands over
+    /// `JSONDecoder` skips them; a timer's `state` may be absent or `null`. As `JSONDecoder` does,
+    /// a key given twice counts the first time, and an integer may be written as any JSON number of
+    /// its value (`1.0`, `1e3`). Offsets count in `bytes` (a caller reading a file hands over
     /// ``SourceFile/bytes``, without a byte-order mark).
     public static func decode(_ bytes: [UInt8]) throws(JSONReadError) -> MachineSnapshot {
         let root = try JSONReader.read(bytes)
@@ -124,7 +125,8 @@ extension MachineSnapshot {
         let activeStates = try strings(field("activeStates"), "\"activeStates\"")
         var history: [String: [String]] = [:]
         for member in try object(field("history"), "\"history\" must be an object") {
-            history[member.key] = try strings(member.value, "the history of \"\(member.key)\"")
+            let names = try strings(member.value, "the history of \"\(member.key)\"")
+            if history[member.key] == nil { history[member.key] = names }
         }
         let stack = try strings(field("stack"), "\"stack\"")
         guard case .array(let elements) = try field("timers").kind else {
@@ -151,10 +153,6 @@ extension MachineSnapshot {
     /// The members of an object, each key once.
     private static func object(_ node: Node, _ problem: String) throws(JSONReadError) -> [Node.Member] {
         guard case .object(let members) = node.kind else { throw JSONReadError(problem, at: node.offset) }
-        var seen = Set<String>()
-        for member in members where !seen.insert(member.key).inserted {
-            throw JSONReadError("the key \"\(member.key)\" is given twice", at: member.keyOffset)
-        }
         return members
     }
 
@@ -176,10 +174,40 @@ extension MachineSnapshot {
     }
 
     private static func integer(_ node: Node, _ key: String) throws(JSONReadError) -> Int64 {
-        guard case .number(let text) = node.kind, let number = Int64(text) else {
+        guard case .number(let text) = node.kind, let number = exactInteger(text) else {
             throw JSONReadError("\(key) must be a whole number that fits in 64 bits", at: node.offset)
         }
         return number
+    }
+
+    /// The value of a JSON number when it is a whole number that fits in 64 bits, however written
+    /// (`-12`, `12.0`, `1.2e1`); `nil` otherwise.
+    static func exactInteger(_ text: String) -> Int64? {
+        let negative = text.hasPrefix("-")
+        let unsigned = text.drop { $0 == "-" }
+        let mantissa = unsigned.prefix { $0 != "e" && $0 != "E" }
+        var exponent = 0
+        if mantissa.count < unsigned.count {
+            let power = unsigned.dropFirst(mantissa.count + 1)
+            let magnitude = power.drop { $0 == "+" || $0 == "-" }.drop { $0 == "0" }
+            // Past six digits, the exponent only needs to be too large for any 64-bit integer.
+            exponent = magnitude.count > 6 ? 1_000_000 : Int(magnitude) ?? 0
+            if power.hasPrefix("-") { exponent = -exponent }
+        }
+        let parts = mantissa.split(separator: ".", omittingEmptySubsequences: false)
+        let fraction = parts.count > 1 ? parts[1] : ""
+        var digits = String(parts[0] + fraction).drop { $0 == "0" }
+        // The value is digits × 10^shift: whole when the digits a negative shift drops are zeros.
+        let shift = exponent - fraction.count
+        if digits.isEmpty { return 0 }
+        if shift < 0 {
+            guard digits.suffix(-shift).allSatisfy({ $0 == "0" }) else { return nil }
+            digits = digits.dropLast(-shift)
+        } else {
+            guard digits.count + shift <= 19 else { return nil }
+            digits += repeatElement("0", count: shift)
+        }
+        return Int64((negative ? "-" : "") + digits)
     }
 
     private static func strings(_ node: Node, _ what: String) throws(JSONReadError) -> [String] {
