@@ -28,7 +28,9 @@
 /// - activities (section 4f, as the generated code's `.manual` activities) are pending from their
 ///   state's entry, start at the end of the step once the internal queue is empty, and are
 ///   cancelled by its exit; the host ends a running one with ``finishActivity(of:)`` or
-///   ``failActivity(of:with:)``, a step of its own (`Interpreter+Activities.swift`).
+///   ``failActivity(of:with:)``, a step of its own (`Interpreter+Activities.swift`);
+/// - snapshots (section 4g): ``snapshot`` between steps, and an interpreter restored from one with
+///   ``init(model:host:restoring:)``, which enters no state (`Interpreter+Snapshot.swift`).
 ///
 /// Where the generated code would run forever, the interpreter stops: a run (a ``start()``, or a
 /// ``send(_:)`` with the events queued meanwhile, or one timeout of ``advance(by:)`` with what it
