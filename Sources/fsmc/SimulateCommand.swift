@@ -2,16 +2,20 @@ import FSMCore
 import Foundation
 
 extension Commands {
-    /// `fsmc simulate FILE [--events PATH|-] [--guard NAME=true|false]... [--delay NAME=DURATION]...`:
+    /// `fsmc simulate FILE [--events PATH|-] [--restore PATH] [--guard NAME=true|false]... [--delay NAME=DURATION]...`:
     /// runs a machine in the reference interpreter and prints what each event and each wait does.
     static let simulate = Command(
         name: "simulate",
         abstract: "Run a .fsm machine in the reference interpreter, one event per line.",
-        usage: "fsmc simulate <file> [--events <path>|-] [--guard <name>=true|false]... [--delay <name>=<duration>]...",
+        usage:
+            "fsmc simulate <file> [--events <path>|-] [--restore <path>] [--guard <name>=true|false]... [--delay <name>=<duration>]...",
         options: [
             OptionSpec(
                 names: ["--events"], valueName: "path",
                 help: "Read events from this file ('-': standard input, the default)."),
+            OptionSpec(
+                names: ["--restore"], valueName: "path",
+                help: "Start from the snapshot in this file (written by a 'save' line or a generated machine)."),
             OptionSpec(
                 names: ["--guard"], valueName: "name=value",
                 help: "Answer every call of this guard with true or false (repeatable).", repeatable: true),
@@ -36,6 +40,13 @@ extension Commands {
             'catch'), each with guard answers in brackets if needed:
               fail Loading offline [isOffline=true]
             An outcome of an activity that is not running is discarded, with a line saying why.
+            A line 'save <path>' writes the machine's snapshot (its active states, history, push
+            stack and timers with their time left) to that file as JSON, the snapshot a generated
+            machine's 'snapshot' encodes to; 'save "a b.json"' for a path with spaces. With
+            --restore <path>, the machine starts from such a snapshot instead of its initial
+            states: no entry action runs, its timers are armed again with their time left and the
+            activities of its active states start again; what no longer fits the machine (a history
+            record, a stack entry or a timer of a state gone) is dropped.
             Blank lines and lines starting with '#' are skipped. For each event fsmc prints the
             guards asked, the transitions taken, the states exited, the transitions' effects
             ('effects of A -> B') and the states entered with their actions in order, the
@@ -47,14 +58,19 @@ extension Commands {
             when standard input is one; otherwise it is an error. Exit status: 0 when every
             event was run (unhandled events included), 1 when the file has errors or an event
             line is wrong or a guard or a delay has no answer or completions, raised events or
-            timeouts at one instant go on forever, 2 for bad usage or an unreadable file.
+            timeouts at one instant go on forever or the snapshot to restore is not JSON or does
+            not fit the machine, 2 for bad usage or a file that cannot be read or written.
             """,
         run: { arguments in
             let files = try requireFiles(arguments, command: "simulate", single: true)
             let eventsPath = arguments.value("--events") ?? FileIO.standardInput
-            if files[0] == FileIO.standardInput && eventsPath == FileIO.standardInput {
+            let restorePath = arguments.value("--restore")
+            let inputs = [("the machine", files[0]), ("the snapshot", restorePath), ("the events", eventsPath)]
+            let fromStandardInput = inputs.filter { $0.1 == FileIO.standardInput }.map(\.0)
+            if fromStandardInput.count > 1 {
+                let hint = fromStandardInput[1] == "the events" ? "; pass --events <path>" : ""
                 throw UsageError(
-                    message: "the machine and the events cannot both come from standard input; pass --events <path>",
+                    message: "\(fromStandardInput[0]) and \(fromStandardInput[1]) cannot both come from standard input" + hint,
                     command: "simulate")
             }
             let answers = try guardAnswers(arguments.values("--guard"))
@@ -91,7 +107,13 @@ extension Commands {
                 script = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             }
             let host = SimulationHost(model: model, answers: answers, delays: delays, canAsk: isatty(0) != 0)
-            let interpreter = Interpreter(model: model, host: host)
+            let interpreter: Interpreter
+            if let restorePath {
+                guard let restored = try restore(model, from: restorePath, host: host) else { return ExitStatus.inputErrors }
+                interpreter = restored
+            } else {
+                interpreter = Interpreter(model: model, host: host)
+            }
             interpreter.start()
             if let failure = host.failure { return stop(failure) }
             if let failure = interpreter.failure { return stop(failure, in: compilation) }
@@ -114,10 +136,13 @@ extension Commands {
                 let scripted: EventLine.Scripted?
                 let wait: Int?
                 let outcome: EventLine.ActivityOutcome?
+                let save: String?
                 do throws(EventLineError) {
                     wait = try EventLine.parseWait(line, in: model)
                     outcome = wait == nil ? try EventLine.parseActivityOutcome(line, in: model) : nil
-                    scripted = wait == nil && outcome == nil ? try EventLine.parseScripted(line, in: model) : nil
+                    save = wait == nil && outcome == nil ? try EventLine.parseSave(line, in: model) : nil
+                    scripted =
+                        wait == nil && outcome == nil && save == nil ? try EventLine.parseScripted(line, in: model) : nil
                 } catch {
                     let place = interactive ? "" : "\(FileIO.displayName(eventsPath)):\(lineNumber): "
                     Terminal.writeError("\(place)error: \(error.message)\n")
@@ -151,6 +176,18 @@ extension Commands {
                     host.printConfiguration(of: interpreter)
                     continue
                 }
+                if let save {
+                    if !interactive { host.write("> " + line.trimmingCharacters(in: .whitespaces)) }
+                    do throws(IOError) {
+                        try Self.save(interpreter.snapshot, to: save)
+                    } catch {
+                        if !interactive { throw error }
+                        Terminal.writeError("error: \(error.message)\n")
+                        continue
+                    }
+                    host.write("saved to " + save, indent: 1)
+                    continue
+                }
                 guard let scripted else { continue }
                 if !interactive { host.write("> " + line.trimmingCharacters(in: .whitespaces)) }
                 host.lineAnswers = scripted.guardAnswers
@@ -162,6 +199,43 @@ extension Commands {
             }
             return ExitStatus.success
         })
+
+    /// The interpreter restored from the snapshot at `path` (`--restore`); `nil`, once the problem is
+    /// reported, when the file is not the JSON of a snapshot (at its place) or the snapshot does not
+    /// fit the machine.
+    private static func restore(_ model: Model, from path: String, host: SimulationHost) throws(IOError) -> Interpreter? {
+        let bytes = try FileIO.read(path)
+        let file = SourceFile(path: FileIO.displayName(path), bytes: bytes)
+        guard bytes.count <= Compilation.maximumFileSize else {
+            throw IOError(message: "\(file.path): is larger than \(Compilation.maximumFileSize) bytes; not a snapshot")
+        }
+        let snapshot: MachineSnapshot
+        do throws(JSONReadError) {
+            snapshot = try MachineSnapshot.decode(file.bytes)
+        } catch {
+            let location = file.location(of: error.offset)
+            Terminal.writeError("\(file.path):\(location.line):\(location.column): error: \(error.message)\n")
+            return nil
+        }
+        host.restoredFrom = file.path
+        do throws(RestoreError) {
+            return try Interpreter(model: model, host: host, restoring: snapshot)
+        } catch {
+            Terminal.writeError("\(file.path): error: \(error.message)\n")
+            return nil
+        }
+    }
+
+    /// Writes `snapshot` to `path` (a `save` line) as `JSONEncoder` writes it with sorted keys,
+    /// pretty-printed, and a line end.
+    private static func save(_ snapshot: MachineSnapshot, to path: String) throws(IOError) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
+        guard let data = try? encoder.encode(snapshot) else {
+            preconditionFailure("a snapshot of names, flags and integers always encodes")
+        }
+        try FileIO.writeIfChanged(String(decoding: data, as: UTF8.self) + "\n", to: path)
+    }
 
     /// Reports why the simulation cannot go on (exit status 1).
     private static func stop(_ failure: String) -> Int32 {
@@ -229,6 +303,8 @@ private final class SimulationHost: InterpreterHost {
     /// false, so that the interpreter's run comes to an end. (Endless completions stop the
     /// interpreter itself: ``Interpreter/failure``.)
     var failure: String?
+    /// The snapshot file the interpreter is restored from (`--restore`), for the line that says so.
+    var restoredFrom: String?
     /// The transition whose line was written last, while nothing else has been written since: its
     /// effects, right below it, are headed `effects` without naming it again.
     var lastLineFired: Model.Transition?
@@ -296,6 +372,7 @@ private final class SimulationHost: InterpreterHost {
         }
         switch step {
         case .started: write("start")
+        case .restored: write("restored from " + (restoredFrom ?? "a snapshot"))
         case .queued(let occurrence): write("queued " + occurrence.description(in: model), indent: 1)
         case .dequeued(let occurrence): write(occurrence.description(in: model) + " (queued)")
         case .guardEvaluated(let call, let value): write("guard \(call) = \(value)", indent: 1)
@@ -328,8 +405,9 @@ private final class SimulationHost: InterpreterHost {
         case .timerArmed(let timed, let deadline):
             write(
                 "timer armed: \(describe(timed)), due at \(DurationLiteral.text(nanoseconds: deadline))",
-                indent: timerIndent(timed))
-        case .timerCancelled(let timed): write("timer cancelled: " + describe(timed), indent: timerIndent(timed))
+                indent: timerIndent(timed, interpreter))
+        case .timerCancelled(let timed):
+            write("timer cancelled: " + describe(timed), indent: timerIndent(timed, interpreter))
         case .timeout(let timed):
             write("timeout at \(DurationLiteral.text(nanoseconds: interpreter.now)): " + describe(timed), indent: 1)
         case .timeoutIgnored: write("nothing fires", indent: 1)
@@ -364,8 +442,11 @@ private final class SimulationHost: InterpreterHost {
         }
     }
 
-    /// A state's timers are armed and cancelled among its activities; the machine's on their own.
-    private func timerIndent(_ timed: Model.TimedTransition) -> Int { timed.source == nil ? 1 : 3 }
+    /// A state's timers are armed and cancelled among its activities; the machine's on their own, and
+    /// so are those a restore arms again (outside any run).
+    private func timerIndent(_ timed: Model.TimedTransition, _ interpreter: Interpreter) -> Int {
+        timed.source == nil || !interpreter.isRunning ? 1 : 3
+    }
 
     /// `Offline after retryDelay -> Loading`, `Loading every 500ms`, `machine after 1min -> Idle`.
     private func describe(_ timed: Model.TimedTransition) -> String {

@@ -3,6 +3,10 @@ extension Interpreter {
     public enum Step: Sendable, Hashable {
         /// The machine starts (before the initial states are entered).
         case started
+        /// The interpreter is being made from a snapshot (section 4g): its configuration is set
+        /// without entering any state; the timers re-armed (``timerArmed(_:deadline:)``) and the
+        /// activities started again (``activityStarted(_:_:)``) follow.
+        case restored
         /// An event was sent while another was being processed; it waits.
         case queued(EventOccurrence)
         /// A queued event is processed now.

@@ -28,7 +28,9 @@
 /// - activities (section 4f, as the generated code's `.manual` activities) are pending from their
 ///   state's entry, start at the end of the step once the internal queue is empty, and are
 ///   cancelled by its exit; the host ends a running one with ``finishActivity(of:)`` or
-///   ``failActivity(of:with:)``, a step of its own (`Interpreter+Activities.swift`).
+///   ``failActivity(of:with:)``, a step of its own (`Interpreter+Activities.swift`);
+/// - snapshots (section 4g): ``snapshot`` between steps, and an interpreter restored from one with
+///   ``init(model:host:restoring:)``, which enters no state (`Interpreter+Snapshot.swift`).
 ///
 /// Where the generated code would run forever, the interpreter stops: a run (a ``start()``, or a
 /// ``send(_:)`` with the events queued meanwhile, or one timeout of ``advance(by:)`` with what it
@@ -40,15 +42,15 @@ public final class Interpreter {
 
     /// The active states in document order (before ``start()``, the ones it will enter). Kept as a
     /// set rather than a leaf, so that nothing here assumes a single active leaf.
-    public private(set) var configuration: [Int]
-    public private(set) var isStarted = false
-    public private(set) var isFinished = false
+    public internal(set) var configuration: [Int]
+    public internal(set) var isStarted = false
+    public internal(set) var isFinished = false
     /// Whether an event is being processed; events sent meanwhile are queued.
     public private(set) var isRunning = false
     /// The states remembered by `-> push`, the last one on top.
-    public private(set) var stack: [Int] = []
+    public internal(set) var stack: [Int] = []
     /// What this machine instance remembers for `history` (section 4b).
-    public private(set) var history = HistoryRecords()
+    public internal(set) var history = HistoryRecords()
     /// The events sent from outside while one was processed (run to completion).
     private var queue: [EventOccurrence] = []
     /// The internal queue (sections 4a and 4e): completions and raised events, first in first out.

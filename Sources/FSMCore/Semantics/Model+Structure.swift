@@ -438,6 +438,12 @@ public struct HistoryRecords: Sendable, Hashable {
 
     public init() {}
 
+    /// The records of a restored snapshot (section 4g), each checked to fit the machine.
+    init(restoring records: [Int: [Int]]) { self.records = records }
+
+    /// The states that have a record, in document order.
+    public var recordedStates: [Int] { records.keys.sorted() }
+
     /// The states active inside `state` when it was last exited; `nil` when it has not been.
     public subscript(state: Int) -> [Int]? { records[state] }
 

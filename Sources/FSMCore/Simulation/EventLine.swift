@@ -166,14 +166,20 @@ struct Scanner {
         return text
     }
 
-    mutating func value() throws(EventLineError) -> InterpreterValue {
-        guard let first = peek else { throw EventLineError("expected a value at the end of the line") }
-        if first == "\"" { return .string(try string()) }
+    /// The characters up to the next white space or the end of the line.
+    mutating func word() -> String {
         var word = ""
         while let scalar = peek, scalar != " " && scalar != "\t" && scalar != "\r" {
             word.unicodeScalars.append(scalar)
             position += 1
         }
+        return word
+    }
+
+    mutating func value() throws(EventLineError) -> InterpreterValue {
+        guard let first = peek else { throw EventLineError("expected a value at the end of the line") }
+        if first == "\"" { return .string(try string()) }
+        let word = self.word()
         switch word {
         case "true": return .boolean(true)
         case "false": return .boolean(false)

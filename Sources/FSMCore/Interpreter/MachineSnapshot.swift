@@ -1,0 +1,226 @@
+/// A machine instance's state, to persist and restore it later (section 4g): what the generated
+/// `M.Snapshot` holds, field for field, and ``Interpreter/snapshot`` gives.
+///
+/// Encoded with `JSONEncoder` and `.sortedKeys`, it is the JSON every back end writes and reads:
+/// every key is always written (an empty list or object when there is nothing), but the `state` of
+/// a timer of the machine's top level, which is absent. Names are the states' names as written, so
+/// a snapshot survives a machine edited since, as far as it still fits (see
+/// ``Interpreter/init(model:host:restoring:)``).
+public struct MachineSnapshot: Codable, Sendable, Hashable {
+    /// The machine's name as written.
+    public var machine: String
+    public var started: Bool
+    /// Informative: a restore ignores it (a machine has finished when a top-level final state is active).
+    public var finished: Bool
+    /// The active states, in document order; empty when the machine has not started.
+    public var activeStates: [String]
+    /// For each state that records history and has a record, the states active inside it when it
+    /// was last exited, in document order.
+    public var history: [String: [String]]
+    /// The `push` stack, bottom first: the leaf state each `push` remembered.
+    public var stack: [String]
+    /// The armed timers, in the order they were armed.
+    public var timers: [Timer]
+
+    /// An armed timer (section 4d).
+    public struct Timer: Codable, Sendable, Hashable {
+        /// The state whose timed transition it is; `nil` (no key in the JSON) for the machine's.
+        public var state: String?
+        /// Its place among that state's (or the machine's) timed transitions, `after` and `every`
+        /// together, in written order, from 0.
+        public var index: Int
+        /// How long until it is due, in nanoseconds: its deadline minus now, never negative.
+        public var remainingNanoseconds: Int64
+
+        public init(state: String?, index: Int, remainingNanoseconds: Int64) {
+            self.state = state
+            self.index = index
+            self.remainingNanoseconds = remainingNanoseconds
+        }
+    }
+
+    public init(
+        machine: String, started: Bool, finished: Bool, activeStates: [String], history: [String: [String]] = [:],
+        stack: [String] = [], timers: [Timer] = []
+    ) {
+        self.machine = machine
+        self.started = started
+        self.finished = finished
+        self.activeStates = activeStates
+        self.history = history
+        self.stack = stack
+        self.timers = timers
+    }
+}
+
+/// Why a snapshot cannot be restored into a machine (section 4g): it is of another machine, or its
+/// active states are not a configuration of this one. What merely no longer fits (a history record,
+/// a stack entry, a timer) is dropped instead.
+public enum RestoreError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The snapshot's machine, then this machine's name.
+    case otherMachine(String, expected: String)
+    /// The snapshot says the machine has not started, yet lists active states.
+    case activeStatesBeforeStart(machine: String)
+    /// The first active state of the snapshot that the machine does not have.
+    case unknownState(String, machine: String)
+    /// The snapshot's active states are states of the machine, but not a configuration of it.
+    case notAConfiguration(machine: String, ConfigurationProblem)
+
+    /// What makes a set of states not a configuration, the first found in this order.
+    public enum ConfigurationProblem: Sendable, Hashable {
+        case noStateActive
+        /// A state, then its parent.
+        case withoutParent(String, parent: String)
+        /// The first two active top-level states.
+        case twoTopLevelStates(String, String)
+        /// A composite, non-parallel state with no active child.
+        case withoutActiveChild(String)
+        /// A composite, non-parallel state, then its first two active children.
+        case twoActiveChildren(String, String, String)
+        /// A parallel state, then its first region not active.
+        case withoutRegion(String, region: String)
+
+        public var message: String {
+            switch self {
+            case .noStateActive: "no state is active"
+            case .withoutParent(let state, let parent): "'\(state)' is active without its parent '\(parent)'"
+            case .twoTopLevelStates(let first, let second): "'\(first)' and '\(second)' are both active at the top level"
+            case .withoutActiveChild(let state): "'\(state)' is active without an active child"
+            case .twoActiveChildren(let state, let first, let second):
+                "'\(state)' has two active children, '\(first)' and '\(second)'"
+            case .withoutRegion(let state, let region): "'\(state)' is active without its region '\(region)'"
+            }
+        }
+    }
+
+    public var message: String {
+        switch self {
+        case .otherMachine(let other, let expected): "the snapshot is of machine '\(other)', not of '\(expected)'"
+        case .activeStatesBeforeStart(let machine):
+            "the snapshot says that \(machine) has not started, yet it names active states"
+        case .unknownState(let state, let machine): "the snapshot names the state '\(state)', which \(machine) does not have"
+        case .notAConfiguration(let machine, let problem):
+            "the snapshot's active states are not a configuration of \(machine): \(problem.message)"
+        }
+    }
+
+    public var description: String { message }
+}
+
+extension MachineSnapshot {
+    /// Reads a snapshot from the JSON that `JSONEncoder` writes of it, strictly, blaming the place of
+    /// the first problem: a JSON syntax error, a value that is not an object, a missing key (at the
+    /// object), a value of the wrong kind (at the value). Keys it does not know are skipped, as
+    /// `JSONDecoder` skips them; a timer's `state` may be absent or `null`. As `JSONDecoder` does,
+    /// a key given twice counts the first time, and an integer may be written as any JSON number of
+    /// its value (`1.0`, `1e3`). Offsets count in `bytes` (a caller reading a file hands over
+    /// ``SourceFile/bytes``, without a byte-order mark).
+    public static func decode(_ bytes: [UInt8]) throws(JSONReadError) -> MachineSnapshot {
+        let root = try JSONReader.read(bytes)
+        let members = try object(root, "expected a JSON object, the snapshot of a machine")
+        func field(_ key: String) throws(JSONReadError) -> Node { try required(key, in: members, at: root) }
+        let machine = try string(field("machine"), "\"machine\"")
+        let started = try bool(field("started"), "\"started\"")
+        let finished = try bool(field("finished"), "\"finished\"")
+        let activeStates = try strings(field("activeStates"), "\"activeStates\"")
+        var history: [String: [String]] = [:]
+        for member in try object(field("history"), "\"history\" must be an object") {
+            let names = try strings(member.value, "the history of \"\(member.key)\"")
+            if history[member.key] == nil { history[member.key] = names }
+        }
+        let stack = try strings(field("stack"), "\"stack\"")
+        guard case .array(let elements) = try field("timers").kind else {
+            throw JSONReadError("\"timers\" must be an array", at: try field("timers").offset)
+        }
+        var timers: [Timer] = []
+        for element in elements {
+            let fields = try object(element, "each of \"timers\" must be an object")
+            let state = try fields.first { $0.key == "state" }.flatMap { member throws(JSONReadError) -> String? in
+                if case .null = member.value.kind { return nil }
+                return try string(member.value, "a timer's \"state\"")
+            }
+            let index = try integer(required("index", in: fields, at: element), "\"index\"")
+            let remaining = try integer(required("remainingNanoseconds", in: fields, at: element), "\"remainingNanoseconds\"")
+            timers.append(Timer(state: state, index: Int(index), remainingNanoseconds: remaining))
+        }
+        return MachineSnapshot(
+            machine: machine, started: started, finished: finished, activeStates: activeStates, history: history,
+            stack: stack, timers: timers)
+    }
+
+    private typealias Node = JSONReader.Node
+
+    /// The members of an object, each key once.
+    private static func object(_ node: Node, _ problem: String) throws(JSONReadError) -> [Node.Member] {
+        guard case .object(let members) = node.kind else { throw JSONReadError(problem, at: node.offset) }
+        return members
+    }
+
+    private static func required(_ key: String, in members: [Node.Member], at object: Node) throws(JSONReadError) -> Node {
+        guard let member = members.first(where: { $0.key == key }) else {
+            throw JSONReadError("the key \"\(key)\" is missing", at: object.offset)
+        }
+        return member.value
+    }
+
+    private static func string(_ node: Node, _ key: String) throws(JSONReadError) -> String {
+        guard case .string(let text) = node.kind else { throw JSONReadError("\(key) must be a string", at: node.offset) }
+        return text
+    }
+
+    private static func bool(_ node: Node, _ key: String) throws(JSONReadError) -> Bool {
+        guard case .bool(let flag) = node.kind else { throw JSONReadError("\(key) must be true or false", at: node.offset) }
+        return flag
+    }
+
+    private static func integer(_ node: Node, _ key: String) throws(JSONReadError) -> Int64 {
+        guard case .number(let text) = node.kind, let number = exactInteger(text) else {
+            throw JSONReadError("\(key) must be a whole number that fits in 64 bits", at: node.offset)
+        }
+        return number
+    }
+
+    /// The value of a JSON number when it is a whole number that fits in 64 bits, however written
+    /// (`-12`, `12.0`, `1.2e1`); `nil` otherwise.
+    static func exactInteger(_ text: String) -> Int64? {
+        let negative = text.hasPrefix("-")
+        let unsigned = text.drop { $0 == "-" }
+        let mantissa = unsigned.prefix { $0 != "e" && $0 != "E" }
+        var exponent = 0
+        if mantissa.count < unsigned.count {
+            let power = unsigned.dropFirst(mantissa.count + 1)
+            let magnitude = power.drop { $0 == "+" || $0 == "-" }.drop { $0 == "0" }
+            // Past six digits, the exponent only needs to be too large for any 64-bit integer.
+            exponent = magnitude.count > 6 ? 1_000_000 : Int(magnitude) ?? 0
+            if power.hasPrefix("-") { exponent = -exponent }
+        }
+        let parts = mantissa.split(separator: ".", omittingEmptySubsequences: false)
+        let fraction = parts.count > 1 ? parts[1] : ""
+        var digits = String(parts[0] + fraction).drop { $0 == "0" }
+        // The value is digits × 10^shift: whole when the digits a negative shift drops are zeros.
+        let shift = exponent - fraction.count
+        if digits.isEmpty { return 0 }
+        if shift < 0 {
+            guard digits.suffix(-shift).allSatisfy({ $0 == "0" }) else { return nil }
+            digits = digits.dropLast(-shift)
+        } else {
+            guard digits.count + shift <= 19 else { return nil }
+            digits += repeatElement("0", count: shift)
+        }
+        return Int64((negative ? "-" : "") + digits)
+    }
+
+    private static func strings(_ node: Node, _ what: String) throws(JSONReadError) -> [String] {
+        guard case .array(let elements) = node.kind else {
+            throw JSONReadError("\(what) must be an array of state names", at: node.offset)
+        }
+        var names: [String] = []
+        for element in elements {
+            guard case .string(let name) = element.kind else {
+                throw JSONReadError("\(what) must be an array of state names; this is no string", at: element.offset)
+            }
+            names.append(name)
+        }
+        return names
+    }
+}
