@@ -15,8 +15,12 @@ let package = Package(
         .target(name: "FSMCore"),
         // The run-time code of generated machines, written once as Swift (Runtime/) and type-checked
         // here against a placeholder machine (Placeholder/); FSMCore holds a copy of Runtime/ as text
-        // (MachineRuntimeSource.swift, kept current by `make golden` and checked by a test).
-        .target(name: "MachineRuntime", exclude: ["README.md"]),
+        // (MachineRuntimeSource.swift, kept current by `make golden` and checked by a test). The
+        // features it defines are those of the variant of its `#if FSM_X` blocks that it type-checks.
+        .target(
+            name: "MachineRuntime", exclude: ["README.md"],
+            swiftSettings: [.define("FSM_SIBLING"), .define("FSM_PUSH"), .define("FSM_POP")]
+        ),
         .executableTarget(name: "fsmc", dependencies: ["FSMCore"]),
         // Generates <stem>.swift for every .fsm file among a target's sources (docs/SwiftPM-Plugin.md).
         .plugin(name: "FSMCPlugin", capability: .buildTool(), dependencies: ["fsmc"]),

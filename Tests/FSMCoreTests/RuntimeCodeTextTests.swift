@@ -56,7 +56,11 @@ final class RuntimeCodeTextTests: XCTestCase {
             }
         }
         for (name, text) in MachineRuntimeSource.files {
-            let code = text.split(separator: "\n").filter { !$0.trimmingPrefix(while: \.isWhitespace).hasPrefix("//") }
+            // Comments, and the directives of the machine's features (`#if FSM_HISTORY`), name no type.
+            let code = text.split(separator: "\n").filter {
+                let line = $0.trimmingPrefix(while: \.isWhitespace)
+                return !line.hasPrefix("//") && !line.hasPrefix("#")
+            }
             for line in code {
                 for word in line.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_") })
                 where word.first?.isUppercase == true && !word.hasPrefix("FSMMachine") && !exempt.contains(String(word)) {
@@ -92,5 +96,52 @@ final class RuntimeCodeTextTests: XCTestCase {
         XCTAssertEqual(isolated.filter { $0 != "@DoorActor" }, plain)
         let fixedList = RuntimeCode.fixedList.lines(for: names, isolation: "@MainActor")
         XCTAssertTrue(fixedList.joined(separator: "\n").contains("    @MainActor\n    final class FixedList<Element> {"))
+    }
+}
+
+/// The `#if FSM_X` blocks of the run-time code, resolved by a machine's features when it is copied.
+final class RuntimeCodeConditionsTests: XCTestCase {
+    private func resolve(_ text: String, _ features: Set<String>) -> String {
+        RuntimeCode.resolvingConditions(text.split(separator: "\n", omittingEmptySubsequences: false), features: features)
+            .joined(separator: "\n")
+    }
+
+    private let text = """
+        a
+            #if FSM_X && !FSM_Y
+                x
+                #if FSM_Z
+                    z
+                #endif
+            #elseif FSM_Y
+                y
+            #else
+                neither
+            #endif
+        b
+        """
+
+    func testEachBranchIsKeptByTheFeaturesAndMovedOutByOneLevel() {
+        XCTAssertEqual(resolve(text, ["X"]), "a\n    x\nb")
+        XCTAssertEqual(resolve(text, ["X", "Z"]), "a\n    x\n    z\nb")
+        XCTAssertEqual(resolve(text, ["X", "Y"]), "a\n    y\nb", "X && !Y fails, Y holds")
+        XCTAssertEqual(resolve(text, []), "a\n    neither\nb")
+    }
+
+    /// A machine's copy of the one-leaf transitions has only the parts its features ask for, and
+    /// the functions of the machine are its file's own.
+    func testTheOneLeafTransitionsOfAMachineWithoutPushOrHistory() throws {
+        let model = try XCTUnwrap(Compilation(path: "M.fsm", text: "machine M {\n initial A\n state A { go -> A }\n}\n").model)
+        let plain = RuntimeCode.oneLeafTransitions.lines(for: GeneratedNames(model: model)).joined(separator: "\n")
+        XCTAssertTrue(plain.contains("    fileprivate func transition(\n"))
+        XCTAssertFalse(plain.contains("func push"))
+        XCTAssertFalse(plain.contains("#if"))
+        XCTAssertFalse(plain.contains("history"))
+        let full = RuntimeCode.oneLeafTransitions.lines(
+            for: GeneratedNames(model: model), features: ["PUSH", "POP", "HISTORY"]
+        ).joined(separator: "\n")
+        XCTAssertTrue(full.contains("    fileprivate func push() {"))
+        XCTAssertTrue(full.contains("by history: MHistory? = nil"))
+        XCTAssertTrue(full.contains("let leaf = MRuntime.enterInside(target, by: history"))
     }
 }

@@ -21,6 +21,9 @@ public enum RuntimeCode: String, Sendable, CaseIterable {
     case directStep = "Regions+DirectStep"
     /// The entry by history of a machine with one active leaf, whose record of a state is a leaf.
     case oneLeafHistory = "OneLeaf+History"
+    /// Carrying out a transition in a machine with one active leaf: exits, effects, entries, and
+    /// the push stack. Copied where the states call it, before them (not with the parts below).
+    case oneLeafTransitions = "OneLeaf+Transitions"
     /// The armed timers and the clock, in a machine with timers (either shape).
     case timers = "Timers"
     /// Where each activity is, in a machine with `do /` (either shape).

@@ -8,13 +8,30 @@
 /// Stands for the actions protocol `MActions`.
 protocol FSMMachineActions: AnyObject {}
 
-/// Stands for the machine class.
+/// Stands for the machine class: in a machine without parallel states, what its transitions change.
 final class FSMMachine {
+    var machine: FSMMachineLeafRuntime
+
+    init(current: FSMMachine.State.Type) {
+        machine = FSMMachineLeafRuntime(current: current)
+    }
+
     /// Stands for the machine's states: a state's number, and its depth (`StateID.depth` in a
-    /// machine without parallel states).
+    /// machine without parallel states); the state it lies directly inside, set by a test.
     struct StateID: Hashable, Sendable {
         let number: Int
         let depth: Int
+        var enclosing: StateID? { State.tree[number]?.parent?.id }
+
+        /// Whether this state is `state` or lies inside it.
+        func lies(in state: StateID) -> Bool {
+            var current: StateID? = self
+            while let node = current, node.depth >= state.depth {
+                if node == state { return true }
+                current = node.enclosing
+            }
+            return false
+        }
     }
 
     /// A state, as the run-time code of either shape sees it: a class never instantiated, whose
@@ -32,6 +49,12 @@ final class FSMMachine {
         class var hasCompletion: Bool { false }
         class var recordsHistory: Bool { false }
         class var initialHistory: FSMMachineHistory? { nil }
+        class var finishesMachine: Bool { false }
+        /// Each state of the tree under test by number, for `StateID.enclosing`.
+        nonisolated(unsafe) static var tree: [Int: FSMMachine.State.Type] = [:]
+        /// Exits this state and the states it lies inside, as long as they lie deeper than `depth`
+        /// (a machine without parallel states).
+        class func exitOutward(to depth: Int, _ context: FSMMachine, _ actions: any FSMMachineActions) {}
         /// Enters the states from just below `depth` down to this one, outermost first (a machine
         /// without parallel states).
         class func enterInward(below depth: Int, _ actions: any FSMMachineActions) {}
@@ -66,7 +89,9 @@ struct FSMMachineTransition {
 /// Stands for `MRuntime` of a machine without parallel states: its active leaf and history records.
 struct FSMMachineLeafRuntime {
     var current: FSMMachine.State.Type
+    var isFinished = false
     var history: [FSMMachine.StateID: FSMMachine.State.Type] = [:]
+    var stack: [FSMMachine.State.Type] = []
 }
 
 /// Stands for `MRuntime` of a machine with parallel states: the stored properties the generator

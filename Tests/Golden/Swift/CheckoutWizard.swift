@@ -536,7 +536,9 @@ extension CheckoutWizard {
     /// `nil`), innermost first; runs the effects; enters the states from just below `domain` down
     /// to `target`, outermost first, then what lies below `target`: by its `history` when one is
     /// given (`-> history S`), else by its default entry. Always returns `true`.
-    fileprivate func transition(below domain: StateID?, to target: CheckoutWizard.State.Type, by history: CheckoutWizardHistory? = nil, _ actions: any CheckoutWizardActions, effects: () -> Void = {}) -> Bool {
+    fileprivate func transition(
+        below domain: StateID?, to target: CheckoutWizard.State.Type, by history: CheckoutWizardHistory? = nil, _ actions: any CheckoutWizardActions, effects: () -> Void = {}
+    ) -> Bool {
         exit(below: domain, actions)
         effects()
         enter(target, below: domain, by: history, actions)
@@ -546,7 +548,10 @@ extension CheckoutWizard {
     /// An external transition from `source`, the active leaf, to `target`, a leaf with the same parent
     /// (or `source` itself): exits `source`, runs the effects, enters `target`. What `transition(below:to:)`
     /// does in this case, without walking the hierarchy. Always returns `true`.
-    fileprivate func transition(from source: CheckoutWizard.State.Type, to target: CheckoutWizard.State.Type, _ actions: any CheckoutWizardActions, effects: () -> Void = {}) -> Bool {
+    fileprivate func transition(
+        from source: CheckoutWizard.State.Type, to target: CheckoutWizard.State.Type, _ actions: any CheckoutWizardActions,
+        effects: () -> Void = {}
+    ) -> Bool {
         source.exitOutward(to: source.id.depth - 1, self, actions)
         effects()
         target.enterInward(below: target.id.depth - 1, actions)

@@ -531,7 +531,9 @@ extension Game {
     /// `nil`), innermost first; runs the effects; enters the states from just below `domain` down
     /// to `target`, outermost first. `target` is a leaf: a transition to a composite state is given
     /// the leaf its initial states lead to. Always returns `true`.
-    fileprivate func transition(below domain: StateID?, to target: Game.State.Type, _ actions: any GameActions, effects: () -> Void = {}) -> Bool {
+    fileprivate func transition(
+        below domain: StateID?, to target: Game.State.Type, _ actions: any GameActions, effects: () -> Void = {}
+    ) -> Bool {
         exit(below: domain, actions)
         effects()
         enter(target, below: domain, actions)
@@ -541,7 +543,10 @@ extension Game {
     /// An external transition from `source`, the active leaf, to `target`, a leaf with the same parent
     /// (or `source` itself): exits `source`, runs the effects, enters `target`. What `transition(below:to:)`
     /// does in this case, without walking the hierarchy. Always returns `true`.
-    fileprivate func transition(from source: Game.State.Type, to target: Game.State.Type, _ actions: any GameActions, effects: () -> Void = {}) -> Bool {
+    fileprivate func transition(
+        from source: Game.State.Type, to target: Game.State.Type, _ actions: any GameActions,
+        effects: () -> Void = {}
+    ) -> Bool {
         source.exitOutward(to: source.id.depth - 1, self, actions)
         effects()
         target.enterInward(below: target.id.depth - 1, actions)
@@ -558,7 +563,9 @@ extension Game {
 
     /// `-> pop` from `source` (`nil`: the machine), when the stack is not empty: a transition to the
     /// state remembered last. Its domain is found at run time, by the rules of `transition`.
-    fileprivate func pop(from source: Game.State.Type?, _ actions: any GameActions, effects: () -> Void = {}) -> Bool {
+    fileprivate func pop(from source: Game.State.Type?, _ actions: any GameActions, effects: () -> Void = {})
+        -> Bool
+    {
         let target = machine.stack.removeLast()
         var domain: StateID?
         if let source {
@@ -581,8 +588,9 @@ extension Game {
     @inline(never)
     private func enter(_ target: Game.State.Type, below domain: StateID?, _ actions: any GameActions) {
         target.enterInward(below: domain?.depth ?? -1, actions)
-        machine.current = target
-        machine.isFinished = target.finishesMachine
+        let leaf = target
+        machine.current = leaf
+        machine.isFinished = leaf.finishesMachine
     }
 }
 

@@ -513,7 +513,9 @@ extension TCPConnection {
     /// `nil`), innermost first; runs the effects; enters the states from just below `domain` down
     /// to `target`, outermost first. `target` is a leaf: a transition to a composite state is given
     /// the leaf its initial states lead to. Always returns `true`.
-    fileprivate func transition(below domain: StateID?, to target: TCPConnection.State.Type, _ actions: any TCPConnectionActions, effects: () -> Void = {}) -> Bool {
+    fileprivate func transition(
+        below domain: StateID?, to target: TCPConnection.State.Type, _ actions: any TCPConnectionActions, effects: () -> Void = {}
+    ) -> Bool {
         exit(below: domain, actions)
         effects()
         enter(target, below: domain, actions)
@@ -523,7 +525,10 @@ extension TCPConnection {
     /// An external transition from `source`, the active leaf, to `target`, a leaf with the same parent
     /// (or `source` itself): exits `source`, runs the effects, enters `target`. What `transition(below:to:)`
     /// does in this case, without walking the hierarchy. Always returns `true`.
-    fileprivate func transition(from source: TCPConnection.State.Type, to target: TCPConnection.State.Type, _ actions: any TCPConnectionActions, effects: () -> Void = {}) -> Bool {
+    fileprivate func transition(
+        from source: TCPConnection.State.Type, to target: TCPConnection.State.Type, _ actions: any TCPConnectionActions,
+        effects: () -> Void = {}
+    ) -> Bool {
         source.exitOutward(to: source.id.depth - 1, self, actions)
         effects()
         target.enterInward(below: target.id.depth - 1, actions)
@@ -542,8 +547,9 @@ extension TCPConnection {
     @inline(never)
     private func enter(_ target: TCPConnection.State.Type, below domain: StateID?, _ actions: any TCPConnectionActions) {
         target.enterInward(below: domain?.depth ?? -1, actions)
-        machine.current = target
-        machine.isFinished = target.finishesMachine
+        let leaf = target
+        machine.current = leaf
+        machine.isFinished = leaf.finishesMachine
     }
 }
 

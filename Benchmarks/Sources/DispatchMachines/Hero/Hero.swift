@@ -483,7 +483,9 @@ extension Hero {
     /// `nil`), innermost first; runs the effects; enters the states from just below `domain` down
     /// to `target`, outermost first. `target` is a leaf: a transition to a composite state is given
     /// the leaf its initial states lead to. Always returns `true`.
-    fileprivate func transition(below domain: StateID?, to target: Hero.State.Type, _ actions: any HeroActions, effects: () -> Void = {}) -> Bool {
+    fileprivate func transition(
+        below domain: StateID?, to target: Hero.State.Type, _ actions: any HeroActions, effects: () -> Void = {}
+    ) -> Bool {
         exit(below: domain, actions)
         effects()
         enter(target, below: domain, actions)
@@ -493,7 +495,10 @@ extension Hero {
     /// An external transition from `source`, the active leaf, to `target`, a leaf with the same parent
     /// (or `source` itself): exits `source`, runs the effects, enters `target`. What `transition(below:to:)`
     /// does in this case, without walking the hierarchy. Always returns `true`.
-    fileprivate func transition(from source: Hero.State.Type, to target: Hero.State.Type, _ actions: any HeroActions, effects: () -> Void = {}) -> Bool {
+    fileprivate func transition(
+        from source: Hero.State.Type, to target: Hero.State.Type, _ actions: any HeroActions,
+        effects: () -> Void = {}
+    ) -> Bool {
         source.exitOutward(to: source.id.depth - 1, self, actions)
         effects()
         target.enterInward(below: target.id.depth - 1, actions)
@@ -512,8 +517,9 @@ extension Hero {
     @inline(never)
     private func enter(_ target: Hero.State.Type, below domain: StateID?, _ actions: any HeroActions) {
         target.enterInward(below: domain?.depth ?? -1, actions)
-        machine.current = target
-        machine.isFinished = target.finishesMachine
+        let leaf = target
+        machine.current = leaf
+        machine.isFinished = leaf.finishesMachine
     }
 }
 

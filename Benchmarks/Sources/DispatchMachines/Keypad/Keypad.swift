@@ -466,7 +466,9 @@ extension Keypad {
     /// `nil`), innermost first; runs the effects; enters the states from just below `domain` down
     /// to `target`, outermost first. `target` is a leaf: a transition to a composite state is given
     /// the leaf its initial states lead to. Always returns `true`.
-    fileprivate func transition(below domain: StateID?, to target: Keypad.State.Type, _ actions: any KeypadActions, effects: () -> Void = {}) -> Bool {
+    fileprivate func transition(
+        below domain: StateID?, to target: Keypad.State.Type, _ actions: any KeypadActions, effects: () -> Void = {}
+    ) -> Bool {
         exit(below: domain, actions)
         effects()
         enter(target, below: domain, actions)
@@ -476,7 +478,10 @@ extension Keypad {
     /// An external transition from `source`, the active leaf, to `target`, a leaf with the same parent
     /// (or `source` itself): exits `source`, runs the effects, enters `target`. What `transition(below:to:)`
     /// does in this case, without walking the hierarchy. Always returns `true`.
-    fileprivate func transition(from source: Keypad.State.Type, to target: Keypad.State.Type, _ actions: any KeypadActions, effects: () -> Void = {}) -> Bool {
+    fileprivate func transition(
+        from source: Keypad.State.Type, to target: Keypad.State.Type, _ actions: any KeypadActions,
+        effects: () -> Void = {}
+    ) -> Bool {
         source.exitOutward(to: source.id.depth - 1, self, actions)
         effects()
         target.enterInward(below: target.id.depth - 1, actions)
@@ -495,8 +500,9 @@ extension Keypad {
     @inline(never)
     private func enter(_ target: Keypad.State.Type, below domain: StateID?, _ actions: any KeypadActions) {
         target.enterInward(below: domain?.depth ?? -1, actions)
-        machine.current = target
-        machine.isFinished = target.finishesMachine
+        let leaf = target
+        machine.current = leaf
+        machine.isFinished = leaf.finishesMachine
     }
 }
 

@@ -582,7 +582,9 @@ extension Player {
     /// `nil`), innermost first; runs the effects; enters the states from just below `domain` down
     /// to `target`, outermost first. `target` is a leaf: a transition to a composite state is given
     /// the leaf its initial states lead to. Always returns `true`.
-    fileprivate func transition(below domain: StateID?, to target: Player.State.Type, _ actions: any PlayerActions, effects: () -> Void = {}) -> Bool {
+    fileprivate func transition(
+        below domain: StateID?, to target: Player.State.Type, _ actions: any PlayerActions, effects: () -> Void = {}
+    ) -> Bool {
         exit(below: domain, actions)
         effects()
         enter(target, below: domain, actions)
@@ -592,7 +594,10 @@ extension Player {
     /// An external transition from `source`, the active leaf, to `target`, a leaf with the same parent
     /// (or `source` itself): exits `source`, runs the effects, enters `target`. What `transition(below:to:)`
     /// does in this case, without walking the hierarchy. Always returns `true`.
-    fileprivate func transition(from source: Player.State.Type, to target: Player.State.Type, _ actions: any PlayerActions, effects: () -> Void = {}) -> Bool {
+    fileprivate func transition(
+        from source: Player.State.Type, to target: Player.State.Type, _ actions: any PlayerActions,
+        effects: () -> Void = {}
+    ) -> Bool {
         source.exitOutward(to: source.id.depth - 1, self, actions)
         effects()
         target.enterInward(below: target.id.depth - 1, actions)
@@ -609,7 +614,9 @@ extension Player {
 
     /// `-> pop` from `source` (`nil`: the machine), when the stack is not empty: a transition to the
     /// state remembered last. Its domain is found at run time, by the rules of `transition`.
-    fileprivate func pop(from source: Player.State.Type?, _ actions: any PlayerActions, effects: () -> Void = {}) -> Bool {
+    fileprivate func pop(from source: Player.State.Type?, _ actions: any PlayerActions, effects: () -> Void = {})
+        -> Bool
+    {
         let target = machine.stack.removeLast()
         var domain: StateID?
         if let source {
@@ -632,8 +639,9 @@ extension Player {
     @inline(never)
     private func enter(_ target: Player.State.Type, below domain: StateID?, _ actions: any PlayerActions) {
         target.enterInward(below: domain?.depth ?? -1, actions)
-        machine.current = target
-        machine.isFinished = target.finishesMachine
+        let leaf = target
+        machine.current = leaf
+        machine.isFinished = leaf.finishesMachine
     }
 }
 

@@ -546,7 +546,9 @@ extension Timer {
     /// `nil`), innermost first; runs the effects; enters the states from just below `domain` down
     /// to `target`, outermost first. `target` is a leaf: a transition to a composite state is given
     /// the leaf its initial states lead to. Always returns `true`.
-    fileprivate func transition(below domain: StateID?, to target: Timer.State.Type, _ actions: any TimerActions, effects: () -> Void = {}) -> Bool {
+    fileprivate func transition(
+        below domain: StateID?, to target: Timer.State.Type, _ actions: any TimerActions, effects: () -> Void = {}
+    ) -> Bool {
         exit(below: domain, actions)
         effects()
         enter(target, below: domain, actions)
@@ -556,7 +558,10 @@ extension Timer {
     /// An external transition from `source`, the active leaf, to `target`, a leaf with the same parent
     /// (or `source` itself): exits `source`, runs the effects, enters `target`. What `transition(below:to:)`
     /// does in this case, without walking the hierarchy. Always returns `true`.
-    fileprivate func transition(from source: Timer.State.Type, to target: Timer.State.Type, _ actions: any TimerActions, effects: () -> Void = {}) -> Bool {
+    fileprivate func transition(
+        from source: Timer.State.Type, to target: Timer.State.Type, _ actions: any TimerActions,
+        effects: () -> Void = {}
+    ) -> Bool {
         source.exitOutward(to: source.id.depth - 1, self, actions)
         effects()
         target.enterInward(below: target.id.depth - 1, self, actions)
@@ -576,9 +581,10 @@ extension Timer {
     @inline(never)
     private func enter(_ target: Timer.State.Type, below domain: StateID?, _ actions: any TimerActions) {
         target.enterInward(below: domain?.depth ?? -1, self, actions)
-        machine.current = target
-        machine.isFinished = target.finishesMachine
-        if target.finishesMachine { cancelAllTimers() }
+        let leaf = target
+        machine.current = leaf
+        machine.isFinished = leaf.finishesMachine
+        if leaf.finishesMachine { cancelAllTimers() }
     }
 }
 
