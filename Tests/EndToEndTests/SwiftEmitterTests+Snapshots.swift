@@ -64,6 +64,18 @@ extension SwiftEmitterTests {
             """)
     }
 
+    /// Clock timing: the time left is read on the clock when the snapshot is taken, and the restored
+    /// machine sleeps on its own clock for that long (the test clock of the timers' scenarios).
+    func testSnapshotOfAClockTimedMachineKeepsTheTimeLeftOnTheClock() throws {
+        try expect(
+            "snapClock",
+            """
+            saved timers: [Armed/0 3000ms]
+            restored nextTimeout: 3.0 seconds, sleepers: 1
+            woke at the time left: Rang
+            """)
+    }
+
     /// Activities: restoring starts the activity of every active state that has one again (with
     /// `.manual` activities, listed as running at once), whatever it was doing before.
     func testRestoringStartsTheActivitiesOfTheRestoredStatesAgain() throws {
@@ -125,6 +137,8 @@ extension SwiftEmitterTests {
             Scenario(name: "snapOneLeaf", machines: [(snapLeaf, .internal)], driver: snapLeafDriver),
             Scenario(name: "snapRegions", machines: [(snapRegions, .internal)], driver: snapRegionsDriver),
             Scenario(name: "snapTimers", machines: [(snapTimers, .internal)], driver: snapTimersDriver),
+            // TimeClock and its test clock are the timers' scenario's (SwiftEmitterTests+Time).
+            Scenario(name: "snapClock", machines: [], driver: snapClockDriver, isAsync: true),
             Scenario(name: "snapActivities", machines: [(snapActivities, .public)], driver: snapActivitiesDriver),
             Scenario(
                 name: "snapErrors",
@@ -382,6 +396,28 @@ extension SwiftEmitterTests {
             out.add("restored: \\(restoredLog.t.lines.joined(separator: " | "))")
             out.add("same after 3s: \\(machine.snapshot == restored.snapshot)")
             return out.lines
+        }
+        """
+
+    static let snapClockDriver = """
+        @MainActor func run_snapClock() async -> [String] {
+            let t = Transcript()
+            let clock = ManualClock()
+            let actions = TimeClockLog()
+            let machine = TimeClock(actions: actions, timing: .clock(clock))
+            machine.start()
+            clock.now = .init(offset: .seconds(2))
+            let saved = machine.snapshot
+            t.add("saved timers: [\\(saved.timers.map { "\\($0.state ?? "nil")/\\($0.index) \\($0.remainingNanoseconds / 1_000_000)ms" }.joined(separator: ", "))]")
+            let restoredClock = ManualClock()
+            let restored = try! TimeClock(actions: actions, restoring: saved, timing: .clock(restoredClock))
+            await settle { restoredClock.sleepers == 1 }
+            t.add("restored nextTimeout: \\(restored.nextTimeout.map { "\\($0)" } ?? "nil"), sleepers: \\(restoredClock.sleepers)")
+            restoredClock.now = .init(offset: .seconds(3))
+            restoredClock.wakeFirst()
+            await settle { restored.state == .rang }
+            t.add("woke at the time left: \\(restored.state.rawValue)")
+            return t.lines
         }
         """
 
