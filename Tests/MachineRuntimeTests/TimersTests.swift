@@ -7,10 +7,10 @@ final class TimersTests: XCTestCase {
     /// A second, in the table's nanoseconds.
     private let second: Int64 = 1_000_000_000
 
-    /// The timer `takeDue(upTo:)` takes, `timers` left as they are.
+    /// The timer due first if one is due at or before `end`, `timers` left as they are.
     private func due(_ timers: FSMMachineTimers, upTo end: Int64) -> Int? {
         var copy = timers
-        return copy.takeDue(upTo: end)
+        return copy.isDue(upTo: end) ? copy.takeFirst() : nil
     }
 
     func testDueInDeadlineOrderThenArmingOrder() {
@@ -80,20 +80,22 @@ final class TimersTests: XCTestCase {
         XCTAssertNil(due(timers, upTo: 9 * second))
     }
 
-    func testTakingTheTimerDueCancelsItAndMovesTimeToItsDeadline() {
+    func testTakingTheTimerDueFirstCancelsItAndMovesTimeToItsDeadline() {
         var timers = FSMMachineTimers(count: 3)
         timers.arm(0, at: 2 * second)
         timers.arm(1, at: 1 * second)
         timers.arm(2, at: 1 * second)
-        XCTAssertNil(timers.takeDue(upTo: second - 1))
-        XCTAssertEqual(timers.now, 0, "nothing due: the time is left alone")
-        XCTAssertEqual(timers.takeDue(upTo: 5 * second), 1)
+        XCTAssertFalse(timers.isDue(upTo: second - 1))
+        XCTAssertTrue(timers.isDue(upTo: second))
+        XCTAssertEqual(timers.takeFirst(), 1)
         XCTAssertEqual(timers.now, 1 * second)
         XCTAssertEqual(timers.stamp(of: 1), 0, "taken: no longer armed")
-        XCTAssertEqual(timers.takeDue(upTo: 5 * second), 2)
-        XCTAssertEqual(timers.takeDue(upTo: 5 * second), 0)
+        XCTAssertNil(timers.deadline(of: 1))
+        XCTAssertEqual(timers.takeFirst(), 2)
+        XCTAssertEqual(timers.deadline(of: 0), 2 * second)
+        XCTAssertEqual(timers.takeFirst(), 0)
         XCTAssertEqual(timers.now, 2 * second)
-        XCTAssertNil(timers.takeDue(upTo: 5 * second))
+        XCTAssertFalse(timers.isDue(upTo: .max))
         XCTAssertTrue(timers.isEmpty)
     }
 
@@ -142,9 +144,56 @@ final class TimersTests: XCTestCase {
         XCTAssertEqual(timers.time(after: .max), FSMMachineTimers.lastTime)
         timers.arm(0, at: FSMMachineTimers.adding(.max, to: timers.now))
         timers.arm(1, at: FSMMachineTimers.adding(10, to: timers.now))
-        XCTAssertEqual(timers.takeDue(upTo: timers.time(after: .max)), 1)
-        XCTAssertNil(timers.takeDue(upTo: timers.time(after: .max)), "never due")
+        XCTAssertEqual(due(timers, upTo: timers.time(after: .max)), 1)
+        XCTAssertEqual(timers.takeFirst(), 1)
+        XCTAssertNil(due(timers, upTo: timers.time(after: .max)), "never due")
         XCTAssertEqual(timers.nextDeadline, FSMMachineTimers.never, "yet armed")
+    }
+
+    func testAgreesWithAListOfArmedTimersOnRandomOperations() {
+        // The reference: the armed timers as a list, the one due first found by (deadline, arming).
+        var generator = Seeded(state: 33)
+        for _ in 0..<200 {
+            let count = Int.random(in: 1...6, using: &generator)
+            var timers = FSMMachineTimers(count: count)
+            var reference: [(timer: Int, deadline: Int64, stamp: UInt64)] = []
+            var now: Int64 = 0
+            for _ in 0..<60 {
+                let timer = Int.random(in: 0..<count, using: &generator)
+                switch Int.random(in: 0..<10, using: &generator) {
+                case 0..<5:
+                    let deadline = now + Int64.random(in: 0...3, using: &generator)
+                    let stamp = timers.arm(timer, at: deadline)
+                    reference.removeAll { $0.timer == timer }
+                    reference.append((timer, deadline, stamp))
+                case 5..<8:
+                    let armed = reference.contains { $0.timer == timer }
+                    XCTAssertEqual(timers.cancel(timer), armed)
+                    reference.removeAll { $0.timer == timer }
+                case 8:
+                    let end = now + Int64.random(in: 0...2, using: &generator)
+                    // The earliest by (deadline, stamp).
+                    while let due = reference.filter({ $0.deadline <= end }).min(by: { ($0.1, $0.2) < ($1.1, $1.2) }) {
+                        XCTAssertTrue(timers.isDue(upTo: end))
+                        XCTAssertEqual(timers.takeFirst(), due.timer)
+                        XCTAssertEqual(timers.now, due.deadline)
+                        reference.removeAll { $0.timer == due.timer }
+                    }
+                    XCTAssertFalse(timers.isDue(upTo: end))
+                    now = end
+                default:
+                    timers.cancelAll()
+                    reference.removeAll()
+                }
+                XCTAssertEqual(timers.isEmpty, reference.isEmpty)
+                XCTAssertEqual(timers.nextDeadline, reference.map(\.deadline).min())
+                for timer in 0..<count {
+                    let armed = reference.first { $0.timer == timer }
+                    XCTAssertEqual(timers.deadline(of: timer), armed?.deadline)
+                    XCTAssertEqual(timers.stamp(of: timer), armed?.stamp ?? 0)
+                }
+            }
+        }
     }
 
     func testClockReadsNanosecondsSinceItWasMade() async throws {
@@ -153,5 +202,16 @@ final class TimersTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(start, 0)
         try await clock.sleep(start + 20_000_000)
         XCTAssertGreaterThanOrEqual(clock.elapsed(), start + 20_000_000, "never before its deadline")
+    }
+}
+
+/// A seeded generator (a 64-bit linear congruential one, its high bits folded in), so that a
+/// failure repeats.
+private struct Seeded: RandomNumberGenerator {
+    var state: UInt64
+
+    mutating func next() -> UInt64 {
+        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        return state ^ (state >> 29)
     }
 }

@@ -205,12 +205,15 @@ extension SwiftMachineEmitter {
         if hasClock { emitClockScheduling(into: &out) }
         out.line()
         out.docComment([
-            "Processes the timeouts due up to `end`, earliest first (the first armed first among equal",
-            "deadlines), each as a step of its own with what it causes, at its deadline.",
+            "Processes the timeouts due up to `end`, of which there is one at least, earliest first (the",
+            "first armed first among equal deadlines), each as a step of its own with what it causes, at",
+            "its deadline.",
         ])
         out.block("private func processTimeouts(upTo end: Int64)") { out in
-            out.line("// takeDue cancels the timer and sets the machine's time to its deadline.")
-            out.block("while let timer = machine.timers.takeDue(upTo: end)") { out in
+            out.line("repeat {")
+            out.indented { out in
+                out.line("// The timer due first, cancelled; the machine's time is its deadline.")
+                out.line("let timer = machine.timers.takeFirst()")
                 if hasClock {
                     out.line("timerTasks.cancel(timer)")
                     // Read only by armTimer with a clock: the deadline, not the clock, is now meanwhile.
@@ -219,6 +222,7 @@ extension SwiftMachineEmitter {
                 out.line("_ = run(actions) { handleTimeout(timer, $0) }")
                 if hasClock { out.line("machine.timers.isHandlingTimeout = false") }
             }
+            out.line("} while machine.timers.isDue(upTo: end)")
         }
         out.line()
         let repeating = plan.timers.filter(\.repeats)
@@ -307,7 +311,8 @@ extension SwiftMachineEmitter {
                 }
                 out.line("return")
             }
-            out.line("processTimeouts(upTo: clock.elapsed())")
+            out.line("let now = clock.elapsed()")
+            out.line("if machine.timers.isDue(upTo: now) { processTimeouts(upTo: now) }")
             out.block("if machine.timers.stamp(of: timer) == stamp, let deadline = machine.timers.deadline(of: timer)") {
                 out in
                 out.line("schedule(timer, at: deadline, on: clock)")

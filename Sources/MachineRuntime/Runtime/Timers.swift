@@ -25,12 +25,15 @@ struct FSMMachineTimers {
     /// Whether a timeout is being handled: with clock timing, a timer armed meanwhile counts from
     /// its deadline, `now`, not from the clock.
     var isHandlingTimeout = false
-    /// Each timer's deadline, meaningful while it is armed, and its arming: 0 when it is not armed,
-    /// else a number that grows with every arming, which orders timers with the same deadline and
-    /// tells a timer armed again from before. By number; one array, so that arming writes one.
-    private var slots: [(deadline: Int64, stamp: UInt64)]
-    /// The armed timers' numbers, in no order.
-    private var armed: [Int]
+    /// By timer: its deadline, meaningful while it is armed; its arming, 0 when it is not armed,
+    /// else a number that grows with every arming, which tells a timer armed again from before; and
+    /// while it is armed, the timers armed just before and after it (-1 at either end). One array,
+    /// written in place (`withUnsafeMutableBufferPointer`: its uniqueness checked once an operation).
+    private var slots: [(deadline: Int64, stamp: UInt64, previous: Int, next: Int)]
+    /// The armed timers in arming order, a list through `slots`: the first and the last armed, -1
+    /// when none is. Arming again moves a timer to the end.
+    private var oldest = -1
+    private var newest = -1
     private var nextStamp: UInt64 = 1
     /// The armed timer due first (the earliest deadline, and of those the first armed), -1 when
     /// none is armed; and its deadline.
@@ -44,9 +47,7 @@ struct FSMMachineTimers {
 
     /// Room for `count` timers, none armed.
     init(count: Int) {
-        slots = Array(repeating: (0, 0), count: count)
-        armed = []
-        armed.reserveCapacity(count)
+        slots = Array(repeating: (0, 0, -1, -1), count: count)
     }
 
     /// `duration` in whole nanoseconds, rounded down, ``never`` when it is longer than 292 years;
@@ -90,10 +91,18 @@ struct FSMMachineTimers {
     /// Arms `timer` (cancelling its earlier arming, if any) due at `deadline`; returns its stamp.
     @discardableResult
     mutating func arm(_ timer: Int, at deadline: Int64) -> UInt64 {
-        if slots[timer].stamp == 0 { armed.append(timer) }
+        // The one bounds check: `slots` is written through a buffer pointer, which has none.
+        precondition(timer >= 0 && timer < slots.count, "no timer \(timer)")
         let stamp = nextStamp
-        slots[timer] = (deadline, stamp)
         nextStamp += 1
+        var ends = (oldest: oldest, newest: newest)
+        slots.withUnsafeMutableBufferPointer { slots in
+            if slots[timer].stamp != 0 { Self.unlink(timer, in: slots, ends: &ends) }
+            slots[timer] = (deadline, stamp, ends.newest, -1)
+            if ends.newest >= 0 { slots[ends.newest].next = timer } else { ends.oldest = timer }
+            ends.newest = timer
+        }
+        (oldest, newest) = ends
         if timer == first {
             findFirst()  // armed again: its deadline moved
         } else if first < 0 || deadline < firstDeadline {
@@ -116,42 +125,47 @@ struct FSMMachineTimers {
     /// Cancels `timer`, which is armed.
     @inline(never)
     private mutating func disarm(_ timer: Int) {
-        slots[timer].stamp = 0
-        if let position = armed.firstIndex(of: timer) {
-            armed[position] = armed[armed.count - 1]
-            armed.removeLast()
+        var ends = (oldest: oldest, newest: newest)
+        slots.withUnsafeMutableBufferPointer { slots in
+            slots[timer].stamp = 0
+            Self.unlink(timer, in: slots, ends: &ends)
         }
-        if timer != first {
-            return
-        } else if armed.isEmpty {
-            first = -1
-        } else {
-            findFirst()
-        }
+        (oldest, newest) = ends
+        if timer == first { findFirst() }
+    }
+
+    /// Takes `timer` out of the list of armed timers whose ends are `ends`.
+    private static func unlink(
+        _ timer: Int, in slots: UnsafeMutableBufferPointer<(deadline: Int64, stamp: UInt64, previous: Int, next: Int)>,
+        ends: inout (oldest: Int, newest: Int)
+    ) {
+        let (previous, next) = (slots[timer].previous, slots[timer].next)
+        if previous >= 0 { slots[previous].next = next } else { ends.oldest = next }
+        if next >= 0 { slots[next].previous = previous } else { ends.newest = previous }
     }
 
     /// Cancels every timer.
     mutating func cancelAll() {
-        for timer in armed { slots[timer].stamp = 0 }
-        armed.removeAll(keepingCapacity: true)
-        first = -1
+        var timer = oldest
+        while timer >= 0 {
+            slots[timer].stamp = 0
+            timer = slots[timer].next
+        }
+        (oldest, newest, first) = (-1, -1, -1)
     }
 
-    /// Finds the timer due first among the armed ones.
+    /// Finds the timer due first among the armed ones: the earliest deadline, and of those the
+    /// first armed, the first met in arming order.
     private mutating func findFirst() {
         first = -1
-        var position = 0
-        while position < armed.count {
-            let timer = armed[position]
-            position += 1
-            if first >= 0 {
-                let slot = slots[timer]
-                if firstDeadline < slot.deadline || (firstDeadline == slot.deadline && slots[first].stamp < slot.stamp) {
-                    continue
-                }
+        var timer = oldest
+        while timer >= 0 {
+            let slot = slots[timer]
+            if first < 0 || slot.deadline < firstDeadline {
+                first = timer
+                firstDeadline = slot.deadline
             }
-            first = timer
-            firstDeadline = slots[timer].deadline
+            timer = slot.next
         }
     }
 
@@ -161,10 +175,10 @@ struct FSMMachineTimers {
     /// Whether a timer is due at or before `end`.
     func isDue(upTo end: Int64) -> Bool { first >= 0 && firstDeadline <= end }
 
-    /// The timer due first, if it is due at or before `end` (the earliest deadline, and of those the
-    /// first armed): cancels it and moves the machine's time to its deadline, for its timeout.
-    mutating func takeDue(upTo end: Int64) -> Int? {
-        guard first >= 0 && firstDeadline <= end else { return nil }
+    /// The timer due first (the earliest deadline, and of those the first armed), one being armed:
+    /// cancels it and moves the machine's time to its deadline, for its timeout.
+    mutating func takeFirst() -> Int {
+        precondition(first >= 0, "no timer is armed")
         let timer = first
         now = firstDeadline
         disarm(timer)

@@ -340,13 +340,15 @@ extension Timer {
         machine.timers.cancelAll()
     }
 
-    /// Processes the timeouts due up to `end`, earliest first (the first armed first among equal
-    /// deadlines), each as a step of its own with what it causes, at its deadline.
+    /// Processes the timeouts due up to `end`, of which there is one at least, earliest first (the
+    /// first armed first among equal deadlines), each as a step of its own with what it causes, at
+    /// its deadline.
     private func processTimeouts(upTo end: Int64) {
-        // takeDue cancels the timer and sets the machine's time to its deadline.
-        while let timer = machine.timers.takeDue(upTo: end) {
+        repeat {
+            // The timer due first, cancelled; the machine's time is its deadline.
+            let timer = machine.timers.takeFirst()
             _ = run(actions) { handleTimeout(timer, $0) }
-        }
+        } while machine.timers.isDue(upTo: end)
     }
 
     /// A timeout: its timed transition fires if its guard holds.
@@ -642,12 +644,15 @@ fileprivate struct TimerTimers {
     /// Whether a timeout is being handled: with clock timing, a timer armed meanwhile counts from
     /// its deadline, `now`, not from the clock.
     var isHandlingTimeout = false
-    /// Each timer's deadline, meaningful while it is armed, and its arming: 0 when it is not armed,
-    /// else a number that grows with every arming, which orders timers with the same deadline and
-    /// tells a timer armed again from before. By number; one array, so that arming writes one.
-    private var slots: [(deadline: Int64, stamp: UInt64)]
-    /// The armed timers' numbers, in no order.
-    private var armed: [Int]
+    /// By timer: its deadline, meaningful while it is armed; its arming, 0 when it is not armed,
+    /// else a number that grows with every arming, which tells a timer armed again from before; and
+    /// while it is armed, the timers armed just before and after it (-1 at either end). One array,
+    /// written in place (`withUnsafeMutableBufferPointer`: its uniqueness checked once an operation).
+    private var slots: [(deadline: Int64, stamp: UInt64, previous: Int, next: Int)]
+    /// The armed timers in arming order, a list through `slots`: the first and the last armed, -1
+    /// when none is. Arming again moves a timer to the end.
+    private var oldest = -1
+    private var newest = -1
     private var nextStamp: UInt64 = 1
     /// The armed timer due first (the earliest deadline, and of those the first armed), -1 when
     /// none is armed; and its deadline.
@@ -655,23 +660,22 @@ fileprivate struct TimerTimers {
     private var firstDeadline: Int64 = 0
 
     /// The latest time the machine reaches, 2⁶³ − 2 ns (292 years): a later one is this one.
-    static let lastTime = Int64.max - 1
+    nonisolated static let lastTime = Int64.max - 1
     /// The deadline of a timer due after ``lastTime``: it is armed, and never due.
-    static let never = Int64.max
+    nonisolated static let never = Int64.max
 
     /// Room for `count` timers, none armed.
     init(count: Int) {
-        slots = Array(repeating: (0, 0), count: count)
-        armed = []
-        armed.reserveCapacity(count)
+        slots = Array(repeating: (0, 0, -1, -1), count: count)
     }
 
     /// `duration` in whole nanoseconds, rounded down, ``never`` when it is longer than 292 years;
     /// `nil` when it is negative. Inlined arithmetic on `Duration`'s 128-bit count of attoseconds,
     /// `_high` and `_low`, public stored properties of a frozen type (its `attoseconds`, the same
     /// count as an `Int128`, needs macOS 15; its `components` is a call of some 200 instructions, and
-    /// traps when the seconds do not fit an `Int64`).
-    static func nanoseconds(_ duration: Swift.Duration) -> Int64? {
+    /// traps when the seconds do not fit an `Int64`). Nonisolated, as the constants, in a machine
+    /// isolated to an actor: the clock's closures call it.
+    nonisolated static func nanoseconds(_ duration: Swift.Duration) -> Int64? {
         let high = duration._high
         let low = duration._low
         // Under 2⁶⁴ attoseconds (18.4 s), the common case: one division by a constant.
@@ -687,7 +691,7 @@ fileprivate struct TimerTimers {
     }
 
     /// The deadline `delay` (not negative) after `time`: ``never`` when it is after ``lastTime``.
-    static func adding(_ delay: Int64, to time: Int64) -> Int64 {
+    nonisolated static func adding(_ delay: Int64, to time: Int64) -> Int64 {
         let (sum, overflow) = time.addingReportingOverflow(delay)
         return overflow ? never : sum
     }
@@ -706,10 +710,18 @@ fileprivate struct TimerTimers {
     /// Arms `timer` (cancelling its earlier arming, if any) due at `deadline`; returns its stamp.
     @discardableResult
     mutating func arm(_ timer: Int, at deadline: Int64) -> UInt64 {
-        if slots[timer].stamp == 0 { armed.append(timer) }
+        // The one bounds check: `slots` is written through a buffer pointer, which has none.
+        precondition(timer >= 0 && timer < slots.count, "no timer \(timer)")
         let stamp = nextStamp
-        slots[timer] = (deadline, stamp)
         nextStamp += 1
+        var ends = (oldest: oldest, newest: newest)
+        slots.withUnsafeMutableBufferPointer { slots in
+            if slots[timer].stamp != 0 { Self.unlink(timer, in: slots, ends: &ends) }
+            slots[timer] = (deadline, stamp, ends.newest, -1)
+            if ends.newest >= 0 { slots[ends.newest].next = timer } else { ends.oldest = timer }
+            ends.newest = timer
+        }
+        (oldest, newest) = ends
         if timer == first {
             findFirst()  // armed again: its deadline moved
         } else if first < 0 || deadline < firstDeadline {
@@ -732,42 +744,47 @@ fileprivate struct TimerTimers {
     /// Cancels `timer`, which is armed.
     @inline(never)
     private mutating func disarm(_ timer: Int) {
-        slots[timer].stamp = 0
-        if let position = armed.firstIndex(of: timer) {
-            armed[position] = armed[armed.count - 1]
-            armed.removeLast()
+        var ends = (oldest: oldest, newest: newest)
+        slots.withUnsafeMutableBufferPointer { slots in
+            slots[timer].stamp = 0
+            Self.unlink(timer, in: slots, ends: &ends)
         }
-        if timer != first {
-            return
-        } else if armed.isEmpty {
-            first = -1
-        } else {
-            findFirst()
-        }
+        (oldest, newest) = ends
+        if timer == first { findFirst() }
+    }
+
+    /// Takes `timer` out of the list of armed timers whose ends are `ends`.
+    private static func unlink(
+        _ timer: Int, in slots: UnsafeMutableBufferPointer<(deadline: Int64, stamp: UInt64, previous: Int, next: Int)>,
+        ends: inout (oldest: Int, newest: Int)
+    ) {
+        let (previous, next) = (slots[timer].previous, slots[timer].next)
+        if previous >= 0 { slots[previous].next = next } else { ends.oldest = next }
+        if next >= 0 { slots[next].previous = previous } else { ends.newest = previous }
     }
 
     /// Cancels every timer.
     mutating func cancelAll() {
-        for timer in armed { slots[timer].stamp = 0 }
-        armed.removeAll(keepingCapacity: true)
-        first = -1
+        var timer = oldest
+        while timer >= 0 {
+            slots[timer].stamp = 0
+            timer = slots[timer].next
+        }
+        (oldest, newest, first) = (-1, -1, -1)
     }
 
-    /// Finds the timer due first among the armed ones.
+    /// Finds the timer due first among the armed ones: the earliest deadline, and of those the
+    /// first armed, the first met in arming order.
     private mutating func findFirst() {
         first = -1
-        var position = 0
-        while position < armed.count {
-            let timer = armed[position]
-            position += 1
-            if first >= 0 {
-                let slot = slots[timer]
-                if firstDeadline < slot.deadline || (firstDeadline == slot.deadline && slots[first].stamp < slot.stamp) {
-                    continue
-                }
+        var timer = oldest
+        while timer >= 0 {
+            let slot = slots[timer]
+            if first < 0 || slot.deadline < firstDeadline {
+                first = timer
+                firstDeadline = slot.deadline
             }
-            first = timer
-            firstDeadline = slots[timer].deadline
+            timer = slot.next
         }
     }
 
@@ -777,10 +794,10 @@ fileprivate struct TimerTimers {
     /// Whether a timer is due at or before `end`.
     func isDue(upTo end: Int64) -> Bool { first >= 0 && firstDeadline <= end }
 
-    /// The timer due first, if it is due at or before `end` (the earliest deadline, and of those the
-    /// first armed): cancels it and moves the machine's time to its deadline, for its timeout.
-    mutating func takeDue(upTo end: Int64) -> Int? {
-        guard first >= 0 && firstDeadline <= end else { return nil }
+    /// The timer due first (the earliest deadline, and of those the first armed), one being armed:
+    /// cancels it and moves the machine's time to its deadline, for its timeout.
+    mutating func takeFirst() -> Int {
+        precondition(first >= 0, "no timer is armed")
         let timer = first
         now = firstDeadline
         disarm(timer)
