@@ -638,8 +638,8 @@ fileprivate struct TimerRuntime {
 /// it is ``never``, which no time reaches.
 @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 fileprivate struct TimerTimers {
-    /// The machine's time, in nanoseconds since it was made: with manual timing moved only by
-    /// `advanceTime(by:)`; while a timeout is handled, its deadline (with either timing).
+    /// The machine's time, in nanoseconds since it was made (0 to ``lastTime``): with manual timing
+    /// moved only by `advanceTime(by:)`; while a timeout is handled, its deadline (with either timing).
     var now: Int64 = 0
     /// Whether a timeout is being handled: with clock timing, a timer armed meanwhile counts from
     /// its deadline, `now`, not from the clock.
