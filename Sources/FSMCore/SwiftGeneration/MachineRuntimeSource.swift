@@ -764,35 +764,83 @@ struct FSMMachineStateTree {
         "Timers": #"""
 /// The armed timers, one per timed transition at most (a state is active once at a time: entering
 /// it again cancels its timers first). A timer is a number, its timed transition's place among the
-/// machine's; each is due at a deadline, a duration since the machine was made. The storage is
-/// allocated once, so arming, cancelling and firing a timer allocate nothing. The timer due first is
-/// kept up to date as timers are armed and cancelled, so that asking what is due, on every
-/// `advanceTime(by:)` and after every timeout, reads two stored values and compares one deadline.
+/// machine's; each is due at a deadline. The storage is allocated once, so arming, cancelling and
+/// firing a timer allocate nothing. The timer due first is kept up to date as timers are armed and
+/// cancelled, so that asking what is due, on every `advanceTime(by:)` and after every timeout, reads
+/// two stored values and compares one deadline.
+///
+/// Times (the machine's time, deadlines) and delays are whole nanoseconds in an `Int64`, counted
+/// since the machine was made: adding and comparing them is inlined integer arithmetic, where
+/// `Duration`'s operators are calls into the standard library. A `Duration` is converted where it
+/// comes in (`advanceTime(by:)`, a delay asked of the actions, the clock's time:
+/// ``nanoseconds(_:)``) and where one goes out (`nextTimeout`, the clock's sleep). The language's
+/// durations are whole nanoseconds, so nothing is lost on them; a `Duration` with a fraction of a
+/// nanosecond is rounded down to a whole one (a clock's time too: a timeout never comes early).
+/// An `Int64` of nanoseconds reaches 292 years: time stops at ``lastTime``, and a deadline beyond
+/// it is ``never``, which no time reaches.
 @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 struct FSMMachineTimers {
-    /// The machine's time, as a duration since it was made: with manual timing moved only by
-    /// `advanceTime(by:)`; while a timeout is handled, its deadline (with either timing).
-    var now: Swift.Duration = .zero
+    /// The machine's time, in nanoseconds since it was made (0 to ``lastTime``): with manual timing
+    /// moved only by `advanceTime(by:)`; while a timeout is handled, its deadline (with either timing).
+    var now: Int64 = 0
     /// Whether a timeout is being handled: with clock timing, a timer armed meanwhile counts from
     /// its deadline, `now`, not from the clock.
     var isHandlingTimeout = false
-    /// Each timer's deadline, meaningful while it is armed, and its arming: 0 when it is not armed,
-    /// else a number that grows with every arming, which orders timers with the same deadline and
-    /// tells a timer armed again from before. By number; one array, so that arming writes one.
-    private var slots: [(deadline: Swift.Duration, stamp: UInt64)]
-    /// The armed timers' numbers, in no order.
-    private var armed: [Int]
+    /// By timer: its deadline, meaningful while it is armed; its arming, 0 when it is not armed,
+    /// else a number that grows with every arming, which tells a timer armed again from before; and
+    /// while it is armed, the timers armed just before and after it (-1 at either end). One array,
+    /// written in place (`withUnsafeMutableBufferPointer`: its uniqueness checked once an operation).
+    private var slots: [(deadline: Int64, stamp: UInt64, previous: Int, next: Int)]
+    /// The armed timers in arming order, a list through `slots`: the first and the last armed, -1
+    /// when none is. Arming again moves a timer to the end.
+    private var oldest = -1
+    private var newest = -1
     private var nextStamp: UInt64 = 1
     /// The armed timer due first (the earliest deadline, and of those the first armed), -1 when
     /// none is armed; and its deadline.
     private var first = -1
-    private var firstDeadline: Swift.Duration = .zero
+    private var firstDeadline: Int64 = 0
+
+    /// The latest time the machine reaches, 2⁶³ − 2 ns (292 years): a later one is this one.
+    nonisolated static let lastTime = Int64.max - 1
+    /// The deadline of a timer due after ``lastTime``: it is armed, and never due.
+    nonisolated static let never = Int64.max
 
     /// Room for `count` timers, none armed.
     init(count: Int) {
-        slots = Array(repeating: (.zero, 0), count: count)
-        armed = []
-        armed.reserveCapacity(count)
+        slots = Array(repeating: (0, 0, -1, -1), count: count)
+    }
+
+    /// `duration` in whole nanoseconds, rounded down, ``never`` when it is longer than 292 years;
+    /// `nil` when it is negative. Inlined arithmetic on `Duration`'s 128-bit count of attoseconds,
+    /// `_high` and `_low`, public stored properties of a frozen type (its `attoseconds`, the same
+    /// count as an `Int128`, needs macOS 15; its `components` is a call of some 200 instructions, and
+    /// traps when the seconds do not fit an `Int64`). Nonisolated, as the constants, in a machine
+    /// isolated to an actor: the clock's closures call it.
+    nonisolated static func nanoseconds(_ duration: Swift.Duration) -> Int64? {
+        let high = duration._high
+        let low = duration._low
+        // Under 2⁶⁴ attoseconds (18.4 s), the common case: one division by a constant.
+        if high == 0 { return Int64(truncatingIfNeeded: low / 1_000_000_000) }
+        guard high > 0 else { return nil }
+        // From 500,000,000 × 2⁶⁴ attoseconds, 2⁶³ ns, on: too long for an Int64.
+        guard high < 500_000_000 else { return never }
+        // high × 2⁶⁴ + low attoseconds, over 10⁹, where 2⁶⁴ = 18,446,744,073 × 10⁹ + 709,551,616.
+        let (lowQuotient, lowRemainder) = low.quotientAndRemainder(dividingBy: 1_000_000_000)
+        let wholeHigh = UInt64(high)
+        let rest = (wholeHigh &* 709_551_616 &+ lowRemainder) / 1_000_000_000
+        return Int64(truncatingIfNeeded: wholeHigh &* 18_446_744_073 &+ lowQuotient &+ rest)
+    }
+
+    /// The deadline `delay` (not negative) after `time`: ``never`` when it is after ``lastTime``.
+    nonisolated static func adding(_ delay: Int64, to time: Int64) -> Int64 {
+        let (sum, overflow) = time.addingReportingOverflow(delay)
+        return overflow ? never : sum
+    }
+
+    /// The time `span` (not negative) after the machine's, at most ``lastTime``.
+    func time(after span: Int64) -> Int64 {
+        span > Self.lastTime &- now ? Self.lastTime : now &+ span
     }
 
     /// Whether any timer is armed.
@@ -803,11 +851,19 @@ struct FSMMachineTimers {
 
     /// Arms `timer` (cancelling its earlier arming, if any) due at `deadline`; returns its stamp.
     @discardableResult
-    mutating func arm(_ timer: Int, at deadline: Swift.Duration) -> UInt64 {
-        if slots[timer].stamp == 0 { armed.append(timer) }
+    mutating func arm(_ timer: Int, at deadline: Int64) -> UInt64 {
+        // The one bounds check: `slots` is written through a buffer pointer, which has none.
+        precondition(timer >= 0 && timer < slots.count, "no timer \(timer)")
         let stamp = nextStamp
-        slots[timer] = (deadline, stamp)
         nextStamp += 1
+        var ends = (oldest: oldest, newest: newest)
+        slots.withUnsafeMutableBufferPointer { slots in
+            if slots[timer].stamp != 0 { Self.unlink(timer, in: slots, ends: &ends) }
+            slots[timer] = (deadline, stamp, ends.newest, -1)
+            if ends.newest >= 0 { slots[ends.newest].next = timer } else { ends.oldest = timer }
+            ends.newest = timer
+        }
+        (oldest, newest) = ends
         if timer == first {
             findFirst()  // armed again: its deadline moved
         } else if first < 0 || deadline < firstDeadline {
@@ -830,73 +886,85 @@ struct FSMMachineTimers {
     /// Cancels `timer`, which is armed.
     @inline(never)
     private mutating func disarm(_ timer: Int) {
-        slots[timer].stamp = 0
-        if let position = armed.firstIndex(of: timer) {
-            armed[position] = armed[armed.count - 1]
-            armed.removeLast()
+        var ends = (oldest: oldest, newest: newest)
+        slots.withUnsafeMutableBufferPointer { slots in
+            slots[timer].stamp = 0
+            Self.unlink(timer, in: slots, ends: &ends)
         }
-        if timer != first {
-            return
-        } else if armed.isEmpty {
-            first = -1
-        } else {
-            findFirst()
-        }
+        (oldest, newest) = ends
+        if timer == first { findFirst() }
+    }
+
+    /// Takes `timer` out of the list of armed timers whose ends are `ends`.
+    private static func unlink(
+        _ timer: Int, in slots: UnsafeMutableBufferPointer<(deadline: Int64, stamp: UInt64, previous: Int, next: Int)>,
+        ends: inout (oldest: Int, newest: Int)
+    ) {
+        let (previous, next) = (slots[timer].previous, slots[timer].next)
+        if previous >= 0 { slots[previous].next = next } else { ends.oldest = next }
+        if next >= 0 { slots[next].previous = previous } else { ends.newest = previous }
     }
 
     /// Cancels every timer.
     mutating func cancelAll() {
-        for timer in armed { slots[timer].stamp = 0 }
-        armed.removeAll(keepingCapacity: true)
-        first = -1
+        var timer = oldest
+        while timer >= 0 {
+            slots[timer].stamp = 0
+            timer = slots[timer].next
+        }
+        (oldest, newest, first) = (-1, -1, -1)
     }
 
-    /// Finds the timer due first among the armed ones.
+    /// Finds the timer due first among the armed ones: the earliest deadline, and of those the
+    /// first armed, the first met in arming order.
     private mutating func findFirst() {
         first = -1
-        var position = 0
-        while position < armed.count {
-            let timer = armed[position]
-            position += 1
-            if first >= 0 {
-                let slot = slots[timer]
-                if firstDeadline < slot.deadline || (firstDeadline == slot.deadline && slots[first].stamp < slot.stamp) {
-                    continue
-                }
+        var timer = oldest
+        while timer >= 0 {
+            let slot = slots[timer]
+            if first < 0 || slot.deadline < firstDeadline {
+                first = timer
+                firstDeadline = slot.deadline
             }
-            first = timer
-            firstDeadline = slots[timer].deadline
+            timer = slot.next
         }
     }
 
     /// The deadline of `timer`, `nil` when it is not armed.
-    func deadline(of timer: Int) -> Swift.Duration? { slots[timer].stamp == 0 ? nil : slots[timer].deadline }
+    func deadline(of timer: Int) -> Int64? { slots[timer].stamp == 0 ? nil : slots[timer].deadline }
 
-    /// The timer due first, if it is due at or before `end`: the earliest deadline, and of those
-    /// the first armed.
-    func due(upTo end: Swift.Duration) -> (timer: Int, deadline: Swift.Duration)? {
-        first >= 0 && firstDeadline <= end ? (first, firstDeadline) : nil
+    /// Whether a timer is due at or before `end`.
+    func isDue(upTo end: Int64) -> Bool { first >= 0 && firstDeadline <= end }
+
+    /// The timer due first (the earliest deadline, and of those the first armed), one being armed:
+    /// cancels it and moves the machine's time to its deadline, for its timeout.
+    mutating func takeFirst() -> Int {
+        precondition(first >= 0, "no timer is armed")
+        let timer = first
+        now = firstDeadline
+        disarm(timer)
+        return timer
     }
 
     /// The earliest deadline of an armed timer; `nil` when none is armed.
-    var nextDeadline: Swift.Duration? { first >= 0 ? firstDeadline : nil }
+    var nextDeadline: Int64? { first >= 0 ? firstDeadline : nil }
 }
 
-/// A clock, whichever type it has, read as durations since the machine was made: what a machine
-/// with clock timing needs of it. Its own type (`any Clock<Duration>` opened once) is hidden in
-/// the two closures.
+/// A clock, whichever type it has, read as nanoseconds since the machine was made (its time rounded
+/// down to a whole nanosecond, see ``FSMMachineTimers``): what a machine with clock timing needs of
+/// it. Its own type (`any Clock<Duration>` opened once) is hidden in the two closures.
 @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 struct FSMMachineClock: Sendable {
-    /// The clock's time now, since the machine was made.
-    let elapsed: @Sendable () -> Swift.Duration
-    /// Sleeps until the clock reaches a time since the machine was made (throws when cancelled,
-    /// if the clock's sleep does).
-    let sleep: @Sendable (Swift.Duration) async throws -> Void
+    /// The clock's time now, in nanoseconds since the machine was made.
+    let elapsed: @Sendable () -> Int64
+    /// Sleeps until the clock reaches a time in nanoseconds since the machine was made (throws
+    /// when cancelled, if the clock's sleep does).
+    let sleep: @Sendable (Int64) async throws -> Void
 
     init(_ clock: some Swift.Clock<Swift.Duration>) {
         let origin = clock.now
-        elapsed = { origin.duration(to: clock.now) }
-        sleep = { deadline in try await clock.sleep(until: origin.advanced(by: deadline), tolerance: nil) }
+        elapsed = { FSMMachineTimers.nanoseconds(origin.duration(to: clock.now)) ?? 0 }
+        sleep = { deadline in try await clock.sleep(until: origin.advanced(by: .nanoseconds(deadline)), tolerance: nil) }
     }
 }
 """#,

@@ -33,22 +33,21 @@ extension SwiftMachineEmitter {
         out.actionLines(actions, on: names.actionsVariable, raisingOn: raising, model: model)
     }
 
-    /// `armTimer(3, after: .milliseconds(500))  // Loading: every(500ms) / updateProgress`: a timer
-    /// armed, its delay a literal or asked of the actions.
+    /// `armTimer(3, after: 500_000_000)  // Loading: every(500ms) / updateProgress`: a timer armed,
+    /// its delay a literal in nanoseconds or asked of the actions (a `Duration`).
     func armingLine(_ timer: TimerPlan, context: ContextReference) -> String {
         let delay: String
         var function = "armTimer"
         var label = "after"
         switch timer.timed.delay {
-        case .literal(let nanoseconds, _): delay = Self.durationLiteral(nanoseconds: nanoseconds)
+        case .literal(let nanoseconds, _): delay = Self.groupedDigits(nanoseconds)
         case .named(let name):
-            let asked = "\(names.actionsVariable).\(SwiftNames.escaped(name))()"
+            // armTimer(_:after:) of a Duration counts a negative delay as zero; armRepeatingTimer
+            // requires it positive. A literal is never negative.
+            delay = "\(names.actionsVariable).\(SwiftNames.escaped(name))()"
             if timer.repeats {
-                delay = asked  // armRepeatingTimer requires it positive
                 function = "armRepeatingTimer"
                 label = "every"
-            } else {
-                delay = "Swift.max(\(asked), .zero)"  // a negative delay counts as zero; a literal never is
             }
         }
         return "\(contextMember(function, context))(\(timer.number), \(label): \(delay))  // \(timerLabel(timer))"
@@ -57,13 +56,16 @@ extension SwiftMachineEmitter {
     /// `Loading: after(10s) / logTimeout -> Failed`.
     func timerLabel(_ timer: TimerPlan) -> String { label(of: timer.transition) }
 
-    /// A duration of `nanoseconds` in the largest unit that divides it: `.seconds(10)`,
-    /// `.milliseconds(500)`, `.nanoseconds(7)`.
-    static func durationLiteral(nanoseconds: Int) -> String {
-        for (unit, size) in [("seconds", 1_000_000_000), ("milliseconds", 1_000_000), ("microseconds", 1_000)]
-        where nanoseconds % size == 0 {
-            return ".\(unit)(\(nanoseconds / size))"
+    /// `number` (not negative) as a Swift literal with its digits in groups of three:
+    /// `2_000_000_000`, `500`.
+    static func groupedDigits(_ number: Int) -> String {
+        var digits = Substring(String(number))
+        var groups: [Substring] = []
+        while digits.count > 3 {
+            groups.insert(digits.suffix(3), at: 0)
+            digits = digits.dropLast(3)
         }
-        return ".nanoseconds(\(nanoseconds))"
+        groups.insert(digits, at: 0)
+        return groups.joined(separator: "_")
     }
 }

@@ -118,11 +118,14 @@ extension SwiftMachineEmitter {
             "  one of the actions.",
         ])
         out.block("\(api)func advanceTime(by duration: Swift.Duration)") { out in
-            out.line("precondition(duration >= .zero, \"advanceTime(by:) with a negative duration\")")
+            out.block("guard let span = \(names.timers).nanoseconds(duration) else") {
+                $0.line("preconditionFailure(\"advanceTime(by:) with a negative duration\")")
+            }
             if hasClock { out.line("precondition(clock == nil, \"advanceTime(by:) on a machine with clock timing\")") }
             out.line("precondition(!machine.isRunning, \"advanceTime(by:) from inside a guard or an action\")")
-            out.line("let end = machine.timers.now + duration")
-            out.line("processTimeouts(upTo: end)")
+            out.line("let end = machine.timers.time(after: span)")
+            out.line("// Asked here first: a frame of a game loop with nothing due makes no call.")
+            out.line("if machine.timers.isDue(upTo: end) { processTimeouts(upTo: end) }")
             out.line("machine.timers.now = end")
         }
         out.line()
@@ -132,8 +135,8 @@ extension SwiftMachineEmitter {
         ])
         out.block("\(api)var nextTimeout: Swift.Duration?") { out in
             out.line("guard let deadline = machine.timers.nextDeadline else { return nil }")
-            out.line(
-                "return max(deadline - \(hasClock ? "(clock?.elapsed() ?? machine.timers.now)" : "machine.timers.now"), .zero)")
+            let now = hasClock ? "(clock?.elapsed() ?? machine.timers.now)" : "machine.timers.now"
+            out.line("return .nanoseconds(Swift.max(deadline - \(now), 0))")
         }
     }
 
@@ -148,31 +151,43 @@ extension SwiftMachineEmitter {
         out.line("// MARK: Timers")
         out.line()
         out.docComment([
-            "Arms `timer` (its state was just entered, or it repeats), due `delay` after now: the machine's",
-            "time, which while a timeout is handled is its deadline. `delay` is not negative: a literal",
-            "never is, and a delay asked of the actions is made so where it is asked.",
+            "Arms `timer` (its state was just entered, or it repeats), due `delay` nanoseconds after now: the",
+            "machine's time, which while a timeout is handled is its deadline. `delay` is not negative.",
         ])
-        out.block("fileprivate func armTimer(_ timer: Int, after delay: Swift.Duration)") { out in
+        out.block("fileprivate func armTimer(_ timer: Int, after delay: Int64)") { out in
             if hasClock {
                 out.line("// The clock's time; while a timeout is handled, its deadline; with manual timing, the machine's.")
                 out.line(
                     "let now = if let clock, !machine.timers.isHandlingTimeout { clock.elapsed() } else { machine.timers.now }")
-                out.line("let deadline = now + delay")
+                out.line("let deadline = \(names.timers).adding(delay, to: now)")
+                out.line("machine.timers.arm(timer, at: deadline)")
+                out.line("if let clock { schedule(timer, at: deadline, on: clock) }")
             } else {
-                out.line("let deadline = machine.timers.now + delay")
+                out.line("machine.timers.arm(timer, at: \(names.timers).adding(delay, to: machine.timers.now))")
             }
-            out.line("machine.timers.arm(timer, at: deadline)")
-            if hasClock { out.line("if let clock { schedule(timer, at: deadline, on: clock) }") }
         }
-        if plan.timers.contains(where: { timer in
-            guard timer.repeats, case .named = timer.timed.delay else { return false }
+        let askedDelays = plan.timers.filter { timer in
+            guard case .named = timer.timed.delay else { return false }
             return true
-        }) {
+        }
+        if askedDelays.contains(where: { !$0.repeats }) {
             out.line()
-            out.docComment(["Arms the timer of an `every` whose delay is asked of the actions: it must be positive."])
+            out.docComment(["Arms `timer` due `delay`, asked of the actions, after now: a negative delay counts as zero."])
+            out.block("fileprivate func armTimer(_ timer: Int, after delay: Swift.Duration)") { out in
+                out.line("armTimer(timer, after: \(names.timers).nanoseconds(delay) ?? 0)")
+            }
+        }
+        if askedDelays.contains(where: \.repeats) {
+            out.line()
+            out.docComment([
+                "Arms the timer of an `every` whose delay is asked of the actions: it must be positive (at least",
+                "a nanosecond: the machine's time is in whole nanoseconds).",
+            ])
             out.block("fileprivate func armRepeatingTimer(_ timer: Int, every delay: Swift.Duration)") { out in
-                out.line("precondition(delay > .zero, \"the delay of an 'every' must be positive, not \\(delay)\")")
-                out.line("armTimer(timer, after: delay)")
+                out.block("guard let period = \(names.timers).nanoseconds(delay), period > 0 else") {
+                    $0.line("preconditionFailure(\"the delay of an 'every' must be positive, not \\(delay)\")")
+                }
+                out.line("armTimer(timer, after: period)")
             }
         }
         out.line()
@@ -190,18 +205,24 @@ extension SwiftMachineEmitter {
         if hasClock { emitClockScheduling(into: &out) }
         out.line()
         out.docComment([
-            "Processes the timeouts due up to `end`, earliest first (the first armed first among equal",
-            "deadlines), each as a step of its own with what it causes, at its deadline.",
+            "Processes the timeouts due up to `end`, of which there is one at least, earliest first (the",
+            "first armed first among equal deadlines), each as a step of its own with what it causes, at",
+            "its deadline.",
         ])
-        out.block("private func processTimeouts(upTo end: Swift.Duration)") { out in
-            out.block("while let due = machine.timers.due(upTo: end)") { out in
-                out.line("cancelTimer(due.timer)")
-                out.line("machine.timers.now = due.deadline")
-                // Read only by armTimer with a clock: the deadline, not the clock, is now meanwhile.
-                if hasClock { out.line("machine.timers.isHandlingTimeout = true") }
-                out.line("_ = run(actions) { handleTimeout(due.timer, $0) }")
+        out.block("private func processTimeouts(upTo end: Int64)") { out in
+            out.line("repeat {")
+            out.indented { out in
+                out.line("// The timer due first, cancelled; the machine's time is its deadline.")
+                out.line("let timer = machine.timers.takeFirst()")
+                if hasClock {
+                    out.line("timerTasks.cancel(timer)")
+                    // Read only by armTimer with a clock: the deadline, not the clock, is now meanwhile.
+                    out.line("machine.timers.isHandlingTimeout = true")
+                }
+                out.line("_ = run(actions) { handleTimeout(timer, $0) }")
                 if hasClock { out.line("machine.timers.isHandlingTimeout = false") }
             }
+            out.line("} while machine.timers.isDue(upTo: end)")
         }
         out.line()
         let repeating = plan.timers.filter(\.repeats)
@@ -263,7 +284,7 @@ extension SwiftMachineEmitter {
             "Starts the task that sleeps until `timer`'s deadline, on the machine's actor, and replaces",
             "the one it had. The task holds the machine weakly: a machine that is released cancels it.",
         ])
-        out.block("private func schedule(_ timer: Int, at deadline: Swift.Duration, on clock: \(names.clock))") { out in
+        out.block("private func schedule(_ timer: Int, at deadline: Int64, on clock: \(names.clock))") { out in
             out.line("let stamp = machine.timers.stamp(of: timer)")
             out.line("let task = Swift.Task { [weak self] in")
             out.indented { out in
@@ -290,7 +311,8 @@ extension SwiftMachineEmitter {
                 }
                 out.line("return")
             }
-            out.line("processTimeouts(upTo: clock.elapsed())")
+            out.line("let now = clock.elapsed()")
+            out.line("if machine.timers.isDue(upTo: now) { processTimeouts(upTo: now) }")
             out.block("if machine.timers.stamp(of: timer) == stamp, let deadline = machine.timers.deadline(of: timer)") {
                 out in
                 out.line("schedule(timer, at: deadline, on: clock)")
