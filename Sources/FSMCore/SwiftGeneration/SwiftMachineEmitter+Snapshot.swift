@@ -239,7 +239,7 @@ extension SwiftMachineEmitter {
                 out.line(
                     "    snapshot.timers.map { ($0.state, $0.index, $0.remainingNanoseconds) }, owners: Self.timerOwners, isActive: isActive, machineIsRunning: !machine.isFinished)"
                 )
-                out.line("for (timer, remaining) in timers { armTimer(timer, after: .nanoseconds(remaining)) }")
+                out.line("for (timer, remaining) in timers { armTimer(timer, after: remaining) }")
             }
             if uses(.activities) {
                 out.line("for state in active { if let activity = Self.activity(of: ids[state]) { enterActivity(activity) } }")
@@ -324,14 +324,10 @@ extension SwiftMachineEmitter {
                 out.line("let owner = Self.timerOwners[$0.timer]")
                 out.line("var first = $0.timer")
                 out.line("while first > 0, Self.timerOwners[first - 1] == owner { first -= 1 }")
-                out.line("let left = max((machine.timers.deadline(of: $0.timer) ?? now) - now, .zero).components")
-                out.line("// Whole nanoseconds; a time left too long for them (about 292 years) is cut.")
-                out.line("let (seconds, overflow) = left.seconds.multipliedReportingOverflow(by: 1_000_000_000)")
-                out.line("let (sum, tooLong) = seconds.addingReportingOverflow(left.attoseconds / 1_000_000_000)")
-                out.line("let nanoseconds = overflow || tooLong ? Int64.max : sum")
+                out.line("let left = Swift.max((machine.timers.deadline(of: $0.timer) ?? now) - now, 0)")
                 out.line("return Snapshot.ArmedTimer(")
                 out.line(
-                    "    state: owner < 0 ? nil : ids[owner].rawValue, index: $0.timer - first, remainingNanoseconds: nanoseconds)"
+                    "    state: owner < 0 ? nil : ids[owner].rawValue, index: $0.timer - first, remainingNanoseconds: left)"
                 )
             }
         }
