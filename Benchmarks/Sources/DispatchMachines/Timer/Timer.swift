@@ -612,7 +612,7 @@ extension Timer {
         for state in active { isActive[state] = true }
         let timers = tree.timers(
             snapshot.timers.map { ($0.state, $0.index, $0.remainingNanoseconds) }, owners: Self.timerOwners, isActive: isActive, machineIsRunning: !machine.isFinished)
-        for (timer, remaining) in timers { armTimer(timer, after: .nanoseconds(remaining)) }
+        for (timer, remaining) in timers { armTimer(timer, after: remaining) }
     }
 
     /// Each state's parent, by number in the order written; -1 for a top-level state.
@@ -644,13 +644,9 @@ extension Timer {
             let owner = Self.timerOwners[$0.timer]
             var first = $0.timer
             while first > 0, Self.timerOwners[first - 1] == owner { first -= 1 }
-            let left = max((machine.timers.deadline(of: $0.timer) ?? now) - now, .zero).components
-            // Whole nanoseconds; a time left too long for them (about 292 years) is cut.
-            let (seconds, overflow) = left.seconds.multipliedReportingOverflow(by: 1_000_000_000)
-            let (sum, tooLong) = seconds.addingReportingOverflow(left.attoseconds / 1_000_000_000)
-            let nanoseconds = overflow || tooLong ? Int64.max : sum
+            let left = Swift.max((machine.timers.deadline(of: $0.timer) ?? now) - now, 0)
             return Snapshot.ArmedTimer(
-                state: owner < 0 ? nil : ids[owner].rawValue, index: $0.timer - first, remainingNanoseconds: nanoseconds)
+                state: owner < 0 ? nil : ids[owner].rawValue, index: $0.timer - first, remainingNanoseconds: left)
         }
     }
 }
