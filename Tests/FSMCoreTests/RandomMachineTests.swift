@@ -233,6 +233,7 @@ final class DifferentialGeneratorTests: XCTestCase {
                     case .send(let occurrence): interpreter.send(occurrence)
                     case .advance(let nanoseconds): interpreter.advance(by: nanoseconds)
                     case .finish, .fail: XCTFail("an activity outcome without activities")
+                    case .restore: XCTFail("a restore without snapshots")
                     }
                     XCTAssertFalse(interpreter.isRunning, "seed \(seed)")
                 }
@@ -266,6 +267,7 @@ final class DifferentialGeneratorTests: XCTestCase {
                 case .send(let occurrence): interpreter.send(occurrence)
                 case .advance(let nanoseconds): interpreter.advance(by: nanoseconds)
                 case .finish, .fail: XCTFail("an activity outcome without activities")
+                case .restore: XCTFail("a restore without snapshots")
                 }
                 XCTAssertFalse(interpreter.isRunning, "seed \(seed)")
                 XCTAssertNil(interpreter.failure, "seed \(seed)")
@@ -312,11 +314,11 @@ final class DifferentialGeneratorTests: XCTestCase {
                     features[transition.target == .internal ? "internal catch" : "catch with a target", default: 0] += 1
                 }
                 let host = DifferentialHost(testCase)
-                let interpreter = Interpreter(model: model, host: host)
+                var interpreter = Interpreter(model: model, host: host)
                 for operation in testCase.script {
                     host.budget = DifferentialCase.sendBudget
                     let before = host.lines.count
-                    _ = host.apply(operation, to: interpreter)
+                    _ = host.apply(operation, to: &interpreter)
                     switch operation {
                     case .finish, .fail:
                         features[
@@ -335,6 +337,49 @@ final class DifferentialGeneratorTests: XCTestCase {
                 XCTAssertGreaterThan(features[feature, default: 0], 10, "\(feature), parallel: \(parallel)")
             }
             XCTAssertGreaterThan(features["outcome", default: 0], 2 * features["skipped", default: 0], "parallel: \(parallel)")
+        }
+    }
+
+    /// Restore points (section 4g) only with their switch, drawn from a generator of their own: the
+    /// machine and the other operations are those of the seed without them (but for activity
+    /// outcomes, picked among the activities running, which a restore starts again). Every script
+    /// gets one to five, some before the first operation, and about one in seven is mutated, every
+    /// kind of mutation appearing.
+    func testRestorePointsOnlyWithTheSwitch() throws {
+        var restores = 0
+        var mutations: [String: Int] = [:]
+        for seed in seeds.prefix(60) {
+            for (parallel, version3, activities) in [
+                (false, false, false), (true, false, false), (false, true, false), (false, false, true),
+            ] {
+                let plain = DifferentialCase.generate(
+                    seed: seed, name: "M", parallel: parallel, version3: version3, activities: activities)
+                XCTAssertFalse(plain?.script.contains { if case .restore = $0 { true } else { false } } ?? false)
+                let testCase = try XCTUnwrap(
+                    DifferentialCase.generate(
+                        seed: seed, name: "M", parallel: parallel, version3: version3, activities: activities,
+                        snapshots: true))
+                XCTAssertEqual(testCase.source, plain?.source)
+                var others: [DifferentialCase.Operation] = []
+                var count = 0
+                for operation in testCase.script {
+                    guard case .restore(let mutation) = operation else {
+                        others.append(operation)
+                        continue
+                    }
+                    count += 1
+                    if let mutation { mutations[String("\(mutation)".prefix { $0 != "(" }), default: 0] += 1 }
+                }
+                XCTAssertTrue((1...5).contains(count), "seed \(seed): \(count) restores")
+                restores += count
+                if !activities { XCTAssertEqual(others, plain?.script, "seed \(seed)") }
+            }
+        }
+        XCTAssertGreaterThan(restores, 240 * 2)
+        let mutated = mutations.values.reduce(0, +)
+        XCTAssertTrue((restores / 10...restores / 5).contains(mutated), "\(mutated) mutated of \(restores)")
+        for kind in ["renameState", "dropState", "addState", "otherMachine", "notStarted", "history", "push", "timer"] {
+            XCTAssertGreaterThan(mutations[kind, default: 0], 0, "\(kind) \(mutations)")
         }
     }
 
