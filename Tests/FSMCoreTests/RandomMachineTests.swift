@@ -7,7 +7,8 @@ import XCTest
 /// are valid; those of version 2 (completion transitions, final states inside composites, history)
 /// and those with parallel states use every feature, and the interpreter runs their scripts to the end;
 /// those of version 3 (timed transitions, `raise`) use every feature, and the interpreter runs most
-/// of their scripts to the end.
+/// of their scripts to the end; the scripts' restore points (snapshots) change nothing else, and
+/// the interpreter restores what it saved.
 final class DifferentialGeneratorTests: XCTestCase {
     private let seeds = UInt64(0)..<300
 
@@ -381,6 +382,40 @@ final class DifferentialGeneratorTests: XCTestCase {
         for kind in ["renameState", "dropState", "addState", "otherMachine", "notStarted", "history", "push", "timer"] {
             XCTAssertGreaterThan(mutations[kind, default: 0], 0, "\(kind) \(mutations)")
         }
+    }
+
+    /// In the interpreter alone, every restore of a script without mutation gives back the snapshot
+    /// it restored (through its JSON, read by `MachineSnapshot.decode`), and a mutated one that is
+    /// restored gives a snapshot that holds only what fits; some mutated ones throw.
+    func testTheInterpreterRestoresWhatItSaved() throws {
+        var lines: [String: Int] = [:]
+        let kinds = ["snapshot ", "mutated ", "restored", "restore error: ", "JSON error: "]
+        for seed in seeds.prefix(40) {
+            for (parallel, version3, activities) in [
+                (false, false, false), (true, false, false), (false, true, false), (false, false, true),
+            ] {
+                let testCase = try XCTUnwrap(
+                    DifferentialCase.generate(
+                        seed: seed, name: "M", parallel: parallel, version3: version3, activities: activities,
+                        snapshots: true))
+                let host = DifferentialHost(testCase)
+                var interpreter = Interpreter(model: testCase.model, host: host)
+                for operation in testCase.script where interpreter.failure == nil {
+                    host.budget = DifferentialCase.sendBudget
+                    _ = host.apply(operation, to: &interpreter)
+                }
+                XCTAssertEqual(host.roundTripsChanged, 0, "seed \(seed)")
+                for line in host.lines {
+                    for kind in kinds where line.hasPrefix(kind) {
+                        lines[kind, default: 0] += 1
+                    }
+                }
+            }
+        }
+        XCTAssertEqual(lines["JSON error: ", default: 0], 0)
+        XCTAssertEqual(lines["snapshot ", default: 0], lines["restored", default: 0] + lines["restore error: ", default: 0])
+        XCTAssertGreaterThan(lines["restore error: ", default: 0], 10)
+        XCTAssertLessThan(lines["restore error: ", default: 0], lines["mutated ", default: 0])
     }
 
     /// Answers guards from the case's list, cyclically; runs its senders while the budget lasts;
