@@ -16,7 +16,8 @@
 #   make fuzz     fuzz the front end and the emitters with libFuzzer for SECONDS (default 60)
 #   make difftest compare generated Swift with the reference interpreter on N random machines
 #                 (PARALLEL=1: with parallel states; V3=1: with timed transitions and raise;
-#                 ACTIVITIES=1: with activities and catch, the scripts finishing and failing them)
+#                 ACTIVITIES=1: with activities and catch, the scripts finishing and failing them;
+#                 the scripts restore the machine from its snapshot now and then, SNAPSHOTS=0: never)
 
 SWIFT ?= swift
 FSMC := .build/debug/fsmc
@@ -210,4 +211,4 @@ SEED ?= 1000000
 difftest:
 	$(SWIFT) build --build-tests
 	FSMC_DIFFTEST_N=$(N) FSMC_DIFFTEST_BATCH=$(BATCH) FSMC_DIFFTEST_SEED=$(SEED) FSMC_DIFFTEST_PARALLEL=$(PARALLEL) \
-		FSMC_DIFFTEST_V3=$(V3) FSMC_DIFFTEST_ACTIVITIES=$(ACTIVITIES) $(SWIFT) test --skip-build --filter DifferentialTests/testLongRun
+		FSMC_DIFFTEST_V3=$(V3) FSMC_DIFFTEST_ACTIVITIES=$(ACTIVITIES) FSMC_DIFFTEST_SNAPSHOTS=$(SNAPSHOTS) $(SWIFT) test --skip-build --filter DifferentialTests/testLongRun

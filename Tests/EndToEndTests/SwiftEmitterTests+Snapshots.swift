@@ -90,9 +90,10 @@ extension SwiftEmitterTests {
     }
 
     /// Every `RestoreError`, with its description; what no longer fits dropped (a history record
-    /// naming a removed state, a stack entry that is no longer a leaf, a timer of an inactive
-    /// state or out of range); a snapshot saved by one version of a machine restored into an edited
-    /// one (states added and reordered, a composite state gaining a child).
+    /// naming a removed state, a stack entry that is no longer a leaf or of a machine with `pop`
+    /// but no `push`, a timer of an inactive state or out of range); a snapshot saved by one
+    /// version of a machine restored into an edited one (states added and reordered, a composite
+    /// state gaining a child).
     func testRestoreErrorsAndWhatIsDropped() throws {
         try expect(
             "snapErrors",
@@ -108,6 +109,7 @@ extension SwiftEmitterTests {
             the snapshot's active states are not a configuration of SnapCheck: 'P' is active without its region 'Q2'
             error is otherMachine: true
             kept: history ["C": ["C2"]], stack ["Leaf1"], timers [C2/0]
+            without push: stack [], back goes to C
             v1 saved: ["Edit", "Typing"]
             v2 restored: ["Edit", "Typing"]
             v3 renamed state: the snapshot names the state 'Typing', which SnapCheckV3 does not have
@@ -144,7 +146,7 @@ extension SwiftEmitterTests {
                 name: "snapErrors",
                 machines: [
                     (snapCheck, .internal), (snapCheckV1, .internal), (snapCheckV2, .internal),
-                    (snapCheckV3, .internal),
+                    (snapCheckV3, .internal), (snapPopOnly, .internal),
                 ],
                 driver: snapErrorsDriver),
         ]
@@ -523,8 +525,23 @@ extension SwiftEmitterTests {
         }
         """
 
+    /// A machine with `pop` but no `push`: its stack is always empty, so `back` goes to C.
+    static let snapPopOnly = """
+        machine SnapPopOnly {
+            initial A
+            state A {
+                back -> pop
+                back -> C
+            }
+            state B
+            state C { go -> B }
+        }
+        """
+
     static let snapErrorsDriver = """
-        @MainActor final class SnapCheckLog: SnapCheckActions, SnapCheckV1Actions, SnapCheckV2Actions, SnapCheckV3Actions {
+        @MainActor final class SnapCheckLog: SnapCheckActions, SnapCheckV1Actions, SnapCheckV2Actions, SnapCheckV3Actions,
+            SnapPopOnlyActions
+        {
             func tick() {}
         }
 
@@ -567,6 +584,13 @@ extension SwiftEmitterTests {
                 stack: ["Deep", "Leaf1", "Nowhere"], timers: [])
             leafSnapshot = try! SnapLeaf(actions: SnapLeafLog(), restoring: leafSnapshot).snapshot
             out.add("kept: history \\(kept.history), stack \\(leafSnapshot.stack), timers [\\(kept.timers.map { "\\($0.state ?? "nil")/\\($0.index)" }.joined(separator: ", "))]")
+            // Found by the differential tests: a machine whose stack only `pop` reads keeps no entry.
+            let popOnly = try! SnapPopOnly(actions: log, restoring: SnapPopOnly.Snapshot(
+                machine: "SnapPopOnly", started: true, finished: false, activeStates: ["A"], history: [:], stack: ["B"],
+                timers: []))
+            let stack = popOnly.snapshot.stack
+            popOnly.back()
+            out.add("without push: stack \\(stack), back goes to \\(popOnly.state.rawValue)")
             let v1 = SnapCheckV1(actions: log)
             v1.start()
             var saved = v1.snapshot

@@ -7,7 +7,8 @@ import XCTest
 /// are valid; those of version 2 (completion transitions, final states inside composites, history)
 /// and those with parallel states use every feature, and the interpreter runs their scripts to the end;
 /// those of version 3 (timed transitions, `raise`) use every feature, and the interpreter runs most
-/// of their scripts to the end.
+/// of their scripts to the end; the scripts' restore points (snapshots) change nothing else, and
+/// the interpreter restores what it saved.
 final class DifferentialGeneratorTests: XCTestCase {
     private let seeds = UInt64(0)..<300
 
@@ -233,6 +234,7 @@ final class DifferentialGeneratorTests: XCTestCase {
                     case .send(let occurrence): interpreter.send(occurrence)
                     case .advance(let nanoseconds): interpreter.advance(by: nanoseconds)
                     case .finish, .fail: XCTFail("an activity outcome without activities")
+                    case .restore: XCTFail("a restore without snapshots")
                     }
                     XCTAssertFalse(interpreter.isRunning, "seed \(seed)")
                 }
@@ -266,6 +268,7 @@ final class DifferentialGeneratorTests: XCTestCase {
                 case .send(let occurrence): interpreter.send(occurrence)
                 case .advance(let nanoseconds): interpreter.advance(by: nanoseconds)
                 case .finish, .fail: XCTFail("an activity outcome without activities")
+                case .restore: XCTFail("a restore without snapshots")
                 }
                 XCTAssertFalse(interpreter.isRunning, "seed \(seed)")
                 XCTAssertNil(interpreter.failure, "seed \(seed)")
@@ -312,11 +315,11 @@ final class DifferentialGeneratorTests: XCTestCase {
                     features[transition.target == .internal ? "internal catch" : "catch with a target", default: 0] += 1
                 }
                 let host = DifferentialHost(testCase)
-                let interpreter = Interpreter(model: model, host: host)
+                var interpreter = Interpreter(model: model, host: host)
                 for operation in testCase.script {
                     host.budget = DifferentialCase.sendBudget
                     let before = host.lines.count
-                    _ = host.apply(operation, to: interpreter)
+                    _ = host.apply(operation, to: &interpreter)
                     switch operation {
                     case .finish, .fail:
                         features[
@@ -336,6 +339,83 @@ final class DifferentialGeneratorTests: XCTestCase {
             }
             XCTAssertGreaterThan(features["outcome", default: 0], 2 * features["skipped", default: 0], "parallel: \(parallel)")
         }
+    }
+
+    /// Restore points (section 4g) only with their switch, drawn from a generator of their own: the
+    /// machine and the other operations are those of the seed without them (but for activity
+    /// outcomes, picked among the activities running, which a restore starts again). Every script
+    /// gets one to five, some before the first operation, and about one in seven is mutated, every
+    /// kind of mutation appearing.
+    func testRestorePointsOnlyWithTheSwitch() throws {
+        var restores = 0
+        var mutations: [String: Int] = [:]
+        for seed in seeds.prefix(60) {
+            for (parallel, version3, activities) in [
+                (false, false, false), (true, false, false), (false, true, false), (false, false, true),
+            ] {
+                let plain = DifferentialCase.generate(
+                    seed: seed, name: "M", parallel: parallel, version3: version3, activities: activities)
+                XCTAssertFalse(plain?.script.contains { if case .restore = $0 { true } else { false } } ?? false)
+                let testCase = try XCTUnwrap(
+                    DifferentialCase.generate(
+                        seed: seed, name: "M", parallel: parallel, version3: version3, activities: activities,
+                        snapshots: true))
+                XCTAssertEqual(testCase.source, plain?.source)
+                var others: [DifferentialCase.Operation] = []
+                var count = 0
+                for operation in testCase.script {
+                    guard case .restore(let mutation) = operation else {
+                        others.append(operation)
+                        continue
+                    }
+                    count += 1
+                    if let mutation { mutations[String("\(mutation)".prefix { $0 != "(" }), default: 0] += 1 }
+                }
+                XCTAssertTrue((1...5).contains(count), "seed \(seed): \(count) restores")
+                restores += count
+                if !activities { XCTAssertEqual(others, plain?.script, "seed \(seed)") }
+            }
+        }
+        XCTAssertGreaterThan(restores, 240 * 2)
+        let mutated = mutations.values.reduce(0, +)
+        XCTAssertTrue((restores / 10...restores / 5).contains(mutated), "\(mutated) mutated of \(restores)")
+        for kind in ["renameState", "dropState", "addState", "otherMachine", "notStarted", "history", "push", "timer"] {
+            XCTAssertGreaterThan(mutations[kind, default: 0], 0, "\(kind) \(mutations)")
+        }
+    }
+
+    /// In the interpreter alone, every restore of a script without mutation gives back the snapshot
+    /// it restored (through its JSON, read by `MachineSnapshot.decode`), and a mutated one that is
+    /// restored gives a snapshot that holds only what fits; some mutated ones throw.
+    func testTheInterpreterRestoresWhatItSaved() throws {
+        var lines: [String: Int] = [:]
+        let kinds = ["snapshot ", "mutated ", "restored", "restore error: ", "JSON error: "]
+        for seed in seeds.prefix(40) {
+            for (parallel, version3, activities) in [
+                (false, false, false), (true, false, false), (false, true, false), (false, false, true),
+            ] {
+                let testCase = try XCTUnwrap(
+                    DifferentialCase.generate(
+                        seed: seed, name: "M", parallel: parallel, version3: version3, activities: activities,
+                        snapshots: true))
+                let host = DifferentialHost(testCase)
+                var interpreter = Interpreter(model: testCase.model, host: host)
+                for operation in testCase.script where interpreter.failure == nil {
+                    host.budget = DifferentialCase.sendBudget
+                    _ = host.apply(operation, to: &interpreter)
+                }
+                XCTAssertEqual(host.roundTripsChanged, 0, "seed \(seed)")
+                for line in host.lines {
+                    for kind in kinds where line.hasPrefix(kind) {
+                        lines[kind, default: 0] += 1
+                    }
+                }
+            }
+        }
+        XCTAssertEqual(lines["JSON error: ", default: 0], 0)
+        XCTAssertEqual(lines["snapshot ", default: 0], lines["restored", default: 0] + lines["restore error: ", default: 0])
+        XCTAssertGreaterThan(lines["restore error: ", default: 0], 10)
+        XCTAssertLessThan(lines["restore error: ", default: 0], lines["mutated ", default: 0])
     }
 
     /// Answers guards from the case's list, cyclically; runs its senders while the budget lasts;

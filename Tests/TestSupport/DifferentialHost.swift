@@ -1,4 +1,5 @@
 import FSMCore
+import Foundation
 
 /// The reference interpreter's host for a differential case: guards answer from the case's list
 /// (in the order they are asked, cyclically), delays from its lists, the sending actions send their
@@ -45,8 +46,13 @@ public final class DifferentialHost: InterpreterHost {
     /// Plays one scripted operation on `interpreter` and returns its result. An activity outcome for
     /// a state whose activity is not running is skipped, with a line saying so (the generated
     /// Swift's driver checks `runningActivities` and logs the same line), and its result is `false`.
-    public func apply(_ operation: DifferentialCase.Operation, to interpreter: Interpreter) -> Bool {
+    /// A restore replaces `interpreter` by the one restored (``restore(_:mutation:)``).
+    public func apply(_ operation: DifferentialCase.Operation, to interpreter: inout Interpreter) -> Bool {
         switch operation {
+        case .restore(let mutation):
+            guard let restored = restore(interpreter, mutation: mutation) else { return false }
+            interpreter = restored
+            return true
         case .start:
             interpreter.start()
             return true
@@ -67,6 +73,51 @@ public final class DifferentialHost: InterpreterHost {
             }
             return true
         }
+    }
+
+    /// The snapshot of `interpreter` through its JSON (`JSONEncoder`, sorted keys, read back by
+    /// ``MachineSnapshot/decode(_:)``), changed by `mutation`, restored into a new interpreter with
+    /// this host; `nil` when the restore throws. The transcript gets the lines the generated
+    /// driver writes (``DifferentialHarness``): `snapshot` and the JSON; with a mutation, `mutated`
+    /// and the JSON changed; then `restore error:` and the error's description, or `restored`,
+    /// followed by the restored machine's snapshot when that is not the snapshot taken (always
+    /// after a mutation). A restore without mutation that changes the snapshot is also counted in
+    /// ``roundTripsChanged``.
+    func restore(_ interpreter: Interpreter, mutation: SnapshotMutation?) -> Interpreter? {
+        let json = Self.json(interpreter.snapshot)
+        lines.append("snapshot \(json)")
+        var snapshot: MachineSnapshot
+        do {
+            snapshot = try MachineSnapshot.decode(Array(json.utf8))
+        } catch {
+            lines.append("JSON error: \(error)")
+            return nil
+        }
+        if let mutation {
+            mutation.apply(to: &snapshot)
+            lines.append("mutated \(Self.json(snapshot))")
+        }
+        do {
+            let restored = try Interpreter(model: testCase.model, host: self, restoring: snapshot)
+            let after = Self.json(restored.snapshot)
+            if mutation == nil && after != json { roundTripsChanged += 1 }
+            lines.append(mutation == nil && after == json ? "restored" : "restored \(after)")
+            return restored
+        } catch {
+            lines.append("restore error: \(error.description)")
+            return nil
+        }
+    }
+
+    /// How many restores without mutation gave a machine whose snapshot is not the one restored.
+    public var roundTripsChanged = 0
+
+    /// The JSON of `snapshot` as the generated driver writes its own: `JSONEncoder`, sorted keys.
+    static func json(_ snapshot: MachineSnapshot) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        // Encoding strings, numbers and booleans cannot fail.
+        return String(decoding: try! encoder.encode(snapshot), as: UTF8.self)
     }
 
     /// The transcript line of an activity outcome skipped because the activity is not running.

@@ -32,6 +32,9 @@ public struct DifferentialCase {
         /// (`InterpreterValue.error(name)`, a `DiffError(name:)` in the generated Swift); skipped as
         /// `finish` is when not running.
         case fail(Int, String)
+        /// Replaces the machine by one restored from its snapshot (section 4g), through the
+        /// snapshot's JSON, changed by the mutation when there is one.
+        case restore(SnapshotMutation?)
     }
 
     public var seed: UInt64
@@ -77,10 +80,13 @@ public struct DifferentialCase {
     /// `version2` adds the features of sections 4a and 4b (completion transitions, history);
     /// `parallel` adds parallel states (section 4c), with those features; `version3` adds those of
     /// sections 4d and 4e (timed transitions, `raise`) to either kind, and `advance` steps to the
-    /// script; without them a seed gives the machine it always gave.
+    /// script; without them a seed gives the machine it always gave. `snapshots` adds restore points
+    /// to the script (``insertRestorePoints(_:picks:model:seed:)``), drawn from a generator of
+    /// their own, seeded by the case's last draw: the machine and the other operations stay those
+    /// of the seed without it.
     public static func generate(
         seed: UInt64, name: String, version2: Bool = false, parallel: Bool = false, version3: Bool = false,
-        activities: Bool = false
+        activities: Bool = false, snapshots: Bool = false
     ) -> DifferentialCase? {
         var rng = SplitMix64(seed: seed)
         let text = machineSource(
@@ -120,11 +126,30 @@ public struct DifferentialCase {
                 delays[name] = (0..<Int.random(in: 1...3, using: &rng)).map { _ in everyDelayAnswers.randomElement(using: &rng)! }
             }
         }
+        // The last draw of the case's generator: it seeds the restore points' own.
+        if snapshots { insertRestorePoints(&script, picks: &picks, model: model, seed: rng.next()) }
         var testCase = DifferentialCase(
             seed: seed, name: name, source: text, model: model, script: script, answers: answers, senders: senders,
             delays: delays)
         if !picks.isEmpty { testCase.resolveOutcomes(picks) }
         return testCase
+    }
+
+    /// Inserts one to four restores (``Operation/restore(_:)``) at random places of `script`, before
+    /// the first operation now and then (a machine not started yet, when the script does not
+    /// start with `start()`), one in seven with a mutation (``SnapshotMutation``); moves the
+    /// `picks` of the activity outcomes with their operations. Draws from a generator of its own,
+    /// seeded with `seed`.
+    static func insertRestorePoints(_ script: inout [Operation], picks: inout [Int: Int], model: Model, seed: UInt64) {
+        var rng = SplitMix64(seed: seed)
+        var places = (0..<Int.random(in: 1...4, using: &rng)).map { _ in Int.random(in: 0...script.count, using: &rng) }
+        if rng.chance(0.2) { places.append(0) }
+        // From the last place to the first, so that each place still counts the original operations.
+        for place in places.sorted(by: >) {
+            let mutation = rng.chance(1.0 / 7) ? SnapshotMutation.random(model, &rng) : nil
+            script.insert(.restore(mutation), at: place)
+            picks = Dictionary(uniqueKeysWithValues: picks.map { ($0.key >= place ? $0.key + 1 : $0.key, $0.value) })
+        }
     }
 
     /// Gives each activity outcome of the script (at the positions of `picks`) its state: running
@@ -135,7 +160,7 @@ public struct DifferentialCase {
     mutating func resolveOutcomes(_ picks: [Int: Int]) {
         let withActivity = model.states.indices.filter { model.states[$0].activity != nil }
         let host = DifferentialHost(self)
-        let interpreter = Interpreter(model: model, host: host)
+        var interpreter = Interpreter(model: model, host: host)
         for (index, operation) in script.enumerated() {
             host.budget = Self.sendBudget
             if let pick = picks[index] {
@@ -150,7 +175,7 @@ public struct DifferentialCase {
                     script[index] = .finish(state)
                 }
             }
-            if interpreter.failure == nil { _ = host.apply(script[index], to: interpreter) }
+            if interpreter.failure == nil { _ = host.apply(script[index], to: &interpreter) }
         }
     }
 

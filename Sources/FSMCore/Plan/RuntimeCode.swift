@@ -45,7 +45,8 @@ public enum RuntimeCode: String, Sendable, CaseIterable {
         var common: [RuntimeCode] =
             (parts.contains(.timers) ? [.timers] : []) + (parts.contains(.activities) ? [.activities] : []) + [.snapshot]
         if parts.contains(.history) { common.append(.snapshotHistory) }
-        if parts.contains(.stack) { common.append(.snapshotStack) }
+        // A machine with `pop` but no `push` keeps no stack entry of a snapshot: its stack is always empty.
+        if parts.contains(.push) { common.append(.snapshotStack) }
         if parts.contains(.timers) { common.append(.snapshotTimers) }
         guard shape == .regions else { return (parts.contains(.history) ? [.oneLeafHistory] : []) + common }
         var code: [RuntimeCode] = [.fixedList, .regions]

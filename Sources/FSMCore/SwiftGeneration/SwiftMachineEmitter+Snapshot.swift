@@ -158,7 +158,8 @@ extension SwiftMachineEmitter {
                 out.line("machine: \(SwiftExpressions.stringLiteral(model.name)), started: machine.isStarted,")
                 out.line("finished: machine.isFinished, activeStates: machine.isStarted ? activeStates.map(\\.rawValue) : [],")
                 let history = uses(.history) ? "recordedHistory()" : "[:]"
-                let stack = uses(.stack) ? "machine.stack.map { $0.id.rawValue }" : "[]"
+                // Only `push` puts anything on the stack: without it, the stack is always empty.
+                let stack = uses(.push) ? "machine.stack.map { $0.id.rawValue }" : "[]"
                 let timers = uses(.timers) ? "armedTimers()" : "[]"
                 out.line("history: \(history), stack: \(stack), timers: \(timers))")
             }
@@ -227,7 +228,8 @@ extension SwiftMachineEmitter {
                     }
                 }
             }
-            if uses(.stack) {
+            // A stack entry is kept only by a machine with `push` (one with only `pop` drops them all).
+            if uses(.push) {
                 out.line("machine.stack = tree.stack(snapshot.stack).map { Self.stateClass(ids[$0]) }")
             }
             if uses(.timers) {

@@ -10,6 +10,13 @@ import TestSupport
 /// not running), and after each scripted operation one line with the result, the innermost state,
 /// `isFinished`, every state `isIn` reports, every event `handles` reports, for a machine with timers
 /// `nextTimeout` in nanoseconds and for a machine with activities `runningActivities`.
+///
+/// A restore (section 4g) writes the machine's snapshot as JSON (`JSONEncoder`, sorted keys: both
+/// sides must write the same bytes), then, for a mutated one, the JSON changed; then `restored`
+/// (with the restored machine's JSON when it is not the snapshot's) or the `RestoreError`'s
+/// description. The restore itself calls no action (with manual timing and activities): what it
+/// armed and started shows in the line after it (`nextTimeout`, `runningActivities`) and in what
+/// follows.
 enum DifferentialHarness {
     struct Mismatch: CustomStringConvertible {
         var testCase: DifferentialCase
@@ -41,8 +48,45 @@ enum DifferentialHarness {
         var machines = 0
         var operations = 0
         var transcriptLines = 0
+        /// The restores compared, counted by what they restored (``restoreFigures(_:)``).
+        var restores: [String: Int] = [:]
         var mismatches: [Mismatch] = []
         var failure: String?
+    }
+
+    /// What the restores of a transcript restored, counted: `restores` (all of them), `unstarted`,
+    /// `finished`, `with history`, `with stack`, `with timers` (what the snapshot held), `mutated`,
+    /// `threw` (the restore threw), `kept a mutation` (a mutated snapshot restored), `restarted
+    /// activities` (activities running after the restore).
+    static func restoreFigures(_ transcript: [String]) -> [String: Int] {
+        var figures: [String: Int] = [:]
+        var restored = false
+        for line in transcript {
+            if line.hasPrefix("snapshot ") {
+                figures["restores", default: 0] += 1
+                for (kind, text) in [
+                    ("unstarted", "\"started\":false"), ("finished", "\"finished\":true"),
+                ] where line.contains(text) {
+                    figures[kind, default: 0] += 1
+                }
+                for (kind, empty) in [
+                    ("with history", "\"history\":{}"), ("with stack", "\"stack\":[]"), ("with timers", "\"timers\":[]"),
+                ] where !line.contains(empty) {
+                    figures[kind, default: 0] += 1
+                }
+            } else if line.hasPrefix("mutated ") {
+                figures["mutated", default: 0] += 1
+            } else if line.hasPrefix("restore error: ") {
+                figures["threw", default: 0] += 1
+            } else if line.hasPrefix("restored") {
+                restored = true
+                if line.hasPrefix("restored {") { figures["kept a mutation", default: 0] += 1 }
+            } else if line.hasPrefix("=> ") && restored {
+                restored = false
+                if line.contains("running [\"") { figures["restarted activities", default: 0] += 1 }
+            }
+        }
+        return figures
     }
 
     static func scriptText(_ testCase: DifferentialCase) -> [String] {
@@ -53,6 +97,7 @@ enum DifferentialHarness {
             case .advance(let nanoseconds): "advanceTime(by: \(DurationLiteral.text(nanoseconds: nanoseconds)))"
             case .finish(let state): "finishActivity(of: \(testCase.model.states[state].name))"
             case .fail(let state, let name): "failActivity(of: \(testCase.model.states[state].name), with: \(name))"
+            case .restore(let mutation): "restore" + (mutation.map { " (\($0.description))" } ?? "")
             }
         }
     }
@@ -87,12 +132,12 @@ enum DifferentialHarness {
     /// a line saying so).
     static func interpreterRun(_ testCase: DifferentialCase) -> (transcript: [String], failure: InterpreterFailure?) {
         let host = DifferentialHost(testCase)
-        let interpreter = Interpreter(model: testCase.model, host: host)
+        var interpreter = Interpreter(model: testCase.model, host: host)
         let model = testCase.model
         for (index, operation) in testCase.script.enumerated() {
             host.budget = DifferentialCase.sendBudget
             host.lines.append("op \(index)")
-            let result = host.apply(operation, to: interpreter)
+            let result = host.apply(operation, to: &interpreter)
             if let failure = interpreter.failure {
                 host.lines.append("interpreter failure: \(failure)")
                 return (host.lines, failure)
@@ -114,6 +159,10 @@ enum DifferentialHarness {
             host.lines.append(
                 "=> \(result) \(configuration) finished \(interpreter.isFinished) in \(inStates) handles \(handled)\(next)\(running)"
             )
+        }
+        // A line the generated driver never writes: the mismatch shows the restores that changed the snapshot.
+        if host.roundTripsChanged > 0 {
+            host.lines.append("\(host.roundTripsChanged) restores without mutation gave another snapshot")
         }
         return (host.lines, nil)
     }
@@ -263,9 +312,10 @@ enum DifferentialHarness {
             out.append("\(attributes)func run\(m)() -> [String] {")
             out.append("    let host = \(m)Host()")
         }
-        out.append(
-            "    let machine = \(m)(actions: host\(timed ? ", timing: .manual" : "")\(activities && !activityTasks ? ", activities: .manual" : ""))"
-        )
+        // The options of `init(actions:)`, which a restore passes too.
+        let options = (timed ? ", timing: .manual" : "") + (activities && !activityTasks ? ", activities: .manual" : "")
+        let mutations = restoreMutations(testCase)
+        out.append("    \(mutations == nil ? "let" : "var") machine = \(m)(actions: host\(options))")
         out.append("    host.machine = machine")
         out.append("    var result = false")
         for (index, operation) in testCase.script.enumerated() {
@@ -296,6 +346,10 @@ enum DifferentialHarness {
                 out.append("    } else {")
                 out.append("        host.log.append(\"\(DifferentialHost.skipLine(operation, model))\"); result = false")
                 out.append("    }")
+            case .restore(let mutation):
+                let number = mutation.flatMap { mutations?.firstIndex(of: $0) }.map { $0 + 1 } ?? 0
+                out.append("    (machine, result) = restore(machine, host, mutation: \(number))")
+                out.append("    host.machine = machine")
             }
             out.append("    report(machine, result, host)")
         }
@@ -325,7 +379,70 @@ enum DifferentialHarness {
             "    host.log.append(\"=> \\(result) \(configuration) finished \\(machine.isFinished) in \\(inStates) handles \\(handled)\(next)\(running)\")"
         )
         out.append("}")
+        if let mutations {
+            out.insert("import Foundation\n", at: 0)
+            out += restoreFunction(testCase, mutations: mutations, attributes: attributes, options: options)
+        }
         return out.joined(separator: "\n") + "\n"
+    }
+
+    /// The distinct mutations of the script's restores, in the order they first appear (a restore
+    /// names its mutation by its place in this list, from 1; 0 is none); `nil` when the script has
+    /// no restore.
+    private static func restoreMutations(_ testCase: DifferentialCase) -> [SnapshotMutation]? {
+        var mutations: [SnapshotMutation] = []
+        var restores = false
+        for case .restore(let mutation) in testCase.script {
+            restores = true
+            if let mutation, !mutations.contains(mutation) { mutations.append(mutation) }
+        }
+        return restores ? mutations : nil
+    }
+
+    /// `restore(_:_:mutation:)` of a driver: the machine's snapshot through its JSON (`JSONEncoder`,
+    /// sorted keys, then `JSONDecoder`), changed by the mutation, restored into a new machine with
+    /// the same actions and options; the machine given when the restore throws. It writes the
+    /// lines the interpreter's host writes (``DifferentialHost/restore(_:mutation:)``).
+    private static func restoreFunction(
+        _ testCase: DifferentialCase, mutations: [SnapshotMutation], attributes: String, options: String
+    ) -> [String] {
+        let m = testCase.name
+        var out = [
+            "",
+            "\(attributes)private func restore(_ machine: \(m), _ host: \(m)Host, mutation: Int) -> (\(m), Bool) {",
+            "    let encoder = JSONEncoder()",
+            "    encoder.outputFormatting = [.sortedKeys]",
+            "    do {",
+            "        let json = String(decoding: try encoder.encode(machine.snapshot), as: UTF8.self)",
+            "        host.log.append(\"snapshot \\(json)\")",
+            "        \(mutations.isEmpty ? "let" : "var") snapshot = try JSONDecoder().decode(\(m).Snapshot.self, from: Data(json.utf8))",
+        ]
+        if !mutations.isEmpty {
+            out.append("        switch mutation {")
+            for (index, mutation) in mutations.enumerated() {
+                out.append("        case \(index + 1): \(mutation.swift)")
+            }
+            out.append("        default: break")
+            out.append("        }")
+            out.append("        if mutation != 0 {")
+            out.append("            let mutated = try encoder.encode(snapshot)")
+            out.append("            host.log.append(\"mutated \" + String(decoding: mutated, as: UTF8.self))")
+            out.append("        }")
+        }
+        out += [
+            "        let restored = try \(m)(actions: host, restoring: snapshot\(options))",
+            "        let after = String(decoding: try encoder.encode(restored.snapshot), as: UTF8.self)",
+            "        host.log.append(mutation == 0 && after == json ? \"restored\" : \"restored \\(after)\")",
+            "        return (restored, true)",
+            "    } catch let error as \(m).RestoreError {",
+            "        host.log.append(\"restore error: \\(String(describing: error))\")",
+            "    } catch {",
+            "        host.log.append(\"JSON error: \\(error)\")",
+            "    }",
+            "    return (machine, false)",
+            "}",
+        ]
+        return out
     }
 
     /// Where an activity run as a task waits: its continuation, resumed by the driver, or with a
@@ -485,6 +602,7 @@ enum DifferentialHarness {
                 result.machines += 1
                 result.operations += testCase.script.count
                 result.transcriptLines += expected.count
+                result.restores.merge(restoreFigures(expected)) { $0 + $1 }
                 if expected != actual {
                     result.mismatches.append(
                         Mismatch(testCase: testCase, operationIndex: nil, expected: expected, actual: actual))

@@ -14,6 +14,13 @@ import XCTest
 /// FSMC_DIFFTEST_V3=1 adds timed transitions and `raise` (sections 4d and 4e) to either kind, and
 /// `advanceTime(by:)` steps to the scripts; FSMC_DIFFTEST_ACTIVITIES=1 adds activities (`do /`) and
 /// `catch` transitions (section 4f) to any kind, and activity outcomes to the scripts.
+///
+/// Every script (of every batch, and of the long run unless FSMC_DIFFTEST_SNAPSHOTS=0) replaces its
+/// machine now and then by one restored from its snapshot (section 4g), between steps, through the
+/// snapshot's JSON: the generated Swift with `JSONEncoder` and `JSONDecoder`, the interpreter with
+/// its own snapshot and reader; the two JSON texts must be the same, and so must the transcripts
+/// after the restore. One restore in seven restores a mutated snapshot (``SnapshotMutation``): both
+/// sides must throw the same error, or restore the same machine.
 final class DifferentialTests: XCTestCase {
     /// The version-3 (or activities) seeds skipped by ``cases(count:firstSeed:version2:parallel:version3:activities:where:)``.
     private var skippedSeeds = 0
@@ -23,14 +30,14 @@ final class DifferentialTests: XCTestCase {
     /// Swift would run forever) cannot be compared: its seed is skipped, and counted in `skippedSeeds`.
     private func cases(
         count: Int, firstSeed: UInt64, version2: Bool = true, parallel: Bool = false, version3: Bool = false,
-        activities: Bool = false, where isWanted: (DifferentialCase) -> Bool = { _ in true }
+        activities: Bool = false, snapshots: Bool = true, where isWanted: (DifferentialCase) -> Bool = { _ in true }
     ) -> [DifferentialCase] {
         var result: [DifferentialCase] = []
         var seed = firstSeed
         while result.count < count {
             if let testCase = DifferentialCase.generate(
                 seed: seed, name: "M\(seed)", version2: version2, parallel: parallel, version3: version3,
-                activities: activities),
+                activities: activities, snapshots: snapshots),
                 isWanted(testCase)
             {
                 if (version3 || activities) && DifferentialHarness.interpreterFails(testCase) {
@@ -42,6 +49,18 @@ final class DifferentialTests: XCTestCase {
             seed += 1
         }
         return result
+    }
+
+    /// Every script replaces its machine by one restored from its snapshot (section 4g) at least
+    /// once, and the batch's restores restored snapshots of each of `kinds`
+    /// (``DifferentialHarness/restoreFigures(_:)``).
+    private func checkRestores(
+        _ result: DifferentialHarness.BatchResult, _ kinds: [String], file: StaticString = #filePath, line: UInt = #line
+    ) {
+        XCTAssertGreaterThanOrEqual(result.restores["restores", default: 0], result.machines, file: file, line: line)
+        for kind in kinds {
+            XCTAssertGreaterThan(result.restores[kind, default: 0], 0, "restores: \(kind)", file: file, line: line)
+        }
     }
 
     private func workDirectory(_ name: String) -> URL {
@@ -59,6 +78,7 @@ final class DifferentialTests: XCTestCase {
         let result = DifferentialHarness.runBatch(batch, in: directory)
         if let failure = result.failure { return XCTFail(failure) }
         XCTAssertEqual(result.machines, 45)
+        checkRestores(result, ["unstarted", "finished", "with history", "with stack", "mutated", "threw", "kept a mutation"])
         XCTAssertGreaterThan(result.operations, 45 * 10)
         for mismatch in result.mismatches.prefix(1) {
             XCTFail(DifferentialHarness.minimise(mismatch, in: directory).description)
@@ -80,6 +100,7 @@ final class DifferentialTests: XCTestCase {
         let result = DifferentialHarness.runBatch(batch, in: directory)
         if let failure = result.failure { return XCTFail(failure) }
         XCTAssertEqual(result.machines, 30)
+        checkRestores(result, ["unstarted", "finished", "with history", "with timers", "mutated", "threw", "kept a mutation"])
         XCTAssertGreaterThan(result.operations, 30 * 10)
         for mismatch in result.mismatches.prefix(1) {
             XCTFail(DifferentialHarness.minimise(mismatch, in: directory).description)
@@ -111,6 +132,7 @@ final class DifferentialTests: XCTestCase {
         let result = DifferentialHarness.runBatch(batch, in: directory)
         if let failure = result.failure { return XCTFail(failure) }
         XCTAssertEqual(result.machines, 24)
+        checkRestores(result, ["unstarted", "with history", "with timers", "restarted activities", "mutated", "threw"])
         for mismatch in result.mismatches.prefix(1) {
             XCTFail(DifferentialHarness.minimise(mismatch, in: directory).description)
         }
@@ -133,6 +155,7 @@ final class DifferentialTests: XCTestCase {
         let result = DifferentialHarness.runBatch(batch, in: directory, activityTasks: true)
         if let failure = result.failure { return XCTFail(failure) }
         XCTAssertEqual(result.machines, 20)
+        checkRestores(result, ["unstarted", "restarted activities", "mutated", "threw"])
         for mismatch in result.mismatches.prefix(1) {
             XCTFail(DifferentialHarness.minimise(mismatch, in: directory, activityTasks: true).description)
         }
@@ -161,12 +184,22 @@ final class DifferentialTests: XCTestCase {
         let result = DifferentialHarness.runBatch(batch, in: directory, checkingExclusivity: true)
         if let failure = result.failure { return XCTFail(failure) }
         XCTAssertEqual(result.machines, 40)
+        checkRestores(result, ["with history", "with timers", "mutated"])
         for mismatch in result.mismatches.prefix(1) {
             XCTFail(DifferentialHarness.minimise(mismatch, in: directory, checkingExclusivity: true).description)
         }
     }
 
-    /// The long run: FSMC_DIFFTEST_N machines in batches of FSMC_DIFFTEST_BATCH (default 100).
+    /// The restore figures of a run, as the long run shows them.
+    private func restoreSummary(_ figures: [String: Int]) -> String {
+        [
+            "restores", "unstarted", "finished", "with history", "with stack", "with timers", "restarted activities",
+            "mutated", "threw", "kept a mutation",
+        ].map { "\(figures[$0, default: 0]) \($0 == "restores" ? "in all" : $0)" }.joined(separator: ", ")
+    }
+
+    /// The long run: FSMC_DIFFTEST_N machines in batches of FSMC_DIFFTEST_BATCH (default 100), their
+    /// scripts with restores unless FSMC_DIFFTEST_SNAPSHOTS=0 (the scripts of the runs before them).
     func testLongRun() throws {
         let environment = ProcessInfo.processInfo.environment
         guard let total = environment["FSMC_DIFFTEST_N"].flatMap(Int.init) else {
@@ -178,17 +211,19 @@ final class DifferentialTests: XCTestCase {
         let parallel = environment["FSMC_DIFFTEST_PARALLEL"] == "1"
         let version3 = environment["FSMC_DIFFTEST_V3"] == "1"
         let activities = environment["FSMC_DIFFTEST_ACTIVITIES"] == "1"
+        let snapshots = environment["FSMC_DIFFTEST_SNAPSHOTS"] != "0"
         let directory = workDirectory("long")
         defer { try? FileManager.default.removeItem(at: directory) }
         var machines = 0
         var operations = 0
         var lines = 0
         var mismatches = 0
+        var restores: [String: Int] = [:]
         let started = Date()
         while machines < total {
             let batch = cases(
                 count: min(batchSize, total - machines), firstSeed: seed, version2: version2, parallel: parallel,
-                version3: version3, activities: activities)
+                version3: version3, activities: activities, snapshots: snapshots)
             seed = batch.last!.seed + 1
             let result = DifferentialHarness.runBatch(batch, in: directory)
             if let failure = result.failure { return XCTFail(failure) }
@@ -196,13 +231,14 @@ final class DifferentialTests: XCTestCase {
             operations += result.operations
             lines += result.transcriptLines
             mismatches += result.mismatches.count
+            restores.merge(result.restores) { $0 + $1 }
             for mismatch in result.mismatches.prefix(1) {
                 XCTFail(DifferentialHarness.minimise(mismatch, in: directory).description)
             }
             // Standard error is unbuffered: the figures show as the run goes.
             FileHandle.standardError.write(
                 Data(
-                    ("difftest: \(machines) machines, \(operations) operations, \(lines) transcript lines compared, \(mismatches) mismatches, \(Int(Date().timeIntervalSince(started))) s\(version3 || activities ? ", \(skippedSeeds) seeds skipped (the interpreter stops: endless loop)" : "")\n")
+                    ("difftest: \(machines) machines, \(operations) operations, \(lines) transcript lines compared, \(mismatches) mismatches, \(Int(Date().timeIntervalSince(started))) s\(version3 || activities ? ", \(skippedSeeds) seeds skipped (the interpreter stops: endless loop)" : "")\(snapshots ? "; restores: \(restoreSummary(restores))" : "")\n")
                         .utf8))
         }
     }
