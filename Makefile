@@ -14,6 +14,7 @@
 #   make bench    compiler throughput, generated-code dispatch and swiftc time (docs/Performance.md)
 #   make bench-dispatch  the dispatch ratio of every benchmark shape (SHAPES=Hero for one)
 #   make fuzz     fuzz the front end and the emitters with libFuzzer for SECONDS (default 60)
+#   make fuzz-snapshot  fuzz restoring snapshots (generated machines and the interpreter) for SECONDS
 #   make difftest compare generated Swift with the reference interpreter on N random machines
 #                 (PARALLEL=1: with parallel states; V3=1: with timed transitions and raise;
 #                 ACTIVITIES=1: with activities and catch, the scripts finishing and failing them;
@@ -23,7 +24,7 @@ SWIFT ?= swift
 FSMC := .build/debug/fsmc
 EXAMPLES := $(wildcard examples/*/*.fsm)
 
-.PHONY: demo build test unit-test end-to-end-test documentation-test check-generated-swift test-plugin-consumer lint golden format clean diagrams check-diagrams bench bench-generate bench-dispatch check-bench-generated fuzz fuzz-build difftest
+.PHONY: demo build test unit-test end-to-end-test documentation-test check-generated-swift test-plugin-consumer lint golden format clean diagrams check-diagrams bench bench-generate bench-dispatch check-bench-generated fuzz fuzz-build fuzz-snapshot fuzz-snapshot-generate check-fuzz-snapshot-generated difftest
 
 build:
 	$(SWIFT) build --product fsmc
@@ -56,6 +57,7 @@ test: lint
 	$(MAKE) check-generated-swift
 	$(MAKE) check-diagrams
 	$(MAKE) check-bench-generated
+	$(MAKE) check-fuzz-snapshot-generated
 	$(SWIFT) build --package-path Benchmarks --build-tests
 	$(SWIFT) test --package-path Benchmarks --skip-build --disable-xctest   # each shape's machines agree (Swift Testing)
 	$(MAKE) test-plugin-consumer
@@ -116,13 +118,31 @@ bench: bench-dispatch
 	@echo; echo "== swiftc -O on generated code"
 	scripts/bench-swiftc $(BENCH_SWIFTC_SIZES)
 
+# Machines whose generated Swift is committed, each in FOLDER/<Name>/: <Name>.fsm, <Name>.swift and, where it
+# has generate options, fsmc.json (as the SwiftPM plugin reads them).
+# $(call generate-machines,FSMC,FOLDER,NAMES): regenerates each FOLDER/<Name>/<Name>.swift with FSMC.
+define generate-machines
+	@for name in $(3); do \
+	    config=$(2)/$$name/fsmc.json; [ -f $$config ] || config=; \
+	    $(1) generate $(2)/$$name/$$name.fsm $${config:+--config $$config} -o $(2)/$$name || exit 1; \
+	done
+endef
+# $(call check-generated-machines,FOLDER,NAMES,TARGET): each FOLDER/<Name>/<Name>.swift must be what fsmc
+# generates now; `make TARGET` regenerates them.
+define check-generated-machines
+	@mkdir -p .build/generated-check
+	@for name in $(2); do \
+	    config=$(1)/$$name/fsmc.json; [ -f $$config ] || config=; \
+	    $(FSMC) generate $(1)/$$name/$$name.fsm $${config:+--config $$config} -o .build/generated-check >/dev/null || exit 1; \
+	    cmp -s .build/generated-check/$$name.swift $(1)/$$name/$$name.swift || { echo "error: $(1)/$$name/$$name.swift is stale: run make $(3) (or fsmc generate) and commit it"; exit 1; }; \
+	    echo "ok  $(1)/$$name/$$name.swift is current"; \
+	done
+endef
+
 # Regenerates every shape's machine with the current fsmc (release).
 bench-generate:
 	$(SWIFT) build -c release --product fsmc
-	@for shape in $(BENCH_SHAPES); do \
-	    config=$(BENCH_MACHINES)/$$shape/fsmc.json; [ -f $$config ] || config=; \
-	    .build/release/fsmc generate $(BENCH_MACHINES)/$$shape/$$shape.fsm $${config:+--config $$config} -o $(BENCH_MACHINES)/$$shape || exit 1; \
-	done
+	$(call generate-machines,.build/release/fsmc,$(BENCH_MACHINES),$(BENCH_SHAPES))
 
 # The dispatch ratio of every shape (or `make bench-dispatch SHAPES=Hero`), machine, actions and
 # driver in one module with swiftc -O -wmo, default and unchecked exclusivity (scripts/bench-dispatch;
@@ -134,13 +154,7 @@ bench-dispatch: bench-generate
 
 # The dispatch benchmark's generated machines are committed; each must be what fsmc generates now.
 check-bench-generated: build
-	@mkdir -p .build/bench-check
-	@for shape in $(BENCH_SHAPES); do \
-	    config=$(BENCH_MACHINES)/$$shape/fsmc.json; [ -f $$config ] || config=; \
-	    $(FSMC) generate $(BENCH_MACHINES)/$$shape/$$shape.fsm $${config:+--config $$config} -o .build/bench-check >/dev/null || exit 1; \
-	    cmp -s .build/bench-check/$$shape.swift $(BENCH_MACHINES)/$$shape/$$shape.swift || { echo "error: $(BENCH_MACHINES)/$$shape/$$shape.swift is stale: run make bench-generate (or fsmc generate) and commit it"; exit 1; }; \
-	    echo "ok  $(BENCH_MACHINES)/$$shape/$$shape.swift is current"; \
-	done
+	$(call check-generated-machines,$(BENCH_MACHINES),$(BENCH_SHAPES),bench-generate)
 
 # FSMCore's copy of the run-time code first: the golden machines are generated from it.
 golden:
@@ -193,6 +207,33 @@ fuzz: fuzz-build
 	SWIFT_BACKTRACE=enable=no $$($(SWIFT) build $(FUZZ_FLAGS) --show-bin-path)/fsmc-fuzz \
 		.build-fuzz/corpus -artifact_prefix=.build-fuzz/crashes/ -max_len=8192 -timeout=10 \
 		-max_total_time=$(SECONDS) -print_final_stats=1
+
+# libFuzzer over restoring snapshots (docs/Robustness.md): every input is a snapshot's JSON, decoded
+# with JSONDecoder into each machine's Snapshot and with MachineSnapshot.decode, restored into four
+# generated machines and into the interpreter, checked for a valid configuration and the same result
+# on both sides, then a short script played on both. The working corpus (.build-fuzz/snapshot-corpus)
+# starts from valid and mutated snapshots of the machines, which the fuzz target writes with a
+# dictionary of their keys and names; crashes and findings land in .build-fuzz/snapshot-crashes/.
+# Hash seeds are fixed (SWIFT_DETERMINISTIC_HASHING), so that a finding replays the same way.
+FUZZ_SNAPSHOT_MACHINES := FuzzLeaf FuzzRegions FuzzTimers FuzzActivities
+FUZZ_SNAPSHOT_FOLDER := Fuzz/Sources/fsmc-fuzz-snapshot/Machines
+fuzz-snapshot: fuzz-build
+	@mkdir -p .build-fuzz/snapshot-corpus .build-fuzz/snapshot-crashes
+	@bin=$$($(SWIFT) build $(FUZZ_FLAGS) --show-bin-path)/fsmc-fuzz-snapshot; \
+	SWIFT_BACKTRACE=enable=no SWIFT_DETERMINISTIC_HASHING=1 $$bin \
+		--write-seeds .build-fuzz/snapshot-seeds --write-dictionary .build-fuzz/snapshot.dict && \
+	SWIFT_BACKTRACE=enable=no SWIFT_DETERMINISTIC_HASHING=1 $$bin \
+		.build-fuzz/snapshot-corpus .build-fuzz/snapshot-seeds -dict=.build-fuzz/snapshot.dict \
+		-artifact_prefix=.build-fuzz/snapshot-crashes/ -max_len=4096 -timeout=10 \
+		-max_total_time=$(SECONDS) -print_final_stats=1
+
+# Regenerates the snapshot fuzzer's machines with the current fsmc (committed, like the benchmark's).
+fuzz-snapshot-generate: build
+	$(call generate-machines,$(FSMC),$(FUZZ_SNAPSHOT_FOLDER),$(FUZZ_SNAPSHOT_MACHINES))
+
+# The snapshot fuzzer's generated machines are committed; each must be what fsmc generates now.
+check-fuzz-snapshot-generated: build
+	$(call check-generated-machines,$(FUZZ_SNAPSHOT_FOLDER),$(FUZZ_SNAPSHOT_MACHINES),fuzz-snapshot-generate)
 
 # The long differential run: N random machines (default 1000), generated Swift against the
 # reference interpreter, compiled in batches of BATCH machines per swiftc invocation. Prints the
