@@ -251,17 +251,31 @@ extension SwiftMachineEmitter {
     }
 
     /// Each state's parent by number, its class by `StateID`, and the states that record history.
+    /// The table and the switch, a line or a number per state, are written piece by piece: a large
+    /// machine has thousands of states.
     private func emitStateTables(into out: inout CodeWriter) {
         out.line()
         out.docComment(["Each state's parent, by number in the order written; -1 for a top-level state."])
-        let parents = model.states.map { String($0.parent ?? -1) }
-        out.line("private static let parents: [Int] = [\(parents.joined(separator: ", "))]")
+        out.beginLine()
+        out.write("private static let parents: [Int] = [")
+        for (index, state) in model.states.enumerated() {
+            if index > 0 { out.write(", ") }
+            out.write(String(state.parent ?? -1))
+        }
+        out.write("]")
+        out.endLine()
         out.line()
         out.docComment(["The class of each state."])
         out.block("private static func stateClass(_ state: StateID) -> \(names.stateMetatype)") { out in
             out.line("switch state {")
             for index in model.states.indices {
-                out.line("case .\(names.stateCase(index)): \(names.stateType(index)).self")
+                out.beginLine()
+                out.write("case .")
+                out.write(names.stateCase(index))
+                out.write(": ")
+                out.write(names.stateType(index))
+                out.write(".self")
+                out.endLine()
             }
             out.line("}")
         }
