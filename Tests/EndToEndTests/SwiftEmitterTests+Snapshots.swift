@@ -524,6 +524,8 @@ extension SwiftEmitterTests {
                 .init(state: "C2", index: 0, remainingNanoseconds: 5), .init(state: "A", index: 0, remainingNanoseconds: 5),
                 .init(state: "C2", index: 1, remainingNanoseconds: 5), .init(state: "C2", index: 0, remainingNanoseconds: 7),
                 .init(state: nil, index: 0, remainingNanoseconds: 5), .init(state: "C2", index: 0, remainingNanoseconds: -1),
+                // Found by the snapshot fuzzer: an index this large overflowed and stopped the program.
+                .init(state: "C2", index: Int.max, remainingNanoseconds: 5),
             ]
             let kept = try! SnapCheck(actions: log, restoring: fits, timing: .manual).snapshot
             var leafSnapshot = SnapLeaf.Snapshot(

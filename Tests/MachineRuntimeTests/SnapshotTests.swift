@@ -81,4 +81,20 @@ final class SnapshotTests: XCTestCase {
         let finished = tree.timers(entries, owners: owners, isActive: isActive, machineIsRunning: false)
         XCTAssertEqual(finished.map(\.timer), [2, 1], "a finished machine's own timers are not armed again")
     }
+
+    /// Found by the snapshot fuzzer (`make fuzz-snapshot`): an index as large as `Int.max` for a state
+    /// whose timers are not the machine's first overflowed when it was added to the first one's
+    /// number, and stopped the program; it is dropped, as any index past the state's timers is.
+    func testATimerIndexAsLargeAsIntMaxIsDropped() {
+        let owners = [-1, 1, 1, 7]
+        var isActive = [Bool](repeating: false, count: 8)
+        isActive[0] = true
+        isActive[1] = true
+        let entries: [(String?, Int, Int64)] = [
+            ("A1", Int.max, 7), ("A1", Int.max - 1, 7), (nil, Int.max, 7), ("A1", 1, 5), ("A1", Int.min, 7),
+        ]
+        let kept = tree.timers(entries, owners: owners, isActive: isActive, machineIsRunning: true)
+        XCTAssertEqual(kept.map(\.timer), [2])
+        XCTAssertEqual(kept.map(\.remaining), [5])
+    }
 }

@@ -1911,9 +1911,13 @@ extension FuzzActivitiesStateTree {
                 guard machineIsRunning else { continue }
                 owner = -1
             }
-            guard let first = firstTimer[owner], entry.index >= 0, entry.remainingNanoseconds >= 0 else { continue }
+            // An index past the machine's timers is compared before it is added: `first + index`
+            // could overflow (a snapshot's index may be as large as `Int.max`).
+            guard let first = firstTimer[owner], entry.index >= 0, entry.index < owners.count - first,
+                entry.remainingNanoseconds >= 0
+            else { continue }
             let timer = first + entry.index
-            guard timer < owners.count, owners[timer] == owner, !isKept[timer] else { continue }
+            guard owners[timer] == owner, !isKept[timer] else { continue }
             isKept[timer] = true
             kept.append((timer, entry.remainingNanoseconds))
         }
