@@ -214,7 +214,9 @@ fuzz: fuzz-build
 # on both sides, then a short script played on both. The working corpus (.build-fuzz/snapshot-corpus)
 # starts from valid and mutated snapshots of the machines, which the fuzz target writes with a
 # dictionary of their keys and names; crashes and findings land in .build-fuzz/snapshot-crashes/.
-# Hash seeds are fixed (SWIFT_DETERMINISTIC_HASHING), so that a finding replays the same way.
+# Hash seeds are fixed (SWIFT_DETERMINISTIC_HASHING), so that a finding replays the same way. An input
+# takes about a millisecond: the timeout is 30 s, since on a loaded machine the whole process once
+# stalled for 14 s (that input replays in 1 ms).
 FUZZ_SNAPSHOT_MACHINES := FuzzLeaf FuzzRegions FuzzTimers FuzzActivities
 FUZZ_SNAPSHOT_FOLDER := Fuzz/Sources/fsmc-fuzz-snapshot/Machines
 fuzz-snapshot: fuzz-build
@@ -224,7 +226,7 @@ fuzz-snapshot: fuzz-build
 		--write-seeds .build-fuzz/snapshot-seeds --write-dictionary .build-fuzz/snapshot.dict && \
 	SWIFT_BACKTRACE=enable=no SWIFT_DETERMINISTIC_HASHING=1 $$bin \
 		.build-fuzz/snapshot-corpus .build-fuzz/snapshot-seeds -dict=.build-fuzz/snapshot.dict \
-		-artifact_prefix=.build-fuzz/snapshot-crashes/ -max_len=4096 -timeout=10 \
+		-artifact_prefix=.build-fuzz/snapshot-crashes/ -max_len=4096 -timeout=30 \
 		-max_total_time=$(SECONDS) -print_final_stats=1
 
 # Regenerates the snapshot fuzzer's machines with the current fsmc (committed, like the benchmark's).
