@@ -345,11 +345,14 @@ final class FuzzActivities {
     /// - Precondition: `duration` is not negative; the machine has manual timing; not called from
     ///   one of the actions.
     func advanceTime(by duration: Swift.Duration) {
-        precondition(duration >= .zero, "advanceTime(by:) with a negative duration")
+        guard let span = FuzzActivitiesTimers.nanoseconds(duration) else {
+            preconditionFailure("advanceTime(by:) with a negative duration")
+        }
         precondition(clock == nil, "advanceTime(by:) on a machine with clock timing")
         precondition(!machine.isRunning, "advanceTime(by:) from inside a guard or an action")
-        let end = machine.timers.now + duration
-        processTimeouts(upTo: end)
+        let end = machine.timers.time(after: span)
+        // Asked here first: a frame of a game loop with nothing due makes no call.
+        if machine.timers.isDue(upTo: end) { processTimeouts(upTo: end) }
         machine.timers.now = end
     }
 
@@ -357,7 +360,7 @@ final class FuzzActivities {
     /// timeout is due now.
     var nextTimeout: Swift.Duration? {
         guard let deadline = machine.timers.nextDeadline else { return nil }
-        return max(deadline - (clock?.elapsed() ?? machine.timers.now), .zero)
+        return .nanoseconds(Swift.max(deadline - (clock?.elapsed() ?? machine.timers.now), 0))
     }
 
     /// The states whose activity is running, in the order written.
@@ -656,13 +659,12 @@ extension FuzzActivities {
 
     // MARK: Timers
 
-    /// Arms `timer` (its state was just entered, or it repeats), due `delay` after now: the machine's
-    /// time, which while a timeout is handled is its deadline. `delay` is not negative: a literal
-    /// never is, and a delay asked of the actions is made so where it is asked.
-    fileprivate func armTimer(_ timer: Int, after delay: Swift.Duration) {
+    /// Arms `timer` (its state was just entered, or it repeats), due `delay` nanoseconds after now: the
+    /// machine's time, which while a timeout is handled is its deadline. `delay` is not negative.
+    fileprivate func armTimer(_ timer: Int, after delay: Int64) {
         // The clock's time; while a timeout is handled, its deadline; with manual timing, the machine's.
         let now = if let clock, !machine.timers.isHandlingTimeout { clock.elapsed() } else { machine.timers.now }
-        let deadline = now + delay
+        let deadline = FuzzActivitiesTimers.adding(delay, to: now)
         machine.timers.arm(timer, at: deadline)
         if let clock { schedule(timer, at: deadline, on: clock) }
     }
@@ -681,7 +683,7 @@ extension FuzzActivities {
 
     /// Starts the task that sleeps until `timer`'s deadline, on the machine's actor, and replaces
     /// the one it had. The task holds the machine weakly: a machine that is released cancels it.
-    private func schedule(_ timer: Int, at deadline: Swift.Duration, on clock: FuzzActivitiesClock) {
+    private func schedule(_ timer: Int, at deadline: Int64, on clock: FuzzActivitiesClock) {
         let stamp = machine.timers.stamp(of: timer)
         let task = Swift.Task { [weak self] in
             try? await clock.sleep(deadline)
@@ -704,22 +706,25 @@ extension FuzzActivities {
             }
             return
         }
-        processTimeouts(upTo: clock.elapsed())
+        let now = clock.elapsed()
+        if machine.timers.isDue(upTo: now) { processTimeouts(upTo: now) }
         if machine.timers.stamp(of: timer) == stamp, let deadline = machine.timers.deadline(of: timer) {
             schedule(timer, at: deadline, on: clock)
         }
     }
 
-    /// Processes the timeouts due up to `end`, earliest first (the first armed first among equal
-    /// deadlines), each as a step of its own with what it causes, at its deadline.
-    private func processTimeouts(upTo end: Swift.Duration) {
-        while let due = machine.timers.due(upTo: end) {
-            cancelTimer(due.timer)
-            machine.timers.now = due.deadline
+    /// Processes the timeouts due up to `end`, of which there is one at least, earliest first (the
+    /// first armed first among equal deadlines), each as a step of its own with what it causes, at
+    /// its deadline.
+    private func processTimeouts(upTo end: Int64) {
+        repeat {
+            // The timer due first, cancelled; the machine's time is its deadline.
+            let timer = machine.timers.takeFirst()
+            timerTasks.cancel(timer)
             machine.timers.isHandlingTimeout = true
-            _ = run(actions) { handleTimeout(due.timer, $0) }
+            _ = run(actions) { handleTimeout(timer, $0) }
             machine.timers.isHandlingTimeout = false
-        }
+        } while machine.timers.isDue(upTo: end)
     }
 
     /// A timeout: its timed transition fires if its guard holds.
@@ -987,7 +992,7 @@ extension FuzzActivities {
         }
         let timers = tree.timers(
             snapshot.timers.map { ($0.state, $0.index, $0.remainingNanoseconds) }, owners: Self.timerOwners, isActive: isActive, machineIsRunning: !machine.isFinished)
-        for (timer, remaining) in timers { armTimer(timer, after: .nanoseconds(remaining)) }
+        for (timer, remaining) in timers { armTimer(timer, after: remaining) }
         for state in active { if let activity = Self.activity(of: ids[state]) { enterActivity(activity) } }
         startActivities(actions)
     }
@@ -1045,13 +1050,9 @@ extension FuzzActivities {
             let owner = Self.timerOwners[$0.timer]
             var first = $0.timer
             while first > 0, Self.timerOwners[first - 1] == owner { first -= 1 }
-            let left = max((machine.timers.deadline(of: $0.timer) ?? now) - now, .zero).components
-            // Whole nanoseconds; a time left too long for them (about 292 years) is cut.
-            let (seconds, overflow) = left.seconds.multipliedReportingOverflow(by: 1_000_000_000)
-            let (sum, tooLong) = seconds.addingReportingOverflow(left.attoseconds / 1_000_000_000)
-            let nanoseconds = overflow || tooLong ? Int64.max : sum
+            let left = Swift.max((machine.timers.deadline(of: $0.timer) ?? now) - now, 0)
             return Snapshot.ArmedTimer(
-                state: owner < 0 ? nil : ids[owner].rawValue, index: $0.timer - first, remainingNanoseconds: nanoseconds)
+                state: owner < 0 ? nil : ids[owner].rawValue, index: $0.timer - first, remainingNanoseconds: left)
         }
     }
 }
@@ -1145,7 +1146,7 @@ extension FuzzActivities {
                 actions.log(s: "enter Idle")
             case 1:  // Opening
                 actions.log(s: "enter Opening")
-                context.armTimer(0, after: .seconds(3))  // Opening: after(3s) -> Failed
+                context.armTimer(0, after: 3_000_000_000)  // Opening: after(3s) -> Failed
                 context.enterActivity(0)  // do / watch
             case 3:  // Fetching
                 context.enterActivity(1)  // do / fetch
@@ -1564,36 +1565,84 @@ extension FuzzActivitiesRuntime {
 
 /// The armed timers, one per timed transition at most (a state is active once at a time: entering
 /// it again cancels its timers first). A timer is a number, its timed transition's place among the
-/// machine's; each is due at a deadline, a duration since the machine was made. The storage is
-/// allocated once, so arming, cancelling and firing a timer allocate nothing. The timer due first is
-/// kept up to date as timers are armed and cancelled, so that asking what is due, on every
-/// `advanceTime(by:)` and after every timeout, reads two stored values and compares one deadline.
+/// machine's; each is due at a deadline. The storage is allocated once, so arming, cancelling and
+/// firing a timer allocate nothing. The timer due first is kept up to date as timers are armed and
+/// cancelled, so that asking what is due, on every `advanceTime(by:)` and after every timeout, reads
+/// two stored values and compares one deadline.
+///
+/// Times (the machine's time, deadlines) and delays are whole nanoseconds in an `Int64`, counted
+/// since the machine was made: adding and comparing them is inlined integer arithmetic, where
+/// `Duration`'s operators are calls into the standard library. A `Duration` is converted where it
+/// comes in (`advanceTime(by:)`, a delay asked of the actions, the clock's time:
+/// ``nanoseconds(_:)``) and where one goes out (`nextTimeout`, the clock's sleep). The language's
+/// durations are whole nanoseconds, so nothing is lost on them; a `Duration` with a fraction of a
+/// nanosecond is rounded down to a whole one (a clock's time too: a timeout never comes early).
+/// An `Int64` of nanoseconds reaches 292 years: time stops at ``lastTime``, and a deadline beyond
+/// it is ``never``, which no time reaches.
 @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 @MainActor
 fileprivate struct FuzzActivitiesTimers {
-    /// The machine's time, as a duration since it was made: with manual timing moved only by
-    /// `advanceTime(by:)`; while a timeout is handled, its deadline (with either timing).
-    var now: Swift.Duration = .zero
+    /// The machine's time, in nanoseconds since it was made (0 to ``lastTime``): with manual timing
+    /// moved only by `advanceTime(by:)`; while a timeout is handled, its deadline (with either timing).
+    var now: Int64 = 0
     /// Whether a timeout is being handled: with clock timing, a timer armed meanwhile counts from
     /// its deadline, `now`, not from the clock.
     var isHandlingTimeout = false
-    /// Each timer's deadline, meaningful while it is armed, and its arming: 0 when it is not armed,
-    /// else a number that grows with every arming, which orders timers with the same deadline and
-    /// tells a timer armed again from before. By number; one array, so that arming writes one.
-    private var slots: [(deadline: Swift.Duration, stamp: UInt64)]
-    /// The armed timers' numbers, in no order.
-    private var armed: [Int]
+    /// By timer: its deadline, meaningful while it is armed; its arming, 0 when it is not armed,
+    /// else a number that grows with every arming, which tells a timer armed again from before; and
+    /// while it is armed, the timers armed just before and after it (-1 at either end). One array,
+    /// written in place (`withUnsafeMutableBufferPointer`: its uniqueness checked once an operation).
+    private var slots: [(deadline: Int64, stamp: UInt64, previous: Int, next: Int)]
+    /// The armed timers in arming order, a list through `slots`: the first and the last armed, -1
+    /// when none is. Arming again moves a timer to the end.
+    private var oldest = -1
+    private var newest = -1
     private var nextStamp: UInt64 = 1
     /// The armed timer due first (the earliest deadline, and of those the first armed), -1 when
     /// none is armed; and its deadline.
     private var first = -1
-    private var firstDeadline: Swift.Duration = .zero
+    private var firstDeadline: Int64 = 0
+
+    /// The latest time the machine reaches, 2⁶³ − 2 ns (292 years): a later one is this one.
+    nonisolated static let lastTime = Int64.max - 1
+    /// The deadline of a timer due after ``lastTime``: it is armed, and never due.
+    nonisolated static let never = Int64.max
 
     /// Room for `count` timers, none armed.
     init(count: Int) {
-        slots = Array(repeating: (.zero, 0), count: count)
-        armed = []
-        armed.reserveCapacity(count)
+        slots = Array(repeating: (0, 0, -1, -1), count: count)
+    }
+
+    /// `duration` in whole nanoseconds, rounded down, ``never`` when it is longer than 292 years;
+    /// `nil` when it is negative. Inlined arithmetic on `Duration`'s 128-bit count of attoseconds,
+    /// `_high` and `_low`, public stored properties of a frozen type (its `attoseconds`, the same
+    /// count as an `Int128`, needs macOS 15; its `components` is a call of some 200 instructions, and
+    /// traps when the seconds do not fit an `Int64`). Nonisolated, as the constants, in a machine
+    /// isolated to an actor: the clock's closures call it.
+    nonisolated static func nanoseconds(_ duration: Swift.Duration) -> Int64? {
+        let high = duration._high
+        let low = duration._low
+        // Under 2⁶⁴ attoseconds (18.4 s), the common case: one division by a constant.
+        if high == 0 { return Int64(truncatingIfNeeded: low / 1_000_000_000) }
+        guard high > 0 else { return nil }
+        // From 500,000,000 × 2⁶⁴ attoseconds, 2⁶³ ns, on: too long for an Int64.
+        guard high < 500_000_000 else { return never }
+        // high × 2⁶⁴ + low attoseconds, over 10⁹, where 2⁶⁴ = 18,446,744,073 × 10⁹ + 709,551,616.
+        let (lowQuotient, lowRemainder) = low.quotientAndRemainder(dividingBy: 1_000_000_000)
+        let wholeHigh = UInt64(high)
+        let rest = (wholeHigh &* 709_551_616 &+ lowRemainder) / 1_000_000_000
+        return Int64(truncatingIfNeeded: wholeHigh &* 18_446_744_073 &+ lowQuotient &+ rest)
+    }
+
+    /// The deadline `delay` (not negative) after `time`: ``never`` when it is after ``lastTime``.
+    nonisolated static func adding(_ delay: Int64, to time: Int64) -> Int64 {
+        let (sum, overflow) = time.addingReportingOverflow(delay)
+        return overflow ? never : sum
+    }
+
+    /// The time `span` (not negative) after the machine's, at most ``lastTime``.
+    func time(after span: Int64) -> Int64 {
+        span > Self.lastTime &- now ? Self.lastTime : now &+ span
     }
 
     /// Whether any timer is armed.
@@ -1604,11 +1653,19 @@ fileprivate struct FuzzActivitiesTimers {
 
     /// Arms `timer` (cancelling its earlier arming, if any) due at `deadline`; returns its stamp.
     @discardableResult
-    mutating func arm(_ timer: Int, at deadline: Swift.Duration) -> UInt64 {
-        if slots[timer].stamp == 0 { armed.append(timer) }
+    mutating func arm(_ timer: Int, at deadline: Int64) -> UInt64 {
+        // The one bounds check: `slots` is written through a buffer pointer, which has none.
+        precondition(timer >= 0 && timer < slots.count, "no timer \(timer)")
         let stamp = nextStamp
-        slots[timer] = (deadline, stamp)
         nextStamp += 1
+        var ends = (oldest: oldest, newest: newest)
+        slots.withUnsafeMutableBufferPointer { slots in
+            if slots[timer].stamp != 0 { Self.unlink(timer, in: slots, ends: &ends) }
+            slots[timer] = (deadline, stamp, ends.newest, -1)
+            if ends.newest >= 0 { slots[ends.newest].next = timer } else { ends.oldest = timer }
+            ends.newest = timer
+        }
+        (oldest, newest) = ends
         if timer == first {
             findFirst()  // armed again: its deadline moved
         } else if first < 0 || deadline < firstDeadline {
@@ -1631,74 +1688,86 @@ fileprivate struct FuzzActivitiesTimers {
     /// Cancels `timer`, which is armed.
     @inline(never)
     private mutating func disarm(_ timer: Int) {
-        slots[timer].stamp = 0
-        if let position = armed.firstIndex(of: timer) {
-            armed[position] = armed[armed.count - 1]
-            armed.removeLast()
+        var ends = (oldest: oldest, newest: newest)
+        slots.withUnsafeMutableBufferPointer { slots in
+            slots[timer].stamp = 0
+            Self.unlink(timer, in: slots, ends: &ends)
         }
-        if timer != first {
-            return
-        } else if armed.isEmpty {
-            first = -1
-        } else {
-            findFirst()
-        }
+        (oldest, newest) = ends
+        if timer == first { findFirst() }
+    }
+
+    /// Takes `timer` out of the list of armed timers whose ends are `ends`.
+    private static func unlink(
+        _ timer: Int, in slots: UnsafeMutableBufferPointer<(deadline: Int64, stamp: UInt64, previous: Int, next: Int)>,
+        ends: inout (oldest: Int, newest: Int)
+    ) {
+        let (previous, next) = (slots[timer].previous, slots[timer].next)
+        if previous >= 0 { slots[previous].next = next } else { ends.oldest = next }
+        if next >= 0 { slots[next].previous = previous } else { ends.newest = previous }
     }
 
     /// Cancels every timer.
     mutating func cancelAll() {
-        for timer in armed { slots[timer].stamp = 0 }
-        armed.removeAll(keepingCapacity: true)
-        first = -1
+        var timer = oldest
+        while timer >= 0 {
+            slots[timer].stamp = 0
+            timer = slots[timer].next
+        }
+        (oldest, newest, first) = (-1, -1, -1)
     }
 
-    /// Finds the timer due first among the armed ones.
+    /// Finds the timer due first among the armed ones: the earliest deadline, and of those the
+    /// first armed, the first met in arming order.
     private mutating func findFirst() {
         first = -1
-        var position = 0
-        while position < armed.count {
-            let timer = armed[position]
-            position += 1
-            if first >= 0 {
-                let slot = slots[timer]
-                if firstDeadline < slot.deadline || (firstDeadline == slot.deadline && slots[first].stamp < slot.stamp) {
-                    continue
-                }
+        var timer = oldest
+        while timer >= 0 {
+            let slot = slots[timer]
+            if first < 0 || slot.deadline < firstDeadline {
+                first = timer
+                firstDeadline = slot.deadline
             }
-            first = timer
-            firstDeadline = slots[timer].deadline
+            timer = slot.next
         }
     }
 
     /// The deadline of `timer`, `nil` when it is not armed.
-    func deadline(of timer: Int) -> Swift.Duration? { slots[timer].stamp == 0 ? nil : slots[timer].deadline }
+    func deadline(of timer: Int) -> Int64? { slots[timer].stamp == 0 ? nil : slots[timer].deadline }
 
-    /// The timer due first, if it is due at or before `end`: the earliest deadline, and of those
-    /// the first armed.
-    func due(upTo end: Swift.Duration) -> (timer: Int, deadline: Swift.Duration)? {
-        first >= 0 && firstDeadline <= end ? (first, firstDeadline) : nil
+    /// Whether a timer is due at or before `end`.
+    func isDue(upTo end: Int64) -> Bool { first >= 0 && firstDeadline <= end }
+
+    /// The timer due first (the earliest deadline, and of those the first armed), one being armed:
+    /// cancels it and moves the machine's time to its deadline, for its timeout.
+    mutating func takeFirst() -> Int {
+        precondition(first >= 0, "no timer is armed")
+        let timer = first
+        now = firstDeadline
+        disarm(timer)
+        return timer
     }
 
     /// The earliest deadline of an armed timer; `nil` when none is armed.
-    var nextDeadline: Swift.Duration? { first >= 0 ? firstDeadline : nil }
+    var nextDeadline: Int64? { first >= 0 ? firstDeadline : nil }
 }
 
-/// A clock, whichever type it has, read as durations since the machine was made: what a machine
-/// with clock timing needs of it. Its own type (`any Clock<Duration>` opened once) is hidden in
-/// the two closures.
+/// A clock, whichever type it has, read as nanoseconds since the machine was made (its time rounded
+/// down to a whole nanosecond, see ``FuzzActivitiesTimers``): what a machine with clock timing needs of
+/// it. Its own type (`any Clock<Duration>` opened once) is hidden in the two closures.
 @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 @MainActor
 fileprivate struct FuzzActivitiesClock: Sendable {
-    /// The clock's time now, since the machine was made.
-    let elapsed: @Sendable () -> Swift.Duration
-    /// Sleeps until the clock reaches a time since the machine was made (throws when cancelled,
-    /// if the clock's sleep does).
-    let sleep: @Sendable (Swift.Duration) async throws -> Void
+    /// The clock's time now, in nanoseconds since the machine was made.
+    let elapsed: @Sendable () -> Int64
+    /// Sleeps until the clock reaches a time in nanoseconds since the machine was made (throws
+    /// when cancelled, if the clock's sleep does).
+    let sleep: @Sendable (Int64) async throws -> Void
 
     init(_ clock: some Swift.Clock<Swift.Duration>) {
         let origin = clock.now
-        elapsed = { origin.duration(to: clock.now) }
-        sleep = { deadline in try await clock.sleep(until: origin.advanced(by: deadline), tolerance: nil) }
+        elapsed = { FuzzActivitiesTimers.nanoseconds(origin.duration(to: clock.now)) ?? 0 }
+        sleep = { deadline in try await clock.sleep(until: origin.advanced(by: .nanoseconds(deadline)), tolerance: nil) }
     }
 }
 
@@ -1804,10 +1873,16 @@ fileprivate struct FuzzActivitiesStateTree {
         var isParallel = [Bool](repeating: false, count: names.count)
         for state in parallel { isParallel[state] = true }
         self.isParallel = isParallel
+        // Each list and the dictionary made at their size at once: restoring makes the tree of
+        // every state of the machine, however few the snapshot names.
+        var childCounts = [Int](repeating: 0, count: names.count)
+        for parent in parents where parent >= 0 { childCounts[parent] += 1 }
         var children = [[Int]](repeating: [], count: names.count)
+        for state in names.indices where childCounts[state] > 0 { children[state].reserveCapacity(childCounts[state]) }
         for state in parents.indices where parents[state] >= 0 { children[parents[state]].append(state) }
         self.children = children
         var numbers: [String: Int] = [:]
+        numbers.reserveCapacity(names.count)
         for state in names.indices { numbers[names[state]] = state }
         self.numbers = numbers
     }

@@ -527,7 +527,9 @@ extension FuzzLeaf {
     /// `nil`), innermost first; runs the effects; enters the states from just below `domain` down
     /// to `target`, outermost first, then what lies below `target`: by its `history` when one is
     /// given (`-> history S`), else by its default entry. Always returns `true`.
-    fileprivate func transition(below domain: StateID?, to target: FuzzLeaf.State.Type, by history: FuzzLeafHistory? = nil, _ actions: any FuzzLeafActions, effects: () -> Void = {}) -> Bool {
+    fileprivate func transition(
+        below domain: StateID?, to target: FuzzLeaf.State.Type, by history: FuzzLeafHistory? = nil, _ actions: any FuzzLeafActions, effects: () -> Void = {}
+    ) -> Bool {
         exit(below: domain, actions)
         effects()
         enter(target, below: domain, by: history, actions)
@@ -537,7 +539,10 @@ extension FuzzLeaf {
     /// An external transition from `source`, the active leaf, to `target`, a leaf with the same parent
     /// (or `source` itself): exits `source`, runs the effects, enters `target`. What `transition(below:to:)`
     /// does in this case, without walking the hierarchy. Always returns `true`.
-    fileprivate func transition(from source: FuzzLeaf.State.Type, to target: FuzzLeaf.State.Type, _ actions: any FuzzLeafActions, effects: () -> Void = {}) -> Bool {
+    fileprivate func transition(
+        from source: FuzzLeaf.State.Type, to target: FuzzLeaf.State.Type, _ actions: any FuzzLeafActions,
+        effects: () -> Void = {}
+    ) -> Bool {
         source.exitOutward(to: source.id.depth - 1, self, actions)
         effects()
         target.enterInward(below: target.id.depth - 1, actions)
@@ -555,7 +560,9 @@ extension FuzzLeaf {
 
     /// `-> pop` from `source` (`nil`: the machine), when the stack is not empty: a transition to the
     /// state remembered last. Its domain is found at run time, by the rules of `transition`.
-    fileprivate func pop(from source: FuzzLeaf.State.Type?, _ actions: any FuzzLeafActions, effects: () -> Void = {}) -> Bool {
+    fileprivate func pop(from source: FuzzLeaf.State.Type?, _ actions: any FuzzLeafActions, effects: () -> Void = {})
+        -> Bool
+    {
         let target = machine.stack.removeLast()
         var domain: StateID?
         if let source {
@@ -1115,10 +1122,16 @@ fileprivate struct FuzzLeafStateTree {
         var isParallel = [Bool](repeating: false, count: names.count)
         for state in parallel { isParallel[state] = true }
         self.isParallel = isParallel
+        // Each list and the dictionary made at their size at once: restoring makes the tree of
+        // every state of the machine, however few the snapshot names.
+        var childCounts = [Int](repeating: 0, count: names.count)
+        for parent in parents where parent >= 0 { childCounts[parent] += 1 }
         var children = [[Int]](repeating: [], count: names.count)
+        for state in names.indices where childCounts[state] > 0 { children[state].reserveCapacity(childCounts[state]) }
         for state in parents.indices where parents[state] >= 0 { children[parents[state]].append(state) }
         self.children = children
         var numbers: [String: Int] = [:]
+        numbers.reserveCapacity(names.count)
         for state in names.indices { numbers[names[state]] = state }
         self.numbers = numbers
     }

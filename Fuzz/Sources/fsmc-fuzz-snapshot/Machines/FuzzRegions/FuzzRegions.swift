@@ -1555,10 +1555,16 @@ fileprivate struct FuzzRegionsStateTree {
         var isParallel = [Bool](repeating: false, count: names.count)
         for state in parallel { isParallel[state] = true }
         self.isParallel = isParallel
+        // Each list and the dictionary made at their size at once: restoring makes the tree of
+        // every state of the machine, however few the snapshot names.
+        var childCounts = [Int](repeating: 0, count: names.count)
+        for parent in parents where parent >= 0 { childCounts[parent] += 1 }
         var children = [[Int]](repeating: [], count: names.count)
+        for state in names.indices where childCounts[state] > 0 { children[state].reserveCapacity(childCounts[state]) }
         for state in parents.indices where parents[state] >= 0 { children[parents[state]].append(state) }
         self.children = children
         var numbers: [String: Int] = [:]
+        numbers.reserveCapacity(names.count)
         for state in names.indices { numbers[names[state]] = state }
         self.numbers = numbers
     }

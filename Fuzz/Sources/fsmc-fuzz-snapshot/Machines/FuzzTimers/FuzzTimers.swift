@@ -313,10 +313,13 @@ final class FuzzTimers {
     /// - Precondition: `duration` is not negative; the machine has manual timing; not called from
     ///   one of the actions.
     func advanceTime(by duration: Swift.Duration) {
-        precondition(duration >= .zero, "advanceTime(by:) with a negative duration")
+        guard let span = FuzzTimersTimers.nanoseconds(duration) else {
+            preconditionFailure("advanceTime(by:) with a negative duration")
+        }
         precondition(!machine.isRunning, "advanceTime(by:) from inside a guard or an action")
-        let end = machine.timers.now + duration
-        processTimeouts(upTo: end)
+        let end = machine.timers.time(after: span)
+        // Asked here first: a frame of a game loop with nothing due makes no call.
+        if machine.timers.isDue(upTo: end) { processTimeouts(upTo: end) }
         machine.timers.now = end
     }
 
@@ -324,7 +327,7 @@ final class FuzzTimers {
     /// timeout is due now.
     var nextTimeout: Swift.Duration? {
         guard let deadline = machine.timers.nextDeadline else { return nil }
-        return max(deadline - machine.timers.now, .zero)
+        return .nanoseconds(Swift.max(deadline - machine.timers.now, 0))
     }
 
     /// Sends `go`. Returns `true` when a transition fired (or the event was
@@ -450,19 +453,22 @@ extension FuzzTimers {
     /// Enters the initial configuration and handles its completions.
     private func start(_ actions: any FuzzTimersActions) {
         machine.isStarted = true
-        armTimer(0, after: .seconds(1))  // machine: every(1s) / log(s: "tick")
+        armTimer(0, after: 1_000_000_000)  // machine: every(1s) / log(s: "tick")
         enter(FuzzTimers_Idle.self, below: nil, actions)
         handleCompletions(actions)
     }
 
     // MARK: Timers
 
-    /// Arms `timer` (its state was just entered, or it repeats), due `delay` after now: the machine's
-    /// time, which while a timeout is handled is its deadline. `delay` is not negative: a literal
-    /// never is, and a delay asked of the actions is made so where it is asked.
+    /// Arms `timer` (its state was just entered, or it repeats), due `delay` nanoseconds after now: the
+    /// machine's time, which while a timeout is handled is its deadline. `delay` is not negative.
+    fileprivate func armTimer(_ timer: Int, after delay: Int64) {
+        machine.timers.arm(timer, at: FuzzTimersTimers.adding(delay, to: machine.timers.now))
+    }
+
+    /// Arms `timer` due `delay`, asked of the actions, after now: a negative delay counts as zero.
     fileprivate func armTimer(_ timer: Int, after delay: Swift.Duration) {
-        let deadline = machine.timers.now + delay
-        machine.timers.arm(timer, at: deadline)
+        armTimer(timer, after: FuzzTimersTimers.nanoseconds(delay) ?? 0)
     }
 
     /// Cancels `timer`: its state is exited. A timeout of it that comes later is discarded.
@@ -475,14 +481,15 @@ extension FuzzTimers {
         machine.timers.cancelAll()
     }
 
-    /// Processes the timeouts due up to `end`, earliest first (the first armed first among equal
-    /// deadlines), each as a step of its own with what it causes, at its deadline.
-    private func processTimeouts(upTo end: Swift.Duration) {
-        while let due = machine.timers.due(upTo: end) {
-            cancelTimer(due.timer)
-            machine.timers.now = due.deadline
-            _ = run(actions) { handleTimeout(due.timer, $0) }
-        }
+    /// Processes the timeouts due up to `end`, of which there is one at least, earliest first (the
+    /// first armed first among equal deadlines), each as a step of its own with what it causes, at
+    /// its deadline.
+    private func processTimeouts(upTo end: Int64) {
+        repeat {
+            // The timer due first, cancelled; the machine's time is its deadline.
+            let timer = machine.timers.takeFirst()
+            _ = run(actions) { handleTimeout(timer, $0) }
+        } while machine.timers.isDue(upTo: end)
     }
 
     /// A timeout: its timed transition fires if its guard holds.
@@ -492,11 +499,11 @@ extension FuzzTimers {
         switch timer {
         case 0:
             if !machine.isFinished {
-                armTimer(0, after: .seconds(1))  // machine: every(1s) / log(s: "tick")
+                armTimer(0, after: 1_000_000_000)  // machine: every(1s) / log(s: "tick")
             }
         case 4:
             if machine.current.isIn(.busy) {
-                armTimer(4, after: .milliseconds(300))  // Busy: every(300ms) / log(s: "busy beat")
+                armTimer(4, after: 300_000_000)  // Busy: every(300ms) / log(s: "busy beat")
             }
         default: break
         }
@@ -573,7 +580,9 @@ extension FuzzTimers {
     /// `nil`), innermost first; runs the effects; enters the states from just below `domain` down
     /// to `target`, outermost first, then what lies below `target`: by its `history` when one is
     /// given (`-> history S`), else by its default entry. Always returns `true`.
-    fileprivate func transition(below domain: StateID?, to target: FuzzTimers.State.Type, by history: FuzzTimersHistory? = nil, _ actions: any FuzzTimersActions, effects: () -> Void = {}) -> Bool {
+    fileprivate func transition(
+        below domain: StateID?, to target: FuzzTimers.State.Type, by history: FuzzTimersHistory? = nil, _ actions: any FuzzTimersActions, effects: () -> Void = {}
+    ) -> Bool {
         exit(below: domain, actions)
         effects()
         enter(target, below: domain, by: history, actions)
@@ -583,7 +592,10 @@ extension FuzzTimers {
     /// An external transition from `source`, the active leaf, to `target`, a leaf with the same parent
     /// (or `source` itself): exits `source`, runs the effects, enters `target`. What `transition(below:to:)`
     /// does in this case, without walking the hierarchy. Always returns `true`.
-    fileprivate func transition(from source: FuzzTimers.State.Type, to target: FuzzTimers.State.Type, _ actions: any FuzzTimersActions, effects: () -> Void = {}) -> Bool {
+    fileprivate func transition(
+        from source: FuzzTimers.State.Type, to target: FuzzTimers.State.Type, _ actions: any FuzzTimersActions,
+        effects: () -> Void = {}
+    ) -> Bool {
         source.exitOutward(to: source.id.depth - 1, self, actions)
         effects()
         target.enterInward(below: target.id.depth - 1, self, actions)
@@ -602,7 +614,9 @@ extension FuzzTimers {
 
     /// `-> pop` from `source` (`nil`: the machine), when the stack is not empty: a transition to the
     /// state remembered last. Its domain is found at run time, by the rules of `transition`.
-    fileprivate func pop(from source: FuzzTimers.State.Type?, _ actions: any FuzzTimersActions, effects: () -> Void = {}) -> Bool {
+    fileprivate func pop(from source: FuzzTimers.State.Type?, _ actions: any FuzzTimersActions, effects: () -> Void = {})
+        -> Bool
+    {
         let target = machine.stack.removeLast()
         var domain: StateID?
         if let source {
@@ -665,7 +679,7 @@ extension FuzzTimers {
         for state in active { isActive[state] = true }
         let timers = tree.timers(
             snapshot.timers.map { ($0.state, $0.index, $0.remainingNanoseconds) }, owners: Self.timerOwners, isActive: isActive, machineIsRunning: !machine.isFinished)
-        for (timer, remaining) in timers { armTimer(timer, after: .nanoseconds(remaining)) }
+        for (timer, remaining) in timers { armTimer(timer, after: remaining) }
     }
 
     /// Each state's parent, by number in the order written; -1 for a top-level state.
@@ -723,13 +737,9 @@ extension FuzzTimers {
             let owner = Self.timerOwners[$0.timer]
             var first = $0.timer
             while first > 0, Self.timerOwners[first - 1] == owner { first -= 1 }
-            let left = max((machine.timers.deadline(of: $0.timer) ?? now) - now, .zero).components
-            // Whole nanoseconds; a time left too long for them (about 292 years) is cut.
-            let (seconds, overflow) = left.seconds.multipliedReportingOverflow(by: 1_000_000_000)
-            let (sum, tooLong) = seconds.addingReportingOverflow(left.attoseconds / 1_000_000_000)
-            let nanoseconds = overflow || tooLong ? Int64.max : sum
+            let left = Swift.max((machine.timers.deadline(of: $0.timer) ?? now) - now, 0)
             return Snapshot.ArmedTimer(
-                state: owner < 0 ? nil : ids[owner].rawValue, index: $0.timer - first, remainingNanoseconds: nanoseconds)
+                state: owner < 0 ? nil : ids[owner].rawValue, index: $0.timer - first, remainingNanoseconds: left)
         }
     }
 }
@@ -845,9 +855,9 @@ fileprivate final class FuzzTimers_Idle: FuzzTimers.State {
 
     override class func enterInward(below depth: Int, _ context: FuzzTimers, _ actions: any FuzzTimersActions) {
         if depth < 0 {
-            context.armTimer(1, after: .seconds(2))  // Idle: after(2s) / log(s: "idle A")
-            context.armTimer(2, after: Swift.max(actions.settle(), .zero))  // Idle: after(settle) / log(s: "idle settle")
-            context.armTimer(3, after: .seconds(2))  // Idle: after(2s) -> Busy
+            context.armTimer(1, after: 2_000_000_000)  // Idle: after(2s) / log(s: "idle A")
+            context.armTimer(2, after: actions.settle())  // Idle: after(settle) / log(s: "idle settle")
+            context.armTimer(3, after: 2_000_000_000)  // Idle: after(2s) -> Busy
         }
     }
 
@@ -877,8 +887,8 @@ fileprivate class FuzzTimers_Busy: FuzzTimers.State {
     override class func enterInward(below depth: Int, _ context: FuzzTimers, _ actions: any FuzzTimersActions) {
         if depth < 0 {
             actions.log(s: "enter Busy")
-            context.armTimer(4, after: .milliseconds(300))  // Busy: every(300ms) / log(s: "busy beat")
-            context.armTimer(5, after: .seconds(5))  // Busy: after(5s) -> Idle
+            context.armTimer(4, after: 300_000_000)  // Busy: every(300ms) / log(s: "busy beat")
+            context.armTimer(5, after: 5_000_000_000)  // Busy: after(5s) -> Idle
         }
     }
 
@@ -907,7 +917,7 @@ fileprivate final class FuzzTimers_Step1: FuzzTimers_Busy {
     override class func enterInward(below depth: Int, _ context: FuzzTimers, _ actions: any FuzzTimersActions) {
         super.enterInward(below: depth, context, actions)
         if depth < 1 {
-            context.armTimer(6, after: .milliseconds(700))  // Step1: after(700ms) -> Step2
+            context.armTimer(6, after: 700_000_000)  // Step1: after(700ms) -> Step2
         }
     }
 
@@ -932,8 +942,8 @@ fileprivate final class FuzzTimers_Step2: FuzzTimers_Busy {
     override class func enterInward(below depth: Int, _ context: FuzzTimers, _ actions: any FuzzTimersActions) {
         super.enterInward(below: depth, context, actions)
         if depth < 1 {
-            context.armTimer(7, after: .milliseconds(700))  // Step2: after(700ms) [allowed] -> Step1
-            context.armTimer(8, after: .milliseconds(1500))  // Step2: after(1500ms) -> Finished
+            context.armTimer(7, after: 700_000_000)  // Step2: after(700ms) [allowed] -> Step1
+            context.armTimer(8, after: 1_500_000_000)  // Step2: after(1500ms) -> Finished
         }
     }
 
@@ -963,7 +973,7 @@ fileprivate final class FuzzTimers_Menu: FuzzTimers.State {
     override class func enterInward(below depth: Int, _ context: FuzzTimers, _ actions: any FuzzTimersActions) {
         if depth < 0 {
             actions.log(s: "enter Menu")
-            context.armTimer(9, after: .seconds(1))  // Menu: after(1s) -> pop
+            context.armTimer(9, after: 1_000_000_000)  // Menu: after(1s) -> pop
         }
     }
 
@@ -1054,35 +1064,83 @@ extension FuzzTimersRuntime {
 
 /// The armed timers, one per timed transition at most (a state is active once at a time: entering
 /// it again cancels its timers first). A timer is a number, its timed transition's place among the
-/// machine's; each is due at a deadline, a duration since the machine was made. The storage is
-/// allocated once, so arming, cancelling and firing a timer allocate nothing. The timer due first is
-/// kept up to date as timers are armed and cancelled, so that asking what is due, on every
-/// `advanceTime(by:)` and after every timeout, reads two stored values and compares one deadline.
+/// machine's; each is due at a deadline. The storage is allocated once, so arming, cancelling and
+/// firing a timer allocate nothing. The timer due first is kept up to date as timers are armed and
+/// cancelled, so that asking what is due, on every `advanceTime(by:)` and after every timeout, reads
+/// two stored values and compares one deadline.
+///
+/// Times (the machine's time, deadlines) and delays are whole nanoseconds in an `Int64`, counted
+/// since the machine was made: adding and comparing them is inlined integer arithmetic, where
+/// `Duration`'s operators are calls into the standard library. A `Duration` is converted where it
+/// comes in (`advanceTime(by:)`, a delay asked of the actions, the clock's time:
+/// ``nanoseconds(_:)``) and where one goes out (`nextTimeout`, the clock's sleep). The language's
+/// durations are whole nanoseconds, so nothing is lost on them; a `Duration` with a fraction of a
+/// nanosecond is rounded down to a whole one (a clock's time too: a timeout never comes early).
+/// An `Int64` of nanoseconds reaches 292 years: time stops at ``lastTime``, and a deadline beyond
+/// it is ``never``, which no time reaches.
 @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 fileprivate struct FuzzTimersTimers {
-    /// The machine's time, as a duration since it was made: with manual timing moved only by
-    /// `advanceTime(by:)`; while a timeout is handled, its deadline (with either timing).
-    var now: Swift.Duration = .zero
+    /// The machine's time, in nanoseconds since it was made (0 to ``lastTime``): with manual timing
+    /// moved only by `advanceTime(by:)`; while a timeout is handled, its deadline (with either timing).
+    var now: Int64 = 0
     /// Whether a timeout is being handled: with clock timing, a timer armed meanwhile counts from
     /// its deadline, `now`, not from the clock.
     var isHandlingTimeout = false
-    /// Each timer's deadline, meaningful while it is armed, and its arming: 0 when it is not armed,
-    /// else a number that grows with every arming, which orders timers with the same deadline and
-    /// tells a timer armed again from before. By number; one array, so that arming writes one.
-    private var slots: [(deadline: Swift.Duration, stamp: UInt64)]
-    /// The armed timers' numbers, in no order.
-    private var armed: [Int]
+    /// By timer: its deadline, meaningful while it is armed; its arming, 0 when it is not armed,
+    /// else a number that grows with every arming, which tells a timer armed again from before; and
+    /// while it is armed, the timers armed just before and after it (-1 at either end). One array,
+    /// written in place (`withUnsafeMutableBufferPointer`: its uniqueness checked once an operation).
+    private var slots: [(deadline: Int64, stamp: UInt64, previous: Int, next: Int)]
+    /// The armed timers in arming order, a list through `slots`: the first and the last armed, -1
+    /// when none is. Arming again moves a timer to the end.
+    private var oldest = -1
+    private var newest = -1
     private var nextStamp: UInt64 = 1
     /// The armed timer due first (the earliest deadline, and of those the first armed), -1 when
     /// none is armed; and its deadline.
     private var first = -1
-    private var firstDeadline: Swift.Duration = .zero
+    private var firstDeadline: Int64 = 0
+
+    /// The latest time the machine reaches, 2⁶³ − 2 ns (292 years): a later one is this one.
+    nonisolated static let lastTime = Int64.max - 1
+    /// The deadline of a timer due after ``lastTime``: it is armed, and never due.
+    nonisolated static let never = Int64.max
 
     /// Room for `count` timers, none armed.
     init(count: Int) {
-        slots = Array(repeating: (.zero, 0), count: count)
-        armed = []
-        armed.reserveCapacity(count)
+        slots = Array(repeating: (0, 0, -1, -1), count: count)
+    }
+
+    /// `duration` in whole nanoseconds, rounded down, ``never`` when it is longer than 292 years;
+    /// `nil` when it is negative. Inlined arithmetic on `Duration`'s 128-bit count of attoseconds,
+    /// `_high` and `_low`, public stored properties of a frozen type (its `attoseconds`, the same
+    /// count as an `Int128`, needs macOS 15; its `components` is a call of some 200 instructions, and
+    /// traps when the seconds do not fit an `Int64`). Nonisolated, as the constants, in a machine
+    /// isolated to an actor: the clock's closures call it.
+    nonisolated static func nanoseconds(_ duration: Swift.Duration) -> Int64? {
+        let high = duration._high
+        let low = duration._low
+        // Under 2⁶⁴ attoseconds (18.4 s), the common case: one division by a constant.
+        if high == 0 { return Int64(truncatingIfNeeded: low / 1_000_000_000) }
+        guard high > 0 else { return nil }
+        // From 500,000,000 × 2⁶⁴ attoseconds, 2⁶³ ns, on: too long for an Int64.
+        guard high < 500_000_000 else { return never }
+        // high × 2⁶⁴ + low attoseconds, over 10⁹, where 2⁶⁴ = 18,446,744,073 × 10⁹ + 709,551,616.
+        let (lowQuotient, lowRemainder) = low.quotientAndRemainder(dividingBy: 1_000_000_000)
+        let wholeHigh = UInt64(high)
+        let rest = (wholeHigh &* 709_551_616 &+ lowRemainder) / 1_000_000_000
+        return Int64(truncatingIfNeeded: wholeHigh &* 18_446_744_073 &+ lowQuotient &+ rest)
+    }
+
+    /// The deadline `delay` (not negative) after `time`: ``never`` when it is after ``lastTime``.
+    nonisolated static func adding(_ delay: Int64, to time: Int64) -> Int64 {
+        let (sum, overflow) = time.addingReportingOverflow(delay)
+        return overflow ? never : sum
+    }
+
+    /// The time `span` (not negative) after the machine's, at most ``lastTime``.
+    func time(after span: Int64) -> Int64 {
+        span > Self.lastTime &- now ? Self.lastTime : now &+ span
     }
 
     /// Whether any timer is armed.
@@ -1093,11 +1151,19 @@ fileprivate struct FuzzTimersTimers {
 
     /// Arms `timer` (cancelling its earlier arming, if any) due at `deadline`; returns its stamp.
     @discardableResult
-    mutating func arm(_ timer: Int, at deadline: Swift.Duration) -> UInt64 {
-        if slots[timer].stamp == 0 { armed.append(timer) }
+    mutating func arm(_ timer: Int, at deadline: Int64) -> UInt64 {
+        // The one bounds check: `slots` is written through a buffer pointer, which has none.
+        precondition(timer >= 0 && timer < slots.count, "no timer \(timer)")
         let stamp = nextStamp
-        slots[timer] = (deadline, stamp)
         nextStamp += 1
+        var ends = (oldest: oldest, newest: newest)
+        slots.withUnsafeMutableBufferPointer { slots in
+            if slots[timer].stamp != 0 { Self.unlink(timer, in: slots, ends: &ends) }
+            slots[timer] = (deadline, stamp, ends.newest, -1)
+            if ends.newest >= 0 { slots[ends.newest].next = timer } else { ends.oldest = timer }
+            ends.newest = timer
+        }
+        (oldest, newest) = ends
         if timer == first {
             findFirst()  // armed again: its deadline moved
         } else if first < 0 || deadline < firstDeadline {
@@ -1120,73 +1186,85 @@ fileprivate struct FuzzTimersTimers {
     /// Cancels `timer`, which is armed.
     @inline(never)
     private mutating func disarm(_ timer: Int) {
-        slots[timer].stamp = 0
-        if let position = armed.firstIndex(of: timer) {
-            armed[position] = armed[armed.count - 1]
-            armed.removeLast()
+        var ends = (oldest: oldest, newest: newest)
+        slots.withUnsafeMutableBufferPointer { slots in
+            slots[timer].stamp = 0
+            Self.unlink(timer, in: slots, ends: &ends)
         }
-        if timer != first {
-            return
-        } else if armed.isEmpty {
-            first = -1
-        } else {
-            findFirst()
-        }
+        (oldest, newest) = ends
+        if timer == first { findFirst() }
+    }
+
+    /// Takes `timer` out of the list of armed timers whose ends are `ends`.
+    private static func unlink(
+        _ timer: Int, in slots: UnsafeMutableBufferPointer<(deadline: Int64, stamp: UInt64, previous: Int, next: Int)>,
+        ends: inout (oldest: Int, newest: Int)
+    ) {
+        let (previous, next) = (slots[timer].previous, slots[timer].next)
+        if previous >= 0 { slots[previous].next = next } else { ends.oldest = next }
+        if next >= 0 { slots[next].previous = previous } else { ends.newest = previous }
     }
 
     /// Cancels every timer.
     mutating func cancelAll() {
-        for timer in armed { slots[timer].stamp = 0 }
-        armed.removeAll(keepingCapacity: true)
-        first = -1
+        var timer = oldest
+        while timer >= 0 {
+            slots[timer].stamp = 0
+            timer = slots[timer].next
+        }
+        (oldest, newest, first) = (-1, -1, -1)
     }
 
-    /// Finds the timer due first among the armed ones.
+    /// Finds the timer due first among the armed ones: the earliest deadline, and of those the
+    /// first armed, the first met in arming order.
     private mutating func findFirst() {
         first = -1
-        var position = 0
-        while position < armed.count {
-            let timer = armed[position]
-            position += 1
-            if first >= 0 {
-                let slot = slots[timer]
-                if firstDeadline < slot.deadline || (firstDeadline == slot.deadline && slots[first].stamp < slot.stamp) {
-                    continue
-                }
+        var timer = oldest
+        while timer >= 0 {
+            let slot = slots[timer]
+            if first < 0 || slot.deadline < firstDeadline {
+                first = timer
+                firstDeadline = slot.deadline
             }
-            first = timer
-            firstDeadline = slots[timer].deadline
+            timer = slot.next
         }
     }
 
     /// The deadline of `timer`, `nil` when it is not armed.
-    func deadline(of timer: Int) -> Swift.Duration? { slots[timer].stamp == 0 ? nil : slots[timer].deadline }
+    func deadline(of timer: Int) -> Int64? { slots[timer].stamp == 0 ? nil : slots[timer].deadline }
 
-    /// The timer due first, if it is due at or before `end`: the earliest deadline, and of those
-    /// the first armed.
-    func due(upTo end: Swift.Duration) -> (timer: Int, deadline: Swift.Duration)? {
-        first >= 0 && firstDeadline <= end ? (first, firstDeadline) : nil
+    /// Whether a timer is due at or before `end`.
+    func isDue(upTo end: Int64) -> Bool { first >= 0 && firstDeadline <= end }
+
+    /// The timer due first (the earliest deadline, and of those the first armed), one being armed:
+    /// cancels it and moves the machine's time to its deadline, for its timeout.
+    mutating func takeFirst() -> Int {
+        precondition(first >= 0, "no timer is armed")
+        let timer = first
+        now = firstDeadline
+        disarm(timer)
+        return timer
     }
 
     /// The earliest deadline of an armed timer; `nil` when none is armed.
-    var nextDeadline: Swift.Duration? { first >= 0 ? firstDeadline : nil }
+    var nextDeadline: Int64? { first >= 0 ? firstDeadline : nil }
 }
 
-/// A clock, whichever type it has, read as durations since the machine was made: what a machine
-/// with clock timing needs of it. Its own type (`any Clock<Duration>` opened once) is hidden in
-/// the two closures.
+/// A clock, whichever type it has, read as nanoseconds since the machine was made (its time rounded
+/// down to a whole nanosecond, see ``FuzzTimersTimers``): what a machine with clock timing needs of
+/// it. Its own type (`any Clock<Duration>` opened once) is hidden in the two closures.
 @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 fileprivate struct FuzzTimersClock: Sendable {
-    /// The clock's time now, since the machine was made.
-    let elapsed: @Sendable () -> Swift.Duration
-    /// Sleeps until the clock reaches a time since the machine was made (throws when cancelled,
-    /// if the clock's sleep does).
-    let sleep: @Sendable (Swift.Duration) async throws -> Void
+    /// The clock's time now, in nanoseconds since the machine was made.
+    let elapsed: @Sendable () -> Int64
+    /// Sleeps until the clock reaches a time in nanoseconds since the machine was made (throws
+    /// when cancelled, if the clock's sleep does).
+    let sleep: @Sendable (Int64) async throws -> Void
 
     init(_ clock: some Swift.Clock<Swift.Duration>) {
         let origin = clock.now
-        elapsed = { origin.duration(to: clock.now) }
-        sleep = { deadline in try await clock.sleep(until: origin.advanced(by: deadline), tolerance: nil) }
+        elapsed = { FuzzTimersTimers.nanoseconds(origin.duration(to: clock.now)) ?? 0 }
+        sleep = { deadline in try await clock.sleep(until: origin.advanced(by: .nanoseconds(deadline)), tolerance: nil) }
     }
 }
 
@@ -1209,10 +1287,16 @@ fileprivate struct FuzzTimersStateTree {
         var isParallel = [Bool](repeating: false, count: names.count)
         for state in parallel { isParallel[state] = true }
         self.isParallel = isParallel
+        // Each list and the dictionary made at their size at once: restoring makes the tree of
+        // every state of the machine, however few the snapshot names.
+        var childCounts = [Int](repeating: 0, count: names.count)
+        for parent in parents where parent >= 0 { childCounts[parent] += 1 }
         var children = [[Int]](repeating: [], count: names.count)
+        for state in names.indices where childCounts[state] > 0 { children[state].reserveCapacity(childCounts[state]) }
         for state in parents.indices where parents[state] >= 0 { children[parents[state]].append(state) }
         self.children = children
         var numbers: [String: Int] = [:]
+        numbers.reserveCapacity(names.count)
         for state in names.indices { numbers[names[state]] = state }
         self.numbers = numbers
     }
