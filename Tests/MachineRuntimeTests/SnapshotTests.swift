@@ -5,10 +5,25 @@ import XCTest
 /// `FSMMachineStateTree`, the checks of a snapshot against the machine's tree (section 4g), on the
 /// tree  Top { A { A1, A2 }, P ‖ { Q1 { Q1a }, Q2 }, B }  (numbers in the order written).
 final class SnapshotTests: XCTestCase {
-    private let tree = FSMMachineStateTree(
+    private let tree = SnapshotTests.tree(
         names: ["A", "A1", "A2", "P", "Q1", "Q1a", "Q2", "B"],
         parents: [-1, 0, 0, -1, 3, 4, 3, -1],
         parallel: [3])
+
+    /// A tree, with its states' numbers in the order of their names as the generated code lists them.
+    private static func tree(names: [String], parents: [Int], parallel: [Int]) -> FSMMachineStateTree {
+        FSMMachineStateTree(
+            names: names, parents: parents, parallel: parallel, byName: names.indices.sorted { names[$0] < names[$1] })
+    }
+
+    func testAStateIsFoundByItsNameAndOnlyByIt() {
+        for (number, name) in tree.names.enumerated() { XCTAssertEqual(tree.number(named: name), number) }
+        for name in ["", "0", "A0", "Q1b", "Z", "a", "é", "A1 "] { XCTAssertNil(tree.number(named: name), name) }
+        let many = (0..<1_000).map { "S\($0)" }
+        let large = Self.tree(names: many, parents: Array(repeating: -1, count: many.count), parallel: [])
+        for (number, name) in many.enumerated() { XCTAssertEqual(large.number(named: name), number) }
+        XCTAssertNil(large.number(named: "S1000"))
+    }
 
     private func problem(_ names: [String]) -> FSMMachine.RestoreError? {
         do {
@@ -49,6 +64,28 @@ final class SnapshotTests: XCTestCase {
         XCTAssertTrue(broken.isEmpty, "two children of A; Q1 without its child")
         XCTAssertTrue(tree.historyRecords(["A": ["B"]], recordsHistory: { _ in true }).isEmpty, "a state outside A")
         XCTAssertTrue(tree.historyRecords(["A": ["A1", "Zed"]], recordsHistory: { _ in true }).isEmpty)
+    }
+
+    func testTheLeavesOfAConfigurationAreItsStatesWithoutAnActiveChild() throws {
+        XCTAssertEqual(tree.leaves(of: try tree.configuration(named: ["P", "Q1", "Q1a", "Q2"])), [5, 6])
+        XCTAssertEqual(tree.leaves(of: try tree.configuration(named: ["A", "A2"])), [2])
+        XCTAssertEqual(tree.leaves(of: [7]), [7])
+    }
+
+    func testARegionOrAChildIsNamedInTheOrderWritten() {
+        let wide = Self.tree(
+            names: ["P", "R1", "R2", "R3", "C", "C1", "C2", "C3"], parents: [-1, 0, 0, 0, -1, 4, 4, 4], parallel: [0])
+        func problem(_ names: [String]) -> FSMMachine.RestoreError? {
+            do {
+                _ = try wide.configuration(named: names)
+                return nil
+            } catch {
+                return error
+            }
+        }
+        XCTAssertEqual(problem(["P", "R1", "R3"]), .notAConfiguration("'P' is active without its region 'R2'"))
+        XCTAssertEqual(problem(["C", "C3", "C2", "C1"]), .notAConfiguration("'C' has two active children, 'C1' and 'C2'"))
+        XCTAssertNil(problem(["P", "R3", "R2", "R1"]))
     }
 
     func testStackEntriesThatAreNotLeavesAreDropped() {

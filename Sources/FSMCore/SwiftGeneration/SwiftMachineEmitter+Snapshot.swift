@@ -198,16 +198,12 @@ extension SwiftMachineEmitter {
             let parallel = model.states.indices.filter { model.states[$0].isParallel }.map(String.init)
             out.line("let ids = StateID.allCases")
             out.line(
-                "let tree = \(names.stateTree)(names: ids.map(\\.rawValue), parents: Self.parents, parallel: [\(parallel.joined(separator: ", "))])"
+                "let tree = \(names.stateTree)(names: ids.map(\\.rawValue), parents: Self.parents, parallel: [\(parallel.joined(separator: ", "))], byName: Self.numbersByName)"
             )
             out.line("let active = try tree.configuration(named: snapshot.activeStates)")
             if hasRegions {
-                out.line("var isActive = [Bool](repeating: false, count: ids.count)")
-                out.line("for state in active { isActive[state] = true }")
                 out.line("machine.configurationList.replace(with: active.map { Self.stateClass(ids[$0]) })")
-                out.line(
-                    "machine.leafList.replace(with: active.filter { tree.children[$0].allSatisfy { !isActive[$0] } }.map { Self.stateClass(ids[$0]) })"
-                )
+                out.line("machine.leafList.replace(with: tree.leaves(of: active).map { Self.stateClass(ids[$0]) })")
                 out.line("machine.isStarted = true")
                 out.line("machine.isFinished = machine.configuration.contains { $0.finishesMachine }")
             } else {
@@ -233,10 +229,8 @@ extension SwiftMachineEmitter {
                 out.line("machine.stack = tree.stack(snapshot.stack).map { Self.stateClass(ids[$0]) }")
             }
             if uses(.timers) {
-                if !hasRegions {
-                    out.line("var isActive = [Bool](repeating: false, count: ids.count)")
-                    out.line("for state in active { isActive[state] = true }")
-                }
+                out.line("var isActive = [Bool](repeating: false, count: ids.count)")
+                out.line("for state in active { isActive[state] = true }")
                 out.line("let timers = tree.timers(")
                 out.line(
                     "    snapshot.timers.map { ($0.state, $0.index, $0.remainingNanoseconds) }, owners: Self.timerOwners, isActive: isActive, machineIsRunning: !machine.isFinished)"
@@ -265,14 +259,31 @@ extension SwiftMachineEmitter {
         out.write("]")
         out.endLine()
         out.line()
+        out.docComment(["The states' numbers in the order of their names (byte by byte), to find a state by its name."])
+        out.beginLine()
+        out.write("private static let numbersByName: [Int] = [")
+        // Names are ASCII identifiers: their bytes' order is Swift's order of strings.
+        let byName = model.states.indices.sorted {
+            model.states[$0].name.utf8.lexicographicallyPrecedes(model.states[$1].name.utf8)
+        }
+        for (position, index) in byName.enumerated() {
+            if position > 0 { out.write(", ") }
+            out.write(String(index))
+        }
+        out.write("]")
+        out.endLine()
+        out.line()
         out.docComment(["The class of each state."])
+        // A `return` in each case, not a `switch` expression: swiftc type-checks the branches of a
+        // `switch` expression of metatypes together, in time that grows faster than the number of
+        // states (1 s for this function alone at 1,000 states; 27 ms with the statements).
         out.block("private static func stateClass(_ state: StateID) -> \(names.stateMetatype)") { out in
             out.line("switch state {")
             for index in model.states.indices {
                 out.beginLine()
                 out.write("case .")
                 out.write(names.stateCase(index))
-                out.write(": ")
+                out.write(": return ")
                 out.write(names.stateType(index))
                 out.write(".self")
                 out.endLine()

@@ -4,7 +4,10 @@
 extension FSMMachineStateTree {
     /// The `push` stack of a snapshot, bottom first, by number: the entries that name a state without
     /// children (a state that can be the active leaf), in their order; the others are dropped.
+    @inline(never)
     func stack(_ entries: [String]) -> [Int] {
-        entries.compactMap { name in numbers[name].flatMap { children[$0].isEmpty ? $0 : nil } }
+        var stack: [Int] = []
+        for name in entries { if let state = number(named: name), childCounts[state] == 0 { stack.append(state) } }
+        return stack
     }
 }

@@ -595,7 +595,7 @@ extension CheckoutWizard {
             return
         }
         let ids = StateID.allCases
-        let tree = CheckoutWizardStateTree(names: ids.map(\.rawValue), parents: Self.parents, parallel: [])
+        let tree = CheckoutWizardStateTree(names: ids.map(\.rawValue), parents: Self.parents, parallel: [], byName: Self.numbersByName)
         let active = try tree.configuration(named: snapshot.activeStates)
         // One active leaf: the last of the active states, in the order written.
         machine.current = Self.stateClass(ids[active[active.count - 1]])
@@ -610,20 +610,23 @@ extension CheckoutWizard {
     /// Each state's parent, by number in the order written; -1 for a top-level state.
     private static let parents: [Int] = [-1, -1, 1, 1, 1, 4, 4, 1, 1, -1, -1]
 
+    /// The states' numbers in the order of their names (byte by byte), to find a state by its name.
+    private static let numbersByName: [Int] = [2, 1, 4, 6, 9, 8, 7, 10, 0, 5, 3]
+
     /// The class of each state.
     private static func stateClass(_ state: StateID) -> CheckoutWizard.State.Type {
         switch state {
-        case .shopping: CheckoutWizard_Shopping.self
-        case .checkout: CheckoutWizard_Checkout.self
-        case .address: CheckoutWizard_Address.self
-        case .verifying: CheckoutWizard_Verifying.self
-        case .delivery: CheckoutWizard_Delivery.self
-        case .standard: CheckoutWizard_Standard.self
-        case .express: CheckoutWizard_Express.self
-        case .payment: CheckoutWizard_Payment.self
-        case .paid: CheckoutWizard_Paid.self
-        case .help: CheckoutWizard_Help.self
-        case .receipt: CheckoutWizard_Receipt.self
+        case .shopping: return CheckoutWizard_Shopping.self
+        case .checkout: return CheckoutWizard_Checkout.self
+        case .address: return CheckoutWizard_Address.self
+        case .verifying: return CheckoutWizard_Verifying.self
+        case .delivery: return CheckoutWizard_Delivery.self
+        case .standard: return CheckoutWizard_Standard.self
+        case .express: return CheckoutWizard_Express.self
+        case .payment: return CheckoutWizard_Payment.self
+        case .paid: return CheckoutWizard_Paid.self
+        case .help: return CheckoutWizard_Help.self
+        case .receipt: return CheckoutWizard_Receipt.self
         }
     }
 
@@ -932,86 +935,139 @@ extension CheckoutWizardRuntime {
 
 /// The machine's states as snapshots name them, with their places in the tree. Made when a snapshot
 /// is restored, from the machine's tables; the machine keeps nothing of it.
+///
+/// Every machine's file has a copy, compiled with it: so the tree is flat lists of numbers walked by
+/// plain loops, a state is found by its name by a binary search (no dictionary), and no function is
+/// inlined into the machine's initializer. Each generic operation of the standard library used here
+/// costs every machine's `swiftc -O` time (docs/Performance.md, "Issue 35: snapshots").
 fileprivate struct CheckoutWizardStateTree {
     /// By number (the order written): each state's name, its parent's number (-1 at the top level),
-    /// whether it is parallel, and its children's numbers.
+    /// whether it is parallel, and how many children it has.
     let names: [String]
     let parents: [Int]
     let isParallel: [Bool]
-    let children: [[Int]]
-    let numbers: [String: Int]
+    let childCounts: [Int]
+    /// The states' numbers in the order of their names.
+    let byName: [Int]
 
     /// The tree of states named `names`, with parents `parents` (-1 at the top level); the states
-    /// numbered in `parallel` are parallel.
-    init(names: [String], parents: [Int], parallel: [Int]) {
+    /// numbered in `parallel` are parallel; `byName` lists the states' numbers in the order of their
+    /// names.
+    @inline(never)
+    init(names: [String], parents: [Int], parallel: [Int], byName: [Int]) {
         self.names = names
         self.parents = parents
         var isParallel = [Bool](repeating: false, count: names.count)
         for state in parallel { isParallel[state] = true }
         self.isParallel = isParallel
-        // Each list and the dictionary made at their size at once: restoring makes the tree of
-        // every state of the machine, however few the snapshot names.
         var childCounts = [Int](repeating: 0, count: names.count)
         for parent in parents where parent >= 0 { childCounts[parent] += 1 }
-        var children = [[Int]](repeating: [], count: names.count)
-        for state in names.indices where childCounts[state] > 0 { children[state].reserveCapacity(childCounts[state]) }
-        for state in parents.indices where parents[state] >= 0 { children[parents[state]].append(state) }
-        self.children = children
-        var numbers: [String: Int] = [:]
-        numbers.reserveCapacity(names.count)
-        for state in names.indices { numbers[names[state]] = state }
-        self.numbers = numbers
+        self.childCounts = childCounts
+        self.byName = byName
+    }
+
+    /// The number of the state named `name`, or `nil` when the machine has none.
+    @inline(never)
+    func number(named name: String) -> Int? {
+        var low = 0
+        var high = byName.count
+        while low < high {
+            let middle = low + (high - low) / 2
+            if names[byName[middle]] < name { low = middle + 1 } else { high = middle }
+        }
+        return low < byName.count && names[byName[low]] == name ? byName[low] : nil
     }
 
     /// The active states of a started machine's snapshot, by number in the order written: a
     /// configuration, or an error naming the first state that does not exist or the first problem.
     /// A state named twice counts once.
+    @inline(never)
     func configuration(named active: [String]) throws(CheckoutWizard.RestoreError) -> [Int] {
         var isActive = [Bool](repeating: false, count: names.count)
         for name in active {
-            guard let state = numbers[name] else { throw .unknownState(name) }
+            guard let state = number(named: name) else { throw .unknownState(name) }
             isActive[state] = true
         }
         if let problem = problem(with: isActive, below: -1) { throw .notAConfiguration(problem) }
-        return isActive.indices.filter { isActive[$0] }
+        return marked(isActive)
+    }
+
+    /// The numbers of the states marked in `marks`, in the order written.
+    @inline(never)
+    func marked(_ marks: [Bool]) -> [Int] {
+        var states: [Int] = []
+        for state in marks.indices where marks[state] { states.append(state) }
+        return states
+    }
+
+    /// The states of `configuration` (numbers in the order written) none of whose children is in
+    /// it: its leaves, in the order written.
+    @inline(never)
+    func leaves(of configuration: [Int]) -> [Int] {
+        var hasActiveChild = [Bool](repeating: false, count: names.count)
+        for state in configuration where parents[state] >= 0 { hasActiveChild[parents[state]] = true }
+        var leaves: [Int] = []
+        for state in configuration where !hasActiveChild[state] { leaves.append(state) }
+        return leaves
     }
 
     /// Why the states marked in `isActive` are not a configuration of what lies below `root` (-1:
     /// the whole machine); `nil` when they are one. In this order: nothing active; a state active
     /// without its parent (or outside `root`); below the machine, two top-level states; a state (or
     /// `root`) without exactly one active child, or without one of its regions.
+    @inline(never)
     func problem(with isActive: [Bool], below root: Int) -> String? {
-        let active = isActive.indices.filter { isActive[$0] }
+        let active = marked(isActive)
         guard !active.isEmpty else { return "no state is active" }
-        for state in active where parents[state] != root && (parents[state] < 0 || !isActive[parents[state]]) {
-            let parent = parents[state] < 0 ? "the machine" : "'\(names[parents[state]])'"
-            return "'\(names[state])' is active without its parent \(parent)"
+        var activeChildCounts = [Int](repeating: 0, count: names.count)
+        for state in active {
+            let parent = parents[state]
+            if parent != root && (parent < 0 || !isActive[parent]) {
+                let parentName = parent < 0 ? "the machine" : "'\(names[parent])'"
+                return "'\(names[state])' is active without its parent \(parentName)"
+            }
+            if parent >= 0 { activeChildCounts[parent] += 1 }
         }
         if root < 0 {
-            let top = active.filter { parents[$0] < 0 }
-            if top.count > 1 { return "'\(names[top[0]])' and '\(names[top[1]])' are both active at the top level" }
-        } else if let problem = childrenProblem(of: root, isActive) {
+            var first = -1
+            for state in active where parents[state] < 0 {
+                guard first >= 0 else {
+                    first = state
+                    continue
+                }
+                return "'\(names[first])' and '\(names[state])' are both active at the top level"
+            }
+        } else if let problem = childrenProblem(of: root, isActive, activeChildCounts) {
             return problem
         }
         for state in active {
-            if let problem = childrenProblem(of: state, isActive) { return problem }
+            if let problem = childrenProblem(of: state, isActive, activeChildCounts) { return problem }
         }
         return nil
     }
 
     /// Why the active children of `state` are wrong: a parallel state needs every region, another
     /// composite state exactly one child; `nil` when they are right (or `state` has no children).
-    private func childrenProblem(of state: Int, _ isActive: [Bool]) -> String? {
+    /// `activeChildCounts` counts each state's active children; the children are looked for only
+    /// to name them.
+    @inline(never)
+    private func childrenProblem(of state: Int, _ isActive: [Bool], _ activeChildCounts: [Int]) -> String? {
+        let count = activeChildCounts[state]
+        if isParallel[state] ? count == childCounts[state] : childCounts[state] == 0 || count == 1 { return nil }
         let name = names[state]
-        if isParallel[state] {
-            guard let missing = children[state].first(where: { !isActive[$0] }) else { return nil }
-            return "'\(name)' is active without its region '\(names[missing])'"
+        var firstActive = -1
+        for child in parents.indices where parents[child] == state {
+            if isParallel[state] {
+                if !isActive[child] { return "'\(name)' is active without its region '\(names[child])'" }
+            } else if isActive[child] {
+                guard firstActive >= 0 else {
+                    firstActive = child
+                    continue
+                }
+                return "'\(name)' has two active children, '\(names[firstActive])' and '\(names[child])'"
+            }
         }
-        guard !children[state].isEmpty else { return nil }
-        let active = children[state].filter { isActive[$0] }
-        if active.isEmpty { return "'\(name)' is active without an active child" }
-        if active.count > 1 { return "'\(name)' has two active children, '\(names[active[0]])' and '\(names[active[1]])'" }
-        return nil
+        return "'\(name)' is active without an active child"
     }
 }
 
@@ -1019,23 +1075,28 @@ extension CheckoutWizardStateTree {
     /// The history records of a snapshot that still fit, by their states' numbers, in the order
     /// written: the record of a state that exists and records history (`recordsHistory`), all of
     /// whose states exist and are a configuration of what lies below it. Any other is dropped whole.
+    @inline(never)
     func historyRecords(_ records: [String: [String]], recordsHistory: (Int) -> Bool) -> [(state: Int, record: [Int])] {
-        var kept: [(state: Int, record: [Int])] = []
+        // Each record kept is put at its state's number, then read in that order (the dictionary's
+        // order is its hash's).
+        var keptAt = [[Int]?](repeating: nil, count: names.count)
         for (name, recorded) in records {
-            guard let state = numbers[name], recordsHistory(state) else { continue }
+            guard let state = number(named: name), recordsHistory(state) else { continue }
             var isRecorded = [Bool](repeating: false, count: names.count)
             var known = true
             for name in recorded {
-                guard let number = numbers[name] else {
+                guard let number = number(named: name) else {
                     known = false
                     break
                 }
                 isRecorded[number] = true
             }
             guard known, problem(with: isRecorded, below: state) == nil else { continue }
-            kept.append((state, isRecorded.indices.filter { isRecorded[$0] }))
+            keptAt[state] = marked(isRecorded)
         }
-        return kept.sorted { $0.state < $1.state }
+        var kept: [(state: Int, record: [Int])] = []
+        for state in keptAt.indices { if let record = keptAt[state] { kept.append((state, record)) } }
+        return kept
     }
 }
 

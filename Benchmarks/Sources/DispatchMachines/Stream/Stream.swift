@@ -798,12 +798,10 @@ extension Stream {
             return
         }
         let ids = StateID.allCases
-        let tree = StreamStateTree(names: ids.map(\.rawValue), parents: Self.parents, parallel: [1])
+        let tree = StreamStateTree(names: ids.map(\.rawValue), parents: Self.parents, parallel: [1], byName: Self.numbersByName)
         let active = try tree.configuration(named: snapshot.activeStates)
-        var isActive = [Bool](repeating: false, count: ids.count)
-        for state in active { isActive[state] = true }
         machine.configurationList.replace(with: active.map { Self.stateClass(ids[$0]) })
-        machine.leafList.replace(with: active.filter { tree.children[$0].allSatisfy { !isActive[$0] } }.map { Self.stateClass(ids[$0]) })
+        machine.leafList.replace(with: tree.leaves(of: active).map { Self.stateClass(ids[$0]) })
         machine.isStarted = true
         machine.isFinished = machine.configuration.contains { $0.finishesMachine }
     }
@@ -811,20 +809,23 @@ extension Stream {
     /// Each state's parent, by number in the order written; -1 for a top-level state.
     private static let parents: [Int] = [-1, -1, 1, 2, 2, 1, 5, 5, 1, 8, 8]
 
+    /// The states' numbers in the order of their names (byte by byte), to find a state by its name.
+    private static let numbersByName: [Int] = [10, 5, 7, 6, 4, 2, 3, 1, 8, 9, 0]
+
     /// The class of each state.
     private static func stateClass(_ state: StateID) -> Stream.State.Type {
         switch state {
-        case .stopped: Stream_Stopped.self
-        case .running: Stream_Running.self
-        case .playback: Stream_Playback.self
-        case .playing: Stream_Playing.self
-        case .paused: Stream_Paused.self
-        case .network: Stream_Network.self
-        case .online: Stream_Online.self
-        case .offline: Stream_Offline.self
-        case .screen: Stream_Screen.self
-        case .shown: Stream_Shown.self
-        case .dimmed: Stream_Dimmed.self
+        case .stopped: return Stream_Stopped.self
+        case .running: return Stream_Running.self
+        case .playback: return Stream_Playback.self
+        case .playing: return Stream_Playing.self
+        case .paused: return Stream_Paused.self
+        case .network: return Stream_Network.self
+        case .online: return Stream_Online.self
+        case .offline: return Stream_Offline.self
+        case .screen: return Stream_Screen.self
+        case .shown: return Stream_Shown.self
+        case .dimmed: return Stream_Dimmed.self
         }
     }
 }
@@ -1268,86 +1269,139 @@ extension StreamRuntime {
 
 /// The machine's states as snapshots name them, with their places in the tree. Made when a snapshot
 /// is restored, from the machine's tables; the machine keeps nothing of it.
+///
+/// Every machine's file has a copy, compiled with it: so the tree is flat lists of numbers walked by
+/// plain loops, a state is found by its name by a binary search (no dictionary), and no function is
+/// inlined into the machine's initializer. Each generic operation of the standard library used here
+/// costs every machine's `swiftc -O` time (docs/Performance.md, "Issue 35: snapshots").
 fileprivate struct StreamStateTree {
     /// By number (the order written): each state's name, its parent's number (-1 at the top level),
-    /// whether it is parallel, and its children's numbers.
+    /// whether it is parallel, and how many children it has.
     let names: [String]
     let parents: [Int]
     let isParallel: [Bool]
-    let children: [[Int]]
-    let numbers: [String: Int]
+    let childCounts: [Int]
+    /// The states' numbers in the order of their names.
+    let byName: [Int]
 
     /// The tree of states named `names`, with parents `parents` (-1 at the top level); the states
-    /// numbered in `parallel` are parallel.
-    init(names: [String], parents: [Int], parallel: [Int]) {
+    /// numbered in `parallel` are parallel; `byName` lists the states' numbers in the order of their
+    /// names.
+    @inline(never)
+    init(names: [String], parents: [Int], parallel: [Int], byName: [Int]) {
         self.names = names
         self.parents = parents
         var isParallel = [Bool](repeating: false, count: names.count)
         for state in parallel { isParallel[state] = true }
         self.isParallel = isParallel
-        // Each list and the dictionary made at their size at once: restoring makes the tree of
-        // every state of the machine, however few the snapshot names.
         var childCounts = [Int](repeating: 0, count: names.count)
         for parent in parents where parent >= 0 { childCounts[parent] += 1 }
-        var children = [[Int]](repeating: [], count: names.count)
-        for state in names.indices where childCounts[state] > 0 { children[state].reserveCapacity(childCounts[state]) }
-        for state in parents.indices where parents[state] >= 0 { children[parents[state]].append(state) }
-        self.children = children
-        var numbers: [String: Int] = [:]
-        numbers.reserveCapacity(names.count)
-        for state in names.indices { numbers[names[state]] = state }
-        self.numbers = numbers
+        self.childCounts = childCounts
+        self.byName = byName
+    }
+
+    /// The number of the state named `name`, or `nil` when the machine has none.
+    @inline(never)
+    func number(named name: String) -> Int? {
+        var low = 0
+        var high = byName.count
+        while low < high {
+            let middle = low + (high - low) / 2
+            if names[byName[middle]] < name { low = middle + 1 } else { high = middle }
+        }
+        return low < byName.count && names[byName[low]] == name ? byName[low] : nil
     }
 
     /// The active states of a started machine's snapshot, by number in the order written: a
     /// configuration, or an error naming the first state that does not exist or the first problem.
     /// A state named twice counts once.
+    @inline(never)
     func configuration(named active: [String]) throws(Stream.RestoreError) -> [Int] {
         var isActive = [Bool](repeating: false, count: names.count)
         for name in active {
-            guard let state = numbers[name] else { throw .unknownState(name) }
+            guard let state = number(named: name) else { throw .unknownState(name) }
             isActive[state] = true
         }
         if let problem = problem(with: isActive, below: -1) { throw .notAConfiguration(problem) }
-        return isActive.indices.filter { isActive[$0] }
+        return marked(isActive)
+    }
+
+    /// The numbers of the states marked in `marks`, in the order written.
+    @inline(never)
+    func marked(_ marks: [Bool]) -> [Int] {
+        var states: [Int] = []
+        for state in marks.indices where marks[state] { states.append(state) }
+        return states
+    }
+
+    /// The states of `configuration` (numbers in the order written) none of whose children is in
+    /// it: its leaves, in the order written.
+    @inline(never)
+    func leaves(of configuration: [Int]) -> [Int] {
+        var hasActiveChild = [Bool](repeating: false, count: names.count)
+        for state in configuration where parents[state] >= 0 { hasActiveChild[parents[state]] = true }
+        var leaves: [Int] = []
+        for state in configuration where !hasActiveChild[state] { leaves.append(state) }
+        return leaves
     }
 
     /// Why the states marked in `isActive` are not a configuration of what lies below `root` (-1:
     /// the whole machine); `nil` when they are one. In this order: nothing active; a state active
     /// without its parent (or outside `root`); below the machine, two top-level states; a state (or
     /// `root`) without exactly one active child, or without one of its regions.
+    @inline(never)
     func problem(with isActive: [Bool], below root: Int) -> String? {
-        let active = isActive.indices.filter { isActive[$0] }
+        let active = marked(isActive)
         guard !active.isEmpty else { return "no state is active" }
-        for state in active where parents[state] != root && (parents[state] < 0 || !isActive[parents[state]]) {
-            let parent = parents[state] < 0 ? "the machine" : "'\(names[parents[state]])'"
-            return "'\(names[state])' is active without its parent \(parent)"
+        var activeChildCounts = [Int](repeating: 0, count: names.count)
+        for state in active {
+            let parent = parents[state]
+            if parent != root && (parent < 0 || !isActive[parent]) {
+                let parentName = parent < 0 ? "the machine" : "'\(names[parent])'"
+                return "'\(names[state])' is active without its parent \(parentName)"
+            }
+            if parent >= 0 { activeChildCounts[parent] += 1 }
         }
         if root < 0 {
-            let top = active.filter { parents[$0] < 0 }
-            if top.count > 1 { return "'\(names[top[0]])' and '\(names[top[1]])' are both active at the top level" }
-        } else if let problem = childrenProblem(of: root, isActive) {
+            var first = -1
+            for state in active where parents[state] < 0 {
+                guard first >= 0 else {
+                    first = state
+                    continue
+                }
+                return "'\(names[first])' and '\(names[state])' are both active at the top level"
+            }
+        } else if let problem = childrenProblem(of: root, isActive, activeChildCounts) {
             return problem
         }
         for state in active {
-            if let problem = childrenProblem(of: state, isActive) { return problem }
+            if let problem = childrenProblem(of: state, isActive, activeChildCounts) { return problem }
         }
         return nil
     }
 
     /// Why the active children of `state` are wrong: a parallel state needs every region, another
     /// composite state exactly one child; `nil` when they are right (or `state` has no children).
-    private func childrenProblem(of state: Int, _ isActive: [Bool]) -> String? {
+    /// `activeChildCounts` counts each state's active children; the children are looked for only
+    /// to name them.
+    @inline(never)
+    private func childrenProblem(of state: Int, _ isActive: [Bool], _ activeChildCounts: [Int]) -> String? {
+        let count = activeChildCounts[state]
+        if isParallel[state] ? count == childCounts[state] : childCounts[state] == 0 || count == 1 { return nil }
         let name = names[state]
-        if isParallel[state] {
-            guard let missing = children[state].first(where: { !isActive[$0] }) else { return nil }
-            return "'\(name)' is active without its region '\(names[missing])'"
+        var firstActive = -1
+        for child in parents.indices where parents[child] == state {
+            if isParallel[state] {
+                if !isActive[child] { return "'\(name)' is active without its region '\(names[child])'" }
+            } else if isActive[child] {
+                guard firstActive >= 0 else {
+                    firstActive = child
+                    continue
+                }
+                return "'\(name)' has two active children, '\(names[firstActive])' and '\(names[child])'"
+            }
         }
-        guard !children[state].isEmpty else { return nil }
-        let active = children[state].filter { isActive[$0] }
-        if active.isEmpty { return "'\(name)' is active without an active child" }
-        if active.count > 1 { return "'\(name)' has two active children, '\(names[active[0]])' and '\(names[active[1]])'" }
-        return nil
+        return "'\(name)' is active without an active child"
     }
 }
 
