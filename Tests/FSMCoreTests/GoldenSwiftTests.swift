@@ -13,11 +13,13 @@ final class GoldenSwiftTests: XCTestCase {
         let update = ProcessInfo.processInfo.environment["FSMC_UPDATE_GOLDEN"] == "1"
         // A machine of language version 2 (completion transitions, a final state inside a composite,
         // history) that is not an example has its input next to its golden file, and so has one with
-        // parallel states.
+        // parallel states. Upload pins timers (`every`, `after`, named delays) and `raise`; SignIn pins
+        // activities with `catch` and a timer.
         let cases: [(example: String, access: AccessLevel, input: String?)] = [
             ("SecuritySystem", .internal, nil), ("Game", .internal, nil), ("TCPConnection", .public, nil),
             ("CheckoutWizard", .internal, "Tests/Golden/Swift/CheckoutWizard.fsm"),
             ("Phone", .internal, "Tests/Golden/Swift/Phone.fsm"),
+            ("Upload", .internal, nil), ("SignIn", .internal, nil),
         ]
         for (example, access, path) in cases {
             let input = Self.root.appendingPathComponent(path ?? "examples/\(example)/\(example).fsm")
