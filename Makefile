@@ -24,7 +24,7 @@ SWIFT ?= swift
 FSMC := .build/debug/fsmc
 EXAMPLES := $(wildcard examples/*/*.fsm)
 
-.PHONY: demo build test unit-test end-to-end-test documentation-test check-generated-swift test-plugin-consumer lint golden format clean diagrams check-diagrams bench bench-generate bench-dispatch check-bench-generated fuzz fuzz-build fuzz-snapshot fuzz-snapshot-generate check-fuzz-snapshot-generated difftest
+.PHONY: demo build test unit-test end-to-end-test documentation-test check-generated-swift test-plugin-consumer lint golden format clean diagrams check-diagrams bench bench-generate bench-dispatch check-bench-generated check-bench-snapshot fuzz fuzz-build fuzz-snapshot fuzz-snapshot-generate check-fuzz-snapshot-generated difftest
 
 build:
 	$(SWIFT) build --product fsmc
@@ -58,6 +58,7 @@ test: lint
 	$(MAKE) check-diagrams
 	$(MAKE) check-bench-generated
 	$(MAKE) check-fuzz-snapshot-generated
+	$(MAKE) check-bench-snapshot
 	$(SWIFT) build --package-path Benchmarks --build-tests
 	$(SWIFT) test --package-path Benchmarks --skip-build --disable-xctest   # each shape's machines agree (Swift Testing)
 	$(MAKE) test-plugin-consumer
@@ -151,6 +152,12 @@ SHAPES ?=
 bench-dispatch: bench-generate
 	@echo; echo "== Generated-code dispatch, one module, swiftc -O -wmo"
 	scripts/bench-dispatch $(SHAPES)
+
+# scripts/bench-snapshot (docs/Performance.md section 6) still runs: Player compiled with swiftc -O,
+# each operation timed once on ten snapshots, its driver checking that a restored machine and a
+# decoded snapshot give back the snapshot they came from.
+check-bench-snapshot: build
+	FSMC=$(FSMC) OUT=.build/check-bench-snapshot MEASURE=time ROUNDS=1 COUNT=10 scripts/bench-snapshot Player
 
 # The dispatch benchmark's generated machines are committed; each must be what fsmc generates now.
 check-bench-generated: build

@@ -31,6 +31,12 @@ let package = Package(
             path: "Benchmarks/Dispatch",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        .executableTarget(
+            name: "SnapshotBenchmark",
+            dependencies: [.product(name: "Benchmark", package: "benchmark"), "DispatchMachines"],
+            path: "Benchmarks/Snapshot",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
         .executableTarget(name: "dispatch-ratio", dependencies: ["DispatchMachines"]),
         .testTarget(name: "DispatchTests", dependencies: ["DispatchMachines"]),
         .executableTarget(
