@@ -36,4 +36,47 @@ final class SwiftNameRulesTests: XCTestCase {
         XCTAssertEqual(compilation.diagnostics.map(\.id.rawValue), ["unreachable-state"])
         XCTAssertEqual(try XCTUnwrap(compilation.model).states.map(\.name), ["Armed", "armed", "Spare"])
     }
+
+    /// Every type the generated class declares inside itself is a reserved name (a parameter type or
+    /// a machine of that name would mean the nested type), in machines with every feature that adds
+    /// one: timers with clock timing, activities, snapshots, parallel states.
+    func testEveryTypeNestedInTheGeneratedClassIsReserved() throws {
+        let machines = [
+            """
+            machine Fetch {
+                initial Idle
+                state Idle { go -> Loading }
+                state Loading {
+                    do / load
+                    catch -> Idle
+                    after 5s -> Idle
+                }
+            }
+            """,
+            """
+            machine Split {
+                initial P
+                parallel state P {
+                    state R1 { initial A; state A { go -> B }; state B { go -> A } }
+                    state R2 { initial C; state C { go -> D }; state D { after 1s -> C } }
+                }
+            }
+            """,
+        ]
+        var nested: Set<String> = []
+        for source in machines {
+            let model = try XCTUnwrap(Compilation(path: "m.fsm", text: source).model, source)
+            let swift = SwiftEmitter.emit(model, sourceName: "m.fsm", access: .internal)
+            let declaration = /^\s*(?:[a-z@]+\s+)*(?:enum|struct|class|protocol|typealias|actor)\s+([A-Z]\w*)/
+            var depth = 0
+            var inMachine = false
+            for line in swift.split(separator: "\n", omittingEmptySubsequences: false) {
+                if depth == 0 { inMachine = line.contains("class \(model.name) ") }
+                if inMachine && depth == 1, let match = line.firstMatch(of: declaration) { nested.insert(String(match.1)) }
+                depth += line.filter { $0 == "{" }.count - line.filter { $0 == "}" }.count
+            }
+        }
+        XCTAssertTrue(nested.isSuperset(of: ["StateID", "Event", "Snapshot", "RestoreError", "Activities"]), "\(nested)")
+        XCTAssertEqual(nested.subtracting(SwiftNames.nestedTypeNames), [], "nested in the generated class, not reserved")
+    }
 }

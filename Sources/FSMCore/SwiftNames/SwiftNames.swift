@@ -58,7 +58,8 @@ public enum SwiftNames {
     /// Types declared inside the generated machine class; a parameter type of the same name would
     /// silently mean the nested type.
     public static let nestedTypeNames: Set<String> = [
-        "StateID", "Event", "State", "Transition", "Timing", "TimerTasks", "Snapshot", "RestoreError",
+        "StateID", "Event", "State", "Transition", "Timing", "TimerTasks", "Activities", "ActivityTasks", "Snapshot",
+        "RestoreError",
     ]
 
     /// The Swift standard library's types a parameter type is likely meant as, by their name in
