@@ -1,7 +1,7 @@
 // Taking a snapshot of a generated machine and restoring one (issue 35), for the dispatch
 // benchmark's Player: time and heap allocations per operation. scripts/bench-snapshot measures the
 // same for synthetic machines of up to 10,000 states, too large for this package's build, and the
-// JSON round trip; docs/Performance.md, "Issue 35: snapshots", has the figures.
+// JSON round trip; docs/Performance.md, section 6 "Snapshots (issue 35)", has the figures.
 import Benchmark
 import DispatchMachines
 

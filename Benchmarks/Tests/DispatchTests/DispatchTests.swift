@@ -33,7 +33,8 @@ func generatedAndHandWrittenMachinesAgreeInScenario(_ scenario: DispatchScenario
 /// The snapshot benchmark measures what it says only if each operation does what it says: a new
 /// player is in its initial state, a snapshot names the three active states, a restored player is
 /// in Settings (and its snapshot is the one it was restored from: checked inside), run after run.
-@Test(arguments: playerSnapshotOperations)
+// Serialized: the operations keep what they made in the same globals.
+@Test(.serialized, arguments: playerSnapshotOperations)
 func snapshotOperationsDoWhatTheySay(_ operation: SnapshotOperation) {
     let expected = ["Player/init": 0, "Player/snapshot": 3 * 3, "Player/restore": 3 * 1]
     let run = operation.runs(3)

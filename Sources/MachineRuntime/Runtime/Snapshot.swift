@@ -7,7 +7,7 @@
 /// Every machine's file has a copy, compiled with it: so the tree is flat lists of numbers walked by
 /// plain loops, a state is found by its name by a binary search (no dictionary), and no function is
 /// inlined into the machine's initializer. Each generic operation of the standard library used here
-/// costs every machine's `swiftc -O` time (docs/Performance.md, "Issue 35: snapshots").
+/// costs every machine's `swiftc -O` time (fsmc's docs/Performance.md, section 6).
 struct FSMMachineStateTree {
     /// By number (the order written): each state's name, its parent's number (-1 at the top level),
     /// whether it is parallel, and how many children it has.

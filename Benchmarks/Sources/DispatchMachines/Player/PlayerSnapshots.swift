@@ -1,4 +1,4 @@
-// What the Snapshot benchmark repeats (docs/Performance.md, "Issue 35: snapshots"): the generated
+// What the Snapshot benchmark repeats (docs/Performance.md, section 6): the generated
 // player's snapshot taken, and a player restored from it, in the configuration that
 // scripts/bench-snapshot measures too (On, Menu, Settings, with Playing on the push stack). No
 // JSON here: this module stays free of Foundation, whose presence would change the dispatch
