@@ -248,30 +248,17 @@ extension SwiftMachineEmitter {
     /// The table and the switch, a line or a number per state, are written piece by piece: a large
     /// machine has thousands of states.
     private func emitStateTables(into out: inout CodeWriter) {
-        out.line()
-        out.docComment(["Each state's parent, by number in the order written; -1 for a top-level state."])
-        out.beginLine()
-        out.write("private static let parents: [Int] = [")
-        for (index, state) in model.states.enumerated() {
-            if index > 0 { out.write(", ") }
-            out.write(String(state.parent ?? -1))
-        }
-        out.write("]")
-        out.endLine()
-        out.line()
-        out.docComment(["The states' numbers in the order of their names (byte by byte), to find a state by its name."])
-        out.beginLine()
-        out.write("private static let numbersByName: [Int] = [")
+        emitNumberTable(
+            "parents", doc: "Each state's parent, by number in the order written; -1 for a top-level state.",
+            model.states.lazy.map { $0.parent ?? -1 }, into: &out)
         // Names are ASCII identifiers: their bytes' order is Swift's order of strings.
         let byName = model.states.indices.sorted {
             model.states[$0].name.utf8.lexicographicallyPrecedes(model.states[$1].name.utf8)
         }
-        for (position, index) in byName.enumerated() {
-            if position > 0 { out.write(", ") }
-            out.write(String(index))
-        }
-        out.write("]")
-        out.endLine()
+        emitNumberTable(
+            "numbersByName",
+            doc: "The states' numbers in the order of their names (byte by byte), to find a state by its name.", byName,
+            into: &out)
         out.line()
         out.docComment(["The class of each state."])
         // A `return` in each case, not a `switch` expression: swiftc type-checks the branches of a
@@ -302,11 +289,25 @@ extension SwiftMachineEmitter {
             }
         }
         if uses(.timers) {
-            out.line()
-            out.docComment(["The state of each timer, by number (-1: the machine's own)."])
-            let owners = plan.timers.map { String($0.source ?? -1) }
-            out.line("private static let timerOwners: [Int] = [\(owners.joined(separator: ", "))]")
+            emitNumberTable(
+                "timerOwners", doc: "The state of each timer, by number (-1: the machine's own).",
+                plan.timers.lazy.map { $0.source ?? -1 }, into: &out)
         }
+    }
+
+    /// `private static let name: [Int] = [...]` after an empty line and its doc comment, the numbers
+    /// written one by one: a table of the states has thousands in a large machine.
+    private func emitNumberTable(_ name: String, doc: String, _ numbers: some Sequence<Int>, into out: inout CodeWriter) {
+        out.line()
+        out.docComment([doc])
+        out.beginLine()
+        out.write("private static let \(name): [Int] = [")
+        for (position, number) in numbers.enumerated() {
+            if position > 0 { out.write(", ") }
+            out.write(String(number))
+        }
+        out.write("]")
+        out.endLine()
     }
 
     /// The history records by name: a one-leaf record (a leaf) becomes the path down to it.

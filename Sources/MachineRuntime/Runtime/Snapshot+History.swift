@@ -21,8 +21,10 @@ extension FSMMachineStateTree {
                 }
                 isRecorded[number] = true
             }
-            guard known, problem(with: isRecorded, below: state) == nil else { continue }
-            keptAt[state] = marked(isRecorded)
+            guard known else { continue }
+            let recordedStates = marked(isRecorded)
+            guard problem(with: isRecorded, recordedStates, below: state) == nil else { continue }
+            keptAt[state] = recordedStates
         }
         var kept: [(state: Int, record: [Int])] = []
         for state in keptAt.indices { if let record = keptAt[state] { kept.append((state, record)) } }

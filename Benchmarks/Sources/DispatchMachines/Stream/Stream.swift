@@ -1322,8 +1322,9 @@ fileprivate struct StreamStateTree {
             guard let state = number(named: name) else { throw .unknownState(name) }
             isActive[state] = true
         }
-        if let problem = problem(with: isActive, below: -1) { throw .notAConfiguration(problem) }
-        return marked(isActive)
+        let states = marked(isActive)
+        if let problem = problem(with: isActive, states, below: -1) { throw .notAConfiguration(problem) }
+        return states
     }
 
     /// The numbers of the states marked in `marks`, in the order written.
@@ -1345,13 +1346,13 @@ fileprivate struct StreamStateTree {
         return leaves
     }
 
-    /// Why the states marked in `isActive` are not a configuration of what lies below `root` (-1:
-    /// the whole machine); `nil` when they are one. In this order: nothing active; a state active
+    /// Why the states marked in `isActive` (numbered in `active`, in the order written: the caller's
+    /// `marked(isActive)`, which it keeps) are not a configuration of what lies below `root` (-1: the
+    /// whole machine); `nil` when they are one. In this order: nothing active; a state active
     /// without its parent (or outside `root`); below the machine, two top-level states; a state (or
     /// `root`) without exactly one active child, or without one of its regions.
     @inline(never)
-    func problem(with isActive: [Bool], below root: Int) -> String? {
-        let active = marked(isActive)
+    func problem(with isActive: [Bool], _ active: [Int], below root: Int) -> String? {
         guard !active.isEmpty else { return "no state is active" }
         var activeChildCounts = [Int](repeating: 0, count: names.count)
         for state in active {

@@ -1592,8 +1592,9 @@ fileprivate struct FuzzRegionsStateTree {
             guard let state = number(named: name) else { throw .unknownState(name) }
             isActive[state] = true
         }
-        if let problem = problem(with: isActive, below: -1) { throw .notAConfiguration(problem) }
-        return marked(isActive)
+        let states = marked(isActive)
+        if let problem = problem(with: isActive, states, below: -1) { throw .notAConfiguration(problem) }
+        return states
     }
 
     /// The numbers of the states marked in `marks`, in the order written.
@@ -1615,13 +1616,13 @@ fileprivate struct FuzzRegionsStateTree {
         return leaves
     }
 
-    /// Why the states marked in `isActive` are not a configuration of what lies below `root` (-1:
-    /// the whole machine); `nil` when they are one. In this order: nothing active; a state active
+    /// Why the states marked in `isActive` (numbered in `active`, in the order written: the caller's
+    /// `marked(isActive)`, which it keeps) are not a configuration of what lies below `root` (-1: the
+    /// whole machine); `nil` when they are one. In this order: nothing active; a state active
     /// without its parent (or outside `root`); below the machine, two top-level states; a state (or
     /// `root`) without exactly one active child, or without one of its regions.
     @inline(never)
-    func problem(with isActive: [Bool], below root: Int) -> String? {
-        let active = marked(isActive)
+    func problem(with isActive: [Bool], _ active: [Int], below root: Int) -> String? {
         guard !active.isEmpty else { return "no state is active" }
         var activeChildCounts = [Int](repeating: 0, count: names.count)
         for state in active {
@@ -1695,8 +1696,10 @@ extension FuzzRegionsStateTree {
                 }
                 isRecorded[number] = true
             }
-            guard known, problem(with: isRecorded, below: state) == nil else { continue }
-            keptAt[state] = marked(isRecorded)
+            guard known else { continue }
+            let recordedStates = marked(isRecorded)
+            guard problem(with: isRecorded, recordedStates, below: state) == nil else { continue }
+            keptAt[state] = recordedStates
         }
         var kept: [(state: Int, record: [Int])] = []
         for state in keptAt.indices { if let record = keptAt[state] { kept.append((state, record)) } }
