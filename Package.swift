@@ -8,17 +8,21 @@ let package = Package(
     products: [
         .executable(name: "fsmc", targets: ["fsmc"]),
         .library(name: "FSMCore", targets: ["FSMCore"]),
+        // The run-time library that generated machines import (docs/Runtime.md).
+        .library(name: "FSMRuntime", targets: ["FSMRuntime"]),
         .plugin(name: "FSMCPlugin", targets: ["FSMCPlugin"]),
         .plugin(name: "FSMDiagrams", targets: ["FSMDiagrams"]),
     ],
     targets: [
         .target(name: "FSMCore"),
+        // What every generated machine shares, compiled once: no dependencies, the standard library only.
+        .target(name: "FSMRuntime"),
         // The run-time code of generated machines, written once as Swift (Runtime/) and type-checked
         // here against a placeholder machine (Placeholder/); FSMCore holds a copy of Runtime/ as text
         // (MachineRuntimeSource.swift, kept current by `make golden` and checked by a test). The
         // features it defines are those of the variant of its `#if FSM_X` blocks that it type-checks.
         .target(
-            name: "MachineRuntime", exclude: ["README.md"],
+            name: "MachineRuntime", dependencies: ["FSMRuntime"], exclude: ["README.md"],
             swiftSettings: [.define("FSM_SIBLING"), .define("FSM_PUSH"), .define("FSM_POP")]
         ),
         .executableTarget(name: "fsmc", dependencies: ["FSMCore"]),
@@ -40,7 +44,8 @@ let package = Package(
         .testTarget(name: "FSMCoreTests", dependencies: ["FSMCore", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["FSMCore", "TestSupport"]),
         .testTarget(name: "DocumentationTests", dependencies: ["FSMCore", "TestSupport"]),
-        .testTarget(name: "MachineRuntimeTests", dependencies: ["MachineRuntime"]),
+        .testTarget(name: "MachineRuntimeTests", dependencies: ["MachineRuntime", "FSMRuntime"]),
+        .testTarget(name: "FSMRuntimeTests", dependencies: ["FSMRuntime"]),
     ],
     swiftLanguageModes: [.v6]
 )

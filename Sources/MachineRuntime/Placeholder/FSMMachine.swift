@@ -5,6 +5,8 @@
 // run-time code is copied into a machine's file, `FSMMachine` becomes `M` (`FSMMachineRuntime` becomes
 // `MRuntime`, and so on). Not copied: only Runtime/ is.
 
+import FSMRuntime
+
 /// Stands for the actions protocol `MActions`.
 protocol FSMMachineActions: AnyObject {}
 
@@ -122,13 +124,5 @@ struct FSMMachineRuntime {
         examinedList = FixedList([Int](repeating: 0, count: capacity + 1), capacity: capacity + 1)
         newConfiguration = FixedList([], capacity: capacity)
         newLeaves = FixedList([], capacity: capacity)
-    }
-}
-
-extension FSMMachine {
-    /// Stands for `M.RestoreError`: the errors the run-time code throws.
-    enum RestoreError: Error, Equatable {
-        case unknownState(String)
-        case notAConfiguration(String)
     }
 }

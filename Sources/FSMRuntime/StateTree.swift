@@ -1,28 +1,26 @@
 // Snapshots (section 4g): a snapshot's states, history records, stack and timers checked against
-// the machine's tree before anything is restored. Copied into every generated machine.
+// the machine's tree before anything is restored.
 
 /// The machine's states as snapshots name them, with their places in the tree. Made when a snapshot
 /// is restored, from the machine's tables; the machine keeps nothing of it.
 ///
-/// Every machine's file has a copy, compiled with it: so the tree is flat lists of numbers walked by
-/// plain loops, a state is found by its name by a binary search (no dictionary), and no function is
-/// inlined into the machine's initializer. Each generic operation of the standard library used here
-/// costs every machine's `swiftc -O` time (fsmc's docs/Performance.md, section 6).
-struct FSMMachineStateTree {
+/// Restoring is rare, so none of this is inlined into a machine: it is compiled once, here. The tree
+/// is flat lists of numbers walked by plain loops, and a state is found by its name by a binary
+/// search over the states' numbers in the order of their names (no dictionary to build).
+public struct StateTree {
     /// By number (the order written): each state's name, its parent's number (-1 at the top level),
     /// whether it is parallel, and how many children it has.
-    let names: [String]
-    let parents: [Int]
-    let isParallel: [Bool]
-    let childCounts: [Int]
+    public let names: [String]
+    public let parents: [Int]
+    public let isParallel: [Bool]
+    public let childCounts: [Int]
     /// The states' numbers in the order of their names.
-    let byName: [Int]
+    public let byName: [Int]
 
     /// The tree of states named `names`, with parents `parents` (-1 at the top level); the states
     /// numbered in `parallel` are parallel; `byName` lists the states' numbers in the order of their
     /// names.
-    @inline(never)
-    init(names: [String], parents: [Int], parallel: [Int], byName: [Int]) {
+    public init(names: [String], parents: [Int], parallel: [Int], byName: [Int]) {
         self.names = names
         self.parents = parents
         var isParallel = [Bool](repeating: false, count: names.count)
@@ -35,8 +33,7 @@ struct FSMMachineStateTree {
     }
 
     /// The number of the state named `name`, or `nil` when the machine has none.
-    @inline(never)
-    func number(named name: String) -> Int? {
+    public func number(named name: String) -> Int? {
         var low = 0
         var high = byName.count
         while low < high {
@@ -49,8 +46,7 @@ struct FSMMachineStateTree {
     /// The active states of a started machine's snapshot, by number in the order written: a
     /// configuration, or an error naming the first state that does not exist or the first problem.
     /// A state named twice counts once.
-    @inline(never)
-    func configuration(named active: [String]) throws(FSMMachine.RestoreError) -> [Int] {
+    public func configuration(named active: [String]) throws(RestoreError) -> [Int] {
         var isActive = [Bool](repeating: false, count: names.count)
         for name in active {
             guard let state = number(named: name) else { throw .unknownState(name) }
@@ -62,8 +58,7 @@ struct FSMMachineStateTree {
     }
 
     /// The numbers of the states marked in `marks`, in the order written.
-    @inline(never)
-    func marked(_ marks: [Bool]) -> [Int] {
+    public func marked(_ marks: [Bool]) -> [Int] {
         var states: [Int] = []
         for state in marks.indices where marks[state] { states.append(state) }
         return states
@@ -71,8 +66,7 @@ struct FSMMachineStateTree {
 
     /// The states of `configuration` (numbers in the order written) none of whose children is in
     /// it: its leaves, in the order written.
-    @inline(never)
-    func leaves(of configuration: [Int]) -> [Int] {
+    public func leaves(of configuration: [Int]) -> [Int] {
         var hasActiveChild = [Bool](repeating: false, count: names.count)
         for state in configuration where parents[state] >= 0 { hasActiveChild[parents[state]] = true }
         var leaves: [Int] = []
@@ -85,8 +79,7 @@ struct FSMMachineStateTree {
     /// whole machine); `nil` when they are one. In this order: nothing active; a state active
     /// without its parent (or outside `root`); below the machine, two top-level states; a state (or
     /// `root`) without exactly one active child, or without one of its regions.
-    @inline(never)
-    func problem(with isActive: [Bool], _ active: [Int], below root: Int) -> String? {
+    public func problem(with isActive: [Bool], _ active: [Int], below root: Int) -> String? {
         guard !active.isEmpty else { return "no state is active" }
         var activeChildCounts = [Int](repeating: 0, count: names.count)
         for state in active {
@@ -119,7 +112,6 @@ struct FSMMachineStateTree {
     /// composite state exactly one child; `nil` when they are right (or `state` has no children).
     /// `activeChildCounts` counts each state's active children; the children are looked for only
     /// to name them.
-    @inline(never)
     private func childrenProblem(of state: Int, _ isActive: [Bool], _ activeChildCounts: [Int]) -> String? {
         let count = activeChildCounts[state]
         if isParallel[state] ? count == childCounts[state] : childCounts[state] == 0 || count == 1 { return nil }

@@ -1,20 +1,20 @@
 import XCTest
 
-@testable import MachineRuntime
+@testable import FSMRuntime
 
-/// `FSMMachineTimers` and `FSMMachineClock`, the timers of a machine with timed transitions (4d).
+/// `TimerTable` and `TimerClock`, the timers of a machine with timed transitions (4d).
 final class TimersTests: XCTestCase {
     /// A second, in the table's nanoseconds.
     private let second: Int64 = 1_000_000_000
 
     /// The timer due first if one is due at or before `end`, `timers` left as they are.
-    private func due(_ timers: FSMMachineTimers, upTo end: Int64) -> Int? {
+    private func due(_ timers: TimerTable, upTo end: Int64) -> Int? {
         var copy = timers
         return copy.isDue(upTo: end) ? copy.takeFirst() : nil
     }
 
     func testDueInDeadlineOrderThenArmingOrder() {
-        var timers = FSMMachineTimers(count: 4)
+        var timers = TimerTable(count: 4)
         timers.arm(2, at: 5 * second)
         timers.arm(0, at: 3 * second)
         timers.arm(3, at: 3 * second)
@@ -30,7 +30,7 @@ final class TimersTests: XCTestCase {
     }
 
     func testArmingAgainReplacesTheDeadlineAndComesLastAmongTies() {
-        var timers = FSMMachineTimers(count: 2)
+        var timers = TimerTable(count: 2)
         let first = timers.arm(0, at: 1 * second)
         timers.arm(1, at: 2 * second)
         let again = timers.arm(0, at: 2 * second)
@@ -41,7 +41,7 @@ final class TimersTests: XCTestCase {
     }
 
     func testCancelReportsWhetherArmedAndCancelAllEmpties() {
-        var timers = FSMMachineTimers(count: 3)
+        var timers = TimerTable(count: 3)
         XCTAssertFalse(timers.cancel(1))
         timers.arm(1, at: 0)
         timers.arm(2, at: 0)
@@ -55,7 +55,7 @@ final class TimersTests: XCTestCase {
     }
 
     func testTheTimerDueFirstIsKeptAsTimersAreArmedAndCancelled() {
-        var timers = FSMMachineTimers(count: 4)
+        var timers = TimerTable(count: 4)
         XCTAssertTrue(timers.isEmpty)
         timers.arm(0, at: 4 * second)
         timers.arm(1, at: 2 * second)
@@ -81,7 +81,7 @@ final class TimersTests: XCTestCase {
     }
 
     func testTakingTheTimerDueFirstCancelsItAndMovesTimeToItsDeadline() {
-        var timers = FSMMachineTimers(count: 3)
+        var timers = TimerTable(count: 3)
         timers.arm(0, at: 2 * second)
         timers.arm(1, at: 1 * second)
         timers.arm(2, at: 1 * second)
@@ -100,7 +100,7 @@ final class TimersTests: XCTestCase {
     }
 
     func testDurationsInWholeNanosecondsRoundedDownAndSaturated() {
-        let nanoseconds = FSMMachineTimers.nanoseconds
+        let nanoseconds = TimerTable.nanoseconds
         XCTAssertEqual(nanoseconds(.zero), 0)
         XCTAssertEqual(nanoseconds(.nanoseconds(7)), 7)
         XCTAssertEqual(nanoseconds(.seconds(2)), 2_000_000_000)
@@ -110,8 +110,8 @@ final class TimersTests: XCTestCase {
         XCTAssertEqual(nanoseconds(.nanoseconds(5) / 2), 2)
         XCTAssertEqual(nanoseconds(.nanoseconds(Int64.max)), Int64.max)
         XCTAssertEqual(nanoseconds(.nanoseconds(Int64.max) - .nanoseconds(1) / 2), Int64.max - 1)
-        XCTAssertEqual(nanoseconds(.nanoseconds(Int64.max) + .nanoseconds(1)), FSMMachineTimers.never, "saturated")
-        XCTAssertEqual(nanoseconds(.seconds(Int64.max) * 18), FSMMachineTimers.never, "far past Int64 seconds: no trap")
+        XCTAssertEqual(nanoseconds(.nanoseconds(Int64.max) + .nanoseconds(1)), TimerTable.never, "saturated")
+        XCTAssertEqual(nanoseconds(.seconds(Int64.max) * 18), TimerTable.never, "far past Int64 seconds: no trap")
         XCTAssertNil(nanoseconds(.nanoseconds(-1)))
         XCTAssertNil(nanoseconds(.nanoseconds(-1) / 2))
         XCTAssertNil(nanoseconds(.seconds(Int64.min)))
@@ -134,20 +134,20 @@ final class TimersTests: XCTestCase {
     }
 
     func testTimesSaturateAndADeadlineAfterTheLastTimeIsNeverDue() {
-        XCTAssertEqual(FSMMachineTimers.adding(5, to: 7), 12)
-        XCTAssertEqual(FSMMachineTimers.adding(.max, to: 1), FSMMachineTimers.never)
-        var timers = FSMMachineTimers(count: 2)
-        timers.now = FSMMachineTimers.lastTime - 10
-        XCTAssertEqual(timers.time(after: 4), FSMMachineTimers.lastTime - 6)
-        XCTAssertEqual(timers.time(after: 10), FSMMachineTimers.lastTime)
-        XCTAssertEqual(timers.time(after: 11), FSMMachineTimers.lastTime, "time stops at the last time")
-        XCTAssertEqual(timers.time(after: .max), FSMMachineTimers.lastTime)
-        timers.arm(0, at: FSMMachineTimers.adding(.max, to: timers.now))
-        timers.arm(1, at: FSMMachineTimers.adding(10, to: timers.now))
+        XCTAssertEqual(TimerTable.adding(5, to: 7), 12)
+        XCTAssertEqual(TimerTable.adding(.max, to: 1), TimerTable.never)
+        var timers = TimerTable(count: 2)
+        timers.now = TimerTable.lastTime - 10
+        XCTAssertEqual(timers.time(after: 4), TimerTable.lastTime - 6)
+        XCTAssertEqual(timers.time(after: 10), TimerTable.lastTime)
+        XCTAssertEqual(timers.time(after: 11), TimerTable.lastTime, "time stops at the last time")
+        XCTAssertEqual(timers.time(after: .max), TimerTable.lastTime)
+        timers.arm(0, at: TimerTable.adding(.max, to: timers.now))
+        timers.arm(1, at: TimerTable.adding(10, to: timers.now))
         XCTAssertEqual(due(timers, upTo: timers.time(after: .max)), 1)
         XCTAssertEqual(timers.takeFirst(), 1)
         XCTAssertNil(due(timers, upTo: timers.time(after: .max)), "never due")
-        XCTAssertEqual(timers.nextDeadline, FSMMachineTimers.never, "yet armed")
+        XCTAssertEqual(timers.nextDeadline, TimerTable.never, "yet armed")
     }
 
     func testAgreesWithAListOfArmedTimersOnRandomOperations() {
@@ -155,7 +155,7 @@ final class TimersTests: XCTestCase {
         var generator = Seeded(state: 33)
         for _ in 0..<200 {
             let count = Int.random(in: 1...6, using: &generator)
-            var timers = FSMMachineTimers(count: count)
+            var timers = TimerTable(count: count)
             var reference: [(timer: Int, deadline: Int64, stamp: UInt64)] = []
             var now: Int64 = 0
             for _ in 0..<60 {
@@ -197,7 +197,7 @@ final class TimersTests: XCTestCase {
     }
 
     func testClockReadsNanosecondsSinceItWasMade() async throws {
-        let clock = FSMMachineClock(ContinuousClock())
+        let clock = TimerClock(ContinuousClock())
         let start = clock.elapsed()
         XCTAssertGreaterThanOrEqual(start, 0)
         try await clock.sleep(start + 20_000_000)

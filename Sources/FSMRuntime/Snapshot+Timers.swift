@@ -1,14 +1,12 @@
-// Snapshots (section 4g) of a machine with timers: the armed timers that still fit. Copied into
-// each generated machine that has `after` or `every`.
+// Snapshots (section 4g) of a machine with timers: the armed timers that still fit.
 
-extension FSMMachineStateTree {
+extension StateTree {
     /// The armed timers of a snapshot that still fit, in the snapshot's order (the order they were
     /// armed), by timer number, with their remaining time in nanoseconds. `owners` gives each timer's
     /// state by number (-1: the machine's own), its timers numbered in the order written. A timer is
     /// kept when its state is active (a timer of the machine's own: when `machineIsRunning`), it
     /// exists, it is not a second entry of the same timer, and its remaining time is not negative.
-    @inline(never)
-    func timers(
+    public func timers(
         _ entries: [(state: String?, index: Int, remainingNanoseconds: Int64)], owners: [Int], isActive: [Bool],
         machineIsRunning: Bool
     ) -> [(timer: Int, remaining: Int64)] {

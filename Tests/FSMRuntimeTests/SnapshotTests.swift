@@ -1,8 +1,8 @@
 import XCTest
 
-@testable import MachineRuntime
+@testable import FSMRuntime
 
-/// `FSMMachineStateTree`, the checks of a snapshot against the machine's tree (section 4g), on the
+/// `StateTree`, the checks of a snapshot against the machine's tree (section 4g), on the
 /// tree  Top { A { A1, A2 }, P ‖ { Q1 { Q1a }, Q2 }, B }  (numbers in the order written).
 final class SnapshotTests: XCTestCase {
     private let tree = SnapshotTests.tree(
@@ -11,8 +11,8 @@ final class SnapshotTests: XCTestCase {
         parallel: [3])
 
     /// A tree, with its states' numbers in the order of their names as the generated code lists them.
-    private static func tree(names: [String], parents: [Int], parallel: [Int]) -> FSMMachineStateTree {
-        FSMMachineStateTree(
+    private static func tree(names: [String], parents: [Int], parallel: [Int]) -> StateTree {
+        StateTree(
             names: names, parents: parents, parallel: parallel, byName: names.indices.sorted { names[$0] < names[$1] })
     }
 
@@ -25,7 +25,7 @@ final class SnapshotTests: XCTestCase {
         XCTAssertNil(large.number(named: "S1000"))
     }
 
-    private func problem(_ names: [String]) -> FSMMachine.RestoreError? {
+    private func problem(_ names: [String]) -> RestoreError? {
         do {
             _ = try tree.configuration(named: names)
             return nil
@@ -75,7 +75,7 @@ final class SnapshotTests: XCTestCase {
     func testARegionOrAChildIsNamedInTheOrderWritten() {
         let wide = Self.tree(
             names: ["P", "R1", "R2", "R3", "C", "C1", "C2", "C3"], parents: [-1, 0, 0, 0, -1, 4, 4, 4], parallel: [0])
-        func problem(_ names: [String]) -> FSMMachine.RestoreError? {
+        func problem(_ names: [String]) -> RestoreError? {
             do {
                 _ = try wide.configuration(named: names)
                 return nil

@@ -1,5 +1,20 @@
-// Timers (section 4d): the armed timers of a machine with timed transitions, and the clock a
-// machine with clock timing reads. Copied into each generated machine that has `after` or `every`.
+// Timers (section 4d): how a machine learns that time passes, the armed timers of a machine with
+// timed transitions, and the clock a machine with clock timing reads.
+
+/// How a machine with timed transitions (`after`, `every`) learns that time passes. Every such
+/// machine names it as its own (`M.Timing`), so one value (a test's clock) serves all of an app's
+/// machines.
+///
+/// - `clock`: timeouts come by themselves on the machine's actor when the clock reaches their
+///   deadline, never before. Any `Clock<Duration>` works: `ContinuousClock` (the default),
+///   `SuspendingClock`, or a test clock that a test advances by hand.
+/// - `manual`: time moves only when the machine's `advanceTime(by:)` is called, as a test or a game
+///   loop does; its `nextTimeout` says how long until the next timeout.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+public enum Timing: Sendable {
+    case clock(any Clock<Duration>)
+    case manual
+}
 
 /// The armed timers, one per timed transition at most (a state is active once at a time: entering
 /// it again cancels its timers first). A timer is a number, its timed transition's place among the
@@ -18,35 +33,37 @@
 /// An `Int64` of nanoseconds reaches 292 years: time stops at ``lastTime``, and a deadline beyond
 /// it is ``never``, which no time reaches.
 @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-struct FSMMachineTimers {
+@frozen
+public struct TimerTable {
     /// The machine's time, in nanoseconds since it was made (0 to ``lastTime``): with manual timing
     /// moved only by `advanceTime(by:)`; while a timeout is handled, its deadline (with either timing).
-    var now: Int64 = 0
+    public var now: Int64 = 0
     /// Whether a timeout is being handled: with clock timing, a timer armed meanwhile counts from
     /// its deadline, `now`, not from the clock.
-    var isHandlingTimeout = false
+    public var isHandlingTimeout = false
     /// By timer: its deadline, meaningful while it is armed; its arming, 0 when it is not armed,
     /// else a number that grows with every arming, which tells a timer armed again from before; and
     /// while it is armed, the timers armed just before and after it (-1 at either end). One array,
     /// written in place (`withUnsafeMutableBufferPointer`: its uniqueness checked once an operation).
-    private var slots: [(deadline: Int64, stamp: UInt64, previous: Int, next: Int)]
+    @usableFromInline var slots: [(deadline: Int64, stamp: UInt64, previous: Int, next: Int)]
     /// The armed timers in arming order, a list through `slots`: the first and the last armed, -1
     /// when none is. Arming again moves a timer to the end.
-    private var oldest = -1
-    private var newest = -1
-    private var nextStamp: UInt64 = 1
+    @usableFromInline var oldest = -1
+    @usableFromInline var newest = -1
+    @usableFromInline var nextStamp: UInt64 = 1
     /// The armed timer due first (the earliest deadline, and of those the first armed), -1 when
     /// none is armed; and its deadline.
-    private var first = -1
-    private var firstDeadline: Int64 = 0
+    @usableFromInline var first = -1
+    @usableFromInline var firstDeadline: Int64 = 0
 
     /// The latest time the machine reaches, 2⁶³ − 2 ns (292 years): a later one is this one.
-    nonisolated static let lastTime = Int64.max - 1
+    public static let lastTime = Int64.max - 1
     /// The deadline of a timer due after ``lastTime``: it is armed, and never due.
-    nonisolated static let never = Int64.max
+    public static let never = Int64.max
 
     /// Room for `count` timers, none armed.
-    init(count: Int) {
+    @inlinable
+    public init(count: Int) {
         slots = Array(repeating: (0, 0, -1, -1), count: count)
     }
 
@@ -54,9 +71,9 @@ struct FSMMachineTimers {
     /// `nil` when it is negative. Inlined arithmetic on `Duration`'s 128-bit count of attoseconds,
     /// `_high` and `_low`, public stored properties of a frozen type (its `attoseconds`, the same
     /// count as an `Int128`, needs macOS 15; its `components` is a call of some 200 instructions, and
-    /// traps when the seconds do not fit an `Int64`). Nonisolated, as the constants, in a machine
-    /// isolated to an actor: the clock's closures call it.
-    nonisolated static func nanoseconds(_ duration: Swift.Duration) -> Int64? {
+    /// traps when the seconds do not fit an `Int64`).
+    @inlinable
+    public static func nanoseconds(_ duration: Swift.Duration) -> Int64? {
         let high = duration._high
         let low = duration._low
         // Under 2⁶⁴ attoseconds (18.4 s), the common case: one division by a constant.
@@ -72,25 +89,29 @@ struct FSMMachineTimers {
     }
 
     /// The deadline `delay` (not negative) after `time`: ``never`` when it is after ``lastTime``.
-    nonisolated static func adding(_ delay: Int64, to time: Int64) -> Int64 {
+    @inlinable
+    public static func adding(_ delay: Int64, to time: Int64) -> Int64 {
         let (sum, overflow) = time.addingReportingOverflow(delay)
         return overflow ? never : sum
     }
 
     /// The time `span` (not negative) after the machine's, at most ``lastTime``.
-    func time(after span: Int64) -> Int64 {
+    @inlinable
+    public func time(after span: Int64) -> Int64 {
         span > Self.lastTime &- now ? Self.lastTime : now &+ span
     }
 
     /// Whether any timer is armed.
-    var isEmpty: Bool { first < 0 }
+    @inlinable
+    public var isEmpty: Bool { first < 0 }
 
     /// The arming of `timer` now in force, 0 when it is not armed.
-    func stamp(of timer: Int) -> UInt64 { slots[timer].stamp }
+    @inlinable
+    public func stamp(of timer: Int) -> UInt64 { slots[timer].stamp }
 
     /// Arms `timer` (cancelling its earlier arming, if any) due at `deadline`; returns its stamp.
-    @discardableResult
-    mutating func arm(_ timer: Int, at deadline: Int64) -> UInt64 {
+    @discardableResult @inlinable
+    public mutating func arm(_ timer: Int, at deadline: Int64) -> UInt64 {
         // The one bounds check: `slots` is written through a buffer pointer, which has none.
         precondition(timer >= 0 && timer < slots.count, "no timer \(timer)")
         let stamp = nextStamp
@@ -115,16 +136,16 @@ struct FSMMachineTimers {
     /// Cancels `timer`; returns whether it was armed. Small enough to be inlined where it is
     /// called: a timer is often cancelled when it is not armed (its timeout just came, and its
     /// transition exits its state).
-    @discardableResult
-    mutating func cancel(_ timer: Int) -> Bool {
+    @discardableResult @inlinable
+    public mutating func cancel(_ timer: Int) -> Bool {
         guard slots[timer].stamp != 0 else { return false }
         disarm(timer)
         return true
     }
 
     /// Cancels `timer`, which is armed.
-    @inline(never)
-    private mutating func disarm(_ timer: Int) {
+    @inlinable @inline(never)
+    mutating func disarm(_ timer: Int) {
         var ends = (oldest: oldest, newest: newest)
         slots.withUnsafeMutableBufferPointer { slots in
             slots[timer].stamp = 0
@@ -135,7 +156,8 @@ struct FSMMachineTimers {
     }
 
     /// Takes `timer` out of the list of armed timers whose ends are `ends`.
-    private static func unlink(
+    @inlinable
+    static func unlink(
         _ timer: Int, in slots: UnsafeMutableBufferPointer<(deadline: Int64, stamp: UInt64, previous: Int, next: Int)>,
         ends: inout (oldest: Int, newest: Int)
     ) {
@@ -145,7 +167,8 @@ struct FSMMachineTimers {
     }
 
     /// Cancels every timer.
-    mutating func cancelAll() {
+    @inlinable
+    public mutating func cancelAll() {
         var timer = oldest
         while timer >= 0 {
             slots[timer].stamp = 0
@@ -156,7 +179,8 @@ struct FSMMachineTimers {
 
     /// Finds the timer due first among the armed ones: the earliest deadline, and of those the
     /// first armed, the first met in arming order.
-    private mutating func findFirst() {
+    @inlinable
+    mutating func findFirst() {
         first = -1
         var timer = oldest
         while timer >= 0 {
@@ -170,14 +194,17 @@ struct FSMMachineTimers {
     }
 
     /// The deadline of `timer`, `nil` when it is not armed.
-    func deadline(of timer: Int) -> Int64? { slots[timer].stamp == 0 ? nil : slots[timer].deadline }
+    @inlinable
+    public func deadline(of timer: Int) -> Int64? { slots[timer].stamp == 0 ? nil : slots[timer].deadline }
 
     /// Whether a timer is due at or before `end`.
-    func isDue(upTo end: Int64) -> Bool { first >= 0 && firstDeadline <= end }
+    @inlinable
+    public func isDue(upTo end: Int64) -> Bool { first >= 0 && firstDeadline <= end }
 
     /// The timer due first (the earliest deadline, and of those the first armed), one being armed:
     /// cancels it and moves the machine's time to its deadline, for its timeout.
-    mutating func takeFirst() -> Int {
+    @inlinable
+    public mutating func takeFirst() -> Int {
         precondition(first >= 0, "no timer is armed")
         let timer = first
         now = firstDeadline
@@ -186,23 +213,24 @@ struct FSMMachineTimers {
     }
 
     /// The earliest deadline of an armed timer; `nil` when none is armed.
-    var nextDeadline: Int64? { first >= 0 ? firstDeadline : nil }
+    @inlinable
+    public var nextDeadline: Int64? { first >= 0 ? firstDeadline : nil }
 }
 
 /// A clock, whichever type it has, read as nanoseconds since the machine was made (its time rounded
-/// down to a whole nanosecond, see ``FSMMachineTimers``): what a machine with clock timing needs of
+/// down to a whole nanosecond, see ``TimerTable``): what a machine with clock timing needs of
 /// it. Its own type (`any Clock<Duration>` opened once) is hidden in the two closures.
 @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-struct FSMMachineClock: Sendable {
+public struct TimerClock: Sendable {
     /// The clock's time now, in nanoseconds since the machine was made.
-    let elapsed: @Sendable () -> Int64
+    public let elapsed: @Sendable () -> Int64
     /// Sleeps until the clock reaches a time in nanoseconds since the machine was made (throws
     /// when cancelled, if the clock's sleep does).
-    let sleep: @Sendable (Int64) async throws -> Void
+    public let sleep: @Sendable (Int64) async throws -> Void
 
-    init(_ clock: some Swift.Clock<Swift.Duration>) {
+    public init(_ clock: some Clock<Duration>) {
         let origin = clock.now
-        elapsed = { FSMMachineTimers.nanoseconds(origin.duration(to: clock.now)) ?? 0 }
+        elapsed = { TimerTable.nanoseconds(origin.duration(to: clock.now)) ?? 0 }
         sleep = { deadline in try await clock.sleep(until: origin.advanced(by: .nanoseconds(deadline)), tolerance: nil) }
     }
 }

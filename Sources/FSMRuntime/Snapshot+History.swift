@@ -1,12 +1,10 @@
-// Snapshots (section 4g) of a machine with history: the records that still fit. Copied into each
-// generated machine that has history.
+// Snapshots (section 4g) of a machine with history: the records that still fit.
 
-extension FSMMachineStateTree {
+extension StateTree {
     /// The history records of a snapshot that still fit, by their states' numbers, in the order
     /// written: the record of a state that exists and records history (`recordsHistory`), all of
     /// whose states exist and are a configuration of what lies below it. Any other is dropped whole.
-    @inline(never)
-    func historyRecords(_ records: [String: [String]], recordsHistory: (Int) -> Bool) -> [(state: Int, record: [Int])] {
+    public func historyRecords(_ records: [String: [String]], recordsHistory: (Int) -> Bool) -> [(state: Int, record: [Int])] {
         // Each record kept is put at its state's number, then read in that order (the dictionary's
         // order is its hash's).
         var keptAt = [[Int]?](repeating: nil, count: names.count)

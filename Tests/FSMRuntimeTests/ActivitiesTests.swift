@@ -1,11 +1,11 @@
 import XCTest
 
-@testable import MachineRuntime
+@testable import FSMRuntime
 
-/// `FSMMachineActivities`, where each activity of a machine is (section 4f).
+/// `ActivityTable`, where each activity of a machine is (section 4f).
 final class ActivitiesTests: XCTestCase {
     func testAnActivityStartsAfterItsStepAndEndsOnce() {
-        var activities = FSMMachineActivities(count: 3)
+        var activities = ActivityTable(count: 3)
         activities.entered(2)
         activities.entered(0)
         XCTAssertTrue(activities.hasPending)
@@ -22,14 +22,14 @@ final class ActivitiesTests: XCTestCase {
     }
 
     func testAStateLeftInTheSameStepNeverStartsItsActivity() {
-        var activities = FSMMachineActivities(count: 1)
+        var activities = ActivityTable(count: 1)
         activities.entered(0)
         XCTAssertFalse(activities.exited(0), "it was not running: no task to cancel")
         XCTAssertEqual(activities.startPending(), [])
     }
 
     func testAnOutcomeAfterExitOrReentryIsDiscarded() {
-        var activities = FSMMachineActivities(count: 1)
+        var activities = ActivityTable(count: 1)
         activities.entered(0)
         _ = activities.startPending()
         let first = activities.stamp(of: 0)
