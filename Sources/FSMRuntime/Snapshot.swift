@@ -75,4 +75,3 @@ public enum RestoreError: Error, Hashable, Sendable, CustomStringConvertible {
         }
     }
 }
-

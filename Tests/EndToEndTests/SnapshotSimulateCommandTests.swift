@@ -173,11 +173,11 @@ final class SnapshotSimulateCommandTests: XCTestCase {
             "partial.json": snapshot("Editor", ["Watching", "Editing"]),
         ])
         for (file, message) in [
-            ("stale.json", "stale.json: error: the snapshot names the state 'Composing', which Editor does not have"),
-            ("other.json", "other.json: error: the snapshot is of machine 'Player', not of 'Editor'"),
+            ("stale.json", "stale.json: error: the snapshot names the state 'Composing', which the machine does not have"),
+            ("other.json", "other.json: error: the snapshot is of machine 'Player', not of the machine restoring it"),
             (
                 "partial.json",
-                "partial.json: error: the snapshot's active states are not a configuration of Editor: 'Editing' is active without an active child"
+                "partial.json: error: the snapshot's active states are not a configuration of the machine: 'Editing' is active without an active child"
             ),
         ] {
             let result = try simulate(["--restore", file, "--events", "/dev/null"], in: folder)

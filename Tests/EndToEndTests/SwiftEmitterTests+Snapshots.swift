@@ -98,15 +98,15 @@ extension SwiftEmitterTests {
         try expect(
             "snapErrors",
             """
-            the snapshot is of machine 'Other', not of 'SnapCheck'
-            the snapshot says that SnapCheck has not started, yet it names active states
-            the snapshot names the state 'Gone', which SnapCheck does not have
-            the snapshot's active states are not a configuration of SnapCheck: no state is active
-            the snapshot's active states are not a configuration of SnapCheck: 'C1' is active without its parent 'C'
-            the snapshot's active states are not a configuration of SnapCheck: 'A' and 'C' are both active at the top level
-            the snapshot's active states are not a configuration of SnapCheck: 'C' is active without an active child
-            the snapshot's active states are not a configuration of SnapCheck: 'C' has two active children, 'C1' and 'C2'
-            the snapshot's active states are not a configuration of SnapCheck: 'P' is active without its region 'Q2'
+            the snapshot is of machine 'Other', not of the machine restoring it
+            the snapshot says that its machine has not started, yet it names active states
+            the snapshot names the state 'Gone', which the machine does not have
+            the snapshot's active states are not a configuration of the machine: no state is active
+            the snapshot's active states are not a configuration of the machine: 'C1' is active without its parent 'C'
+            the snapshot's active states are not a configuration of the machine: 'A' and 'C' are both active at the top level
+            the snapshot's active states are not a configuration of the machine: 'C' is active without an active child
+            the snapshot's active states are not a configuration of the machine: 'C' has two active children, 'C1' and 'C2'
+            the snapshot's active states are not a configuration of the machine: 'P' is active without its region 'Q2'
             error is otherMachine: true
             kept: history ["C": ["C2"]], stack ["Leaf1"], timers [C2/0]
             without push: stack [], back goes to C

@@ -148,7 +148,7 @@ final class GeneratedTogetherTests: XCTestCase {
         }
         XCTAssertGreaterThan(sources.count, 10)
         let declaration = try NSRegularExpression(
-            pattern: "^(fileprivate |public |package )?(final )?(class|struct|enum|protocol) ([A-Za-z0-9_]+)",
+            pattern: "^(fileprivate |private |public |package )?(final )?(class|struct|enum|protocol|typealias) ([A-Za-z0-9_]+)",
             options: .anchorsMatchLines)
         var shapes = Set<[Bool]>()
         for source in sources {
@@ -161,7 +161,7 @@ final class GeneratedTogetherTests: XCTestCase {
                     let name = String(swift[Range(match.range(at: 4), in: swift)!])
                     let isFilePrivate =
                         match.range(at: 1).location != NSNotFound
-                        && swift[Range(match.range(at: 1), in: swift)!] == "fileprivate "
+                        && ["fileprivate ", "private "].contains(swift[Range(match.range(at: 1), in: swift)!])
                     return (isFilePrivate ? "fileprivate " : "") + name
                 }
                 let listed = SwiftNames.fileScopeTypes(of: model).map { ($0.isVisibleToModule ? "" : "fileprivate ") + $0.name }

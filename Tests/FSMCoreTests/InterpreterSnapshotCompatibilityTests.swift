@@ -96,17 +96,17 @@ final class InterpreterSnapshotCompatibilityTests: XCTestCase {
             .replacingOccurrences(of: "next -> Payment", with: "next -> Browsing")
         XCTAssertEqual(
             try restored(snapshot, into: removed).failure?.message,
-            "the snapshot names the state 'Payment', which Shop does not have")
+            "the snapshot names the state 'Payment', which the machine does not have")
         let renamed = Self.version1.replacingOccurrences(of: "Payment", with: "Billing")
         XCTAssertEqual(
             try restored(snapshot, into: renamed).failure?.message,
-            "the snapshot names the state 'Payment', which Shop does not have")
+            "the snapshot names the state 'Payment', which the machine does not have")
         // An active leaf that became composite is no configuration any more.
         let deeper = Self.version1.replacingOccurrences(
             of: "state Payment { pay -> Browsing }", with: "state Payment { initial Card; state Card {}; pay -> Browsing }")
         XCTAssertEqual(
             try restored(snapshot, into: deeper).failure?.message,
-            "the snapshot's active states are not a configuration of Shop: 'Payment' is active without an active child")
+            "the snapshot's active states are not a configuration of the machine: 'Payment' is active without an active child")
     }
 
     /// What the snapshot holds of a state gone, or of a history no longer used, or of a timed

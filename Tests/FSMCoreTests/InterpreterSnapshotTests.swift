@@ -200,32 +200,35 @@ final class InterpreterSnapshotTests: XCTestCase {
         let editor = Self.editor
         let deck = Self.deck
         let cases: [(String, MachineSnapshot, String)] = [
-            (editor, snapshot(["Nope"], of: "Other"), "the snapshot is of machine 'Other', not of 'Editor'"),
+            (editor, snapshot(["Nope"], of: "Other"), "the snapshot is of machine 'Other', not of the machine restoring it"),
             (
                 editor, snapshot(["Nope"], started: false),
-                "the snapshot says that Editor has not started, yet it names active states"
+                "the snapshot says that its machine has not started, yet it names active states"
             ),
-            (editor, snapshot(["Watching", "Nope", "Gone"]), "the snapshot names the state 'Nope', which Editor does not have"),
-            (editor, snapshot([]), "the snapshot's active states are not a configuration of Editor: no state is active"),
+            (
+                editor, snapshot(["Watching", "Nope", "Gone"]),
+                "the snapshot names the state 'Nope', which the machine does not have"
+            ),
+            (editor, snapshot([]), "the snapshot's active states are not a configuration of the machine: no state is active"),
             (
                 editor, snapshot(["Typing", "Editing"]),
-                "the snapshot's active states are not a configuration of Editor: 'Editing' is active without its parent 'Watching'"
+                "the snapshot's active states are not a configuration of the machine: 'Editing' is active without its parent 'Watching'"
             ),
             (
                 editor, snapshot(["Help", "Off"]),
-                "the snapshot's active states are not a configuration of Editor: 'Help' and 'Off' are both active at the top level"
+                "the snapshot's active states are not a configuration of the machine: 'Help' and 'Off' are both active at the top level"
             ),
             (
                 editor, snapshot(["Watching"]),
-                "the snapshot's active states are not a configuration of Editor: 'Watching' is active without an active child"
+                "the snapshot's active states are not a configuration of the machine: 'Watching' is active without an active child"
             ),
             (
                 editor, snapshot(["Watching", "Editing", "Browsing", "Typing", "Dragging"]),
-                "the snapshot's active states are not a configuration of Editor: 'Watching' has two active children, 'Browsing' and 'Editing'"
+                "the snapshot's active states are not a configuration of the machine: 'Watching' has two active children, 'Browsing' and 'Editing'"
             ),
             (
                 deck, snapshot(["P", "B", "B1"], of: "Deck"),
-                "the snapshot's active states are not a configuration of Deck: 'P' is active without its region 'A'"
+                "the snapshot's active states are not a configuration of the machine: 'P' is active without its region 'A'"
             ),
         ]
         for (source, snapshot, message) in cases {
@@ -236,14 +239,15 @@ final class InterpreterSnapshotTests: XCTestCase {
         // The first unknown name in the snapshot's order; checks 1 to 3 before 4.
         XCTAssertEqual(
             try restoreError(editor, snapshot(["Gone", "Nope"])),
-            "the snapshot names the state 'Gone', which Editor does not have")
+            "the snapshot names the state 'Gone', which the machine does not have")
         // Check 4's problems in order: a missing parent (b) before two top-level states (c) before (d).
         XCTAssertEqual(
             try restoreError(editor, snapshot(["Help", "Off", "Typing"])),
-            "the snapshot's active states are not a configuration of Editor: 'Typing' is active without its parent 'Editing'")
+            "the snapshot's active states are not a configuration of the machine: 'Typing' is active without its parent 'Editing'"
+        )
         XCTAssertEqual(
             try restoreError(editor, snapshot(["Watching", "Help", "Off"])),
-            "the snapshot's active states are not a configuration of Editor: 'Watching' and 'Help' are both active at the top level"
+            "the snapshot's active states are not a configuration of the machine: 'Watching' and 'Help' are both active at the top level"
         )
     }
 

@@ -40,8 +40,8 @@ final class MachinePlanTests: XCTestCase {
         XCTAssertEqual(plan.maximumSelected, 1)
         XCTAssertEqual(
             MachinePlan.fileScopeDeclarations(of: plan.model),
-            [.actions, .machine, .state(0), .state(1), .runtime, .queuedEvent, .stateTree])
-        XCTAssertEqual(plan.runtimeCode, [.snapshot], "every machine has snapshots")
+            [.actions, .machine, .state(0), .state(1), .runtime, .queuedEvent, .runtimeVersion])
+        XCTAssertEqual(plan.runtimeCode, [], "snapshots, timers and activities are FSMRuntime's")
     }
 
     func testEachFeatureAddsItsPart() throws {
@@ -64,8 +64,8 @@ final class MachinePlanTests: XCTestCase {
         XCTAssertEqual(plan.parts, [.completions, .history, .stack, .push, .pop, .initialChildren, .eventQueue])
         XCTAssertEqual(
             MachinePlan.fileScopeDeclarations(of: plan.model),
-            [.actions, .machine, .state(0), .state(1), .state(2), .state(3), .runtime, .history, .queuedEvent, .stateTree])
-        XCTAssertEqual(plan.runtimeCode, [.oneLeafHistory, .snapshot, .snapshotHistory, .snapshotStack])
+            [.actions, .machine, .state(0), .state(1), .state(2), .state(3), .runtime, .history, .queuedEvent, .runtimeVersion])
+        XCTAssertEqual(plan.runtimeCode, [.oneLeafHistory])
         // A1 completes on its own entry; the others have no completion transitions.
         XCTAssertEqual(plan.completesOnEntry, [nil, 1, nil, nil])
     }
@@ -379,9 +379,8 @@ final class MachinePlanTests: XCTestCase {
             case .activities = plan.onExit(of: a)[1]
         else { return XCTFail("A's exit: its timers cancelled, then its activities: \(plan.onExit(of: a))") }
         XCTAssertEqual(cancelled.map(\.number), [1, 2])
-        XCTAssertEqual(plan.runtimeCode, [.timers, .snapshot, .snapshotTimers])
-        XCTAssertEqual(
-            MachinePlan.fileScopeDeclarations(of: plan.model).suffix(4), [.queuedEvent, .timers, .clock, .stateTree])
+        XCTAssertEqual(plan.runtimeCode, [], "the timer table is FSMRuntime's")
+        XCTAssertEqual(MachinePlan.fileScopeDeclarations(of: plan.model).suffix(2), [.queuedEvent, .runtimeVersion])
     }
 
     /// With regions, a machine with timers always has the general step (a timeout's transition has

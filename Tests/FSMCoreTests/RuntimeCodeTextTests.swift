@@ -85,18 +85,6 @@ final class RuntimeCodeTextTests: XCTestCase {
         XCTAssertEqual(RuntimeCode.machineVariant(in: "    // with machine: f(machine)"), "f(machine)")
         XCTAssertNil(RuntimeCode.machineVariant(in: "    f()"))
     }
-
-    /// With an isolation, every type a part declares is isolated like the machine; without, the
-    /// text is the part's.
-    func testTypesAreIsolatedLikeTheMachine() throws {
-        let names = try names("Door")
-        let plain = RuntimeCode.timers.lines(for: names)
-        let isolated = RuntimeCode.timers.lines(for: names, isolation: "@DoorActor")
-        XCTAssertEqual(isolated.filter { $0 == "@DoorActor" }.count, 2, "the timers and the clock")
-        XCTAssertEqual(isolated.filter { $0 != "@DoorActor" }, plain)
-        let fixedList = RuntimeCode.fixedList.lines(for: names, isolation: "@MainActor")
-        XCTAssertTrue(fixedList.joined(separator: "\n").contains("    @MainActor\n    final class FixedList<Element> {"))
-    }
 }
 
 /// The `#if FSM_X` blocks of the run-time code, resolved by a machine's features when it is copied.

@@ -69,10 +69,7 @@ extension Diagnostic {
         case .history: "the history enum of \(machine)"
         case .queuedEvent: "the queued-event enum of \(machine)"
         case .internalItem: "the internal-queue enum of \(machine)"
-        case .timers: "the timers struct of \(machine)"
-        case .clock: "the clock struct of \(machine)"
-        case .activities: "the activities struct of \(machine)"
-        case .stateTree: "the state-tree struct of \(machine)"
+        case .runtimeVersion: "the runtime version alias of \(machine)"
         case .state(let index): "the class of state '\(model.states[index].name)' of \(machine)"
         }
     }

@@ -3,3 +3,9 @@
 public enum FSMCVersion {
     public static let current = "0.1.0"
 }
+
+extension FSMCVersion {
+    /// The version of FSMRuntime that generated files need (`FSMRuntime.Version4`), the contract's
+    /// version: a test checks that Sources/FSMRuntime declares it.
+    public static let runtime = 4
+}

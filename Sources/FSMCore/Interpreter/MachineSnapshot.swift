@@ -95,12 +95,12 @@ public enum RestoreError: Error, Sendable, Hashable, CustomStringConvertible {
 
     public var message: String {
         switch self {
-        case .otherMachine(let other, let expected): "the snapshot is of machine '\(other)', not of '\(expected)'"
-        case .activeStatesBeforeStart(let machine):
-            "the snapshot says that \(machine) has not started, yet it names active states"
-        case .unknownState(let state, let machine): "the snapshot names the state '\(state)', which \(machine) does not have"
-        case .notAConfiguration(let machine, let problem):
-            "the snapshot's active states are not a configuration of \(machine): \(problem.message)"
+        // The texts of FSMRuntime's RestoreError, which the generated machines throw.
+        case .otherMachine(let other, _): "the snapshot is of machine '\(other)', not of the machine restoring it"
+        case .activeStatesBeforeStart: "the snapshot says that its machine has not started, yet it names active states"
+        case .unknownState(let state, _): "the snapshot names the state '\(state)', which the machine does not have"
+        case .notAConfiguration(_, let problem):
+            "the snapshot's active states are not a configuration of the machine: \(problem.message)"
         }
     }
 

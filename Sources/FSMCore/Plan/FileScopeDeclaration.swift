@@ -17,14 +17,8 @@ public enum FileScopeDeclaration: Sendable, Hashable {
     case queuedEvent
     /// The items of the internal queue, in a machine with `raise`.
     case internalItem
-    /// The armed timers, in a machine with timers.
-    case timers
-    /// A clock read as durations, in a machine with timers.
-    case clock
-    /// Where each activity is, in a machine with `do /`.
-    case activities
-    /// The states as snapshots name them (every machine).
-    case stateTree
+    /// The name of the version of FSMRuntime the file needs (every machine).
+    case runtimeVersion
 
     /// Whether the other files of the module see it: the machine class and its actions protocol.
     public var isVisibleToModule: Bool { self == .actions || self == .machine }
@@ -39,9 +33,7 @@ public enum FileScopeDeclaration: Sendable, Hashable {
         if parts.contains(.history) { declarations.append(.history) }
         if parts.contains(.eventQueue) { declarations.append(.queuedEvent) }
         if parts.contains(.raisedEvents) { declarations.append(.internalItem) }
-        if parts.contains(.timers) { declarations += [.timers, .clock] }
-        if parts.contains(.activities) { declarations.append(.activities) }
-        declarations.append(.stateTree)
+        declarations.append(.runtimeVersion)
         return declarations
     }
 }

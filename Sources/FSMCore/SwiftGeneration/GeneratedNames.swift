@@ -19,16 +19,20 @@ struct GeneratedNames {
     let historyKind: String
     /// The file-private struct of transitions looked up by number (machines with parallel states).
     let transitionInfo: String
-    /// The file-private struct of the armed timers (machines with timers).
-    let timers: String
-    /// The file-private struct of a clock read as durations (machines with timers).
-    let clock: String
+    /// The armed timers (machines with timers): FSMRuntime's.
+    let timers = "FSMRuntime.TimerTable"
+    /// A clock read as nanoseconds (machines with timers): FSMRuntime's.
+    let clock = "FSMRuntime.TimerClock"
     /// The file-private enum of the internal queue's items (machines with `raise`).
     let internalItem: String
-    /// The file-private struct of where each activity is (machines with `do /`).
-    let activities: String
-    /// The file-private struct of the states as snapshots name them (every machine).
-    let stateTree: String
+    /// Where each activity is (machines with `do /`): FSMRuntime's.
+    let activities = "FSMRuntime.ActivityTable"
+    /// The states as snapshots name them (every machine): FSMRuntime's.
+    let stateTree = "FSMRuntime.StateTree"
+    /// The tasks of clock timers and of activities: FSMRuntime's.
+    let taskTable = "FSMRuntime.TaskTable"
+    /// The file-private alias of the version of FSMRuntime the file needs.
+    let runtimeVersion: String
     /// The type of the actions object as the generated code passes it around.
     let actionsExistential: String
     /// The type of a state as the generated code holds it.
@@ -54,11 +58,8 @@ struct GeneratedNames {
         queuedEvent = SwiftNames.queuedEventType(of: model.name)
         historyKind = SwiftNames.historyType(of: model.name)
         transitionInfo = SwiftNames.transitionType(of: model.name)
-        timers = SwiftNames.timersType(of: model.name)
-        clock = SwiftNames.clockType(of: model.name)
         internalItem = SwiftNames.internalItemType(of: model.name)
-        activities = SwiftNames.activitiesType(of: model.name)
-        stateTree = SwiftNames.stateTreeType(of: model.name)
+        runtimeVersion = SwiftNames.runtimeVersionType(of: model.name)
         actionsExistential = "any " + actions
         stateMetatype = machine + ".State.Type"
         let parameterNames = Set(model.events.flatMap { $0.parameters.map(\.name) })

@@ -8,19 +8,16 @@ extension RuntimeCode {
     /// machine (`withMachine`, ``MachinePlan/workNeedsMachine``): there `code` replaces that line (at
     /// its indentation); elsewhere the comment is dropped.
     ///
-    /// A type declared at file scope is made `fileprivate`, and so is a function (`func`) of an
-    /// extension of the machine itself, as every type of the file but the
-    /// machine and its actions protocol. With an `isolation` attribute (`@MainActor`), each type the part declares is isolated like the
-    /// machine: in a module whose default isolation is the main actor, a type left without one would
-    /// be main-actor-isolated, and out of reach of a machine isolated to another global actor.
+    /// A function (`func`) of an extension of the machine itself is made `fileprivate`, as every
+    /// member the generator writes. The parts declare no types: those every machine shares are
+    /// FSMRuntime's.
     ///
     /// `features` are the machine's features that `#if FSM_X` blocks test (`SIBLING`, `PUSH`,
     /// `HISTORY`, ...): a block is kept, its directives dropped and its lines moved out by one level
     /// of indentation, or dropped whole; a `// with x: code` line whose `x` names a feature (in lower
     /// case: `// with history:`) stands for the next line's variant as `// with machine:` does.
     func lines(
-        for names: GeneratedNames, withMachine: Bool = false, withActivities: Bool = false, features: Set<String> = [],
-        isolation: String? = nil
+        for names: GeneratedNames, withMachine: Bool = false, withActivities: Bool = false, features: Set<String> = []
     ) -> [String] {
         guard let text = MachineRuntimeSource.files[rawValue] else {
             preconditionFailure("the run-time code '\(rawValue)' was not embedded")
@@ -54,14 +51,8 @@ extension RuntimeCode {
                 lines.append("    fileprivate " + line.dropFirst(4))
                 continue
             }
-            if let isolation, Self.declaresType(line.dropFirst(indentation.count)) {
-                lines.append(String(indentation) + isolation)
-            }
             if let code = variant {
                 lines.append(String(indentation) + code)
-            } else if indentation.isEmpty, Self.declaresType(line) {
-                // A type at file scope is the machine's file's own, as every type it declares.
-                lines.append("fileprivate " + line)
             } else {
                 lines.append(String(line))
             }
@@ -139,11 +130,6 @@ extension RuntimeCode {
         return text.dropFirst(marker.count)
     }
 
-    /// Whether `text` (a line without its indentation) declares a type.
-    private static func declaresType(_ text: Substring) -> Bool {
-        ["struct ", "enum ", "class ", "final class "].contains { text.hasPrefix($0) }
-    }
-
     /// The placeholder's names and what each stands for.
     private static func replacement(for placeholder: String, in names: GeneratedNames) -> String {
         switch placeholder {
@@ -152,10 +138,7 @@ extension RuntimeCode {
         case "FSMMachineActions": names.actions
         case "FSMMachineTransition": names.transitionInfo
         case "FSMMachineHistory": names.historyKind
-        case "FSMMachineTimers": names.timers
-        case "FSMMachineClock": names.clock
         case "FSMMachineActivities": names.activities
-        case "FSMMachineStateTree": names.stateTree
         default: preconditionFailure("the run-time code names '\(placeholder)', which no machine declares")
         }
     }

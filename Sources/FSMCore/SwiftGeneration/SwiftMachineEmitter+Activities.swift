@@ -16,15 +16,12 @@ extension SwiftMachineEmitter {
             "- `manual`: the machine never calls the activities; ``runningActivities`` lists those that would",
             "  run, and a test ends each with ``finishActivity(of:)`` or ``failActivity(of:with:)``.",
         ])
-        out.block("\(api)enum Activities: Sendable") { out in
-            out.line("case tasks")
-            out.line("case manual")
-        }
+        out.line("\(api)typealias Activities = FSMRuntime.Activities")
         out.line()
         out.docComment(["Whether the activities run as tasks (`.tasks`)."])
         out.line("private let runsActivities: Bool")
         out.docComment(["With `.tasks`, the task of each running activity."])
-        out.line("private let activityTasks: ActivityTasks")
+        out.line("private let activityTasks: \(names.taskTable)")
         out.line()
     }
 
@@ -79,36 +76,6 @@ extension SwiftMachineEmitter {
             }
             out.line("default: preconditionFailure(\"no activity \\(activity)\")")
             out.line("}")
-        }
-    }
-
-    /// `ActivityTasks`, nested in the machine class: the tasks of running activities, cancelled when
-    /// the machine is released.
-    func emitActivityTasks(into out: inout CodeWriter) {
-        guard uses(.activities) else { return }
-        out.line()
-        out.docComment([
-            "The tasks of the running activities, by activity. Freed with the machine, and cancelling its",
-            "tasks then: no activity outlives the machine.",
-        ])
-        if let isolationAttribute { out.line(isolationAttribute) }
-        out.block("private final class ActivityTasks") { out in
-            out.line("private var tasks: [Swift.Task<Void, Never>?]")
-            out.line()
-            out.line("init(count: Int) { tasks = [Swift.Task<Void, Never>?](repeating: nil, count: count) }")
-            out.line()
-            out.line("deinit { for task in tasks { task?.cancel() } }")
-            out.line()
-            out.block("func start(_ activity: Int, _ task: Swift.Task<Void, Never>)") { $0.line("tasks[activity] = task") }
-            out.line()
-            out.docComment(["The activity's state is exited: its task is cancelled."])
-            out.block("func cancel(_ activity: Int)") { out in
-                out.line("tasks[activity]?.cancel()")
-                out.line("tasks[activity] = nil")
-            }
-            out.line()
-            out.docComment(["The activity ended by itself: its task is done."])
-            out.block("func ended(_ activity: Int)") { $0.line("tasks[activity] = nil") }
         }
     }
 

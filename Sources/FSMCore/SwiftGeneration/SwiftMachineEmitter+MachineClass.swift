@@ -79,8 +79,6 @@ extension SwiftMachineEmitter {
             emitTimeQueries(into: &out)
             emitActivityQueries(into: &out)
             emitEventMethods(&out)
-            emitTimerTasks(into: &out)
-            emitActivityTasks(into: &out)
         }
     }
 

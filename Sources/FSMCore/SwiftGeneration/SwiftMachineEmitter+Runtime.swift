@@ -9,8 +9,7 @@ extension SwiftMachineEmitter {
                 out.line()
                 out.lines(
                     part.lines(
-                        for: names, withMachine: plan.workNeedsMachine, withActivities: uses(.activities),
-                        isolation: isolationAttribute))
+                        for: names, withMachine: plan.workNeedsMachine, withActivities: uses(.activities)))
             }
         }
         if uses(.history) {

@@ -1,112 +1,23 @@
 /// Snapshots (section 4g): every machine can be saved as a `Snapshot` between steps and a new
-/// instance restored from one. The checks of what a snapshot names against the machine's tree are
-/// run-time code written once (Sources/MachineRuntime/Runtime/Snapshot.swift, ``RuntimeCode/snapshot``);
-/// what is written here reads and sets the machine's own storage, which differs by shape.
+/// instance restored from one. The snapshot, the restore's error and the checks of what a snapshot
+/// names against the machine's tree are FSMRuntime's (`StateTree`); what is written here reads and
+/// sets the machine's own storage, which differs by shape.
 extension SwiftMachineEmitter {
     // MARK: The API, in the machine class
 
-    /// `Snapshot` and `RestoreError`, nested in the machine. Both are `nonisolated` where the compiler
-    /// knows the word (Swift 6.1): in a module whose default isolation is the main actor, a snapshot
-    /// must still be encodable, hashable and sendable anywhere (saved from a background task).
+    /// `Snapshot` and `RestoreError`, the machine's names for the types every machine shares
+    /// (FSMRuntime's): one snapshot type for all of an app's machines.
     func emitSnapshotTypes(into out: inout CodeWriter) {
-        out.line("#if compiler(>=6.1)")
-        emitSnapshotStruct(prefix: "nonisolated ", documented: true, into: &out)
-        out.line("#else")
-        emitSnapshotStruct(prefix: "", documented: false, into: &out)
-        out.line("#endif")
+        out.docComment([
+            "A snapshot of the machine between steps (section 4g of the language): its configuration, history",
+            "records, `push` stack and armed timers, states named as written. Encode it (e.g. with",
+            "`JSONEncoder`) to keep it; ``init(actions:restoring:)`` makes a machine from it again.",
+        ])
+        out.line("\(api)typealias Snapshot = FSMRuntime.Snapshot")
         out.line()
-        out.line("#if compiler(>=6.1)")
-        emitRestoreError(prefix: "nonisolated ", documented: true, into: &out)
-        out.line("#else")
-        emitRestoreError(prefix: "", documented: false, into: &out)
-        out.line("#endif")
+        out.docComment(["Why a snapshot cannot be restored: it does not fit the machine."])
+        out.line("\(api)typealias RestoreError = FSMRuntime.RestoreError")
         out.line()
-    }
-
-    private func emitSnapshotStruct(prefix: String, documented: Bool, into out: inout CodeWriter) {
-        // The second copy, for older compilers, goes without documentation.
-        func doc(_ lines: [String]) -> [String] { documented ? lines : [] }
-        out.docComment(
-            doc([
-                "A snapshot of the machine between steps (section 4g of the language): its configuration, history",
-                "records, `push` stack and armed timers, states named as written. Encode it (e.g. with",
-                "`JSONEncoder`) to keep it; ``init(actions:restoring:)`` makes a machine from it again.",
-            ]))
-        out.block("\(api)\(prefix)struct Snapshot: Codable, Sendable, Hashable") { out in
-            out.docComment(doc(["The name of the machine it was taken from."]))
-            out.line("\(api)var machine: String")
-            out.docComment(doc(["Whether the machine had started."]))
-            out.line("\(api)var started: Bool")
-            out.docComment(doc(["Whether the machine had finished; when restoring, this follows from `activeStates`."]))
-            out.line("\(api)var finished: Bool")
-            out.docComment(doc(["Every active state, in the order written; empty when the machine had not started."]))
-            out.line("\(api)var activeStates: [String]")
-            out.docComment(
-                doc(["For each state whose history was recorded: the states active inside it when it was last exited."]))
-            out.line("\(api)var history: [String: [String]]")
-            out.docComment(doc(["The states remembered by `-> push`, the last one on top."]))
-            out.line("\(api)var stack: [String]")
-            out.docComment(doc(["The armed timers, in the order they were armed."]))
-            out.line("\(api)var timers: [ArmedTimer]")
-            out.line()
-            out.docComment(
-                doc([
-                    "An armed timer: the state whose timed transition it is (`nil` for the machine's own), the",
-                    "transition's place among that state's timed transitions in the order written, and the time",
-                    "left until it is due.",
-                ]))
-            out.block("\(api)struct ArmedTimer: Codable, Sendable, Hashable") { out in
-                out.line("\(api)var state: String?")
-                out.line("\(api)var index: Int")
-                out.line("\(api)var remainingNanoseconds: Int64")
-                out.line()
-                out.block(
-                    "\(api)init(state: String?, index: Int, remainingNanoseconds: Int64)"
-                ) { out in
-                    out.line("self.state = state")
-                    out.line("self.index = index")
-                    out.line("self.remainingNanoseconds = remainingNanoseconds")
-                }
-            }
-            out.line()
-            out.block(
-                "\(api)init(machine: String, started: Bool, finished: Bool, activeStates: [String], history: [String: [String]], stack: [String], timers: [ArmedTimer])"
-            ) { out in
-                for field in ["machine", "started", "finished", "activeStates", "history", "stack", "timers"] {
-                    out.line("self.\(field) = \(field)")
-                }
-            }
-        }
-    }
-
-    private func emitRestoreError(prefix: String, documented: Bool, into out: inout CodeWriter) {
-        // The second copy, for older compilers, goes without documentation.
-        func doc(_ lines: [String]) -> [String] { documented ? lines : [] }
-        let machineName = model.name
-        out.docComment(doc(["Why a snapshot cannot be restored: it does not fit the machine."]))
-        out.block("\(api)\(prefix)enum RestoreError: Error, Hashable, CustomStringConvertible") { out in
-            out.docComment(doc(["The snapshot is of another machine, named so."]))
-            out.line("case otherMachine(String)")
-            out.docComment(doc(["The snapshot says the machine had not started, yet it names active states."]))
-            out.line("case activeStatesBeforeStart")
-            out.docComment(doc(["The snapshot names a state the machine does not have."]))
-            out.line("case unknownState(String)")
-            out.docComment(doc(["The snapshot's active states are not a configuration of the machine, for this reason."]))
-            out.line("case notAConfiguration(String)")
-            out.line()
-            out.block("\(api)var description: String") { out in
-                out.line("switch self {")
-                out.line("case .otherMachine(let name):")
-                out.line("    \"the snapshot is of machine '\\(name)', not of '\(machineName)'\"")
-                out.line("case .activeStatesBeforeStart:")
-                out.line("    \"the snapshot says that \(machineName) has not started, yet it names active states\"")
-                out.line("case .unknownState(let name):")
-                out.line("    \"the snapshot names the state '\\(name)', which \(machineName) does not have\"")
-                out.line("case .notAConfiguration(let reason):")
-                out.line("    \"the snapshot's active states are not a configuration of \(machineName): \\(reason)\"")
-                out.line("}")
-            }
-        }
     }
 
     /// The restoring initializer: the plain one's parameters, `restoring` after `actions`.

@@ -46,15 +46,12 @@ extension SwiftMachineEmitter {
                 "- `manual`: time moves only when ``advanceTime(by:)`` is called, as a test or a game loop",
                 "  does; ``nextTimeout`` says how long until the next timeout.",
             ])
-            out.block("\(api)enum Timing: Sendable") { out in
-                out.line("case clock(any Swift.Clock<Swift.Duration>)")
-                out.line("case manual")
-            }
+            out.line("\(api)typealias Timing = FSMRuntime.Timing")
             out.line()
             out.docComment(["The clock timeouts come on; `nil` with manual timing."])
             out.line("private let clock: \(names.clock)?")
             out.docComment(["With clock timing, one task per armed timer sleeps until its deadline."])
-            out.line("private let timerTasks: TimerTasks")
+            out.line("private let timerTasks: \(names.taskTable)")
         } else {
             out.docComment([
                 "How the machine learns that time passes: generated `--isolation nonisolated`, only by",
@@ -95,11 +92,11 @@ extension SwiftMachineEmitter {
                 out.line("case .clock(let clock): self.clock = \(names.clock)(clock)")
                 out.line("case .manual: self.clock = nil")
                 out.line("}")
-                out.line("timerTasks = TimerTasks(count: \(plan.timers.count))")
+                out.line("timerTasks = \(names.taskTable)(count: \(plan.timers.count))")
             }
             if uses(.activities) {
                 out.line("runsActivities = activities == .tasks")
-                out.line("activityTasks = ActivityTasks(count: \(plan.activities.count))")
+                out.line("activityTasks = \(names.taskTable)(count: \(plan.activities.count))")
             }
         }
     }
@@ -316,39 +313,6 @@ extension SwiftMachineEmitter {
             out.block("if machine.timers.stamp(of: timer) == stamp, let deadline = machine.timers.deadline(of: timer)") {
                 out in
                 out.line("schedule(timer, at: deadline, on: clock)")
-            }
-        }
-    }
-
-    /// `TimerTasks`, nested in the machine class: the tasks of clock timing, cancelled when the
-    /// machine is released.
-    func emitTimerTasks(into out: inout CodeWriter) {
-        guard hasClock else { return }
-        out.line()
-        out.docComment([
-            "The tasks that sleep until the armed timers' deadlines, by timer. Freed with the machine,",
-            "and cancelling its tasks then: no task outlives the machine.",
-        ])
-        if let isolationAttribute { out.line(isolationAttribute) }
-        out.block("private final class TimerTasks") { out in
-            out.line("private var tasks: [Swift.Task<Void, Never>?]")
-            out.line()
-            out.line("init(count: Int) { tasks = [Swift.Task<Void, Never>?](repeating: nil, count: count) }")
-            out.line()
-            out.line("deinit { for task in tasks { task?.cancel() } }")
-            out.line()
-            out.block("func start(_ timer: Int, _ task: Swift.Task<Void, Never>)") { out in
-                out.line("tasks[timer]?.cancel()")
-                out.line("tasks[timer] = task")
-            }
-            out.line()
-            out.block("func cancel(_ timer: Int)") { out in
-                out.line("tasks[timer]?.cancel()")
-                out.line("tasks[timer] = nil")
-            }
-            out.line()
-            out.block("func cancelAll()") { out in
-                out.line("for index in tasks.indices { cancel(index) }")
             }
         }
     }

@@ -58,8 +58,7 @@ public enum SwiftNames {
     /// Types declared inside the generated machine class; a parameter type of the same name would
     /// silently mean the nested type.
     public static let nestedTypeNames: Set<String> = [
-        "StateID", "Event", "State", "Transition", "Timing", "TimerTasks", "Activities", "ActivityTasks", "Snapshot",
-        "RestoreError",
+        "StateID", "Event", "State", "Transition", "Timing", "Activities", "Snapshot", "RestoreError",
     ]
 
     /// The Swift standard library's types a parameter type is likely meant as, by their name in
@@ -100,20 +99,11 @@ public enum SwiftNames {
     /// states looks them up.
     public static func transitionType(of machine: String) -> String { machine + "Transition" }
 
-    /// The file-private struct of a machine's armed timers, declared by machines with timers.
-    public static func timersType(of machine: String) -> String { machine + "Timers" }
-
-    /// The file-private struct of the clock of a machine with timers.
-    public static func clockType(of machine: String) -> String { machine + "Clock" }
-
     /// The file-private enum of the items of a machine's internal queue, declared by machines with `raise`.
     public static func internalItemType(of machine: String) -> String { machine + "InternalItem" }
 
-    /// The file-private struct of where each activity of a machine with `do /` is.
-    public static func activitiesType(of machine: String) -> String { machine + "Activities" }
-
-    /// The file-private struct of a machine's states as snapshots name them, declared by every machine.
-    public static func stateTreeType(of machine: String) -> String { machine + "StateTree" }
+    /// The file-private alias of the version of FSMRuntime that a machine's file needs.
+    public static func runtimeVersionType(of machine: String) -> String { machine + "RuntimeVersion" }
 
     /// The file-private type of one state: `SecuritySystem_Armed`.
     public static func stateType(_ state: String, of machine: String) -> String { machine + "_" + state }
@@ -137,11 +127,8 @@ public enum SwiftNames {
         case .transitions: transitionType(of: machine)
         case .history: historyType(of: machine)
         case .queuedEvent: queuedEventType(of: machine)
-        case .timers: timersType(of: machine)
-        case .clock: clockType(of: machine)
         case .internalItem: internalItemType(of: machine)
-        case .activities: activitiesType(of: machine)
-        case .stateTree: stateTreeType(of: machine)
+        case .runtimeVersion: runtimeVersionType(of: machine)
         }
     }
 
@@ -149,9 +136,8 @@ public enum SwiftNames {
     /// the generated file declares for `machine`, instead of the user's own type.
     public static func isShadowedByGeneratedType(_ type: String, machine: String) -> Bool {
         nestedTypeNames.contains(type) || type == runtimeType(of: machine) || type == queuedEventType(of: machine)
-            || type == historyType(of: machine) || type == timersType(of: machine) || type == clockType(of: machine)
-            || type == internalItemType(of: machine) || type == activitiesType(of: machine)
-            || type == stateTreeType(of: machine) || type.hasPrefix(machine + "_")
+            || type == historyType(of: machine) || type == internalItemType(of: machine)
+            || type == runtimeVersionType(of: machine) || type == "FSMRuntime" || type.hasPrefix(machine + "_")
     }
 }
 
