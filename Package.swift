@@ -23,7 +23,7 @@ let package = Package(
         // features it defines are those of the variant of its `#if FSM_X` blocks that it type-checks.
         .target(
             name: "MachineRuntime", dependencies: ["FSMRuntime"], exclude: ["README.md"],
-            swiftSettings: [.define("FSM_SIBLING"), .define("FSM_PUSH"), .define("FSM_POP")]
+            swiftSettings: [.define("FSM_BELOW"), .define("FSM_SIBLING"), .define("FSM_PUSH"), .define("FSM_POP")]
         ),
         .executableTarget(name: "fsmc", dependencies: ["FSMCore"]),
         // Generates <stem>.swift for every .fsm file among a target's sources (docs/SwiftPM-Plugin.md).

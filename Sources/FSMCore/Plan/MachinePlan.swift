@@ -224,6 +224,12 @@ public struct MachinePlan: Sendable {
     /// context's shortcut for it exists.
     public var hasSiblingTransitions: Bool { transitionsAndTimeouts.contains { $0.kind == .betweenSiblingLeaves } }
 
+    /// Whether a one-leaf machine carries out a transition by walking the hierarchy from its domain
+    /// (`transition(below:to:)`): one that is neither internal nor between sibling leaves, or a `pop`.
+    public var hasTransitionsBelowADomain: Bool {
+        parts.contains(.pop) || transitionsAndTimeouts.contains { $0.kind != .internal && $0.kind != .betweenSiblingLeaves }
+    }
+
     /// The transitions among `candidates` that stay inside one region and change at most its leaf
     /// (``TransitionPlan/staysInItsRegion``).
     public func regionLocal(_ candidates: [TransitionPlan]) -> [TransitionPlan] {

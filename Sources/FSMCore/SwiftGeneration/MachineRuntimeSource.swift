@@ -54,22 +54,24 @@ extension FSMMachineLeafRuntime {
 """#,
         "OneLeaf+Transitions": #"""
 extension FSMMachine {
-    /// An external transition: exits the active states inside `domain` (all of them when it is
-    /// `nil`), innermost first; runs the effects; enters the states from just below `domain` down
-    // with history: /// to `target`, outermost first, then what lies below `target`: by its `history` when one is
-    /// to `target`, outermost first. `target` is a leaf: a transition to a composite state is given
-    // with history: /// given (`-> history S`), else by its default entry. Always returns `true`.
-    /// the leaf its initial states lead to. Always returns `true`.
-    func transition(
-        // with history: below domain: StateID?, to target: FSMMachine.State.Type, by history: FSMMachineHistory? = nil, _ actions: any FSMMachineActions, effects: () -> Void = {}
-        below domain: StateID?, to target: FSMMachine.State.Type, _ actions: any FSMMachineActions, effects: () -> Void = {}
-    ) -> Bool {
-        exit(below: domain, actions)
-        effects()
-        // with history: enter(target, below: domain, by: history, actions)
-        enter(target, below: domain, actions)
-        return true
-    }
+    #if FSM_BELOW
+        /// An external transition: exits the active states inside `domain` (all of them when it is
+        /// `nil`), innermost first; runs the effects; enters the states from just below `domain` down
+        // with history: /// to `target`, outermost first, then what lies below `target`: by its `history` when one is
+        /// to `target`, outermost first. `target` is a leaf: a transition to a composite state is given
+        // with history: /// given (`-> history S`), else by its default entry. Always returns `true`.
+        /// the leaf its initial states lead to. Always returns `true`.
+        func transition(
+            // with history: below domain: StateID?, to target: FSMMachine.State.Type, by history: FSMMachineHistory? = nil, _ actions: any FSMMachineActions, effects: () -> Void = {}
+            below domain: StateID?, to target: FSMMachine.State.Type, _ actions: any FSMMachineActions, effects: () -> Void = {}
+        ) -> Bool {
+            exit(below: domain, actions)
+            effects()
+            // with history: enter(target, below: domain, by: history, actions)
+            enter(target, below: domain, actions)
+            return true
+        }
+    #endif
     #if FSM_SIBLING
 
         /// An external transition from `source`, the active leaf, to `target`, a leaf with the same parent
@@ -136,16 +138,18 @@ extension FSMMachine {
         }
     #endif
 
-    /// Exits the active states inside `domain` (all of them when it is `nil`), innermost first.
-    #if FSM_HISTORY
-        /// A state that records history remembers the active leaf as it is exited. Its exit activities
-        /// cannot change the configuration (events they send wait in the queue), so this is the record
-        /// taken before any exit activity of the step runs.
+    #if FSM_BELOW
+        /// Exits the active states inside `domain` (all of them when it is `nil`), innermost first.
+        #if FSM_HISTORY
+            /// A state that records history remembers the active leaf as it is exited. Its exit activities
+            /// cannot change the configuration (events they send wait in the queue), so this is the record
+            /// taken before any exit activity of the step runs.
+        #endif
+        @inline(never)
+        private func exit(below domain: StateID?, _ actions: any FSMMachineActions) {
+            machine.current.exitOutward(to: domain?.depth ?? -1, self, actions)
+        }
     #endif
-    @inline(never)
-    private func exit(below domain: StateID?, _ actions: any FSMMachineActions) {
-        machine.current.exitOutward(to: domain?.depth ?? -1, self, actions)
-    }
 
     #if FSM_HISTORY
         /// Enters `target` from `domain` and makes the leaf state reached the current one.

@@ -53,6 +53,8 @@ extension RuntimeCode {
             }
             if let code = variant {
                 lines.append(String(indentation) + code)
+            } else if line.isEmpty, lines.last.map({ $0.isEmpty || $0.hasSuffix("{") }) ?? true {
+                // A block dropped leaves no blank line at the start of a body, nor two in a row.
             } else {
                 lines.append(String(line))
             }

@@ -17,6 +17,7 @@ extension SwiftMachineEmitter {
     private var oneLeafFeatures: Set<String> {
         var features: Set<String> = []
         if plan.hasSiblingTransitions { features.insert("SIBLING") }
+        if plan.hasTransitionsBelowADomain { features.insert("BELOW") }
         if uses(.push) { features.insert("PUSH") }
         if uses(.pop) { features.insert("POP") }
         if uses(.history) { features.insert("HISTORY") }

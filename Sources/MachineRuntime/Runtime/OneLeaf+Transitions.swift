@@ -3,30 +3,32 @@
 // machine without parallel states, as the extension of the machine that its states call.
 //
 // What a machine has decides which parts are copied, at copy time: `#if FSM_X` blocks are kept or
-// dropped by the machine's features (FSM_SIBLING, FSM_PUSH, FSM_POP, FSM_HISTORY, FSM_OBSERVABLE,
+// dropped by the machine's features (FSM_BELOW, FSM_SIBLING, FSM_PUSH, FSM_POP, FSM_HISTORY, FSM_OBSERVABLE,
 // FSM_COMPLETIONS, FSM_ACTIVITIES, FSM_RAISE, FSM_TIMERS), and a line after `// with history: code`
-// is copied as `code` in a machine with history. The package defines FSM_SIBLING, FSM_PUSH and
-// FSM_POP, so its build type-checks those parts and its unit tests run them; the end-to-end tests
+// is copied as `code` in a machine with history. The package defines FSM_BELOW, FSM_SIBLING,
+// FSM_PUSH and FSM_POP, so its build type-checks those parts and its unit tests run them; the end-to-end tests
 // compile every other variant. The functions written `func` here are `fileprivate` in the machine's
 // file (the state classes beside them call them), internal here so that the unit tests can.
 
 extension FSMMachine {
-    /// An external transition: exits the active states inside `domain` (all of them when it is
-    /// `nil`), innermost first; runs the effects; enters the states from just below `domain` down
-    // with history: /// to `target`, outermost first, then what lies below `target`: by its `history` when one is
-    /// to `target`, outermost first. `target` is a leaf: a transition to a composite state is given
-    // with history: /// given (`-> history S`), else by its default entry. Always returns `true`.
-    /// the leaf its initial states lead to. Always returns `true`.
-    func transition(
-        // with history: below domain: StateID?, to target: FSMMachine.State.Type, by history: FSMMachineHistory? = nil, _ actions: any FSMMachineActions, effects: () -> Void = {}
-        below domain: StateID?, to target: FSMMachine.State.Type, _ actions: any FSMMachineActions, effects: () -> Void = {}
-    ) -> Bool {
-        exit(below: domain, actions)
-        effects()
-        // with history: enter(target, below: domain, by: history, actions)
-        enter(target, below: domain, actions)
-        return true
-    }
+    #if FSM_BELOW
+        /// An external transition: exits the active states inside `domain` (all of them when it is
+        /// `nil`), innermost first; runs the effects; enters the states from just below `domain` down
+        // with history: /// to `target`, outermost first, then what lies below `target`: by its `history` when one is
+        /// to `target`, outermost first. `target` is a leaf: a transition to a composite state is given
+        // with history: /// given (`-> history S`), else by its default entry. Always returns `true`.
+        /// the leaf its initial states lead to. Always returns `true`.
+        func transition(
+            // with history: below domain: StateID?, to target: FSMMachine.State.Type, by history: FSMMachineHistory? = nil, _ actions: any FSMMachineActions, effects: () -> Void = {}
+            below domain: StateID?, to target: FSMMachine.State.Type, _ actions: any FSMMachineActions, effects: () -> Void = {}
+        ) -> Bool {
+            exit(below: domain, actions)
+            effects()
+            // with history: enter(target, below: domain, by: history, actions)
+            enter(target, below: domain, actions)
+            return true
+        }
+    #endif
     #if FSM_SIBLING
 
         /// An external transition from `source`, the active leaf, to `target`, a leaf with the same parent
@@ -93,16 +95,18 @@ extension FSMMachine {
         }
     #endif
 
-    /// Exits the active states inside `domain` (all of them when it is `nil`), innermost first.
-    #if FSM_HISTORY
-        /// A state that records history remembers the active leaf as it is exited. Its exit activities
-        /// cannot change the configuration (events they send wait in the queue), so this is the record
-        /// taken before any exit activity of the step runs.
+    #if FSM_BELOW
+        /// Exits the active states inside `domain` (all of them when it is `nil`), innermost first.
+        #if FSM_HISTORY
+            /// A state that records history remembers the active leaf as it is exited. Its exit activities
+            /// cannot change the configuration (events they send wait in the queue), so this is the record
+            /// taken before any exit activity of the step runs.
+        #endif
+        @inline(never)
+        private func exit(below domain: StateID?, _ actions: any FSMMachineActions) {
+            machine.current.exitOutward(to: domain?.depth ?? -1, self, actions)
+        }
     #endif
-    @inline(never)
-    private func exit(below domain: StateID?, _ actions: any FSMMachineActions) {
-        machine.current.exitOutward(to: domain?.depth ?? -1, self, actions)
-    }
 
     #if FSM_HISTORY
         /// Enters `target` from `domain` and makes the leaf state reached the current one.

@@ -329,19 +329,6 @@ extension SecuritySystem {
 // MARK: - Carrying out transitions
 
 extension SecuritySystem {
-    /// An external transition: exits the active states inside `domain` (all of them when it is
-    /// `nil`), innermost first; runs the effects; enters the states from just below `domain` down
-    /// to `target`, outermost first. `target` is a leaf: a transition to a composite state is given
-    /// the leaf its initial states lead to. Always returns `true`.
-    fileprivate func transition(
-        below domain: StateID?, to target: SecuritySystem.State.Type, _ actions: any SecuritySystemActions, effects: () -> Void = {}
-    ) -> Bool {
-        exit(below: domain, actions)
-        effects()
-        enter(target, below: domain, actions)
-        return true
-    }
-
     /// An external transition from `source`, the active leaf, to `target`, a leaf with the same parent
     /// (or `source` itself): exits `source`, runs the effects, enters `target`. What `transition(below:to:)`
     /// does in this case, without walking the hierarchy. Always returns `true`.
@@ -355,12 +342,6 @@ extension SecuritySystem {
         machine.current = target
         machine.isFinished = target.finishesMachine
         return true
-    }
-
-    /// Exits the active states inside `domain` (all of them when it is `nil`), innermost first.
-    @inline(never)
-    private func exit(below domain: StateID?, _ actions: any SecuritySystemActions) {
-        machine.current.exitOutward(to: domain?.depth ?? -1, self, actions)
     }
 
     /// Enters `target`, a leaf, from `domain` and makes it the current state.
