@@ -1,0 +1,750 @@
+// Generated from Sources/FSMRuntime by `make golden`. Do not edit: edit the runtime there.
+// swift-format-ignore-file
+
+/// FSMRuntime's sources, which `fsmc runtime -o DIR` writes: each file's name and text.
+enum RuntimeSources {
+    static let files: [(name: String, text: String)] = [
+        ("Activities.swift", #"""
+// Activities (section 4f): how a machine runs them, where each activity is from its state's entry
+// to its outcome, and the tasks of a machine's running activities and clock timers.
+
+/// How a machine with activities (`do /`) runs them. Every such machine names it as its own
+/// (`M.Activities`).
+///
+/// - `tasks`: each activity runs as a task on the machine's actor, started after the step that
+///   entered its state and cancelled when the state is exited.
+/// - `manual`: the machine never calls the activities; its `runningActivities` lists those that
+///   would run, and a test ends each with `finishActivity(of:)` or `failActivity(of:with:)`.
+public enum Activities: Sendable {
+    case tasks
+    case manual
+}
+
+/// The activities of a machine, one per state with `do /`, numbered in document order. An activity
+/// belongs to one entry of its state (its stamp): entering the state makes it pending, the end of
+/// that step starts it, exiting the state ends it, and an outcome counts only for the entry that
+/// started it. The storage is allocated once.
+@frozen
+public struct ActivityTable {
+    /// Where an activity is.
+    public enum Phase: Equatable, Sendable {
+        /// Its state is not active, or its activity ended by throwing: nothing to wait for.
+        case idle
+        /// Its state was entered in the step being processed: it starts when the step is over.
+        case pending
+        /// Started, with no outcome yet.
+        case running
+        /// It returned: its state may complete.
+        case done
+    }
+
+    @usableFromInline var phases: [Phase]
+    /// Each activity's entry: a number that grows with every entry of any state with an activity.
+    @usableFromInline var stamps: [UInt64]
+    @usableFromInline var nextStamp: UInt64 = 1
+    @usableFromInline var _hasPending = false
+    /// Whether some activity is pending.
+    @inlinable public var hasPending: Bool { _hasPending }
+
+    /// Room for `count` activities, none started.
+    @inlinable
+    public init(count: Int) {
+        phases = [Phase](repeating: .idle, count: count)
+        stamps = [UInt64](repeating: 0, count: count)
+    }
+
+    /// Where `activity` is.
+    @inlinable
+    public func phase(of activity: Int) -> Phase { phases[activity] }
+
+    /// Whether `activity` returned (for the entry of its state now active).
+    @inlinable
+    public func isDone(_ activity: Int) -> Bool { phases[activity] == .done }
+
+    /// The entry `activity` belongs to.
+    @inlinable
+    public func stamp(of activity: Int) -> UInt64 { stamps[activity] }
+
+    /// Its state was entered: the activity starts when the step is over.
+    @inlinable
+    public mutating func entered(_ activity: Int) {
+        phases[activity] = .pending
+        stamps[activity] = nextStamp
+        nextStamp += 1
+        _hasPending = true
+    }
+
+    /// Its state is exited: returns whether the activity was running (its task is to be cancelled).
+    /// Whatever it returns or throws from now on is discarded.
+    @inlinable
+    public mutating func exited(_ activity: Int) -> Bool {
+        let wasRunning = phases[activity] == .running
+        phases[activity] = .idle
+        stamps[activity] = 0
+        return wasRunning
+    }
+
+    /// The end of a step: the pending activities, in document order, now running.
+    @inlinable
+    public mutating func startPending() -> [Int] {
+        _hasPending = false
+        var started: [Int] = []
+        for activity in phases.indices where phases[activity] == .pending {
+            phases[activity] = .running
+            started.append(activity)
+        }
+        return started
+    }
+
+    /// An outcome of `activity` started for the entry `stamp`: returns whether it counts (its state
+    /// is still in that entry and the activity running), and if so records it: done when it returned,
+    /// idle when it threw.
+    @inlinable
+    public mutating func ended(_ activity: Int, stamp: UInt64, threw: Bool) -> Bool {
+        guard phases[activity] == .running, stamps[activity] == stamp else { return false }
+        phases[activity] = threw ? .idle : .done
+        return true
+    }
+
+    /// The running activities, in document order.
+    public var running: [Int] { phases.indices.filter { phases[$0] == .running } }
+}
+
+/// The tasks of a machine, by number: one per armed timer of a machine with clock timing, or one per
+/// running activity. Freed with the machine, cancelling its tasks then: no task outlives the machine.
+/// Used on the machine's actor only.
+public final class TaskTable {
+    @usableFromInline var tasks: [Task<Void, Never>?]
+
+    /// Room for `count` tasks, none started.
+    public init(count: Int) { tasks = [Task<Void, Never>?](repeating: nil, count: count) }
+
+    deinit { for task in tasks { task?.cancel() } }
+
+    /// `task` is the one of `number` now (the one before, if any, is cancelled).
+    @inlinable
+    public func start(_ number: Int, _ task: Task<Void, Never>) {
+        tasks[number]?.cancel()
+        tasks[number] = task
+    }
+
+    /// Cancels the task of `number`, if any.
+    @inlinable
+    public func cancel(_ number: Int) {
+        tasks[number]?.cancel()
+        tasks[number] = nil
+    }
+
+    /// The task of `number` ended by itself.
+    @inlinable
+    public func ended(_ number: Int) {
+        tasks[number] = nil
+    }
+
+    /// Cancels every task.
+    public func cancelAll() {
+        for number in tasks.indices { cancel(number) }
+    }
+}
+"""#),
+        ("FSMRuntime.swift", #"""
+// FSMRuntime, version 4: the run-time library of the state machines that fsmc generates.
+//
+// A generated file holds what is specific to its machine: its actions protocol, the machine class,
+// `StateID`, `Event`, one class per state and the machine's tables. What is the same for every
+// machine is here, compiled once: the types machines share (`Snapshot`, `RestoreError`, `Timing`,
+// `Activities`) and the bookkeeping of timers, activities, their tasks and the checks of a restore.
+// It imports nothing but the standard library (docs/Runtime.md).
+
+/// The version of FSMRuntime that a generated file needs: the file names this type, so compiling
+/// it against a runtime of another version fails with an error that names the version it needs.
+/// A later runtime that cannot run version-4 files declares it unavailable, with a message saying so.
+public enum Version4 {}
+"""#),
+        ("FixedList.swift", #"""
+// The storage of a machine with regions: its configuration, its leaves and its selection.
+
+/// Room for `capacity` elements, allocated once: steps rewrite the configuration, the leaves and the
+/// selection in place, without an array's checks that it is unshared and has room. A list is never
+/// shared; its elements (state classes, numbers) are trivial; `elements` is read only while the
+/// list's count is unchanged.
+public final class FixedList<Element> {
+    /// Its own memory, freed with it.
+    @usableFromInline let storage: UnsafeMutablePointer<Element>
+    @usableFromInline let capacity: Int
+    @usableFromInline var _count = 0
+
+    /// The number of elements.
+    @inlinable public var count: Int { _count }
+
+    public init(_ elements: [Element], capacity: Int) {
+        storage = .allocate(capacity: capacity)
+        self.capacity = capacity
+        replace(with: elements)
+    }
+
+    deinit { storage.deallocate() }
+
+    /// The elements, to read, or to replace one by another in place.
+    @inlinable
+    public var elements: UnsafeMutableBufferPointer<Element> { .init(start: storage, count: _count) }
+
+    @inlinable
+    public func removeAll() { _count = 0 }
+
+    @inlinable
+    public func append(_ element: Element) {
+        precondition(_count < capacity, "a FixedList is full")
+        (storage + _count).initialize(to: element)
+        _count += 1
+    }
+
+    @inlinable
+    public func replace(with elements: [Element]) {
+        removeAll()
+        for element in elements { append(element) }
+    }
+}
+"""#),
+        ("Snapshot+History.swift", #"""
+// Snapshots (section 4g) of a machine with history: the records that still fit.
+
+extension StateTree {
+    /// The history records of a snapshot that still fit, by their states' numbers, in the order
+    /// written: the record of a state that exists and records history (`recordsHistory`), all of
+    /// whose states exist and are a configuration of what lies below it. Any other is dropped whole.
+    public func historyRecords(_ records: [String: [String]], recordsHistory: (Int) -> Bool) -> [(state: Int, record: [Int])] {
+        // Each record kept is put at its state's number, then read in that order (the dictionary's
+        // order is its hash's).
+        var keptAt = [[Int]?](repeating: nil, count: names.count)
+        for (name, recorded) in records {
+            guard let state = number(named: name), recordsHistory(state) else { continue }
+            var isRecorded = [Bool](repeating: false, count: names.count)
+            var known = true
+            for name in recorded {
+                guard let number = number(named: name) else {
+                    known = false
+                    break
+                }
+                isRecorded[number] = true
+            }
+            guard known else { continue }
+            let recordedStates = marked(isRecorded)
+            guard problem(with: isRecorded, recordedStates, below: state) == nil else { continue }
+            keptAt[state] = recordedStates
+        }
+        var kept: [(state: Int, record: [Int])] = []
+        for state in keptAt.indices { if let record = keptAt[state] { kept.append((state, record)) } }
+        return kept
+    }
+}
+"""#),
+        ("Snapshot+Stack.swift", #"""
+// Snapshots (section 4g) of a machine with `push`: the stack entries that still fit.
+
+extension StateTree {
+    /// The `push` stack of a snapshot, bottom first, by number: the entries that name a state without
+    /// children (a state that can be the active leaf), in their order; the others are dropped.
+    public func stack(_ entries: [String]) -> [Int] {
+        var stack: [Int] = []
+        for name in entries { if let state = number(named: name), childCounts[state] == 0 { stack.append(state) } }
+        return stack
+    }
+}
+"""#),
+        ("Snapshot+Timers.swift", #"""
+// Snapshots (section 4g) of a machine with timers: the armed timers that still fit.
+
+extension StateTree {
+    /// The armed timers of a snapshot that still fit, in the snapshot's order (the order they were
+    /// armed), by timer number, with their remaining time in nanoseconds. `owners` gives each timer's
+    /// state by number (-1: the machine's own), its timers numbered in the order written. A timer is
+    /// kept when its state is active (a timer of the machine's own: when `machineIsRunning`), it
+    /// exists, it is not a second entry of the same timer, and its remaining time is not negative.
+    public func timers(
+        _ entries: [(state: String?, index: Int, remainingNanoseconds: Int64)], owners: [Int], isActive: [Bool],
+        machineIsRunning: Bool
+    ) -> [(timer: Int, remaining: Int64)] {
+        // The first timer of each state (by its number + 1: the machine's own first), or -1.
+        var firstTimer = [Int](repeating: -1, count: names.count + 1)
+        for timer in owners.indices.reversed() { firstTimer[owners[timer] + 1] = timer }
+        var kept: [(timer: Int, remaining: Int64)] = []
+        var isKept = [Bool](repeating: false, count: owners.count)
+        for entry in entries {
+            let owner: Int
+            if let name = entry.state {
+                guard let state = number(named: name), isActive[state] else { continue }
+                owner = state
+            } else {
+                guard machineIsRunning else { continue }
+                owner = -1
+            }
+            // An index past the machine's timers is compared before it is added: `first + index`
+            // could overflow (a snapshot's index may be as large as `Int.max`).
+            let first = firstTimer[owner + 1]
+            guard first >= 0, entry.index >= 0, entry.index < owners.count - first,
+                entry.remainingNanoseconds >= 0
+            else { continue }
+            let timer = first + entry.index
+            guard owners[timer] == owner, !isKept[timer] else { continue }
+            isKept[timer] = true
+            kept.append((timer, entry.remainingNanoseconds))
+        }
+        return kept
+    }
+}
+"""#),
+        ("Snapshot.swift", #"""
+// Snapshots (section 4g of the language): the value a machine is saved as, the error a restore
+// throws, and the checks of a snapshot against the machine's tree of states.
+
+/// A snapshot of a machine between steps: its configuration, history records, `push` stack and
+/// armed timers, states named as written. Every machine names it as its own (`M.Snapshot`), so the
+/// snapshots of an app's machines are one type: encode one (e.g. with `JSONEncoder`) to keep it, and
+/// make a machine from it again with the machine's `init(actions:restoring:)`.
+public struct Snapshot: Codable, Sendable, Hashable {
+    /// The name of the machine it was taken from.
+    public var machine: String
+    /// Whether the machine had started.
+    public var started: Bool
+    /// Whether the machine had finished; when restoring, this follows from `activeStates`.
+    public var finished: Bool
+    /// Every active state, in the order written; empty when the machine had not started.
+    public var activeStates: [String]
+    /// For each state whose history was recorded: the states active inside it when it was last exited.
+    public var history: [String: [String]]
+    /// The states remembered by `-> push`, the last one on top.
+    public var stack: [String]
+    /// The armed timers, in the order they were armed.
+    public var timers: [ArmedTimer]
+
+    /// An armed timer: the state whose timed transition it is (`nil` for the machine's own), the
+    /// transition's place among that state's timed transitions in the order written, and the time
+    /// left until it is due.
+    public struct ArmedTimer: Codable, Sendable, Hashable {
+        public var state: String?
+        public var index: Int
+        public var remainingNanoseconds: Int64
+
+        public init(state: String?, index: Int, remainingNanoseconds: Int64) {
+            self.state = state
+            self.index = index
+            self.remainingNanoseconds = remainingNanoseconds
+        }
+    }
+
+    public init(
+        machine: String, started: Bool, finished: Bool, activeStates: [String], history: [String: [String]],
+        stack: [String], timers: [ArmedTimer]
+    ) {
+        self.machine = machine
+        self.started = started
+        self.finished = finished
+        self.activeStates = activeStates
+        self.history = history
+        self.stack = stack
+        self.timers = timers
+    }
+}
+
+/// Why a snapshot cannot be restored: it does not fit the machine. Every machine names it as its
+/// own (`M.RestoreError`), and its restoring initializer throws it.
+public enum RestoreError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The snapshot is of another machine, named so.
+    case otherMachine(String)
+    /// The snapshot says the machine had not started, yet it names active states.
+    case activeStatesBeforeStart
+    /// The snapshot names a state the machine does not have.
+    case unknownState(String)
+    /// The snapshot's active states are not a configuration of the machine, for this reason.
+    case notAConfiguration(String)
+
+    public var description: String {
+        switch self {
+        case .otherMachine(let name):
+            "the snapshot is of machine '\(name)', not of the machine restoring it"
+        case .activeStatesBeforeStart:
+            "the snapshot says that its machine has not started, yet it names active states"
+        case .unknownState(let name):
+            "the snapshot names the state '\(name)', which the machine does not have"
+        case .notAConfiguration(let reason):
+            "the snapshot's active states are not a configuration of the machine: \(reason)"
+        }
+    }
+}
+"""#),
+        ("StateTree.swift", #"""
+// Snapshots (section 4g): a snapshot's states, history records, stack and timers checked against
+// the machine's tree before anything is restored.
+
+/// The machine's states as snapshots name them, with their places in the tree. Made when a snapshot
+/// is restored, from the machine's tables; the machine keeps nothing of it.
+///
+/// Restoring is rare, so none of this is inlined into a machine: it is compiled once, here. The tree
+/// is flat lists of numbers walked by plain loops, and a state is found by its name by a binary
+/// search over the states' numbers in the order of their names (no dictionary to build).
+public struct StateTree {
+    /// By number (the order written): each state's name, its parent's number (-1 at the top level),
+    /// whether it is parallel, and how many children it has.
+    public let names: [String]
+    public let parents: [Int]
+    public let isParallel: [Bool]
+    public let childCounts: [Int]
+    /// The states' numbers in the order of their names.
+    public let byName: [Int]
+
+    /// The tree of states named `names`, with parents `parents` (-1 at the top level); the states
+    /// numbered in `parallel` are parallel; `byName` lists the states' numbers in the order of their
+    /// names.
+    public init(names: [String], parents: [Int], parallel: [Int], byName: [Int]) {
+        self.names = names
+        self.parents = parents
+        var isParallel = [Bool](repeating: false, count: names.count)
+        for state in parallel { isParallel[state] = true }
+        self.isParallel = isParallel
+        var childCounts = [Int](repeating: 0, count: names.count)
+        for parent in parents where parent >= 0 { childCounts[parent] += 1 }
+        self.childCounts = childCounts
+        self.byName = byName
+    }
+
+    /// The number of the state named `name`, or `nil` when the machine has none.
+    public func number(named name: String) -> Int? {
+        var low = 0
+        var high = byName.count
+        while low < high {
+            let middle = low + (high - low) / 2
+            if names[byName[middle]] < name { low = middle + 1 } else { high = middle }
+        }
+        return low < byName.count && names[byName[low]] == name ? byName[low] : nil
+    }
+
+    /// The active states of a started machine's snapshot, by number in the order written: a
+    /// configuration, or an error naming the first state that does not exist or the first problem.
+    /// A state named twice counts once.
+    public func configuration(named active: [String]) throws(RestoreError) -> [Int] {
+        var isActive = [Bool](repeating: false, count: names.count)
+        for name in active {
+            guard let state = number(named: name) else { throw .unknownState(name) }
+            isActive[state] = true
+        }
+        let states = marked(isActive)
+        if let problem = problem(with: isActive, states, below: -1) { throw .notAConfiguration(problem) }
+        return states
+    }
+
+    /// The numbers of the states marked in `marks`, in the order written.
+    public func marked(_ marks: [Bool]) -> [Int] {
+        var states: [Int] = []
+        for state in marks.indices where marks[state] { states.append(state) }
+        return states
+    }
+
+    /// The states of `configuration` (numbers in the order written) none of whose children is in
+    /// it: its leaves, in the order written.
+    public func leaves(of configuration: [Int]) -> [Int] {
+        var hasActiveChild = [Bool](repeating: false, count: names.count)
+        for state in configuration where parents[state] >= 0 { hasActiveChild[parents[state]] = true }
+        var leaves: [Int] = []
+        for state in configuration where !hasActiveChild[state] { leaves.append(state) }
+        return leaves
+    }
+
+    /// Why the states marked in `isActive` (numbered in `active`, in the order written: the caller's
+    /// `marked(isActive)`, which it keeps) are not a configuration of what lies below `root` (-1: the
+    /// whole machine); `nil` when they are one. In this order: nothing active; a state active
+    /// without its parent (or outside `root`); below the machine, two top-level states; a state (or
+    /// `root`) without exactly one active child, or without one of its regions.
+    public func problem(with isActive: [Bool], _ active: [Int], below root: Int) -> String? {
+        guard !active.isEmpty else { return "no state is active" }
+        var activeChildCounts = [Int](repeating: 0, count: names.count)
+        for state in active {
+            let parent = parents[state]
+            if parent != root && (parent < 0 || !isActive[parent]) {
+                let parentName = parent < 0 ? "the machine" : "'\(names[parent])'"
+                return "'\(names[state])' is active without its parent \(parentName)"
+            }
+            if parent >= 0 { activeChildCounts[parent] += 1 }
+        }
+        if root < 0 {
+            var first = -1
+            for state in active where parents[state] < 0 {
+                guard first >= 0 else {
+                    first = state
+                    continue
+                }
+                return "'\(names[first])' and '\(names[state])' are both active at the top level"
+            }
+        } else if let problem = childrenProblem(of: root, isActive, activeChildCounts) {
+            return problem
+        }
+        for state in active {
+            if let problem = childrenProblem(of: state, isActive, activeChildCounts) { return problem }
+        }
+        return nil
+    }
+
+    /// Why the active children of `state` are wrong: a parallel state needs every region, another
+    /// composite state exactly one child; `nil` when they are right (or `state` has no children).
+    /// `activeChildCounts` counts each state's active children; the children are looked for only
+    /// to name them.
+    private func childrenProblem(of state: Int, _ isActive: [Bool], _ activeChildCounts: [Int]) -> String? {
+        let count = activeChildCounts[state]
+        if isParallel[state] ? count == childCounts[state] : childCounts[state] == 0 || count == 1 { return nil }
+        let name = names[state]
+        var firstActive = -1
+        for child in parents.indices where parents[child] == state {
+            if isParallel[state] {
+                if !isActive[child] { return "'\(name)' is active without its region '\(names[child])'" }
+            } else if isActive[child] {
+                guard firstActive >= 0 else {
+                    firstActive = child
+                    continue
+                }
+                return "'\(name)' has two active children, '\(names[firstActive])' and '\(names[child])'"
+            }
+        }
+        return "'\(name)' is active without an active child"
+    }
+}
+"""#),
+        ("Timers.swift", #"""
+// Timers (section 4d): how a machine learns that time passes, the armed timers of a machine with
+// timed transitions, and the clock a machine with clock timing reads.
+
+/// How a machine with timed transitions (`after`, `every`) learns that time passes. Every such
+/// machine names it as its own (`M.Timing`), so one value (a test's clock) serves all of an app's
+/// machines.
+///
+/// - `clock`: timeouts come by themselves on the machine's actor when the clock reaches their
+///   deadline, never before. Any `Clock<Duration>` works: `ContinuousClock` (the default),
+///   `SuspendingClock`, or a test clock that a test advances by hand.
+/// - `manual`: time moves only when the machine's `advanceTime(by:)` is called, as a test or a game
+///   loop does; its `nextTimeout` says how long until the next timeout.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+public enum Timing: Sendable {
+    case clock(any Clock<Duration>)
+    case manual
+}
+
+/// The armed timers, one per timed transition at most (a state is active once at a time: entering
+/// it again cancels its timers first). A timer is a number, its timed transition's place among the
+/// machine's; each is due at a deadline. The storage is allocated once, so arming, cancelling and
+/// firing a timer allocate nothing. The timer due first is kept up to date as timers are armed and
+/// cancelled, so that asking what is due, on every `advanceTime(by:)` and after every timeout, reads
+/// two stored values and compares one deadline.
+///
+/// Times (the machine's time, deadlines) and delays are whole nanoseconds in an `Int64`, counted
+/// since the machine was made: adding and comparing them is inlined integer arithmetic, where
+/// `Duration`'s operators are calls into the standard library. A `Duration` is converted where it
+/// comes in (`advanceTime(by:)`, a delay asked of the actions, the clock's time:
+/// ``nanoseconds(_:)``) and where one goes out (`nextTimeout`, the clock's sleep). The language's
+/// durations are whole nanoseconds, so nothing is lost on them; a `Duration` with a fraction of a
+/// nanosecond is rounded down to a whole one (a clock's time too: a timeout never comes early).
+/// An `Int64` of nanoseconds reaches 292 years: time stops at ``lastTime``, and a deadline beyond
+/// it is ``never``, which no time reaches.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@frozen
+public struct TimerTable {
+    /// The machine's time, in nanoseconds since it was made (0 to ``lastTime``): with manual timing
+    /// moved only by `advanceTime(by:)`; while a timeout is handled, its deadline (with either timing).
+    public var now: Int64 = 0
+    /// Whether a timeout is being handled: with clock timing, a timer armed meanwhile counts from
+    /// its deadline, `now`, not from the clock.
+    public var isHandlingTimeout = false
+    /// By timer: its deadline, meaningful while it is armed; its arming, 0 when it is not armed,
+    /// else a number that grows with every arming, which tells a timer armed again from before; and
+    /// while it is armed, the timers armed just before and after it (-1 at either end). One array,
+    /// written in place (`withUnsafeMutableBufferPointer`: its uniqueness checked once an operation).
+    @usableFromInline var slots: [(deadline: Int64, stamp: UInt64, previous: Int, next: Int)]
+    /// The armed timers in arming order, a list through `slots`: the first and the last armed, -1
+    /// when none is. Arming again moves a timer to the end.
+    @usableFromInline var oldest = -1
+    @usableFromInline var newest = -1
+    @usableFromInline var nextStamp: UInt64 = 1
+    /// The armed timer due first (the earliest deadline, and of those the first armed), -1 when
+    /// none is armed; and its deadline.
+    @usableFromInline var first = -1
+    @usableFromInline var firstDeadline: Int64 = 0
+
+    /// The latest time the machine reaches, 2⁶³ − 2 ns (292 years): a later one is this one.
+    public static let lastTime = Int64.max - 1
+    /// The deadline of a timer due after ``lastTime``: it is armed, and never due.
+    public static let never = Int64.max
+
+    /// Room for `count` timers, none armed.
+    @inlinable
+    public init(count: Int) {
+        slots = Array(repeating: (0, 0, -1, -1), count: count)
+    }
+
+    /// `duration` in whole nanoseconds, rounded down, ``never`` when it is longer than 292 years;
+    /// `nil` when it is negative. Inlined arithmetic on `Duration`'s 128-bit count of attoseconds,
+    /// `_high` and `_low`, public stored properties of a frozen type (its `attoseconds`, the same
+    /// count as an `Int128`, needs macOS 15; its `components` is a call of some 200 instructions, and
+    /// traps when the seconds do not fit an `Int64`).
+    @inlinable
+    public static func nanoseconds(_ duration: Swift.Duration) -> Int64? {
+        let high = duration._high
+        let low = duration._low
+        // Under 2⁶⁴ attoseconds (18.4 s), the common case: one division by a constant.
+        if high == 0 { return Int64(truncatingIfNeeded: low / 1_000_000_000) }
+        guard high > 0 else { return nil }
+        // From 500,000,000 × 2⁶⁴ attoseconds, 2⁶³ ns, on: too long for an Int64.
+        guard high < 500_000_000 else { return never }
+        // high × 2⁶⁴ + low attoseconds, over 10⁹, where 2⁶⁴ = 18,446,744,073 × 10⁹ + 709,551,616.
+        let (lowQuotient, lowRemainder) = low.quotientAndRemainder(dividingBy: 1_000_000_000)
+        let wholeHigh = UInt64(high)
+        let rest = (wholeHigh &* 709_551_616 &+ lowRemainder) / 1_000_000_000
+        return Int64(truncatingIfNeeded: wholeHigh &* 18_446_744_073 &+ lowQuotient &+ rest)
+    }
+
+    /// The deadline `delay` (not negative) after `time`: ``never`` when it is after ``lastTime``.
+    @inlinable
+    public static func adding(_ delay: Int64, to time: Int64) -> Int64 {
+        let (sum, overflow) = time.addingReportingOverflow(delay)
+        return overflow ? never : sum
+    }
+
+    /// The time `span` (not negative) after the machine's, at most ``lastTime``.
+    @inlinable
+    public func time(after span: Int64) -> Int64 {
+        span > Self.lastTime &- now ? Self.lastTime : now &+ span
+    }
+
+    /// Whether any timer is armed.
+    @inlinable
+    public var isEmpty: Bool { first < 0 }
+
+    /// The arming of `timer` now in force, 0 when it is not armed.
+    @inlinable
+    public func stamp(of timer: Int) -> UInt64 { slots[timer].stamp }
+
+    /// Arms `timer` (cancelling its earlier arming, if any) due at `deadline`; returns its stamp.
+    @discardableResult @inlinable
+    public mutating func arm(_ timer: Int, at deadline: Int64) -> UInt64 {
+        // The one bounds check: `slots` is written through a buffer pointer, which has none.
+        precondition(timer >= 0 && timer < slots.count, "no timer \(timer)")
+        let stamp = nextStamp
+        nextStamp += 1
+        var ends = (oldest: oldest, newest: newest)
+        slots.withUnsafeMutableBufferPointer { slots in
+            if slots[timer].stamp != 0 { Self.unlink(timer, in: slots, ends: &ends) }
+            slots[timer] = (deadline, stamp, ends.newest, -1)
+            if ends.newest >= 0 { slots[ends.newest].next = timer } else { ends.oldest = timer }
+            ends.newest = timer
+        }
+        (oldest, newest) = ends
+        if timer == first {
+            findFirst()  // armed again: its deadline moved
+        } else if first < 0 || deadline < firstDeadline {
+            first = timer  // the latest arming: first only when strictly earlier
+            firstDeadline = deadline
+        }
+        return stamp
+    }
+
+    /// Cancels `timer`; returns whether it was armed. Small enough to be inlined where it is
+    /// called: a timer is often cancelled when it is not armed (its timeout just came, and its
+    /// transition exits its state).
+    @discardableResult @inlinable
+    public mutating func cancel(_ timer: Int) -> Bool {
+        guard slots[timer].stamp != 0 else { return false }
+        disarm(timer)
+        return true
+    }
+
+    /// Cancels `timer`, which is armed.
+    @inlinable @inline(never)
+    mutating func disarm(_ timer: Int) {
+        var ends = (oldest: oldest, newest: newest)
+        slots.withUnsafeMutableBufferPointer { slots in
+            slots[timer].stamp = 0
+            Self.unlink(timer, in: slots, ends: &ends)
+        }
+        (oldest, newest) = ends
+        if timer == first { findFirst() }
+    }
+
+    /// Takes `timer` out of the list of armed timers whose ends are `ends`.
+    @inlinable
+    static func unlink(
+        _ timer: Int, in slots: UnsafeMutableBufferPointer<(deadline: Int64, stamp: UInt64, previous: Int, next: Int)>,
+        ends: inout (oldest: Int, newest: Int)
+    ) {
+        let (previous, next) = (slots[timer].previous, slots[timer].next)
+        if previous >= 0 { slots[previous].next = next } else { ends.oldest = next }
+        if next >= 0 { slots[next].previous = previous } else { ends.newest = previous }
+    }
+
+    /// Cancels every timer.
+    @inlinable
+    public mutating func cancelAll() {
+        var timer = oldest
+        while timer >= 0 {
+            slots[timer].stamp = 0
+            timer = slots[timer].next
+        }
+        (oldest, newest, first) = (-1, -1, -1)
+    }
+
+    /// Finds the timer due first among the armed ones: the earliest deadline, and of those the
+    /// first armed, the first met in arming order.
+    @inlinable
+    mutating func findFirst() {
+        first = -1
+        var timer = oldest
+        while timer >= 0 {
+            let slot = slots[timer]
+            if first < 0 || slot.deadline < firstDeadline {
+                first = timer
+                firstDeadline = slot.deadline
+            }
+            timer = slot.next
+        }
+    }
+
+    /// The deadline of `timer`, `nil` when it is not armed.
+    @inlinable
+    public func deadline(of timer: Int) -> Int64? { slots[timer].stamp == 0 ? nil : slots[timer].deadline }
+
+    /// Whether a timer is due at or before `end`.
+    @inlinable
+    public func isDue(upTo end: Int64) -> Bool { first >= 0 && firstDeadline <= end }
+
+    /// The timer due first (the earliest deadline, and of those the first armed), one being armed:
+    /// cancels it and moves the machine's time to its deadline, for its timeout.
+    @inlinable
+    public mutating func takeFirst() -> Int {
+        precondition(first >= 0, "no timer is armed")
+        let timer = first
+        now = firstDeadline
+        disarm(timer)
+        return timer
+    }
+
+    /// The earliest deadline of an armed timer; `nil` when none is armed.
+    @inlinable
+    public var nextDeadline: Int64? { first >= 0 ? firstDeadline : nil }
+}
+
+/// A clock, whichever type it has, read as nanoseconds since the machine was made (its time rounded
+/// down to a whole nanosecond, see ``TimerTable``): what a machine with clock timing needs of
+/// it. Its own type (`any Clock<Duration>` opened once) is hidden in the two closures.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+public struct TimerClock: Sendable {
+    /// The clock's time now, in nanoseconds since the machine was made.
+    public let elapsed: @Sendable () -> Int64
+    /// Sleeps until the clock reaches a time in nanoseconds since the machine was made (throws
+    /// when cancelled, if the clock's sleep does).
+    public let sleep: @Sendable (Int64) async throws -> Void
+
+    public init(_ clock: some Clock<Duration>) {
+        let origin = clock.now
+        elapsed = { TimerTable.nanoseconds(origin.duration(to: clock.now)) ?? 0 }
+        sleep = { deadline in try await clock.sleep(until: origin.advanced(by: .nanoseconds(deadline)), tolerance: nil) }
+    }
+}
+"""#),
+    ]
+}
