@@ -12,6 +12,9 @@ final class SwiftNameRulesTests: XCTestCase {
         ("machine Engine { initial Off; state Off { start -> Running }; state Running { stop -> Off } }", "reserved-name"),
         ("machine M { initial A; state A { go [unhandledEvent] -> B }; state B { go -> A } }", "reserved-name"),
         ("machine String { initial A; state A { go -> B }; state B { go -> A } }", "reserved-name"),
+        // A machine named like the run-time library would hide it from its own file.
+        ("machine FSMRuntime { initial A; state A { go -> B }; state B { go -> A } }", "reserved-name"),
+        ("machine M { event go(value: FSMRuntime); initial A; state A { go -> B }; state B { go -> A } }", "reserved-name"),
         ("machine M { event go(self: Int); initial A; state A { go -> B }; state B { go -> A } }", "reserved-name"),
         ("machine M { event go(value: State); initial A; state A { go -> B }; state B { go -> A } }", "reserved-name"),
         ("machine M { event go(count: int); initial A; state A { go -> B }; state B { go -> A } }", "miscased-standard-type"),

@@ -73,7 +73,9 @@ public enum SwiftNames {
     /// code (Sources/MachineRuntime/Runtime) adds those of its own (a test keeps this list complete).
     public static let standardTypesUsed: Set<String> = [
         "Bool", "String", "Int", "Double", "Never", "Void", "AnyObject", "CaseIterable", "Sendable", "Swift", "Array",
-        "Optional", "Range", "Collection", "UnsafeMutablePointer", "UnsafeMutableBufferPointer", "FixedList",
+        "Optional", "Range", "Collection", "UnsafeMutablePointer", "UnsafeMutableBufferPointer",
+        // The run-time library, whose types the file names qualified by it.
+        "FSMRuntime",
         // Machines with timers.
         "Duration", "UInt64", "Clock", "ContinuousClock", "Task",
         // Machines with activities.
