@@ -63,8 +63,11 @@ final class GeneratedAPIDocumentationTests: XCTestCase {
             try swift.write(to: folder.appendingPathComponent("Media.swift"), atomically: true, encoding: .utf8)
             try block.code.write(to: folder.appendingPathComponent("main.swift"), atomically: true, encoding: .utf8)
             let program = folder.appendingPathComponent("program").path
+            let swiftcFlags = block.flags.filter { !isFSMCFlag($0) }
+            // A block compiled as a resilient module needs the runtime built as one.
+            let runtime = try fsmRuntimeLinkArguments(libraryEvolution: swiftcFlags.contains("-enable-library-evolution"))
             let compile = try runSwiftc(
-                ["-swift-version", "6", "-warnings-as-errors"] + block.flags.filter { !isFSMCFlag($0) }
+                ["-swift-version", "6", "-warnings-as-errors"] + swiftcFlags + runtime
                     + [
                         "-o", program, folder.appendingPathComponent("Media.swift").path,
                         folder.appendingPathComponent("main.swift").path,

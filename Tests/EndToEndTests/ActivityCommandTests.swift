@@ -89,7 +89,8 @@ final class ActivityCommandTests: XCTestCase {
         main()
 
         """.write(to: folder.appendingPathComponent("main.swift"), atomically: true, encoding: .utf8)
-        let compile = try runSwiftc(["-swift-version", "6", "-typecheck", "shared.swift", "main.swift"], in: folder)
+        let compile = try runSwiftc(
+            ["-swift-version", "6", "-typecheck"] + fsmRuntimeCompileArguments() + ["shared.swift", "main.swift"], in: folder)
         XCTAssertEqual(compile.status, 0, compile.output)
     }
 
@@ -122,7 +123,8 @@ final class ActivityCommandTests: XCTestCase {
         main()
 
         """.write(to: folder.appendingPathComponent("main.swift"), atomically: true, encoding: .utf8)
-        let compile = try runSwiftc(["-swift-version", "6", "-typecheck", "beside.swift", "main.swift"], in: folder)
+        let compile = try runSwiftc(
+            ["-swift-version", "6", "-typecheck"] + fsmRuntimeCompileArguments() + ["beside.swift", "main.swift"], in: folder)
         XCTAssertEqual(compile.status, 0, compile.output)
     }
 }

@@ -224,9 +224,8 @@ final class ObservableMachineTests: XCTestCase {
         let generate = try runFSMC(["generate", "\(name).fsm", "--observable"], in: folder)
         XCTAssertEqual(generate.status, 0, generate.stderr, file: file, line: line)
         for isolation in [[], ["-default-isolation", "MainActor"]] {
-            let compile = try runProcess(
-                URL(fileURLWithPath: "/usr/bin/env"),
-                ["swiftc", "-swift-version", "6", "-warnings-as-errors"] + isolation + [
+            let compile = try runSwiftc(
+                ["-swift-version", "6", "-warnings-as-errors"] + isolation + fsmRuntimeLinkArguments() + [
                     "\(name).swift", "main.swift", "-o", "program",
                 ],
                 in: folder)

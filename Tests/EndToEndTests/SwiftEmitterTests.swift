@@ -368,7 +368,7 @@ final class SwiftEmitterTests: XCTestCase {
                 [
                     "-swift-version", "6", "-strict-concurrency=complete", "-warnings-as-errors", "-package-name", "fsmctests",
                     "-o", executable,
-                ] + sources)
+                ] + fsmRuntimeLinkArguments() + sources)
             guard compile.status == 0 else {
                 return .failure("swiftc failed in \(directory.path):\n\(compile.output)")
             }

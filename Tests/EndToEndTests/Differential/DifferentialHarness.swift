@@ -573,6 +573,7 @@ enum DifferentialHarness {
             let executable = directory.appendingPathComponent("program").path
             let compile = try runSwiftc(
                 ["-swift-version", "6", "-Onone", "-wmo", "-num-threads", "2", "-o", executable]
+                    + fsmRuntimeLinkArguments()
                     + (checkingExclusivity ? ["-enforce-exclusivity=checked"] : [])
                     + files.keys.sorted().map { directory.appendingPathComponent($0).path })
             guard compile.status == 0 else {
