@@ -112,7 +112,7 @@ extension SwiftEmitterTests {
             without push: stack [], back goes to C
             v1 saved: ["Edit", "Typing"]
             v2 restored: ["Edit", "Typing"]
-            v3 renamed state: the snapshot names the state 'Typing', which SnapCheckV3 does not have
+            v3 renamed state: the snapshot names the state 'Typing', which the machine does not have
             """)
     }
 
