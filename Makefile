@@ -156,15 +156,18 @@ bench-dispatch: bench-generate
 
 # The fuzzing harnesses (Fuzz/; built with libFuzzer and the address sanitizer only by `make fuzz`
 # and `make fuzz-snapshot`, too long for CI) still type-check against FSMCore as it is now, with
-# their generated machines; the C driver's module is described by a module map of our own.
+# their generated machines; the C driver's module is described by a module map of our own, and
+# FSMRuntime, which the machines import, is built by scripts/build-runtime.
+FSMRUNTIME := .build/fsmruntime/default
 check-fuzz-typecheck: build
+	@scripts/build-runtime $(FSMRUNTIME)
 	@mkdir -p .build/fuzz-typecheck
 	@printf 'module CFuzzerDriver {\n    header "%s"\n    export *\n}\n' \
 		"$(CURDIR)/Fuzz/Sources/CFuzzerDriver/include/CFuzzerDriver.h" > .build/fuzz-typecheck/module.modulemap
 	swiftc -typecheck -swift-version 6 -warnings-as-errors -module-name fsmc_fuzz \
 		-I .build/debug/Modules -I .build/fuzz-typecheck Fuzz/Sources/fsmc-fuzz/*.swift
 	swiftc -typecheck -swift-version 6 -warnings-as-errors -module-name fsmc_fuzz_snapshot \
-		-I .build/debug/Modules -I .build/fuzz-typecheck $$(find Fuzz/Sources/fsmc-fuzz-snapshot -name '*.swift' | sort)
+		-I $(FSMRUNTIME) -I .build/debug/Modules -I .build/fuzz-typecheck $$(find Fuzz/Sources/fsmc-fuzz-snapshot -name '*.swift' | sort)
 
 # scripts/bench-snapshot (docs/Performance.md section 6) still runs: Player compiled with swiftc -O,
 # each operation timed once on ten snapshots, its driver checking that a restored machine and a

@@ -20,6 +20,7 @@ let package = Package(
         // The machines of the dispatch benchmark, each generated from its .fsm and written by hand.
         .target(
             name: "DispatchMachines",
+            dependencies: [.product(name: "FSMRuntime", package: "fsmc")],
             exclude: [
                 "Player/Player.fsm", "Hero/Hero.fsm", "Keypad/Keypad.fsm", "Stream/Stream.fsm", "Timer/Timer.fsm",
                 "Timer/fsmc.json",

@@ -17,7 +17,10 @@ let package = Package(
         // fuzz-snapshot-generate` and checked in `make test`), their snapshots restored from the input.
         .executableTarget(
             name: "fsmc-fuzz-snapshot",
-            dependencies: ["CFuzzerDriver", .product(name: "FSMCore", package: "fsmc")],
+            dependencies: [
+                "CFuzzerDriver", .product(name: "FSMCore", package: "fsmc"),
+                .product(name: "FSMRuntime", package: "fsmc"),
+            ],
             exclude: [
                 "Machines/FuzzLeaf/FuzzLeaf.fsm", "Machines/FuzzRegions/FuzzRegions.fsm",
                 "Machines/FuzzTimers/FuzzTimers.fsm", "Machines/FuzzTimers/fsmc.json",

@@ -25,26 +25,29 @@ let package = Package(
     dependencies: [
         .package(path: fsmcPath)
     ],
+    // Every target with machines depends on FSMRuntime, the library their generated Swift imports.
     targets: [
         // Parcel.fsm, generated `public` as its fsmc.json asks, so that OrderDesk can use it.
         .target(
             name: "Shipping",
+            dependencies: [.product(name: "FSMRuntime", package: fsmc)],
             plugins: [.plugin(name: "FSMCPlugin", package: fsmc)]),
         // Order.fsm, generated with the default access (internal).
         .executableTarget(
             name: "OrderDesk",
-            dependencies: ["Shipping"],
+            dependencies: ["Shipping", .product(name: "FSMRuntime", package: fsmc)],
             plugins: [.plugin(name: "FSMCPlugin", package: fsmc)]),
         // Screen.fsm in a module whose default isolation is the main actor, as in a new Xcode app
         // target (`.defaultIsolation` needs tools version 6.2); its fsmc.json asks for `@Observable`.
         .executableTarget(
             name: "Kiosk",
+            dependencies: [.product(name: "FSMRuntime", package: fsmc)],
             swiftSettings: [.defaultIsolation(MainActor.self)],
             plugins: [.plugin(name: "FSMCPlugin", package: fsmc)]),
         // Tests the generated machines, and has a machine of its own (a test double).
         .testTarget(
             name: "OrderDeskTests",
-            dependencies: ["OrderDesk", "Shipping"],
+            dependencies: ["OrderDesk", "Shipping", .product(name: "FSMRuntime", package: fsmc)],
             plugins: [.plugin(name: "FSMCPlugin", package: fsmc)]),
     ],
     swiftLanguageModes: [.v6]
