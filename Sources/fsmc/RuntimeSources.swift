@@ -377,13 +377,17 @@ public enum RestoreError: Error, Hashable, Sendable, CustomStringConvertible {
 // Snapshots (section 4g): a snapshot's states, history records, stack and timers checked against
 // the machine's tree before anything is restored.
 
-/// The machine's states as snapshots name them, with their places in the tree. Made when a snapshot
-/// is restored, from the machine's tables; the machine keeps nothing of it.
+/// A machine's states as snapshots name them, with their places in the tree: what taking a snapshot
+/// and checking one before a restore need to know of the machine. Each machine makes its own once,
+/// from its tables.
 ///
-/// Restoring is rare, so none of this is inlined into a machine: it is compiled once, here. The tree
-/// is flat lists of numbers walked by plain loops, and a state is found by its name by a binary
-/// search over the states' numbers in the order of their names (no dictionary to build).
-public struct StateTree {
+/// Taking and restoring snapshots is rare, so none of this is inlined into a machine: it is
+/// compiled once, here. The tree is flat lists of numbers walked by plain loops, and a state is
+/// found by its name by a binary search over the states' numbers in the order of their names (no
+/// dictionary to build).
+public struct StateTree: Sendable {
+    /// The machine's name, as snapshots give it.
+    public let machine: String
     /// By number (the order written): each state's name, its parent's number (-1 at the top level),
     /// whether it is parallel, and how many children it has.
     public let names: [String]
@@ -396,7 +400,8 @@ public struct StateTree {
     /// The tree of states named `names`, with parents `parents` (-1 at the top level); the states
     /// numbered in `parallel` are parallel; `byName` lists the states' numbers in the order of their
     /// names.
-    public init(names: [String], parents: [Int], parallel: [Int], byName: [Int]) {
+    public init(machine: String = "", names: [String], parents: [Int], parallel: [Int], byName: [Int]) {
+        self.machine = machine
         self.names = names
         self.parents = parents
         var isParallel = [Bool](repeating: false, count: names.count)
@@ -417,6 +422,52 @@ public struct StateTree {
             if names[byName[middle]] < name { low = middle + 1 } else { high = middle }
         }
         return low < byName.count && names[byName[low]] == name ? byName[low] : nil
+    }
+
+    /// The active states of `snapshot`, by number in the order written, checked as a restore does:
+    /// the snapshot is of this machine, names active states only when it has started, and they are a
+    /// configuration. `nil` when the machine had not started.
+    public func configuration(restoring snapshot: Snapshot) throws(RestoreError) -> [Int]? {
+        guard snapshot.machine == machine else { throw .otherMachine(snapshot.machine) }
+        guard snapshot.started else {
+            guard snapshot.activeStates.isEmpty else { throw .activeStatesBeforeStart }
+            return nil
+        }
+        return try configuration(named: snapshot.activeStates)
+    }
+
+    /// A snapshot of this machine with the active states `active` (by name, in the order written;
+    /// ignored when it has not started), and the history records, stack and armed timers given.
+    public func snapshot(
+        started: Bool, finished: Bool, activeStates active: [String], history: [String: [String]] = [:],
+        stack: [String] = [], timers: [Snapshot.ArmedTimer] = []
+    ) -> Snapshot {
+        Snapshot(
+            machine: machine, started: started, finished: finished, activeStates: started ? active : [], history: history,
+            stack: stack, timers: timers)
+    }
+
+    /// A snapshot of this machine, one with a single active leaf, named `leaf`: the active states are
+    /// the leaf and the states it lies inside (ignored when it has not started).
+    public func snapshot(
+        started: Bool, finished: Bool, leaf: String, history: [String: [String]] = [:], stack: [String] = [],
+        timers: [Snapshot.ArmedTimer] = []
+    ) -> Snapshot {
+        snapshot(
+            started: started, finished: finished, activeStates: started ? path(to: leaf) : [], history: history,
+            stack: stack, timers: timers)
+    }
+
+    /// The names of the state named `leaf` and of the states it lies inside, outermost first.
+    public func path(to leaf: String) -> [String] {
+        var path: [String] = []
+        var state = number(named: leaf) ?? -1
+        while state >= 0 {
+            path.append(names[state])
+            state = parents[state]
+        }
+        path.reverse()
+        return path
     }
 
     /// The active states of a started machine's snapshot, by number in the order written: a

@@ -40,7 +40,7 @@ final class TimedTransitionCommandTests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.stderr)
         let swift = try String(contentsOf: folder.appendingPathComponent("out/call.swift"), encoding: .utf8)
         XCTAssertTrue(swift.contains("@MainActor\nfinal class Call {"), "isolated to the main actor by default")
-        XCTAssertTrue(swift.contains("case clock(any Swift.Clock<Swift.Duration>)"))
+        XCTAssertTrue(swift.contains("typealias Timing = FSMRuntime.Timing"), "clock or manual timing, the runtime's")
         XCTAssertTrue(swift.contains("func advanceTime(by duration: Swift.Duration)"))
 
         let nonisolated = try runFSMC(["generate", "call.fsm", "-o", "-", "--isolation", "nonisolated"], in: folder)

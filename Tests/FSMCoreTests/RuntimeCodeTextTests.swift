@@ -120,7 +120,11 @@ final class RuntimeCodeConditionsTests: XCTestCase {
     /// the functions of the machine are its file's own.
     func testTheOneLeafTransitionsOfAMachineWithoutPushOrHistory() throws {
         let model = try XCTUnwrap(Compilation(path: "M.fsm", text: "machine M {\n initial A\n state A { go -> A }\n}\n").model)
-        let plain = RuntimeCode.oneLeafTransitions.lines(for: GeneratedNames(model: model)).joined(separator: "\n")
+        let none = RuntimeCode.oneLeafTransitions.lines(for: GeneratedNames(model: model)).joined(separator: "\n")
+        XCTAssertFalse(none.contains("func transition("), "without BELOW and SIBLING, no transition is written")
+        XCTAssertFalse(none.contains("func exit("))
+        let plain = RuntimeCode.oneLeafTransitions.lines(for: GeneratedNames(model: model), features: ["BELOW"])
+            .joined(separator: "\n")
         XCTAssertTrue(plain.contains("    fileprivate func transition(\n"))
         XCTAssertFalse(plain.contains("func push"))
         XCTAssertFalse(plain.contains("#if"))

@@ -64,16 +64,16 @@ extension SwiftMachineEmitter {
         ])
         out.block("\(api)var snapshot: Snapshot") { out in
             out.line("precondition(!machine.isRunning, \"snapshot read from inside a guard or an action\")")
-            out.line("return Snapshot(")
-            out.indented { out in
-                out.line("machine: \(SwiftExpressions.stringLiteral(model.name)), started: machine.isStarted,")
-                out.line("finished: machine.isFinished, activeStates: machine.isStarted ? activeStates.map(\\.rawValue) : [],")
-                let history = uses(.history) ? "recordedHistory()" : "[:]"
-                // Only `push` puts anything on the stack: without it, the stack is always empty.
-                let stack = uses(.push) ? "machine.stack.map { $0.id.rawValue }" : "[]"
-                let timers = uses(.timers) ? "armedTimers()" : "[]"
-                out.line("history: \(history), stack: \(stack), timers: \(timers))")
-            }
+            // The runtime makes the snapshot: the active states from the active leaf, in a machine with one.
+            var arguments = [
+                "started: machine.isStarted", "finished: machine.isFinished",
+                hasRegions ? "activeStates: activeStates.map(\\.rawValue)" : "leaf: machine.current.id.rawValue",
+            ]
+            if uses(.history) { arguments.append("history: recordedHistory()") }
+            // Only `push` puts anything on the stack: without it, the stack is always empty.
+            if uses(.push) { arguments.append("stack: machine.stack.map { $0.id.rawValue }") }
+            if uses(.timers) { arguments.append("timers: armedTimers()") }
+            out.line("return Self.stateTree.snapshot(\(arguments.joined(separator: ", ")))")
         }
     }
 
@@ -99,22 +99,12 @@ extension SwiftMachineEmitter {
             "timers and activities of the states restored.",
         ])
         out.block("private func restore(from snapshot: Snapshot) throws(RestoreError)") { out in
-            out.line(
-                "guard snapshot.machine == \(SwiftExpressions.stringLiteral(model.name)) else { throw .otherMachine(snapshot.machine) }"
-            )
-            out.block("guard snapshot.started else") { out in
-                out.line("guard snapshot.activeStates.isEmpty else { throw .activeStatesBeforeStart }")
-                out.line("return")
-            }
-            let parallel = model.states.indices.filter { model.states[$0].isParallel }.map(String.init)
+            out.line("// The runtime checks the snapshot against the machine's tree; nil: the machine had not started.")
+            out.line("guard let active = try Self.stateTree.configuration(restoring: snapshot) else { return }")
             out.line("let ids = StateID.allCases")
-            out.line(
-                "let tree = \(names.stateTree)(names: ids.map(\\.rawValue), parents: Self.parents, parallel: [\(parallel.joined(separator: ", "))], byName: Self.numbersByName)"
-            )
-            out.line("let active = try tree.configuration(named: snapshot.activeStates)")
             if hasRegions {
                 out.line("machine.configurationList.replace(with: active.map { Self.stateClass(ids[$0]) })")
-                out.line("machine.leafList.replace(with: tree.leaves(of: active).map { Self.stateClass(ids[$0]) })")
+                out.line("machine.leafList.replace(with: Self.stateTree.leaves(of: active).map { Self.stateClass(ids[$0]) })")
                 out.line("machine.isStarted = true")
                 out.line("machine.isFinished = machine.configuration.contains { $0.finishesMachine }")
             } else {
@@ -125,7 +115,7 @@ extension SwiftMachineEmitter {
             }
             if uses(.history) {
                 out.block(
-                    "for (state, record) in tree.historyRecords(snapshot.history, recordsHistory: Self.recordsHistory)"
+                    "for (state, record) in Self.stateTree.historyRecords(snapshot.history, recordsHistory: Self.recordsHistory)"
                 ) { out in
                     if hasRegions {
                         out.line("machine.history[state] = record.map { Self.stateClass(ids[$0]) }")
@@ -137,12 +127,12 @@ extension SwiftMachineEmitter {
             }
             // A stack entry is kept only by a machine with `push` (one with only `pop` drops them all).
             if uses(.push) {
-                out.line("machine.stack = tree.stack(snapshot.stack).map { Self.stateClass(ids[$0]) }")
+                out.line("machine.stack = Self.stateTree.stack(snapshot.stack).map { Self.stateClass(ids[$0]) }")
             }
             if uses(.timers) {
                 out.line("var isActive = [Bool](repeating: false, count: ids.count)")
                 out.line("for state in active { isActive[state] = true }")
-                out.line("let timers = tree.timers(")
+                out.line("let timers = Self.stateTree.timers(")
                 out.line(
                     "    snapshot.timers.map { ($0.state, $0.index, $0.remainingNanoseconds) }, owners: Self.timerOwners, isActive: isActive, machineIsRunning: !machine.isFinished)"
                 )
@@ -155,10 +145,29 @@ extension SwiftMachineEmitter {
         }
     }
 
-    /// Each state's parent by number, its class by `StateID`, and the states that record history.
-    /// The table and the switch, a line or a number per state, are written piece by piece: a large
-    /// machine has thousands of states.
+    /// The machine's tree as the runtime reads it (each state's name and parent, the states' numbers
+    /// by name), each state's class by `StateID`, and the states that record history. The tables and
+    /// the switch, a line or a number per state, are written piece by piece: a large machine has
+    /// thousands of states.
     private func emitStateTables(into out: inout CodeWriter) {
+        let parallel = model.states.indices.filter { model.states[$0].isParallel }.map(String.init)
+        out.line()
+        out.docComment(["The machine's states as snapshots name them, with their places in the tree."])
+        out.line("private static let stateTree = \(names.stateTree)(")
+        out.line(
+            "    machine: \(SwiftExpressions.stringLiteral(model.name)), names: stateNames, parents: parents, parallel: [\(parallel.joined(separator: ", "))],"
+        )
+        out.line("    byName: numbersByName)")
+        out.line()
+        out.docComment(["Each state's name, by number in the order written."])
+        out.beginLine()
+        out.write("private static let stateNames: [String] = [")
+        for (position, state) in model.states.enumerated() {
+            if position > 0 { out.write(", ") }
+            out.write(SwiftExpressions.stringLiteral(state.name))
+        }
+        out.write("]")
+        out.endLine()
         emitNumberTable(
             "parents", doc: "Each state's parent, by number in the order written; -1 for a top-level state.",
             model.states.lazy.map { $0.parent ?? -1 }, into: &out)
@@ -228,9 +237,8 @@ extension SwiftMachineEmitter {
         out.block("private func recordedHistory() -> [String: [String]]") { out in
             out.line("var records: [String: [String]] = [:]")
             if hasRegions {
-                out.line("let ids = StateID.allCases")
                 out.block("for (state, record) in machine.history") { out in
-                    out.line("records[ids[state].rawValue] = record.map { $0.id.rawValue }")
+                    out.line("records[Self.stateNames[state]] = record.map { $0.id.rawValue }")
                 }
             } else {
                 out.block("for (state, leaf) in machine.history") { out in
@@ -258,7 +266,6 @@ extension SwiftMachineEmitter {
             }
             out.line("armed.sort { $0.stamp < $1.stamp }")
             out.line(hasClock ? "let now = clock?.elapsed() ?? machine.timers.now" : "let now = machine.timers.now")
-            out.line("let ids = StateID.allCases")
             out.block("return armed.map") { out in
                 out.line("let owner = Self.timerOwners[$0.timer]")
                 out.line("var first = $0.timer")
@@ -266,7 +273,7 @@ extension SwiftMachineEmitter {
                 out.line("let left = Swift.max((machine.timers.deadline(of: $0.timer) ?? now) - now, 0)")
                 out.line("return Snapshot.ArmedTimer(")
                 out.line(
-                    "    state: owner < 0 ? nil : ids[owner].rawValue, index: $0.timer - first, remainingNanoseconds: left)"
+                    "    state: owner < 0 ? nil : Self.stateNames[owner], index: $0.timer - first, remainingNanoseconds: left)"
                 )
             }
         }

@@ -183,10 +183,7 @@ final class CheckoutWizard {
     /// - Precondition: not read from inside a guard or an action (only between steps).
     var snapshot: Snapshot {
         precondition(!machine.isRunning, "snapshot read from inside a guard or an action")
-        return Snapshot(
-            machine: "CheckoutWizard", started: machine.isStarted,
-            finished: machine.isFinished, activeStates: machine.isStarted ? activeStates.map(\.rawValue) : [],
-            history: recordedHistory(), stack: [], timers: [])
+        return Self.stateTree.snapshot(started: machine.isStarted, finished: machine.isFinished, leaf: machine.current.id.rawValue, history: recordedHistory())
     }
 
     /// Sends `checkout`. Returns `true` when a transition fired (or the event was
@@ -476,23 +473,26 @@ extension CheckoutWizard {
     /// Puts the machine, made a moment ago, in the configuration of `snapshot`: nothing runs but the
     /// timers and activities of the states restored.
     private func restore(from snapshot: Snapshot) throws(RestoreError) {
-        guard snapshot.machine == "CheckoutWizard" else { throw .otherMachine(snapshot.machine) }
-        guard snapshot.started else {
-            guard snapshot.activeStates.isEmpty else { throw .activeStatesBeforeStart }
-            return
-        }
+        // The runtime checks the snapshot against the machine's tree; nil: the machine had not started.
+        guard let active = try Self.stateTree.configuration(restoring: snapshot) else { return }
         let ids = StateID.allCases
-        let tree = FSMRuntime.StateTree(names: ids.map(\.rawValue), parents: Self.parents, parallel: [], byName: Self.numbersByName)
-        let active = try tree.configuration(named: snapshot.activeStates)
         // One active leaf: the last of the active states, in the order written.
         machine.current = Self.stateClass(ids[active[active.count - 1]])
         machine.isStarted = true
         machine.isFinished = machine.current.finishesMachine
-        for (state, record) in tree.historyRecords(snapshot.history, recordsHistory: Self.recordsHistory) {
+        for (state, record) in Self.stateTree.historyRecords(snapshot.history, recordsHistory: Self.recordsHistory) {
             // A record below a state of a machine with one leaf is a path: its last state is the leaf.
             machine.history[ids[state]] = Self.stateClass(ids[record[record.count - 1]])
         }
     }
+
+    /// The machine's states as snapshots name them, with their places in the tree.
+    private static let stateTree = FSMRuntime.StateTree(
+        machine: "CheckoutWizard", names: stateNames, parents: parents, parallel: [],
+        byName: numbersByName)
+
+    /// Each state's name, by number in the order written.
+    private static let stateNames: [String] = ["Shopping", "Checkout", "Address", "Verifying", "Delivery", "Standard", "Express", "Payment", "Paid", "Help", "Receipt"]
 
     /// Each state's parent, by number in the order written; -1 for a top-level state.
     private static let parents: [Int] = [-1, -1, 1, 1, 1, 4, 4, 1, 1, -1, -1]

@@ -215,10 +215,7 @@ final class Game {
     /// - Precondition: not read from inside a guard or an action (only between steps).
     var snapshot: Snapshot {
         precondition(!machine.isRunning, "snapshot read from inside a guard or an action")
-        return Snapshot(
-            machine: "Game", started: machine.isStarted,
-            finished: machine.isFinished, activeStates: machine.isStarted ? activeStates.map(\.rawValue) : [],
-            history: [:], stack: machine.stack.map { $0.id.rawValue }, timers: [])
+        return Self.stateTree.snapshot(started: machine.isStarted, finished: machine.isFinished, leaf: machine.current.id.rawValue, stack: machine.stack.map { $0.id.rawValue })
     }
 
     /// Sends `touchDown`. Returns `true` when a transition fired (or the event was
@@ -487,20 +484,23 @@ extension Game {
     /// Puts the machine, made a moment ago, in the configuration of `snapshot`: nothing runs but the
     /// timers and activities of the states restored.
     private func restore(from snapshot: Snapshot) throws(RestoreError) {
-        guard snapshot.machine == "Game" else { throw .otherMachine(snapshot.machine) }
-        guard snapshot.started else {
-            guard snapshot.activeStates.isEmpty else { throw .activeStatesBeforeStart }
-            return
-        }
+        // The runtime checks the snapshot against the machine's tree; nil: the machine had not started.
+        guard let active = try Self.stateTree.configuration(restoring: snapshot) else { return }
         let ids = StateID.allCases
-        let tree = FSMRuntime.StateTree(names: ids.map(\.rawValue), parents: Self.parents, parallel: [], byName: Self.numbersByName)
-        let active = try tree.configuration(named: snapshot.activeStates)
         // One active leaf: the last of the active states, in the order written.
         machine.current = Self.stateClass(ids[active[active.count - 1]])
         machine.isStarted = true
         machine.isFinished = machine.current.finishesMachine
-        machine.stack = tree.stack(snapshot.stack).map { Self.stateClass(ids[$0]) }
+        machine.stack = Self.stateTree.stack(snapshot.stack).map { Self.stateClass(ids[$0]) }
     }
+
+    /// The machine's states as snapshots name them, with their places in the tree.
+    private static let stateTree = FSMRuntime.StateTree(
+        machine: "Game", names: stateNames, parents: parents, parallel: [],
+        byName: numbersByName)
+
+    /// Each state's name, by number in the order written.
+    private static let stateNames: [String] = ["Scrolling", "Playing", "Editing", "Browsing", "Dragging", "Paused", "GameOver"]
 
     /// Each state's parent, by number in the order written; -1 for a top-level state.
     private static let parents: [Int] = [-1, 0, 0, 2, 2, -1, -1]

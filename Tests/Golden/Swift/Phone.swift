@@ -168,10 +168,7 @@ final class Phone {
     /// - Precondition: not read from inside a guard or an action (only between steps).
     var snapshot: Snapshot {
         precondition(!machine.isRunning, "snapshot read from inside a guard or an action")
-        return Snapshot(
-            machine: "Phone", started: machine.isStarted,
-            finished: machine.isFinished, activeStates: machine.isStarted ? activeStates.map(\.rawValue) : [],
-            history: recordedHistory(), stack: [], timers: [])
+        return Self.stateTree.snapshot(started: machine.isStarted, finished: machine.isFinished, activeStates: activeStates.map(\.rawValue), history: recordedHistory())
     }
 
     /// Sends `volume`. Returns `true` when a transition fired (or the event was
@@ -553,22 +550,25 @@ extension Phone {
     /// Puts the machine, made a moment ago, in the configuration of `snapshot`: nothing runs but the
     /// timers and activities of the states restored.
     private func restore(from snapshot: Snapshot) throws(RestoreError) {
-        guard snapshot.machine == "Phone" else { throw .otherMachine(snapshot.machine) }
-        guard snapshot.started else {
-            guard snapshot.activeStates.isEmpty else { throw .activeStatesBeforeStart }
-            return
-        }
+        // The runtime checks the snapshot against the machine's tree; nil: the machine had not started.
+        guard let active = try Self.stateTree.configuration(restoring: snapshot) else { return }
         let ids = StateID.allCases
-        let tree = FSMRuntime.StateTree(names: ids.map(\.rawValue), parents: Self.parents, parallel: [0], byName: Self.numbersByName)
-        let active = try tree.configuration(named: snapshot.activeStates)
         machine.configurationList.replace(with: active.map { Self.stateClass(ids[$0]) })
-        machine.leafList.replace(with: tree.leaves(of: active).map { Self.stateClass(ids[$0]) })
+        machine.leafList.replace(with: Self.stateTree.leaves(of: active).map { Self.stateClass(ids[$0]) })
         machine.isStarted = true
         machine.isFinished = machine.configuration.contains { $0.finishesMachine }
-        for (state, record) in tree.historyRecords(snapshot.history, recordsHistory: Self.recordsHistory) {
+        for (state, record) in Self.stateTree.historyRecords(snapshot.history, recordsHistory: Self.recordsHistory) {
             machine.history[state] = record.map { Self.stateClass(ids[$0]) }
         }
     }
+
+    /// The machine's states as snapshots name them, with their places in the tree.
+    private static let stateTree = FSMRuntime.StateTree(
+        machine: "Phone", names: stateNames, parents: parents, parallel: [0],
+        byName: numbersByName)
+
+    /// Each state's name, by number in the order written.
+    private static let stateNames: [String] = ["Call", "Audio", "Muted", "Live", "AudioDone", "Video", "Off", "On", "VideoDone", "Ended"]
 
     /// Each state's parent, by number in the order written; -1 for a top-level state.
     private static let parents: [Int] = [-1, 0, 1, 1, 1, 0, 5, 5, 5, -1]
@@ -603,9 +603,8 @@ extension Phone {
     /// The history records, states named as written: the states active inside each when it was exited.
     private func recordedHistory() -> [String: [String]] {
         var records: [String: [String]] = [:]
-        let ids = StateID.allCases
         for (state, record) in machine.history {
-            records[ids[state].rawValue] = record.map { $0.id.rawValue }
+            records[Self.stateNames[state]] = record.map { $0.id.rawValue }
         }
         return records
     }

@@ -183,10 +183,7 @@ final class SecuritySystem {
     /// - Precondition: not read from inside a guard or an action (only between steps).
     var snapshot: Snapshot {
         precondition(!machine.isRunning, "snapshot read from inside a guard or an action")
-        return Snapshot(
-            machine: "SecuritySystem", started: machine.isStarted,
-            finished: machine.isFinished, activeStates: machine.isStarted ? activeStates.map(\.rawValue) : [],
-            history: [:], stack: [], timers: [])
+        return Self.stateTree.snapshot(started: machine.isStarted, finished: machine.isFinished, leaf: machine.current.id.rawValue)
     }
 
     /// Someone entered a code to disarm the system.
@@ -360,19 +357,22 @@ extension SecuritySystem {
     /// Puts the machine, made a moment ago, in the configuration of `snapshot`: nothing runs but the
     /// timers and activities of the states restored.
     private func restore(from snapshot: Snapshot) throws(RestoreError) {
-        guard snapshot.machine == "SecuritySystem" else { throw .otherMachine(snapshot.machine) }
-        guard snapshot.started else {
-            guard snapshot.activeStates.isEmpty else { throw .activeStatesBeforeStart }
-            return
-        }
+        // The runtime checks the snapshot against the machine's tree; nil: the machine had not started.
+        guard let active = try Self.stateTree.configuration(restoring: snapshot) else { return }
         let ids = StateID.allCases
-        let tree = FSMRuntime.StateTree(names: ids.map(\.rawValue), parents: Self.parents, parallel: [], byName: Self.numbersByName)
-        let active = try tree.configuration(named: snapshot.activeStates)
         // One active leaf: the last of the active states, in the order written.
         machine.current = Self.stateClass(ids[active[active.count - 1]])
         machine.isStarted = true
         machine.isFinished = machine.current.finishesMachine
     }
+
+    /// The machine's states as snapshots name them, with their places in the tree.
+    private static let stateTree = FSMRuntime.StateTree(
+        machine: "SecuritySystem", names: stateNames, parents: parents, parallel: [],
+        byName: numbersByName)
+
+    /// Each state's name, by number in the order written.
+    private static let stateNames: [String] = ["Disarmed", "Armed", "Alarm", "SilentAlarm"]
 
     /// Each state's parent, by number in the order written; -1 for a top-level state.
     private static let parents: [Int] = [-1, -1, -1, -1]

@@ -252,10 +252,7 @@ final class SignIn {
     /// - Precondition: not read from inside a guard or an action (only between steps).
     var snapshot: Snapshot {
         precondition(!machine.isRunning, "snapshot read from inside a guard or an action")
-        return Snapshot(
-            machine: "SignIn", started: machine.isStarted,
-            finished: machine.isFinished, activeStates: machine.isStarted ? activeStates.map(\.rawValue) : [],
-            history: [:], stack: [], timers: armedTimers())
+        return Self.stateTree.snapshot(started: machine.isStarted, finished: machine.isFinished, leaf: machine.current.id.rawValue, timers: armedTimers())
     }
 
     /// With manual timing, moves the machine's time forward by `duration`: processes every timeout due
@@ -694,26 +691,29 @@ extension SignIn {
     /// Puts the machine, made a moment ago, in the configuration of `snapshot`: nothing runs but the
     /// timers and activities of the states restored.
     private func restore(from snapshot: Snapshot) throws(RestoreError) {
-        guard snapshot.machine == "SignIn" else { throw .otherMachine(snapshot.machine) }
-        guard snapshot.started else {
-            guard snapshot.activeStates.isEmpty else { throw .activeStatesBeforeStart }
-            return
-        }
+        // The runtime checks the snapshot against the machine's tree; nil: the machine had not started.
+        guard let active = try Self.stateTree.configuration(restoring: snapshot) else { return }
         let ids = StateID.allCases
-        let tree = FSMRuntime.StateTree(names: ids.map(\.rawValue), parents: Self.parents, parallel: [], byName: Self.numbersByName)
-        let active = try tree.configuration(named: snapshot.activeStates)
         // One active leaf: the last of the active states, in the order written.
         machine.current = Self.stateClass(ids[active[active.count - 1]])
         machine.isStarted = true
         machine.isFinished = machine.current.finishesMachine
         var isActive = [Bool](repeating: false, count: ids.count)
         for state in active { isActive[state] = true }
-        let timers = tree.timers(
+        let timers = Self.stateTree.timers(
             snapshot.timers.map { ($0.state, $0.index, $0.remainingNanoseconds) }, owners: Self.timerOwners, isActive: isActive, machineIsRunning: !machine.isFinished)
         for (timer, remaining) in timers { armTimer(timer, after: remaining) }
         for state in active { if let activity = Self.activity(of: ids[state]) { enterActivity(activity) } }
         startActivities(actions)
     }
+
+    /// The machine's states as snapshots name them, with their places in the tree.
+    private static let stateTree = FSMRuntime.StateTree(
+        machine: "SignIn", names: stateNames, parents: parents, parallel: [],
+        byName: numbersByName)
+
+    /// Each state's name, by number in the order written.
+    private static let stateNames: [String] = ["SignedOut", "SigningIn", "Offline", "TimedOut", "Failed", "SignedIn"]
 
     /// Each state's parent, by number in the order written; -1 for a top-level state.
     private static let parents: [Int] = [-1, -1, -1, -1, -1, -1]
@@ -744,14 +744,13 @@ extension SignIn {
         }
         armed.sort { $0.stamp < $1.stamp }
         let now = clock?.elapsed() ?? machine.timers.now
-        let ids = StateID.allCases
         return armed.map {
             let owner = Self.timerOwners[$0.timer]
             var first = $0.timer
             while first > 0, Self.timerOwners[first - 1] == owner { first -= 1 }
             let left = Swift.max((machine.timers.deadline(of: $0.timer) ?? now) - now, 0)
             return Snapshot.ArmedTimer(
-                state: owner < 0 ? nil : ids[owner].rawValue, index: $0.timer - first, remainingNanoseconds: left)
+                state: owner < 0 ? nil : Self.stateNames[owner], index: $0.timer - first, remainingNanoseconds: left)
         }
     }
 }
