@@ -69,7 +69,7 @@ test: lint
 # target is built (SwiftPM links them into one test bundle), then only the named one's tests run.
 unit-test:
 	$(SWIFT) build --build-tests -Xswiftc -warnings-as-errors
-	$(SWIFT) test --skip-build --disable-swift-testing --filter '^(FSMCoreTests|MachineRuntimeTests)\.'
+	$(SWIFT) test --skip-build --disable-swift-testing --filter '^(FSMCoreTests|FSMRuntimeTests|MachineRuntimeTests)\.'
 
 end-to-end-test:
 	@scripts/need-mermaid-parser

@@ -245,7 +245,8 @@ final class ObservableMachineTests: XCTestCase {
             let text = try String(contentsOf: swift, encoding: .utf8)
             XCTAssertEqual(text.contains("\nimport Observation\n"), observable, config)
             XCTAssertEqual(text.contains("\n@Observable\nfinal class Lamp {"), observable, config)
-            XCTAssertEqual(text.components(separatedBy: "\nimport ").count, observable ? 3 : 2, "the default imports FSMRuntime alone")
+            XCTAssertEqual(
+                text.components(separatedBy: "\nimport ").count, observable ? 3 : 2, "the default imports FSMRuntime alone")
         }
         // --observable wins over a config that leaves it out.
         XCTAssertEqual(try runFSMC(["generate", "Lamp.fsm", "--config", "fsmc.json", "--observable"], in: folder).status, 0)

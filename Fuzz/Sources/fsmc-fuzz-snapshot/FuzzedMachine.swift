@@ -1,7 +1,8 @@
 import FSMCore
+import FSMRuntime
 
-/// The fields every generated `Snapshot` has, to read and make one without knowing its machine: the
-/// generated structs conform as they are.
+/// The fields of a snapshot, to read and make one without knowing its machine. Every generated
+/// machine's `Snapshot` is FSMRuntime's, which conforms as it is.
 protocol GeneratedSnapshot: Codable, Hashable {
     associatedtype Timer: GeneratedTimer
     var machine: String { get }
@@ -77,14 +78,8 @@ extension FuzzedMachine {
     func end(_ state: StateID, failing error: String?) { preconditionFailure("\(Self.name) has no activities") }
 }
 
-extension FuzzLeaf.Snapshot: GeneratedSnapshot {}
-extension FuzzLeaf.Snapshot.ArmedTimer: GeneratedTimer {}
-extension FuzzRegions.Snapshot: GeneratedSnapshot {}
-extension FuzzRegions.Snapshot.ArmedTimer: GeneratedTimer {}
-extension FuzzTimers.Snapshot: GeneratedSnapshot {}
-extension FuzzTimers.Snapshot.ArmedTimer: GeneratedTimer {}
-extension FuzzActivities.Snapshot: GeneratedSnapshot {}
-extension FuzzActivities.Snapshot.ArmedTimer: GeneratedTimer {}
+extension FSMRuntime.Snapshot: GeneratedSnapshot {}
+extension FSMRuntime.Snapshot.ArmedTimer: GeneratedTimer {}
 
 extension FuzzLeaf: FuzzedMachine {
     static func make(_ recorder: Recorder) -> Self { Self(actions: recorder) }
