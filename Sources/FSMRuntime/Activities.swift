@@ -107,7 +107,7 @@ public struct ActivityTable {
 /// running activity. Freed with the machine, cancelling its tasks then: no task outlives the machine.
 /// Used on the machine's actor only.
 public final class TaskTable {
-    @usableFromInline var tasks: [Task<Void, Never>?]
+    @exclusivity(unchecked) @usableFromInline var tasks: [Task<Void, Never>?]
 
     /// Room for `count` tasks, none started.
     public init(count: Int) { tasks = [Task<Void, Never>?](repeating: nil, count: count) }

@@ -114,7 +114,7 @@ public struct ActivityTable {
 /// running activity. Freed with the machine, cancelling its tasks then: no task outlives the machine.
 /// Used on the machine's actor only.
 public final class TaskTable {
-    @usableFromInline var tasks: [Task<Void, Never>?]
+    @exclusivity(unchecked) @usableFromInline var tasks: [Task<Void, Never>?]
 
     /// Room for `count` tasks, none started.
     public init(count: Int) { tasks = [Task<Void, Never>?](repeating: nil, count: count) }
@@ -160,51 +160,6 @@ public final class TaskTable {
 /// it against a runtime of another version fails with an error that names the version it needs.
 /// A later runtime that cannot run version-4 files declares it unavailable, with a message saying so.
 public enum Version4 {}
-"""#),
-        ("FixedList.swift", #"""
-// The storage of a machine with regions: its configuration, its leaves and its selection.
-
-/// Room for `capacity` elements, allocated once: steps rewrite the configuration, the leaves and the
-/// selection in place, without an array's checks that it is unshared and has room. A list is never
-/// shared; its elements (state classes, numbers) are trivial; `elements` is read only while the
-/// list's count is unchanged.
-public final class FixedList<Element> {
-    /// Its own memory, freed with it.
-    @usableFromInline let storage: UnsafeMutablePointer<Element>
-    @usableFromInline let capacity: Int
-    @usableFromInline var _count = 0
-
-    /// The number of elements.
-    @inlinable public var count: Int { _count }
-
-    public init(_ elements: [Element], capacity: Int) {
-        storage = .allocate(capacity: capacity)
-        self.capacity = capacity
-        replace(with: elements)
-    }
-
-    deinit { storage.deallocate() }
-
-    /// The elements, to read, or to replace one by another in place.
-    @inlinable
-    public var elements: UnsafeMutableBufferPointer<Element> { .init(start: storage, count: _count) }
-
-    @inlinable
-    public func removeAll() { _count = 0 }
-
-    @inlinable
-    public func append(_ element: Element) {
-        precondition(_count < capacity, "a FixedList is full")
-        (storage + _count).initialize(to: element)
-        _count += 1
-    }
-
-    @inlinable
-    public func replace(with elements: [Element]) {
-        removeAll()
-        for element in elements { append(element) }
-    }
-}
 """#),
         ("Snapshot+History.swift", #"""
 // Snapshots (section 4g) of a machine with history: the records that still fit.

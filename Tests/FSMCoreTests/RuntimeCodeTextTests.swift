@@ -85,6 +85,14 @@ final class RuntimeCodeTextTests: XCTestCase {
         XCTAssertEqual(RuntimeCode.machineVariant(in: "    // with machine: f(machine)"), "f(machine)")
         XCTAssertNil(RuntimeCode.machineVariant(in: "    f()"))
     }
+
+    /// With an isolation, every type a part declares is isolated like the machine.
+    func testTypesAreIsolatedLikeTheMachine() throws {
+        let names = try names("Door")
+        let fixedList = RuntimeCode.fixedList.lines(for: names, isolation: "@MainActor")
+        XCTAssertTrue(fixedList.joined(separator: "\n").contains("    @MainActor\n    final class FixedList<Element> {"))
+        XCTAssertFalse(RuntimeCode.fixedList.lines(for: names).contains { $0.contains("@MainActor") })
+    }
 }
 
 /// The `#if FSM_X` blocks of the run-time code, resolved by a machine's features when it is copied.

@@ -9,15 +9,18 @@ extension RuntimeCode {
     /// its indentation); elsewhere the comment is dropped.
     ///
     /// A function (`func`) of an extension of the machine itself is made `fileprivate`, as every
-    /// member the generator writes. The parts declare no types: those every machine shares are
-    /// FSMRuntime's.
+    /// member the generator writes. With an `isolation` attribute (`@MainActor`), each type a part
+    /// declares (`FixedList`, nested in the runtime struct) is isolated like the machine: in a module
+    /// whose default isolation is the main actor, a type left without one would be
+    /// main-actor-isolated, and out of reach of a machine isolated to another global actor.
     ///
     /// `features` are the machine's features that `#if FSM_X` blocks test (`SIBLING`, `PUSH`,
     /// `HISTORY`, ...): a block is kept, its directives dropped and its lines moved out by one level
     /// of indentation, or dropped whole; a `// with x: code` line whose `x` names a feature (in lower
     /// case: `// with history:`) stands for the next line's variant as `// with machine:` does.
     func lines(
-        for names: GeneratedNames, withMachine: Bool = false, withActivities: Bool = false, features: Set<String> = []
+        for names: GeneratedNames, withMachine: Bool = false, withActivities: Bool = false, features: Set<String> = [],
+        isolation: String? = nil
     ) -> [String] {
         guard let text = MachineRuntimeSource.files[rawValue] else {
             preconditionFailure("the run-time code '\(rawValue)' was not embedded")
@@ -50,6 +53,9 @@ extension RuntimeCode {
                 // A function of the machine is its file's own, as every member the generator writes.
                 lines.append("    fileprivate " + line.dropFirst(4))
                 continue
+            }
+            if let isolation, Self.declaresType(line.dropFirst(indentation.count)) {
+                lines.append(String(indentation) + isolation)
             }
             if let code = variant {
                 lines.append(String(indentation) + code)
@@ -130,6 +136,11 @@ extension RuntimeCode {
         let text = line.drop { $0 == " " }
         guard text.hasPrefix(marker) else { return nil }
         return text.dropFirst(marker.count)
+    }
+
+    /// Whether `text` (a line without its indentation) declares a type.
+    private static func declaresType(_ text: Substring) -> Bool {
+        ["struct ", "enum ", "class ", "final class "].contains { text.hasPrefix($0) }
     }
 
     /// The placeholder's names and what each stands for.

@@ -34,10 +34,10 @@ extension SwiftMachineEmitter {
         out.block("fileprivate struct \(names.runtime)") { out in
             let capacity = model.states.count
             out.docComment(["The active states in document order (before `start()`, the ones it will enter)."])
-            out.line("var configurationList = FSMRuntime.FixedList<\(s)>(\(list(initial)), capacity: \(capacity))")
+            out.line("var configurationList = FixedList<\(s)>(\(list(initial)), capacity: \(capacity))")
             out.line("var configuration: UnsafeMutableBufferPointer<\(s)> { configurationList.elements }")
             out.docComment(["The active leaves in document order: the active state of each active region."])
-            out.line("var leafList = FSMRuntime.FixedList<\(s)>(\(list(leaves)), capacity: \(capacity))")
+            out.line("var leafList = FixedList<\(s)>(\(list(leaves)), capacity: \(capacity))")
             out.line("var leaves: UnsafeMutableBufferPointer<\(s)> { leafList.elements }")
             emitRunFields(into: &out)
             if uses(.history) {
@@ -52,7 +52,7 @@ extension SwiftMachineEmitter {
                 "the first `selectedCount`. One per active leaf at most, so there is room enough.",
             ])
             let room = plan.maximumSelected
-            out.line("let selectedList = FSMRuntime.FixedList([Int](repeating: 0, count: \(room)), capacity: \(room))")
+            out.line("let selectedList = FixedList([Int](repeating: 0, count: \(room)), capacity: \(room))")
             out.line("var selected: UnsafeMutableBufferPointer<Int> { selectedList.elements }")
             out.line("var selectedCount = 0")
             out.docComment(["Whether a selected transition has a target: without one, nothing is exited or entered."])
@@ -62,7 +62,7 @@ extension SwiftMachineEmitter {
                 "examined. A state examined in the current selection is not examined again.",
             ])
             out.line(
-                "let examinedList = FSMRuntime.FixedList([Int](repeating: 0, count: \(machineSlot + 1)), capacity: \(machineSlot + 1))"
+                "let examinedList = FixedList([Int](repeating: 0, count: \(machineSlot + 1)), capacity: \(machineSlot + 1))"
             )
             out.line("var examined: UnsafeMutableBufferPointer<Int> { examinedList.elements }")
             out.line("var selection = 0")
@@ -71,8 +71,8 @@ extension SwiftMachineEmitter {
                     "The configuration and the leaves a step builds (`beginReplacing`, then the states entered",
                     "appended, then `endReplacing`), kept from one step to the next for their storage.",
                 ])
-                out.line("var newConfiguration = FSMRuntime.FixedList([\(s)](), capacity: \(model.states.count))")
-                out.line("var newLeaves = FSMRuntime.FixedList([\(s)](), capacity: \(model.states.count))")
+                out.line("var newConfiguration = FixedList([\(s)](), capacity: \(model.states.count))")
+                out.line("var newLeaves = FixedList([\(s)](), capacity: \(model.states.count))")
                 out.docComment(["Where the states after those being replaced start, in the configuration and the leaves."])
                 out.line("var rest = (configuration: 0, leaves: 0)")
             }
@@ -81,7 +81,8 @@ extension SwiftMachineEmitter {
             out.line()
             out.lines(
                 part.lines(
-                    for: names, withMachine: plan.workNeedsMachine, withActivities: uses(.activities)))
+                    for: names, withMachine: plan.workNeedsMachine, withActivities: uses(.activities),
+                    isolation: isolationAttribute))
         }
         out.line()
         emitTransitionTable(into: &out)

@@ -820,10 +820,10 @@ fileprivate final class Phone_Ended: Phone.State {
 /// What changes while a ``Phone`` runs; the rules of a step that read it follow.
 fileprivate struct PhoneRuntime {
     /// The active states in document order (before `start()`, the ones it will enter).
-    var configurationList = FSMRuntime.FixedList<Phone.State.Type>([Phone_Call.self, Phone_Audio.self, Phone_Muted.self, Phone_Video.self, Phone_Off.self], capacity: 10)
+    var configurationList = FixedList<Phone.State.Type>([Phone_Call.self, Phone_Audio.self, Phone_Muted.self, Phone_Video.self, Phone_Off.self], capacity: 10)
     var configuration: UnsafeMutableBufferPointer<Phone.State.Type> { configurationList.elements }
     /// The active leaves in document order: the active state of each active region.
-    var leafList = FSMRuntime.FixedList<Phone.State.Type>([Phone_Muted.self, Phone_Off.self], capacity: 10)
+    var leafList = FixedList<Phone.State.Type>([Phone_Muted.self, Phone_Off.self], capacity: 10)
     var leaves: UnsafeMutableBufferPointer<Phone.State.Type> { leafList.elements }
     var isStarted = false
     var isFinished = false
@@ -837,22 +837,59 @@ fileprivate struct PhoneRuntime {
     var history: [Int: [Phone.State.Type]] = [:]
     /// The transitions selected for the event or completion being processed, by number, in order:
     /// the first `selectedCount`. One per active leaf at most, so there is room enough.
-    let selectedList = FSMRuntime.FixedList([Int](repeating: 0, count: 2), capacity: 2)
+    let selectedList = FixedList([Int](repeating: 0, count: 2), capacity: 2)
     var selected: UnsafeMutableBufferPointer<Int> { selectedList.elements }
     var selectedCount = 0
     /// Whether a selected transition has a target: without one, nothing is exited or entered.
     var selectedExternal = false
     /// For each state (by `number`) and, last, the machine: the selection in which it was last
     /// examined. A state examined in the current selection is not examined again.
-    let examinedList = FSMRuntime.FixedList([Int](repeating: 0, count: 11), capacity: 11)
+    let examinedList = FixedList([Int](repeating: 0, count: 11), capacity: 11)
     var examined: UnsafeMutableBufferPointer<Int> { examinedList.elements }
     var selection = 0
     /// The configuration and the leaves a step builds (`beginReplacing`, then the states entered
     /// appended, then `endReplacing`), kept from one step to the next for their storage.
-    var newConfiguration = FSMRuntime.FixedList([Phone.State.Type](), capacity: 10)
-    var newLeaves = FSMRuntime.FixedList([Phone.State.Type](), capacity: 10)
+    var newConfiguration = FixedList([Phone.State.Type](), capacity: 10)
+    var newLeaves = FixedList([Phone.State.Type](), capacity: 10)
     /// Where the states after those being replaced start, in the configuration and the leaves.
     var rest = (configuration: 0, leaves: 0)
+}
+
+extension PhoneRuntime {
+    /// Room for `capacity` elements, allocated once: steps rewrite the configuration, the leaves and
+    /// the selection in place, without an array's checks that it is unshared and has room. A list
+    /// is never shared; its elements (state classes, numbers) are trivial; `elements` is read only
+    /// while the list's count is unchanged.
+    final class FixedList<Element> {
+        /// Its own memory, freed with it; `nonisolated(unsafe)` so that `deinit` may free it.
+        nonisolated(unsafe) private let storage: UnsafeMutablePointer<Element>
+        private let capacity: Int
+        private(set) var count = 0
+
+        init(_ elements: [Element], capacity: Int) {
+            storage = .allocate(capacity: capacity)
+            self.capacity = capacity
+            replace(with: elements)
+        }
+
+        deinit { storage.deallocate() }
+
+        /// The elements, to read, or to replace one by another in place.
+        var elements: UnsafeMutableBufferPointer<Element> { .init(start: storage, count: count) }
+
+        func removeAll() { count = 0 }
+
+        func append(_ element: Element) {
+            precondition(count < capacity, "a FixedList is full")
+            (storage + count).initialize(to: element)
+            count += 1
+        }
+
+        func replace(with elements: [Element]) {
+            removeAll()
+            for element in elements { append(element) }
+        }
+    }
 }
 
 extension PhoneRuntime {

@@ -937,10 +937,10 @@ fileprivate final class Stream_Dimmed: Stream_Screen {
 /// What changes while a ``Stream`` runs; the rules of a step that read it follow.
 fileprivate struct StreamRuntime {
     /// The active states in document order (before `start()`, the ones it will enter).
-    var configurationList = FSMRuntime.FixedList<Stream.State.Type>([Stream_Stopped.self], capacity: 11)
+    var configurationList = FixedList<Stream.State.Type>([Stream_Stopped.self], capacity: 11)
     var configuration: UnsafeMutableBufferPointer<Stream.State.Type> { configurationList.elements }
     /// The active leaves in document order: the active state of each active region.
-    var leafList = FSMRuntime.FixedList<Stream.State.Type>([Stream_Stopped.self], capacity: 11)
+    var leafList = FixedList<Stream.State.Type>([Stream_Stopped.self], capacity: 11)
     var leaves: UnsafeMutableBufferPointer<Stream.State.Type> { leafList.elements }
     var isStarted = false
     var isFinished = false
@@ -949,22 +949,59 @@ fileprivate struct StreamRuntime {
     var queue: [StreamQueuedEvent] = []
     /// The transitions selected for the event or completion being processed, by number, in order:
     /// the first `selectedCount`. One per active leaf at most, so there is room enough.
-    let selectedList = FSMRuntime.FixedList([Int](repeating: 0, count: 3), capacity: 3)
+    let selectedList = FixedList([Int](repeating: 0, count: 3), capacity: 3)
     var selected: UnsafeMutableBufferPointer<Int> { selectedList.elements }
     var selectedCount = 0
     /// Whether a selected transition has a target: without one, nothing is exited or entered.
     var selectedExternal = false
     /// For each state (by `number`) and, last, the machine: the selection in which it was last
     /// examined. A state examined in the current selection is not examined again.
-    let examinedList = FSMRuntime.FixedList([Int](repeating: 0, count: 12), capacity: 12)
+    let examinedList = FixedList([Int](repeating: 0, count: 12), capacity: 12)
     var examined: UnsafeMutableBufferPointer<Int> { examinedList.elements }
     var selection = 0
     /// The configuration and the leaves a step builds (`beginReplacing`, then the states entered
     /// appended, then `endReplacing`), kept from one step to the next for their storage.
-    var newConfiguration = FSMRuntime.FixedList([Stream.State.Type](), capacity: 11)
-    var newLeaves = FSMRuntime.FixedList([Stream.State.Type](), capacity: 11)
+    var newConfiguration = FixedList([Stream.State.Type](), capacity: 11)
+    var newLeaves = FixedList([Stream.State.Type](), capacity: 11)
     /// Where the states after those being replaced start, in the configuration and the leaves.
     var rest = (configuration: 0, leaves: 0)
+}
+
+extension StreamRuntime {
+    /// Room for `capacity` elements, allocated once: steps rewrite the configuration, the leaves and
+    /// the selection in place, without an array's checks that it is unshared and has room. A list
+    /// is never shared; its elements (state classes, numbers) are trivial; `elements` is read only
+    /// while the list's count is unchanged.
+    final class FixedList<Element> {
+        /// Its own memory, freed with it; `nonisolated(unsafe)` so that `deinit` may free it.
+        nonisolated(unsafe) private let storage: UnsafeMutablePointer<Element>
+        private let capacity: Int
+        private(set) var count = 0
+
+        init(_ elements: [Element], capacity: Int) {
+            storage = .allocate(capacity: capacity)
+            self.capacity = capacity
+            replace(with: elements)
+        }
+
+        deinit { storage.deallocate() }
+
+        /// The elements, to read, or to replace one by another in place.
+        var elements: UnsafeMutableBufferPointer<Element> { .init(start: storage, count: count) }
+
+        func removeAll() { count = 0 }
+
+        func append(_ element: Element) {
+            precondition(count < capacity, "a FixedList is full")
+            (storage + count).initialize(to: element)
+            count += 1
+        }
+
+        func replace(with elements: [Element]) {
+            removeAll()
+            for element in elements { append(element) }
+        }
+    }
 }
 
 extension StreamRuntime {

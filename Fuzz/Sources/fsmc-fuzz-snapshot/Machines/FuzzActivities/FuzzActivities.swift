@@ -1132,10 +1132,10 @@ fileprivate final class FuzzActivities_Failed: FuzzActivities.State {
 @MainActor
 fileprivate struct FuzzActivitiesRuntime {
     /// The active states in document order (before `start()`, the ones it will enter).
-    var configurationList = FSMRuntime.FixedList<FuzzActivities.State.Type>([FuzzActivities_Idle.self], capacity: 10)
+    var configurationList = FixedList<FuzzActivities.State.Type>([FuzzActivities_Idle.self], capacity: 10)
     var configuration: UnsafeMutableBufferPointer<FuzzActivities.State.Type> { configurationList.elements }
     /// The active leaves in document order: the active state of each active region.
-    var leafList = FSMRuntime.FixedList<FuzzActivities.State.Type>([FuzzActivities_Idle.self], capacity: 10)
+    var leafList = FixedList<FuzzActivities.State.Type>([FuzzActivities_Idle.self], capacity: 10)
     var leaves: UnsafeMutableBufferPointer<FuzzActivities.State.Type> { leafList.elements }
     var isStarted = false
     var isFinished = false
@@ -1153,16 +1153,54 @@ fileprivate struct FuzzActivitiesRuntime {
     var history: [Int: [FuzzActivities.State.Type]] = [:]
     /// The transitions selected for the event or completion being processed, by number, in order:
     /// the first `selectedCount`. One per active leaf at most, so there is room enough.
-    let selectedList = FSMRuntime.FixedList([Int](repeating: 0, count: 2), capacity: 2)
+    let selectedList = FixedList([Int](repeating: 0, count: 2), capacity: 2)
     var selected: UnsafeMutableBufferPointer<Int> { selectedList.elements }
     var selectedCount = 0
     /// Whether a selected transition has a target: without one, nothing is exited or entered.
     var selectedExternal = false
     /// For each state (by `number`) and, last, the machine: the selection in which it was last
     /// examined. A state examined in the current selection is not examined again.
-    let examinedList = FSMRuntime.FixedList([Int](repeating: 0, count: 11), capacity: 11)
+    let examinedList = FixedList([Int](repeating: 0, count: 11), capacity: 11)
     var examined: UnsafeMutableBufferPointer<Int> { examinedList.elements }
     var selection = 0
+}
+
+extension FuzzActivitiesRuntime {
+    /// Room for `capacity` elements, allocated once: steps rewrite the configuration, the leaves and
+    /// the selection in place, without an array's checks that it is unshared and has room. A list
+    /// is never shared; its elements (state classes, numbers) are trivial; `elements` is read only
+    /// while the list's count is unchanged.
+    @MainActor
+    final class FixedList<Element> {
+        /// Its own memory, freed with it; `nonisolated(unsafe)` so that `deinit` may free it.
+        nonisolated(unsafe) private let storage: UnsafeMutablePointer<Element>
+        private let capacity: Int
+        private(set) var count = 0
+
+        init(_ elements: [Element], capacity: Int) {
+            storage = .allocate(capacity: capacity)
+            self.capacity = capacity
+            replace(with: elements)
+        }
+
+        deinit { storage.deallocate() }
+
+        /// The elements, to read, or to replace one by another in place.
+        var elements: UnsafeMutableBufferPointer<Element> { .init(start: storage, count: count) }
+
+        func removeAll() { count = 0 }
+
+        func append(_ element: Element) {
+            precondition(count < capacity, "a FixedList is full")
+            (storage + count).initialize(to: element)
+            count += 1
+        }
+
+        func replace(with elements: [Element]) {
+            removeAll()
+            for element in elements { append(element) }
+        }
+    }
 }
 
 extension FuzzActivitiesRuntime {

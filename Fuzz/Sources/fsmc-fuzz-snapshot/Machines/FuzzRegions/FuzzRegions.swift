@@ -1073,10 +1073,10 @@ fileprivate final class FuzzRegions_End: FuzzRegions.State {
 /// What changes while a ``FuzzRegions`` runs; the rules of a step that read it follow.
 fileprivate struct FuzzRegionsRuntime {
     /// The active states in document order (before `start()`, the ones it will enter).
-    var configurationList = FSMRuntime.FixedList<FuzzRegions.State.Type>([FuzzRegions_Idle.self], capacity: 20)
+    var configurationList = FixedList<FuzzRegions.State.Type>([FuzzRegions_Idle.self], capacity: 20)
     var configuration: UnsafeMutableBufferPointer<FuzzRegions.State.Type> { configurationList.elements }
     /// The active leaves in document order: the active state of each active region.
-    var leafList = FSMRuntime.FixedList<FuzzRegions.State.Type>([FuzzRegions_Idle.self], capacity: 20)
+    var leafList = FixedList<FuzzRegions.State.Type>([FuzzRegions_Idle.self], capacity: 20)
     var leaves: UnsafeMutableBufferPointer<FuzzRegions.State.Type> { leafList.elements }
     var isStarted = false
     var isFinished = false
@@ -1090,22 +1090,59 @@ fileprivate struct FuzzRegionsRuntime {
     var history: [Int: [FuzzRegions.State.Type]] = [:]
     /// The transitions selected for the event or completion being processed, by number, in order:
     /// the first `selectedCount`. One per active leaf at most, so there is room enough.
-    let selectedList = FSMRuntime.FixedList([Int](repeating: 0, count: 3), capacity: 3)
+    let selectedList = FixedList([Int](repeating: 0, count: 3), capacity: 3)
     var selected: UnsafeMutableBufferPointer<Int> { selectedList.elements }
     var selectedCount = 0
     /// Whether a selected transition has a target: without one, nothing is exited or entered.
     var selectedExternal = false
     /// For each state (by `number`) and, last, the machine: the selection in which it was last
     /// examined. A state examined in the current selection is not examined again.
-    let examinedList = FSMRuntime.FixedList([Int](repeating: 0, count: 21), capacity: 21)
+    let examinedList = FixedList([Int](repeating: 0, count: 21), capacity: 21)
     var examined: UnsafeMutableBufferPointer<Int> { examinedList.elements }
     var selection = 0
     /// The configuration and the leaves a step builds (`beginReplacing`, then the states entered
     /// appended, then `endReplacing`), kept from one step to the next for their storage.
-    var newConfiguration = FSMRuntime.FixedList([FuzzRegions.State.Type](), capacity: 20)
-    var newLeaves = FSMRuntime.FixedList([FuzzRegions.State.Type](), capacity: 20)
+    var newConfiguration = FixedList([FuzzRegions.State.Type](), capacity: 20)
+    var newLeaves = FixedList([FuzzRegions.State.Type](), capacity: 20)
     /// Where the states after those being replaced start, in the configuration and the leaves.
     var rest = (configuration: 0, leaves: 0)
+}
+
+extension FuzzRegionsRuntime {
+    /// Room for `capacity` elements, allocated once: steps rewrite the configuration, the leaves and
+    /// the selection in place, without an array's checks that it is unshared and has room. A list
+    /// is never shared; its elements (state classes, numbers) are trivial; `elements` is read only
+    /// while the list's count is unchanged.
+    final class FixedList<Element> {
+        /// Its own memory, freed with it; `nonisolated(unsafe)` so that `deinit` may free it.
+        nonisolated(unsafe) private let storage: UnsafeMutablePointer<Element>
+        private let capacity: Int
+        private(set) var count = 0
+
+        init(_ elements: [Element], capacity: Int) {
+            storage = .allocate(capacity: capacity)
+            self.capacity = capacity
+            replace(with: elements)
+        }
+
+        deinit { storage.deallocate() }
+
+        /// The elements, to read, or to replace one by another in place.
+        var elements: UnsafeMutableBufferPointer<Element> { .init(start: storage, count: count) }
+
+        func removeAll() { count = 0 }
+
+        func append(_ element: Element) {
+            precondition(count < capacity, "a FixedList is full")
+            (storage + count).initialize(to: element)
+            count += 1
+        }
+
+        func replace(with elements: [Element]) {
+            removeAll()
+            for element in elements { append(element) }
+        }
+    }
 }
 
 extension FuzzRegionsRuntime {

@@ -1,11 +1,11 @@
 import XCTest
 
-@testable import FSMRuntime
+@testable import MachineRuntime
 
 /// `FixedList`, the storage of a machine with regions.
 final class FixedListTests: XCTestCase {
     func testAppendReplaceAndRemove() {
-        let list = FixedList([1, 2], capacity: 4)
+        let list = FSMMachineRuntime.FixedList([1, 2], capacity: 4)
         XCTAssertEqual(Array(list.elements), [1, 2])
         list.append(3)
         XCTAssertEqual(Array(list.elements), [1, 2, 3])
