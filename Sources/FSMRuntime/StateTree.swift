@@ -84,13 +84,21 @@ public struct StateTree: Sendable {
 
     /// The names of the state named `leaf` and of the states it lies inside, outermost first.
     public func path(to leaf: String) -> [String] {
-        var path: [String] = []
-        var state = number(named: leaf) ?? -1
+        guard let leaf = number(named: leaf) else { return [] }
+        // Its length first, so that the list is made once, at its size, and filled from its end.
+        var count = 0
+        var state = leaf
         while state >= 0 {
-            path.append(names[state])
+            count += 1
             state = parents[state]
         }
-        path.reverse()
+        var path = [String](repeating: "", count: count)
+        state = leaf
+        while state >= 0 {
+            count -= 1
+            path[count] = names[state]
+            state = parents[state]
+        }
         return path
     }
 
