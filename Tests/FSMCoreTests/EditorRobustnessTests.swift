@@ -22,18 +22,43 @@ final class EditorRobustnessTests: XCTestCase {
                 bytes.replaceSubrange(cut..<(cut + length), with: splice)
             }
             let document = EditorDocument(path: "damaged.fsm", bytes: bytes)
+            // Every range an answer gives lies in the file, whatever the damage.
+            func inFile(_ range: SourceRange) -> Bool { range.start >= 0 && range.start <= range.end && range.end <= bytes.count }
             for offset in stride(from: -1, through: bytes.count + 1, by: max(1, bytes.count / 40)) {
-                _ = document.hover(at: offset)
+                if let hover = document.hover(at: offset) {
+                    XCTAssertFalse(hover.markdown.isEmpty, "round \(round)")
+                    XCTAssertTrue(inFile(hover.range), "round \(round): hover at \(offset)")
+                }
                 _ = document.completions(at: offset)
-                _ = document.rename(at: offset, to: "Renamed")
+                if case .success(let edits) = document.rename(at: offset, to: "Renamed") {
+                    XCTAssertFalse(edits.isEmpty, "round \(round): a rename that changes nothing")
+                    XCTAssertTrue(edits.allSatisfy { inFile($0.range) && $0.replacement == "Renamed" }, "round \(round)")
+                }
                 if let symbol = document.index.occurrence(at: offset) {
-                    _ = document.index.references(of: symbol)
-                    _ = document.index.declaration(of: symbol)
+                    XCTAssertTrue(symbol.range.start <= offset && offset <= symbol.range.end, "round \(round)")
+                    let references = document.index.references(of: symbol)
+                    XCTAssertTrue(references.contains(symbol), "round \(round): a symbol is among its own references")
+                    XCTAssertTrue(references.allSatisfy { inFile($0.range) }, "round \(round)")
+                    if let declaration = document.index.declaration(of: symbol) {
+                        XCTAssertTrue(declaration.isDeclaration && declaration.isSameSymbol(as: symbol), "round \(round)")
+                    }
                 }
             }
-            _ = document.semanticTokens()
-            _ = document.outline()
-            _ = document.quickFixes(in: SourceRange(start: 0, end: bytes.count))
+            let tokens = document.semanticTokens()
+            XCTAssertTrue(tokens.allSatisfy { inFile($0.range) }, "round \(round)")
+            XCTAssertTrue(
+                zip(tokens, tokens.dropFirst()).allSatisfy { $0.range.end <= $1.range.start }, "round \(round): tokens overlap")
+            func check(_ items: [OutlineItem]) {
+                for item in items {
+                    XCTAssertTrue(inFile(item.range) && inFile(item.selectionRange), "round \(round): \(item.name)")
+                    check(item.children)
+                }
+            }
+            check(document.outline())
+            for fix in document.quickFixes(in: SourceRange(start: 0, end: bytes.count)) {
+                XCTAssertFalse(fix.title.isEmpty, "round \(round)")
+                XCTAssertTrue(fix.edits.allSatisfy { inFile($0.range) }, "round \(round): \(fix.title)")
+            }
             if let text = Formatter.format(SourceFile(path: "damaged.fsm", bytes: bytes)).text {
                 formatted += 1
                 let source = String(decoding: bytes, as: UTF8.self)
