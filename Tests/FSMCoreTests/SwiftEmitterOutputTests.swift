@@ -123,13 +123,29 @@ final class SwiftEmitterOutputTests: XCTestCase {
     /// against the file). The rest of the machinery is private: the golden files show it whole
     /// (Tests/Golden/Swift: SecuritySystem has neither feature, CheckoutWizard both).
     func testMachineryIsGeneratedOnlyForTheFeaturesUsed() throws {
-        func declaresHistory(_ source: String) throws -> Bool {
-            let model = try XCTUnwrap(Compilation(path: "M.fsm", text: source).model)
-            return SwiftNames.fileScopeTypes(of: model).contains { $0.kind == .history }
+        let machines: [String: String] = [
+            "plain": SemanticsTests.securitySystem, "completion": Self.completion, "history": Self.history,
+            "parallel": Self.parallel,
+            "timers": "machine T {\n initial A\n state A { after 1s -> B }\n state B { go -> A }\n}\n",
+            "activities": "machine W {\n initial A\n state A { do / work\n -> B }\n state B { go -> A }\n}\n",
+            "push": "machine P {\n initial A\n state A { go -> push B }\n state B { back -> pop }\n}\n",
+        ]
+        // What each feature's machinery looks like in the generated file, and the machines that have it.
+        let machinery: [(marker: String, machines: Set<String>)] = [
+            ("History {", ["history"]),
+            ("func handleCompletions(", ["completion", "activities"]),
+            ("FSMRuntime.TimerTable", ["timers"]),
+            ("FSMRuntime.ActivityTable", ["activities"]),
+            ("func push()", ["push"]),
+            ("final class FixedList<Element>", ["parallel"]),
+        ]
+        for (name, source) in machines {
+            let model = try XCTUnwrap(Compilation(path: "M.fsm", text: source).model, name)
+            let swift = SwiftEmitter.emit(model, sourceName: "M.fsm", access: .internal)
+            for (marker, owners) in machinery {
+                XCTAssertEqual(swift.contains(marker), owners.contains(name), "\(name): \(marker)")
+            }
         }
-        XCTAssertFalse(try declaresHistory(Self.completion))
-        XCTAssertTrue(try declaresHistory(Self.history))
-        XCTAssertFalse(try declaresHistory(SemanticsTests.securitySystem))
     }
 
     /// A machine with a parallel state, and nothing else.
