@@ -8,6 +8,8 @@
 ///   entered its state and cancelled when the state is exited.
 /// - `manual`: the machine never calls the activities; its `runningActivities` lists those that
 ///   would run, and a test ends each with `finishActivity(of:)` or `failActivity(of:with:)`.
+/// Frozen, as `Timing` is.
+@frozen
 public enum Activities: Sendable {
     case tasks
     case manual
@@ -20,6 +22,7 @@ public enum Activities: Sendable {
 @frozen
 public struct ActivityTable {
     /// Where an activity is.
+    @frozen
     public enum Phase: Equatable, Sendable {
         /// Its state is not active, or its activity ended by throwing: nothing to wait for.
         case idle

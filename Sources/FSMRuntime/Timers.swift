@@ -10,7 +10,11 @@
 ///   `SuspendingClock`, or a test clock that a test advances by hand.
 /// - `manual`: time moves only when the machine's `advanceTime(by:)` is called, as a test or a game
 ///   loop does; its `nextTimeout` says how long until the next timeout.
+///
+/// Frozen: these are the two ways there are, so a switch over them needs no `@unknown default`, also
+/// against a runtime built with library evolution.
 @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@frozen
 public enum Timing: Sendable {
     case clock(any Clock<Duration>)
     case manual

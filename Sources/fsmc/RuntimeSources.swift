@@ -15,6 +15,8 @@ enum RuntimeSources {
 ///   entered its state and cancelled when the state is exited.
 /// - `manual`: the machine never calls the activities; its `runningActivities` lists those that
 ///   would run, and a test ends each with `finishActivity(of:)` or `failActivity(of:with:)`.
+/// Frozen, as `Timing` is.
+@frozen
 public enum Activities: Sendable {
     case tasks
     case manual
@@ -27,6 +29,7 @@ public enum Activities: Sendable {
 @frozen
 public struct ActivityTable {
     /// Where an activity is.
+    @frozen
     public enum Phase: Equatable, Sendable {
         /// Its state is not active, or its activity ended by throwing: nothing to wait for.
         case idle
@@ -535,7 +538,11 @@ public struct StateTree: Sendable {
 ///   `SuspendingClock`, or a test clock that a test advances by hand.
 /// - `manual`: time moves only when the machine's `advanceTime(by:)` is called, as a test or a game
 ///   loop does; its `nextTimeout` says how long until the next timeout.
+///
+/// Frozen: these are the two ways there are, so a switch over them needs no `@unknown default`, also
+/// against a runtime built with library evolution.
 @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@frozen
 public enum Timing: Sendable {
     case clock(any Clock<Duration>)
     case manual
