@@ -79,17 +79,16 @@ private struct Restoration {
     var timers: [(Model.TimedTransition, Int)] = []
 
     init(_ snapshot: MachineSnapshot, model: Model) throws(RestoreError) {
-        let machine = model.name
-        guard snapshot.machine == machine else { throw .otherMachine(snapshot.machine, expected: machine) }
-        guard snapshot.started || snapshot.activeStates.isEmpty else { throw .activeStatesBeforeStart(machine: machine) }
+        guard snapshot.machine == model.name else { throw .otherMachine(snapshot.machine) }
+        guard snapshot.started || snapshot.activeStates.isEmpty else { throw .activeStatesBeforeStart }
         let states = Dictionary(model.states.indices.map { (model.states[$0].name, $0) }) { first, _ in first }
         var active = Set<Int>()
         for name in snapshot.activeStates {
-            guard let state = states[name] else { throw .unknownState(name, machine: machine) }
+            guard let state = states[name] else { throw .unknownState(name) }
             active.insert(state)
         }
         guard snapshot.started else { return }
-        if let problem = Self.problem(with: active, in: model) { throw .notAConfiguration(machine: machine, problem) }
+        if let problem = Self.problem(with: active, in: model) { throw .notAConfiguration(problem) }
         configuration = active.sorted()
 
         for (key, names) in snapshot.history {

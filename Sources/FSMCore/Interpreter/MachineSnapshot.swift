@@ -57,14 +57,14 @@ public struct MachineSnapshot: Codable, Sendable, Hashable {
 /// active states are not a configuration of this one. What merely no longer fits (a history record,
 /// a stack entry, a timer) is dropped instead.
 public enum RestoreError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The snapshot's machine, then this machine's name.
-    case otherMachine(String, expected: String)
+    /// The snapshot's machine.
+    case otherMachine(String)
     /// The snapshot says the machine has not started, yet lists active states.
-    case activeStatesBeforeStart(machine: String)
+    case activeStatesBeforeStart
     /// The first active state of the snapshot that the machine does not have.
-    case unknownState(String, machine: String)
+    case unknownState(String)
     /// The snapshot's active states are states of the machine, but not a configuration of it.
-    case notAConfiguration(machine: String, ConfigurationProblem)
+    case notAConfiguration(ConfigurationProblem)
 
     /// What makes a set of states not a configuration, the first found in this order.
     public enum ConfigurationProblem: Sendable, Hashable {
@@ -96,10 +96,10 @@ public enum RestoreError: Error, Sendable, Hashable, CustomStringConvertible {
     public var message: String {
         switch self {
         // The texts of FSMRuntime's RestoreError, which the generated machines throw.
-        case .otherMachine(let other, _): "the snapshot is of machine '\(other)', not of the machine restoring it"
+        case .otherMachine(let other): "the snapshot is of machine '\(other)', not of the machine restoring it"
         case .activeStatesBeforeStart: "the snapshot says that its machine has not started, yet it names active states"
-        case .unknownState(let state, _): "the snapshot names the state '\(state)', which the machine does not have"
-        case .notAConfiguration(_, let problem):
+        case .unknownState(let state): "the snapshot names the state '\(state)', which the machine does not have"
+        case .notAConfiguration(let problem):
             "the snapshot's active states are not a configuration of the machine: \(problem.message)"
         }
     }
