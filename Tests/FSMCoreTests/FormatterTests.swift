@@ -8,17 +8,7 @@ final class FormatterTests: XCTestCase {
     static let root = repositoryRoot
 
     /// Every `.fsm` under `examples/` and `Tests/Golden/`.
-    static func corpus() throws -> [URL] {
-        var files: [URL] = []
-        for folder in ["examples", "Tests/Golden"] {
-            let base = root.appendingPathComponent(folder)
-            guard let walker = FileManager.default.enumerator(atPath: base.path) else { continue }
-            for case let path as String in walker where path.hasSuffix(".fsm") {
-                files.append(base.appendingPathComponent(path))
-            }
-        }
-        return files.sorted { $0.path < $1.path }
-    }
+    static func corpus() throws -> [URL] { fsmFiles(under: ["examples", "Tests/Golden"]) }
 
     func testEveryExampleAndGoldenInputKeepsItsMeaning() throws {
         let files = try Self.corpus()

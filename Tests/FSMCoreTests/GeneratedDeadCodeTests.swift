@@ -10,13 +10,8 @@ import XCTest
 /// The one declaration kept for itself is the version check (`MRuntimeVersion`, docs/Runtime.md).
 final class GeneratedDeadCodeTests: XCTestCase {
     func testEveryNonPublicDeclarationOfAGeneratedFileIsUsed() throws {
-        var sources: [String] = []
-        for folder in ["examples", "Tests/Golden/Swift", "Benchmarks/Sources/DispatchMachines"] {
-            let base = repositoryRoot.appendingPathComponent(folder)
-            guard let walker = FileManager.default.enumerator(atPath: base.path) else { continue }
-            for case let path as String in walker where path.hasSuffix(".fsm") {
-                sources.append(String(decoding: try Data(contentsOf: base.appendingPathComponent(path)), as: UTF8.self))
-            }
+        let sources = try fsmFiles(under: ["examples", "Tests/Golden/Swift", "Benchmarks/Sources/DispatchMachines"]).map {
+            String(decoding: try Data(contentsOf: $0), as: UTF8.self)
         }
         XCTAssertGreaterThan(sources.count, 15)
         let function = try NSRegularExpression(

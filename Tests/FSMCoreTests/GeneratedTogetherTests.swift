@@ -137,14 +137,9 @@ final class GeneratedTogetherTests: XCTestCase {
     /// The list the check works from is what the Swift emitter really declares at file scope, for
     /// every shape of machine: with and without events, history and parallel states.
     func testFileScopeTypesAreThoseOfTheGeneratedFile() throws {
-        let root = repositoryRoot
         var sources: [String] = [Self.door, "machine Still {\n    initial Idle\n    state Idle\n}\n"]
-        for folder in ["examples", "Tests/Golden/Swift"] {
-            let base = root.appendingPathComponent(folder)
-            guard let walker = FileManager.default.enumerator(atPath: base.path) else { continue }
-            for case let path as String in walker where path.hasSuffix(".fsm") {
-                sources.append(String(decoding: try Data(contentsOf: base.appendingPathComponent(path)), as: UTF8.self))
-            }
+        for file in fsmFiles(under: ["examples", "Tests/Golden/Swift"]) {
+            sources.append(String(decoding: try Data(contentsOf: file), as: UTF8.self))
         }
         XCTAssertGreaterThan(sources.count, 10)
         let declaration = try NSRegularExpression(

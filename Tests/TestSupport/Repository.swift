@@ -5,6 +5,19 @@ import Foundation
 public let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
 
+/// Every `.fsm` file below the repository's `folders` (paths from its root), sorted by path.
+public func fsmFiles(under folders: [String]) -> [URL] {
+    var files: [URL] = []
+    for folder in folders {
+        let base = repositoryRoot.appendingPathComponent(folder)
+        guard let walker = FileManager.default.enumerator(atPath: base.path) else { continue }
+        for case let path as String in walker where path.hasSuffix(".fsm") {
+            files.append(base.appendingPathComponent(path))
+        }
+    }
+    return files.sorted { $0.path < $1.path }
+}
+
 /// The contents of every fenced block of Markdown `text` with the given info string.
 public func fencedBlocks(_ language: String, in text: String) -> [String] {
     var blocks: [String] = []
