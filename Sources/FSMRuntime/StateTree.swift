@@ -21,10 +21,10 @@ public struct StateTree: Sendable {
     /// The states' numbers in the order of their names.
     public let byName: [Int]
 
-    /// The tree of states named `names`, with parents `parents` (-1 at the top level); the states
-    /// numbered in `parallel` are parallel; `byName` lists the states' numbers in the order of their
-    /// names.
-    public init(machine: String = "", names: [String], parents: [Int], parallel: [Int], byName: [Int]) {
+    /// The tree of the machine named `machine`, of states named `names`, with parents `parents` (-1
+    /// at the top level); the states numbered in `parallel` are parallel; `byName` lists the states'
+    /// numbers in the order of their names.
+    public init(machine: String, names: [String], parents: [Int], parallel: [Int], byName: [Int]) {
         self.machine = machine
         self.names = names
         self.parents = parents

@@ -13,7 +13,8 @@ final class SnapshotTests: XCTestCase {
     /// A tree, with its states' numbers in the order of their names as the generated code lists them.
     private static func tree(names: [String], parents: [Int], parallel: [Int]) -> StateTree {
         StateTree(
-            names: names, parents: parents, parallel: parallel, byName: names.indices.sorted { names[$0] < names[$1] })
+            machine: "Top", names: names, parents: parents, parallel: parallel,
+            byName: names.indices.sorted { names[$0] < names[$1] })
     }
 
     func testAStateIsFoundByItsNameAndOnlyByIt() {
