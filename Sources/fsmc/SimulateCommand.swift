@@ -106,18 +106,19 @@ extension Commands {
                 }
                 script = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             }
-            let host = SimulationHost(model: model, answers: answers, delays: delays, canAsk: isatty(0) != 0)
-            let interpreter: Interpreter
+            let asker: TerminalAsker? = isatty(0) != 0 ? TerminalAsker() : nil
+            let simulation: Simulation
+            let output: (String) -> Void = { Terminal.writeOut($0 + "\n") }
             if let restorePath {
-                guard let restored = try restore(model, from: restorePath, host: host) else { return ExitStatus.inputErrors }
-                interpreter = restored
+                guard
+                    let restored = try restore(
+                        model, from: restorePath, answers: answers, delays: delays, asker: asker, output: output)
+                else { return ExitStatus.inputErrors }
+                simulation = restored
             } else {
-                interpreter = Interpreter(model: model, host: host)
+                simulation = Simulation(model: model, answers: answers, delays: delays, asker: asker, output: output)
             }
-            interpreter.start()
-            if let failure = host.failure { return stop(failure) }
-            if let failure = interpreter.failure { return stop(failure, in: compilation) }
-            host.printConfiguration(of: interpreter)
+            guard simulation.start() else { return stop(simulation, in: compilation) }
             var lineNumber = 0
             while true {
                 let line: String
@@ -133,77 +134,36 @@ extension Commands {
                     line = script[lineNumber]
                 }
                 lineNumber += 1
-                let scripted: EventLine.Scripted?
-                let wait: Int?
-                let outcome: EventLine.ActivityOutcome?
-                let save: String?
+                let parsed: ScriptLine?
                 do throws(EventLineError) {
-                    wait = try EventLine.parseWait(line, in: model)
-                    outcome = wait == nil ? try EventLine.parseActivityOutcome(line, in: model) : nil
-                    save = wait == nil && outcome == nil ? try EventLine.parseSave(line, in: model) : nil
-                    scripted =
-                        wait == nil && outcome == nil && save == nil ? try EventLine.parseScripted(line, in: model) : nil
+                    parsed = try EventLine.parseLine(line, in: model)
                 } catch {
                     let place = interactive ? "" : "\(FileIO.displayName(eventsPath)):\(lineNumber): "
                     Terminal.writeError("\(place)error: \(error.message)\n")
                     if interactive { continue }
                     return ExitStatus.inputErrors
                 }
-                if let wait {
-                    if !interactive { host.write("> " + line.trimmingCharacters(in: .whitespaces)) }
-                    interpreter.advance(by: wait)
-                    if let failure = host.failure { return stop(failure) }
-                    if let failure = interpreter.failure { return stop(failure, in: compilation) }
-                    host.write("time: " + DurationLiteral.text(nanoseconds: interpreter.now), indent: 1)
-                    host.printConfiguration(of: interpreter)
+                guard let parsed else { continue }
+                let goesOn: Bool
+                do throws(IOError) {
+                    goesOn = try simulation.run(parsed, echo: interactive ? nil : line, save: Self.save)
+                } catch {
+                    if !interactive { throw error }
+                    Terminal.writeError("error: \(error.message)\n")
                     continue
                 }
-                if let outcome {
-                    if !interactive { host.write("> " + line.trimmingCharacters(in: .whitespaces)) }
-                    if let reason = host.notRunning(outcome.state, interpreter) {
-                        host.write("discarded: " + reason, indent: 1)
-                    } else {
-                        host.lineAnswers = outcome.guardAnswers
-                        if let error = outcome.error {
-                            interpreter.failActivity(of: outcome.state, with: error)
-                        } else {
-                            interpreter.finishActivity(of: outcome.state)
-                        }
-                        host.lineAnswers = nil
-                        if let failure = host.failure { return stop(failure) }
-                        if let failure = interpreter.failure { return stop(failure, in: compilation) }
-                    }
-                    host.printConfiguration(of: interpreter)
-                    continue
-                }
-                if let save {
-                    if !interactive { host.write("> " + line.trimmingCharacters(in: .whitespaces)) }
-                    do throws(IOError) {
-                        try Self.save(interpreter.snapshot, to: save)
-                    } catch {
-                        if !interactive { throw error }
-                        Terminal.writeError("error: \(error.message)\n")
-                        continue
-                    }
-                    host.write("saved to " + save, indent: 1)
-                    continue
-                }
-                guard let scripted else { continue }
-                if !interactive { host.write("> " + line.trimmingCharacters(in: .whitespaces)) }
-                host.lineAnswers = scripted.guardAnswers
-                interpreter.send(scripted.occurrence)
-                host.lineAnswers = nil
-                if let failure = host.failure { return stop(failure) }
-                if let failure = interpreter.failure { return stop(failure, in: compilation) }
-                host.printConfiguration(of: interpreter)
+                guard goesOn else { return stop(simulation, in: compilation) }
             }
             return ExitStatus.success
         })
 
-    /// The interpreter restored from the snapshot at `path` (`--restore`); `nil`, once the problem is
+    /// The session restored from the snapshot at `path` (`--restore`); `nil`, once the problem is
     /// reported, when the file is not the JSON of a snapshot (at its place) or the snapshot does not
     /// fit the machine.
-    private static func restore(_ model: Model, from path: String, host: SimulationHost) throws(IOError) -> Interpreter? {
+    private static func restore(
+        _ model: Model, from path: String, answers: [String: Bool], delays: [String: Int], asker: TerminalAsker?,
+        output: @escaping (String) -> Void
+    ) throws(IOError) -> Simulation? {
         let bytes = try FileIO.read(path)
         let file = SourceFile(path: FileIO.displayName(path), bytes: bytes)
         guard bytes.count <= Compilation.maximumFileSize else {
@@ -217,9 +177,10 @@ extension Commands {
             Terminal.writeError("\(file.path):\(location.line):\(location.column): error: \(error.message)\n")
             return nil
         }
-        host.restoredFrom = file.path
         do throws(RestoreError) {
-            return try Interpreter(model: model, host: host, restoring: snapshot)
+            return try Simulation(
+                model: model, restoring: snapshot, from: file.path, answers: answers, delays: delays, asker: asker,
+                output: output)
         } catch {
             Terminal.writeError("\(file.path): error: \(error.message)\n")
             return nil
@@ -237,17 +198,16 @@ extension Commands {
         try FileIO.writeIfChanged(String(decoding: data, as: UTF8.self) + "\n", to: path)
     }
 
-    /// Reports why the simulation cannot go on (exit status 1).
-    private static func stop(_ failure: String) -> Int32 {
-        Terminal.writeError("error: \(failure)\n")
-        return ExitStatus.inputErrors
-    }
-
-    /// Reports why the interpreter stopped, at the place in the machine to blame when there is one.
-    private static func stop(_ failure: InterpreterFailure, in compilation: Compilation) -> Int32 {
-        guard let range = failure.range else { return stop(failure.message) }
-        let location = compilation.file.location(of: range.start)
-        Terminal.writeError("\(compilation.file.path):\(location.line):\(location.column): error: \(failure.message)\n")
+    /// Reports why the session stopped (exit status 1), at the place in the machine to blame when
+    /// there is one.
+    private static func stop(_ simulation: Simulation, in compilation: Compilation) -> Int32 {
+        let failure = simulation.failure ?? SimulationFailure(message: "the simulation stopped", range: nil)
+        if let range = failure.range {
+            let location = compilation.file.location(of: range.start)
+            Terminal.writeError("\(compilation.file.path):\(location.line):\(location.column): error: \(failure.message)\n")
+        } else {
+            Terminal.writeError("error: \(failure.message)\n")
+        }
         return ExitStatus.inputErrors
     }
 
@@ -289,208 +249,22 @@ extension Commands {
     }
 }
 
-/// Answers guards for `fsmc simulate` and prints each step of the interpreter.
-private final class SimulationHost: InterpreterHost {
-    let model: Model
-    let answers: [String: Bool]
-    /// The `--delay` answers, in nanoseconds, by delay name.
-    let delays: [String: Int]
-    /// The answers the event line being run gives in brackets, which win over `answers`; `nil`
-    /// while no event line runs (at start).
-    var lineAnswers: [String: Bool]?
-    let canAsk: Bool
-    /// Why the simulation must stop: a guard nobody can answer. From then on every guard is
-    /// false, so that the interpreter's run comes to an end. (Endless completions stop the
-    /// interpreter itself: ``Interpreter/failure``.)
-    var failure: String?
-    /// The snapshot file the interpreter is restored from (`--restore`), for the line that says so.
-    var restoredFrom: String?
-    /// The transition whose line was written last, while nothing else has been written since: its
-    /// effects, right below it, are headed `effects` without naming it again.
-    var lastLineFired: Model.Transition?
-
-    init(model: Model, answers: [String: Bool], delays: [String: Int], canAsk: Bool) {
-        self.model = model
-        self.answers = answers
-        self.delays = delays
-        self.canAsk = canAsk
-    }
-
-    func write(_ line: String, indent: Int = 0) {
-        Terminal.writeOut(String(repeating: "  ", count: indent) + line + "\n")
-    }
-
-    func evaluate(_ guardCall: Invocation, interpreter: Interpreter) -> Bool {
-        if failure != nil { return false }
-        if let answer = lineAnswers?[guardCall.name] ?? answers[guardCall.name] { return answer }
-        guard canAsk else {
-            failure =
-                "guard '\(guardCall.name)' has no answer; pass --guard \(guardCall.name)=true or --guard \(guardCall.name)=false"
-                + (lineAnswers == nil ? "" : ", or answer it on the event's line: [\(guardCall.name)=true]")
-            return false
-        }
+/// Asks the terminal's user for a guard's or a delay's value, until the answer is one.
+private final class TerminalAsker: SimulationAsker {
+    func answer(guard call: Invocation) -> Bool? {
         while true {
-            Terminal.writeOut("  guard \(guardCall)? [t/f] ")
-            guard let reply = readLine()?.trimmingCharacters(in: .whitespaces).lowercased() else {
-                failure = "no answer for guard '\(guardCall.name)' (end of input)"
-                return false
-            }
+            Terminal.writeOut("  guard \(call)? [t/f] ")
+            guard let reply = readLine()?.trimmingCharacters(in: .whitespaces).lowercased() else { return nil }
             if ["t", "true", "y", "yes"].contains(reply) { return true }
             if ["f", "false", "n", "no"].contains(reply) { return false }
         }
     }
 
-    func delay(_ name: String, interpreter: Interpreter) -> Int {
-        if failure != nil { return 1 }
-        if let answer = delays[name] { return answer }
-        guard canAsk else {
-            failure = "delay '\(name)' has no answer; pass --delay \(name)=<duration>, like --delay \(name)=2s"
-            return 1
-        }
+    func answer(delay name: String) -> Int? {
         while true {
             Terminal.writeOut("  delay \(name)? [duration, like 2s] ")
-            guard let reply = readLine()?.trimmingCharacters(in: .whitespaces) else {
-                failure = "no answer for delay '\(name)' (end of input)"
-                return 1
-            }
+            guard let reply = readLine()?.trimmingCharacters(in: .whitespaces) else { return nil }
             if case .success(let nanoseconds) = EventLine.parseDelayAnswer(reply) { return nanoseconds }
-        }
-    }
-
-    func perform(_ action: Invocation, interpreter: Interpreter) {
-        if failure == nil { write(action.description, indent: 3) }
-    }
-
-    func observe(_ step: Interpreter.Step, interpreter: Interpreter) {
-        guard failure == nil else { return }
-        defer {
-            switch step {
-            case .fired(let transition): lastLineFired = transition
-            case .timeout(let timed): lastLineFired = timed.transition
-            default: lastLineFired = nil
-            }
-        }
-        switch step {
-        case .started: write("start")
-        case .restored: write("restored from " + (restoredFrom ?? "a snapshot"))
-        case .queued(let occurrence): write("queued " + occurrence.description(in: model), indent: 1)
-        case .dequeued(let occurrence): write(occurrence.description(in: model) + " (queued)")
-        case .guardEvaluated(let call, let value): write("guard \(call) = \(value)", indent: 1)
-        case .fired(let transition): write(describe(transition, interpreter), indent: 1)
-        case .preempted(let transition):
-            write(describe(transition, interpreter) + ": not taken, conflicts with a transition taken", indent: 1)
-        case .exiting(let state): write("exit " + model.states[state].name, indent: 2)
-        case .effects(let transition):
-            // Right below its own line (an internal transition, alone in its step), they need no
-            // name. A pop's target is off the stack by now: the pop is named alone.
-            let whose = transition == lastLineFired ? "" : " of " + describe(transition, interpreter, namingPopTarget: false)
-            write("effects" + whose, indent: 2)
-        case .entering(let state): write("enter " + model.states[state].name, indent: 2)
-        case .finished: write("finished", indent: 1)
-        case .unhandled:
-            let state = model.innermostContaining(interpreter.configuration) ?? interpreter.state
-            write("unhandled in " + model.states[state].name, indent: 1)
-        case .completed(let state): write(model.states[state].name + " completes", indent: 1)
-        case .completionDropped: write("no completion transition fires", indent: 1)
-        case .completionSkipped(let state):
-            let reason =
-                !interpreter.isIn(state)
-                ? "no longer active"
-                : model.states[state].activity != nil && interpreter.activities[state] != .done
-                    ? "its activity is not done" : "no longer complete"
-            write(model.states[state].name + " completes: skipped, " + reason, indent: 1)
-        case .historyRecorded(let state, let recorded):
-            let states = recorded.isEmpty ? "nothing" : recorded.map { model.states[$0].name }.joined(separator: ", ")
-            write("history of \(model.states[state].name): \(states)", indent: 2)
-        case .timerArmed(let timed, let deadline):
-            write(
-                "timer armed: \(describe(timed)), due at \(DurationLiteral.text(nanoseconds: deadline))",
-                indent: timerIndent(timed, interpreter))
-        case .timerCancelled(let timed):
-            write("timer cancelled: " + describe(timed), indent: timerIndent(timed, interpreter))
-        case .timeout(let timed):
-            write("timeout at \(DurationLiteral.text(nanoseconds: interpreter.now)): " + describe(timed), indent: 1)
-        case .timeoutIgnored: write("nothing fires", indent: 1)
-        case .raised(let occurrence): write("raise " + occurrence.description(in: model), indent: 3)
-        case .raisedDequeued(let occurrence): write(occurrence.description(in: model) + " (raised)")
-        case .activityStarted(let state, let call): write("activity started: \(model.states[state].name) do / \(call)", indent: 1)
-        case .activityCancelled(let state, let started):
-            write("activity cancelled" + (started ? "" : " before it started") + ": " + describeActivity(of: state), indent: 3)
-        case .activityDone(let state): write("activity done: " + describeActivity(of: state), indent: 1)
-        case .activityFailed(let state, let error):
-            write("activity failed: \(describeActivity(of: state)), error \(error)", indent: 1)
-        case .errorDropped: write("no catch transition fires: the error is dropped", indent: 1)
-        }
-    }
-
-    /// `Loading do / fetchVideo`.
-    private func describeActivity(of state: Int) -> String {
-        model.states[state].name + " do / " + (model.states[state].activity?.call.name ?? "?")
-    }
-
-    /// Why an outcome of the activity of `state` counts for nothing, or `nil` when it is running.
-    func notRunning(_ state: Int, _ interpreter: Interpreter) -> String? {
-        let name = model.states[state].name
-        switch interpreter.activities[state] {
-        case .running: return nil
-        case .done: return "the activity of \(name) is not running: it returned already"
-        case .pending, nil:
-            if !interpreter.isStarted || !interpreter.isIn(state) {
-                return "the activity of \(name) is not running: \(name) is not active"
-            }
-            return "the activity of \(name) is not running: it threw"
-        }
-    }
-
-    /// A state's timers are armed and cancelled among its activities; the machine's on their own, and
-    /// so are those a restore arms again (outside any run).
-    private func timerIndent(_ timed: Model.TimedTransition, _ interpreter: Interpreter) -> Int {
-        timed.source == nil || !interpreter.isRunning ? 1 : 3
-    }
-
-    /// `Offline after retryDelay -> Loading`, `Loading every 500ms`, `machine after 1min -> Idle`.
-    private func describe(_ timed: Model.TimedTransition) -> String {
-        let source = timed.source.map { model.states[$0].name } ?? "machine"
-        let delay =
-            switch timed.delay {
-            case .literal(_, let text): text
-            case .named(let name): name
-            }
-        let target = timed.target.state.map { " -> " + model.states[$0].name } ?? ""
-        return "\(source) \(timed.kind.rawValue) \(delay)" + target
-    }
-
-    func printConfiguration(of interpreter: Interpreter) {
-        guard failure == nil else { return }
-        let active = Set(interpreter.configuration)
-        let states = model.topLevelStates.first(where: active.contains).map { describe($0, active) } ?? ""
-        write("state: " + states + (interpreter.isFinished ? " (finished)" : ""), indent: 1)
-    }
-
-    /// The active states from `state` inwards: `A > B` down a chain of composite states; the
-    /// regions of a parallel state between brackets, separated by `|`, so that nesting stays clear:
-    /// `Call > [Audio > Muted | Video > CameraOn]`.
-    private func describe(_ state: Int, _ active: Set<Int>) -> String {
-        let name = model.states[state].name
-        let children = model.states[state].children.filter(active.contains)
-        if model.states[state].isParallel {
-            return name + " > [" + children.map { describe($0, active) }.joined(separator: " | ") + "]"
-        }
-        return children.first.map { name + " > " + describe($0, active) } ?? name
-    }
-
-    /// `Locked -> Open`; a pop with the state it returns to (`-> pop (to Idle)`) unless `namingPopTarget` is false.
-    private func describe(_ transition: Model.Transition, _ interpreter: Interpreter, namingPopTarget: Bool = true) -> String {
-        let source = transition.source.map { model.states[$0].name } ?? "machine"
-        switch transition.target {
-        case .internal: return "\(source): internal transition"
-        case .state(let target): return "\(source) -> \(model.states[target].name)"
-        case .push(let target): return "\(source) -> push \(model.states[target].name)"
-        case .pop:
-            guard namingPopTarget else { return "\(source) -> pop" }
-            return "\(source) -> pop (to \(interpreter.stack.last.map { model.states[$0].name } ?? "?"))"
-        case .history(let target, let kind):
-            return "\(source) -> \(kind == .deep ? "deep history" : "history") \(model.states[target].name)"
         }
     }
 }
