@@ -32,9 +32,11 @@ extension Commands {
             and last, optionally, answers for guards while that event is processed (its
             completions included), in brackets; they win over --guard:
               disarm code="0000" [isValid=false]
+            A guard named twice is answered per evaluation, in order: [ok=false, ok=true].
             A line 'wait <duration>' (a duration as after 'after': 500ms, 2s, 1.5min, 1h) moves
             the machine's virtual time on and processes the timeouts due meanwhile, in order; time
-            moves only there. A named delay is answered by --delay, else asked on the terminal.
+            moves only there; 'wait 2s [isOnline=true]' answers the guards of the timeouts. A
+            named delay is answered by --delay, else asked on the terminal.
             A line 'done <state>' says the running activity ('do /') of that state returned,
             'fail <state> <name>' that it threw the error <name> (what 'error' passes to its
             'catch'), each with guard answers in brackets if needed:

@@ -132,7 +132,6 @@ final class SimulateCommandTests: XCTestCase {
             (#"unlock code="1" [isValid=maybe]"#, "expected 'isValid=true' or 'isValid=false'"),
             (#"unlock code="1" [isValid=true"#, "expected ']' to close the guards' answers"),
             (#"unlock code="1" [isValid=true] now"#, "expected the end of the line after the guards' ']', found 'now'"),
-            (#"unlock code="1" [isValid=true, isValid=false]"#, "guard 'isValid' is answered twice"),
         ] {
             let folder = try folder(with: "lock\n\n\(line)\nlock\n")
             let result = try runFSMC(

@@ -71,6 +71,32 @@ final class SimulationTests: XCTestCase {
         XCTAssertEqual(asker.asked.count, 1, "the option answers before the asker is asked")
     }
 
+    func testAGuardNamedTwiceInBracketsIsAnsweredPerEvaluationTheLastAnswerKept() throws {
+        let model = try XCTUnwrap(
+            model(
+                """
+                machine Pick {
+                    initial A
+                    state A {
+                        go [ok] -> B
+                    }
+                    state B {}
+                    state C {}
+                    go [ok] -> C
+                }
+                """))
+        for (line, expected) in [
+            ("go [ok=false, ok=true]", "C"), ("go [ok=true, ok=false]", "B"), ("go [ok=false]", "A"),
+        ] {
+            var output: [String] = []
+            let simulation = Simulation(model: model) { output.append($0) }
+            simulation.start()
+            simulation.run(try XCTUnwrap(try EventLine.parseLine(line, in: model)), echo: line)
+            XCTAssertEqual(output.last, "  state: " + expected, line)
+            XCTAssertEqual(output.filter { $0.hasPrefix("  guard") }.count, expected == "B" ? 1 : 2, line)
+        }
+    }
+
     func testAGuardNobodyAnswersStopsTheSessionWithTheReason() throws {
         let (output, simulation) = try run([#"lock code="x""#, "open"])
         XCTAssertEqual(
@@ -106,7 +132,10 @@ final class SimulationTests: XCTestCase {
     func testLinesParseToWhatTheyDo() throws {
         let model = try XCTUnwrap(model(source))
         XCTAssertNil(try EventLine.parseLine("  # nothing", in: model))
-        XCTAssertEqual(try EventLine.parseLine("wait 1.5s", in: model), .wait(1_500_000_000))
+        XCTAssertEqual(try EventLine.parseLine("wait 1.5s", in: model), .wait(1_500_000_000, guardAnswers: [:]))
+        XCTAssertEqual(
+            try EventLine.parseLine("wait 2s [isValid=true] # a comment", in: model),
+            .wait(2_000_000_000, guardAnswers: ["isValid": [true]]))
         XCTAssertEqual(try EventLine.parseLine("save \"a b.json\"", in: model), .save("a b.json"))
         guard case .event(let scripted) = try EventLine.parseLine("open", in: model) else {
             return XCTFail("'open' is an event")

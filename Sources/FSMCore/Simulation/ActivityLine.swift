@@ -11,8 +11,9 @@ extension EventLine {
         public var state: Int
         /// What the activity threw; `nil` when it returned.
         public var error: InterpreterValue?
-        /// The answers in brackets, by guard name: for this outcome only.
-        public var guardAnswers: [String: Bool]
+        /// The answers in brackets, by guard name, one per evaluation (``EventLine/Scripted/guardAnswers``):
+        /// for this outcome only.
+        public var guardAnswers: [String: [Bool]]
     }
 
     /// The outcome on `line`; `nil` when the line is no `done` or `fail` line (an event line, a
@@ -68,7 +69,7 @@ extension EventLine {
             error = .error(name)
         }
         scanner.skipSpace()
-        var answers: [String: Bool] = [:]
+        var answers: [String: [Bool]] = [:]
         if scanner.take("[") {
             answers = try guardAnswers(&scanner, in: model)
             scanner.skipSpace()

@@ -8,13 +8,16 @@
 /// and an optional of one of them (`Int?`) that or `nil`; a parameter of another type cannot be
 /// simulated. Last, optionally, answers for the machine's guards while this event is processed
 /// (its completions included), in brackets as a guard is written: `[isValid=false, isArmed=true]`.
+/// A guard named more than once is answered per evaluation, in order: `[isValid=false, isValid=true]`
+/// answers its first evaluation false, its second true, and any later one true (the last answer).
 /// Blank lines and lines starting with `#` are not events.
 public enum EventLine {
     /// An event line: the event, and the guards it answers.
     public struct Scripted: Sendable, Hashable {
         public var occurrence: EventOccurrence
-        /// The answers in brackets, by guard name: for this event only.
-        public var guardAnswers: [String: Bool]
+        /// The answers in brackets, by guard name, one per evaluation in order (the last one for any
+        /// evaluation after): for this event only.
+        public var guardAnswers: [String: [Bool]]
     }
 
     /// The event on `line`, `nil` for a blank or comment line.
@@ -38,7 +41,7 @@ public enum EventLine {
         }
         let event = model.events[index]
         var values: [String: InterpreterValue] = [:]
-        var answers: [String: Bool] = [:]
+        var answers: [String: [Bool]] = [:]
         while true {
             scanner.skipSpace()
             if scanner.atEnd || scanner.peek == "#" { break }
@@ -74,10 +77,11 @@ public enum EventLine {
         return Scripted(occurrence: EventOccurrence(event: index, arguments: arguments), guardAnswers: answers)
     }
 
-    /// `isValid=false, isArmed=true]`, after the `[`: each a guard of the machine, once.
-    static func guardAnswers(_ scanner: inout Scanner, in model: Model) throws(EventLineError) -> [String: Bool] {
+    /// `isValid=false, isArmed=true]`, after the `[`: each a guard of the machine; one named again
+    /// answers its next evaluation.
+    static func guardAnswers(_ scanner: inout Scanner, in model: Model) throws(EventLineError) -> [String: [Bool]] {
         let guards = model.guardNames
-        var answers: [String: Bool] = [:]
+        var answers: [String: [Bool]] = [:]
         while true {
             scanner.skipSpace()
             if scanner.take("]") { return answers }
@@ -92,7 +96,6 @@ public enum EventLine {
                     guards.isEmpty ? "; it has none" : Suggestions.hint(for: name, among: guards, listedAs: "its guards")
                 throw EventLineError("the machine has no guard '\(name)'" + detail)
             }
-            if answers[name] != nil { throw EventLineError("guard '\(name)' is answered twice") }
             scanner.skipSpace()
             let equals = scanner.take("=")
             scanner.skipSpace()
@@ -100,7 +103,7 @@ public enum EventLine {
             guard answer == "true" || answer == "false" else {
                 throw EventLineError("expected '\(name)=true' or '\(name)=false'")
             }
-            answers[name] = answer == "true"
+            answers[name, default: []].append(answer == "true")
             scanner.skipSpace()
             _ = scanner.take(",")
         }

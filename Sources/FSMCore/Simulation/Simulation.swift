@@ -68,8 +68,10 @@ public final class Simulation {
         guard failure == nil else { return false }
         if let echo { host.write("> " + echo.trimmed) }
         switch line {
-        case .wait(let nanoseconds):
+        case .wait(let nanoseconds, let answers):
+            host.lineAnswers = answers
             interpreter.advance(by: nanoseconds)
+            host.lineAnswers = nil
             guard checkFailure() else { return false }
             host.write("time: " + DurationLiteral.text(nanoseconds: interpreter.now), indent: 1)
         case .activity(let outcome):
@@ -134,8 +136,9 @@ public final class Simulation {
 public enum ScriptLine: Sendable, Hashable {
     /// An event with its arguments and guard answers: `disarm code="1234" [isValid=false]`.
     case event(EventLine.Scripted)
-    /// `wait 2s`: time moved on by so many nanoseconds.
-    case wait(Int)
+    /// `wait 2s [isOnline=true]`: time moved on by so many nanoseconds, and the answers for the
+    /// guards of the timeouts meanwhile.
+    case wait(Int, guardAnswers: [String: [Bool]])
     /// `done Loading`, `fail Loading offline`.
     case activity(EventLine.ActivityOutcome)
     /// `save snapshot.json`.
@@ -147,7 +150,7 @@ extension EventLine {
     /// `done`, `fail`, `save`) are tried first; an event of one of those names is still an event
     /// where its line reads as one.
     public static func parseLine(_ line: String, in model: Model) throws(EventLineError) -> ScriptLine? {
-        if let wait = try parseWait(line, in: model) { return .wait(wait) }
+        if let wait = try parseWaitLine(line, in: model) { return .wait(wait.nanoseconds, guardAnswers: wait.guardAnswers) }
         if let outcome = try parseActivityOutcome(line, in: model) { return .activity(outcome) }
         if let save = try parseSave(line, in: model) { return .save(save) }
         return try parseScripted(line, in: model).map(ScriptLine.event)
@@ -183,7 +186,9 @@ private final class SimulationHost: InterpreterHost {
     var delays: [String: Int]
     /// The answers the event line being run gives in brackets, which win over `answers`; `nil`
     /// while no event line runs (at start).
-    var lineAnswers: [String: Bool]?
+    var lineAnswers: [String: [Bool]]? { didSet { evaluations = [:] } }
+    /// How many times each guard has been evaluated on the line being run: which of its answers is next.
+    var evaluations: [String: Int] = [:]
     weak var asker: (any SimulationAsker)?
     let output: (String) -> Void
     /// Why the simulation must stop: a guard nobody can answer. From then on every guard is
@@ -213,7 +218,12 @@ private final class SimulationHost: InterpreterHost {
 
     func evaluate(_ guardCall: Invocation, interpreter: Interpreter) -> Bool {
         if failure != nil { return false }
-        if let answer = lineAnswers?[guardCall.name] ?? answers[guardCall.name] { return answer }
+        if let line = lineAnswers?[guardCall.name], let last = line.last {
+            let evaluation = evaluations[guardCall.name, default: 0]
+            evaluations[guardCall.name] = evaluation + 1
+            return evaluation < line.count ? line[evaluation] : last
+        }
+        if let answer = answers[guardCall.name] { return answer }
         guard let asker else {
             failure =
                 "guard '\(guardCall.name)' has no answer; pass --guard \(guardCall.name)=true or --guard \(guardCall.name)=false"

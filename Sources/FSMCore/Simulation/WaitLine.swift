@@ -6,6 +6,32 @@ extension EventLine {
     /// event line, a blank or comment line). In a machine with an event named `wait`, a line whose
     /// word after `wait` is no duration (nothing, `name=value`, `[`) is that event.
     public static func parseWait(_ line: String, in model: Model) throws(EventLineError) -> Int? {
+        try parseWaitLine(line, in: model)?.nanoseconds
+    }
+
+    /// The duration of the `wait` on `line` and the answers in brackets after it, for the guards of
+    /// the timed transitions that time out meanwhile (`wait 2s [isOnline=true]`).
+    static func parseWaitLine(
+        _ line: String, in model: Model
+    ) throws(EventLineError) -> (nanoseconds: Int, guardAnswers: [String: [Bool]])? {
+        var answers: [String: [Bool]] = [:]
+        var line = line
+        if let open = line.firstIndex(of: "["), line[..<open].split(whereSeparator: { $0 == " " || $0 == "\t" }).first == "wait",
+            !line[..<open].contains("#"), line[..<open].split(whereSeparator: { $0 == " " || $0 == "\t" }).count == 2
+        {
+            var scanner = Scanner(Array(line[line.index(after: open)...].unicodeScalars))
+            answers = try guardAnswers(&scanner, in: model)
+            scanner.skipSpace()
+            guard scanner.atEnd || scanner.peek == "#" else {
+                throw EventLineError("expected the end of the line after the guards' ']', found '\(scanner.rest)'")
+            }
+            line = String(line[..<open])
+        }
+        guard let nanoseconds = try parseDuration(line, in: model) else { return nil }
+        return (nanoseconds, answers)
+    }
+
+    private static func parseDuration(_ line: String, in model: Model) throws(EventLineError) -> Int? {
         var words = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
         if let comment = words.firstIndex(where: { $0.hasPrefix("#") }) { words.removeSubrange(comment...) }
         guard words.first == "wait" else { return nil }
