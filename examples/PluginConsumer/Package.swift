@@ -44,6 +44,15 @@ let package = Package(
             dependencies: [.product(name: "FSMRuntime", package: fsmc)],
             swiftSettings: [.defaultIsolation(MainActor.self)],
             plugins: [.plugin(name: "FSMCPlugin", package: fsmc)]),
+        // SignIn.fsm (a link to examples/SignIn's), and in AccountsTests the Swift Testing suite
+        // `fsmc paths --format swift-testing` computed from it: it fires every transition.
+        .target(
+            name: "Accounts",
+            dependencies: [.product(name: "FSMRuntime", package: fsmc)],
+            plugins: [.plugin(name: "FSMCPlugin", package: fsmc)]),
+        .testTarget(
+            name: "AccountsTests",
+            dependencies: ["Accounts", .product(name: "FSMRuntime", package: fsmc)]),
         // Tests the generated machines, and has a machine of its own (a test double).
         .testTarget(
             name: "OrderDeskTests",

@@ -107,6 +107,29 @@ public final class Interpreter {
         self.configuration = model.defaultEntry(of: nil)
     }
 
+    /// A copy of `other` between runs, answered by `host`: the same configuration, history, stack,
+    /// time, timers and activities, going on from there independently (`fsmc paths` explores the
+    /// steps possible from one configuration on copies of it).
+    init(copying other: Interpreter, host: any InterpreterHost) {
+        precondition(!other.isRunning, "an interpreter is copied between runs only")
+        self.model = other.model
+        self.host = host
+        self.configuration = other.configuration
+        self.isStarted = other.isStarted
+        self.isFinished = other.isFinished
+        self.stack = other.stack
+        self.history = other.history
+        self.now = other.now
+        self.timers = other.timers
+        self.nextStamp = other.nextStamp
+        self.activities = other.activities
+        self.failure = other.failure
+    }
+
+    /// Told the outcome of each transition's guard where it is evaluated (`nil`: not observed).
+    /// What `fsmc paths` counts as a guard's outcome: the whole guard of one transition.
+    var guardDecided: ((Model.Transition, Bool) -> Void)?
+
     /// The innermost active state: the first active state in document order none of whose
     /// children is active (the only such state in a machine without parallel states; with them,
     /// the first active leaf).
@@ -249,7 +272,11 @@ public final class Interpreter {
     /// transition or a timeout, the error for a `catch`).
     func isEnabled(_ transition: Model.Transition, _ scope: Scope) -> Bool {
         if transition.target == .pop && stack.isEmpty { return false }
-        if let condition = transition.guardExpression, !evaluate(condition, scope) { return false }
+        if let condition = transition.guardExpression {
+            let value = evaluate(condition, scope)
+            guardDecided?(transition, value)
+            return value
+        }
         return true
     }
 

@@ -25,6 +25,11 @@ public final class Simulation {
     /// after which neither does anything more.
     public private(set) var failure: SimulationFailure?
     private let host: SimulationHost
+    /// Told every step of the interpreter, after the transcript's lines for it (`fsmc paths --coverage`).
+    var observer: ((Interpreter.Step) -> Void)? {
+        get { host.observer }
+        set { host.observer = newValue }
+    }
 
     /// A session of `model` that starts in its initial states.
     public init(
@@ -200,6 +205,7 @@ private final class SimulationHost: InterpreterHost {
     /// The transition whose line was written last, while nothing else has been written since: its
     /// effects, right below it, are headed `effects` without naming it again.
     var lastLineFired: Model.Transition?
+    var observer: ((Interpreter.Step) -> Void)?
 
     init(
         model: Model, answers: [String: Bool], delays: [String: Int], asker: (any SimulationAsker)?,
@@ -258,6 +264,7 @@ private final class SimulationHost: InterpreterHost {
     func observe(_ step: Interpreter.Step, interpreter: Interpreter) {
         guard failure == nil else { return }
         defer {
+            observer?(step)
             switch step {
             case .fired(let transition): lastLineFired = transition
             case .timeout(let timed): lastLineFired = timed.transition

@@ -1,0 +1,640 @@
+/// `fsmc paths`: paths through a machine, found by running the reference interpreter, that together
+/// cover every state, every transition or every guard outcome.
+///
+/// The search is breadth-first over configurations — the active states, the history records, the
+/// push stack, the armed timers (in the order they are due, with their time left) and the
+/// activities — so the first path to cover an item is a shortest one. From each configuration it
+/// tries every event the active states handle, a wait to the next timeout, and each running activity
+/// finished or failed; guards are free inputs, and every combination of answers a step's
+/// evaluations can get is tried (each evaluation answered on its own). Paths are then chosen from
+/// the configurations that first covered something, longest first, each kept only when it covers
+/// something the kept ones do not.
+public struct PathExplorer {
+    public enum Goal: String, Sendable, CaseIterable {
+        /// Enter every state.
+        case states
+        /// Fire every transition (event, completion, timed, `catch`, internal, `pop`).
+        case transitions
+        /// Fire every transition and see every guard both true and false where it is evaluated.
+        case guards
+    }
+
+    public struct Options: Sendable {
+        public var goal: Goal = .transitions
+        /// The most steps a path may have (the start not counted).
+        public var maxLength = 20
+        /// The most configurations the search explores before it stops, saying so.
+        public var maxConfigurations = 100_000
+        /// The answers of named delays, in nanoseconds; one not listed is answered ``defaultDelay``.
+        public var delays: [String: Int] = [:]
+        /// What an unanswered named delay is (one second).
+        public static let defaultDelay = 1_000_000_000
+        /// The most guard-answer combinations tried for one step.
+        public var maxAnswersPerStep = 256
+
+        public init() {}
+    }
+
+    public let model: Model
+    public let catalog: PathCatalog
+    public let options: Options
+
+    public init(model: Model, catalog: PathCatalog, options: Options) {
+        self.model = model
+        self.catalog = catalog
+        self.options = options
+    }
+
+    /// Explores the machine and chooses the paths.
+    public func explore() -> PathReport {
+        var search = Search(explorer: self)
+        search.run()
+        return search.report()
+    }
+}
+
+/// Everything `fsmc paths` can cover in a machine, each with a label and where it is written.
+public struct PathCatalog: Sendable {
+    public struct Entry: Sendable, Hashable {
+        public var item: PathItem
+        /// `state Armed`, `Armed: disarm [isValid(code)] -> Disarmed`, `guard of ... is true`.
+        public var label: String
+        /// Where it is declared in the machine's source.
+        public var range: SourceRange
+    }
+
+    /// In the order of the source, states before their transitions.
+    public private(set) var entries: [Entry] = []
+    /// The transition items by the start of their declaration.
+    private var transitionsByStart: [Int: Int] = [:]
+    /// The transitions with a guard, by item index.
+    public private(set) var guarded: Set<Int> = []
+
+    /// The catalog of `model`, whose declarations are labelled with their text in `source` (white
+    /// space collapsed, comments dropped).
+    public init(model: Model, source: [UInt8]) {
+        var transitions: [(Model.Transition, String)] = []
+        func text(_ range: SourceRange) -> String { PathCatalog.declarationText(source, range) }
+        for (index, state) in model.states.enumerated() {
+            entries.append(Entry(item: .state(index), label: "state " + state.name, range: state.range))
+        }
+        for node in [nil] + model.states.indices.map(Optional.some) {
+            let owner = node.map { model.states[$0].name } ?? "machine"
+            for transition in model.transitions(declaredIn: node) { transitions.append((transition, owner)) }
+            let timed = node.map { model.states[$0].timedTransitions } ?? model.machineTimedTransitions
+            for transition in timed { transitions.append((transition.transition, owner)) }
+            for caught in node.map({ model.states[$0].catchTransitions }) ?? [] {
+                transitions.append((caught.transition, owner))
+            }
+        }
+        transitions.sort { $0.0.range.start < $1.0.range.start }
+        for (transition, owner) in transitions {
+            let index = transitionsByStart.count
+            transitionsByStart[transition.range.start] = index
+            let label = owner + ": " + text(transition.range)
+            entries.append(Entry(item: .transition(index), label: label, range: transition.range))
+            if transition.guardExpression != nil {
+                guarded.insert(index)
+                for value in [true, false] {
+                    entries.append(
+                        Entry(
+                            item: .guardOutcome(index, value), label: "\(label), its guard \(value)",
+                            range: transition.range))
+                }
+            }
+        }
+    }
+
+    /// The item of the transition declared at `range`.
+    func transition(at range: SourceRange) -> Int? { transitionsByStart[range.start] }
+
+    /// The items a goal asks for.
+    public func goals(_ goal: PathExplorer.Goal) -> [PathItem] {
+        entries.map(\.item).filter { item in
+            switch (item, goal) {
+            case (.state, .states), (.transition, .transitions), (.transition, .guards), (.guardOutcome, .guards): true
+            default: false
+            }
+        }
+    }
+
+    /// The entry of `item`.
+    public func entry(_ item: PathItem) -> Entry? { entries.first { $0.item == item } }
+
+    /// A declaration's text on one line: comments dropped, white space collapsed, the body of a
+    /// `catch` or `after` left as written.
+    static func declarationText(_ source: [UInt8], _ range: SourceRange) -> String {
+        guard range.start >= 0, range.end <= source.count, range.start < range.end else { return "" }
+        var text = ""
+        var index = range.start
+        var space = false
+        while index < range.end {
+            let byte = source[index]
+            if byte == UInt8(ascii: "/"), index + 1 < range.end, source[index + 1] == UInt8(ascii: "/") {
+                while index < range.end, source[index] != UInt8(ascii: "\n") { index += 1 }
+                continue
+            }
+            if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\t")
+                || byte == UInt8(ascii: "\r")
+            {
+                space = !text.isEmpty
+            } else {
+                if space { text += " " }
+                space = false
+                text.unicodeScalars.append(Unicode.Scalar(byte))
+            }
+            index += 1
+        }
+        return String(decoding: Array(text.utf8), as: UTF8.self)
+    }
+}
+
+/// One thing a path can cover.
+public enum PathItem: Sendable, Hashable {
+    /// A state entered (by index).
+    case state(Int)
+    /// A transition fired (by its index in the catalog, in source order).
+    case transition(Int)
+    /// A transition's guard evaluated to the value.
+    case guardOutcome(Int, Bool)
+}
+
+/// A step of a path: what a script line does, the answers its guards got, what it did.
+public struct PathStep: Sendable, Hashable {
+    public enum Input: Sendable, Hashable {
+        /// The machine starts (the first step of every path).
+        case start
+        case event(EventOccurrence)
+        /// Time moves on by so many nanoseconds, to the next timeout.
+        case wait(Int)
+        /// The running activity of the state returns.
+        case finish(Int)
+        /// The running activity of the state throws the error named.
+        case fail(Int, String)
+    }
+
+    public var input: Input
+    /// Each guard evaluated, in order, with the answer it got.
+    public var guards: [(call: Invocation, value: Bool)]
+    /// The actions called (effects, entry and exit activities), in order, with their arguments.
+    public var actions: [Invocation]
+    /// The active states afterwards, in document order.
+    public var activeStates: [Int]
+    /// Whether the machine has finished afterwards.
+    public var isFinished: Bool
+    /// The items this step covers (whether or not an earlier step covered them too).
+    public var covered: Set<PathItem>
+
+    /// The answers by guard name, one per evaluation in order: a script line's brackets.
+    public var answersByGuard: [(name: String, answers: [Bool])] {
+        var order: [String] = []
+        var answers: [String: [Bool]] = [:]
+        for (call, value) in guards {
+            if answers[call.name] == nil { order.append(call.name) }
+            answers[call.name, default: []].append(value)
+        }
+        return order.map { ($0, answers[$0] ?? []) }
+    }
+
+    public static func == (lhs: PathStep, rhs: PathStep) -> Bool {
+        lhs.input == rhs.input && lhs.guards.map(\.call) == rhs.guards.map(\.call)
+            && lhs.guards.map(\.value) == rhs.guards.map(\.value) && lhs.actions == rhs.actions
+            && lhs.activeStates == rhs.activeStates && lhs.isFinished == rhs.isFinished
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(input)
+        hasher.combine(actions)
+        hasher.combine(activeStates)
+    }
+}
+
+/// What `fsmc paths` found.
+public struct PathReport: Sendable {
+    /// Each path: its steps, the first one the start.
+    public var paths: [[PathStep]]
+    /// The items the goal asks for, in catalog order.
+    public var goals: [PathItem]
+    /// The goals no path covers, with the reason.
+    public var uncovered: [(item: PathItem, reason: String)]
+    /// How many configurations the search explored.
+    public var configurations: Int
+    /// Whether the search stopped at ``PathExplorer/Options/maxConfigurations``.
+    public var reachedConfigurationBound: Bool
+    /// The fewest steps any set of paths needs: the longest of the shortest paths to a goal.
+    public var lowerBound: Int
+    /// The steps of every path, the starts not counted.
+    public var totalSteps: Int { paths.reduce(0) { $0 + $1.count - 1 } }
+}
+
+extension PathExplorer {
+    /// One configuration reached, and the steps that lead on from it.
+    fileprivate struct Node {
+        var interpreter: Interpreter
+        /// The fewest steps that reach it from a start.
+        var depth: Int
+        /// The steps from here, each to the node it reaches.
+        var edges: [(step: PathStep, target: Int)] = []
+    }
+
+    /// The breadth-first search over configurations, then the walks through what it found.
+    fileprivate struct Search {
+        let explorer: PathExplorer
+        var nodes: [Node] = []
+        /// The starts: each start's step (one per set of answers of its guards) and its node.
+        var roots: [(step: PathStep, node: Int)] = []
+        var index: [ConfigurationKey: Int] = [:]
+        /// For each goal covered, the fewest steps a path needs to cover it (the start not counted).
+        var depthCovered: [PathItem: Int] = [:]
+        var goals: Set<PathItem>
+        var truncatedByLength = false
+        var reachedBound = false
+        /// Events the search cannot send: a parameter of a type fsmc has no value of.
+        let unsendable: [Int: String]
+
+        init(explorer: PathExplorer) {
+            self.explorer = explorer
+            self.goals = Set(explorer.catalog.goals(explorer.options.goal))
+            var unsendable: [Int: String] = [:]
+            for (index, event) in explorer.model.events.enumerated() {
+                if let parameter = event.parameters.first(where: { !EventLine.canSimulate(type: $0.type) }) {
+                    unsendable[index] =
+                        "the event '\(event.name)' has a parameter '\(parameter.name)' of type \(parameter.type), which fsmc paths cannot make a value of"
+                }
+            }
+            self.unsendable = unsendable
+        }
+
+        var model: Model { explorer.model }
+
+        mutating func run() {
+            let root = Interpreter(model: model, host: PathHost(delays: explorer.options.delays))
+            for (interpreter, step) in explorer.steps(from: root, .start) {
+                let node = self.node(for: interpreter, depth: 0)
+                roots.append((step, node))
+                note(step.covered, depth: 0)
+            }
+            var next = 0
+            while next < nodes.count, !goals.subtracting(depthCovered.keys).isEmpty {
+                let current = next
+                next += 1
+                let interpreter = nodes[current].interpreter
+                if interpreter.failure != nil { continue }
+                guard nodes[current].depth < explorer.options.maxLength else {
+                    truncatedByLength = true
+                    continue
+                }
+                let depth = nodes[current].depth + 1
+                for input in explorer.inputs(at: interpreter, unsendable: unsendable) {
+                    for (reached, step) in explorer.steps(from: interpreter, input) {
+                        guard nodes.count < explorer.options.maxConfigurations else {
+                            reachedBound = true
+                            return
+                        }
+                        let target = node(for: reached, depth: depth)
+                        nodes[current].edges.append((step, target))
+                        note(step.covered, depth: depth)
+                    }
+                }
+            }
+        }
+
+        /// The node of the configuration `interpreter` is in: a new one the first time.
+        mutating func node(for interpreter: Interpreter, depth: Int) -> Int {
+            let key = ConfigurationKey(interpreter)
+            if let known = index[key] { return known }
+            nodes.append(Node(interpreter: interpreter, depth: depth))
+            index[key] = nodes.count - 1
+            return nodes.count - 1
+        }
+
+        mutating func note(_ covered: Set<PathItem>, depth: Int) {
+            for item in covered where goals.contains(item) && depthCovered[item] == nil { depthCovered[item] = depth }
+        }
+
+        /// The shortest steps from `start` to a step that covers something of `wanted`, at most
+        /// `budget` of them; `nil` when there is none.
+        func nearest(from start: Int, covering wanted: Set<PathItem>, budget: Int) -> [(step: PathStep, target: Int)]? {
+            guard budget > 0 else { return nil }
+            var previous: [Int: (from: Int, edge: Int)] = [start: (start, -1)]
+            var frontier = [start]
+            var length = 0
+            while !frontier.isEmpty, length < budget {
+                length += 1
+                var following: [Int] = []
+                for node in frontier {
+                    for (number, edge) in nodes[node].edges.enumerated() {
+                        if !edge.step.covered.isDisjoint(with: wanted) {
+                            var steps = [edge]
+                            var current = node
+                            while current != start, let back = previous[current] {
+                                steps.append(nodes[back.from].edges[back.edge])
+                                current = back.from
+                            }
+                            return steps.reversed()
+                        }
+                        if previous[edge.target] == nil {
+                            previous[edge.target] = (node, number)
+                            following.append(edge.target)
+                        }
+                    }
+                }
+                frontier = following
+            }
+            return nil
+        }
+
+        /// The paths: from a start, again and again the shortest way to the nearest step that
+        /// covers something still uncovered, until the path is as long as allowed or nothing
+        /// more is in reach; then the next path, from the start again.
+        func walks() -> (paths: [[PathStep]], covered: Set<PathItem>) {
+            var uncovered = goals.intersection(depthCovered.keys)
+            var paths: [[PathStep]] = []
+            let maxLength = explorer.options.maxLength
+            while !uncovered.isEmpty {
+                // The start whose own step, or whose nearest step, covers something new.
+                var chosen: (root: (step: PathStep, node: Int), first: [(step: PathStep, target: Int)])?
+                for root in roots {
+                    if !root.step.covered.isDisjoint(with: uncovered) {
+                        chosen = (root, [])
+                        break
+                    }
+                    if let steps = nearest(from: root.node, covering: uncovered, budget: maxLength) {
+                        if chosen == nil || steps.count < chosen!.first.count { chosen = (root, steps) }
+                    }
+                }
+                guard let (root, first) = chosen else { break }
+                var path = [root.step]
+                uncovered.subtract(root.step.covered)
+                var current = root.node
+                var segment = first
+                while true {
+                    for (step, target) in segment {
+                        path.append(step)
+                        uncovered.subtract(step.covered)
+                        current = target
+                    }
+                    guard !uncovered.isEmpty,
+                        let next = nearest(from: current, covering: uncovered, budget: maxLength - (path.count - 1))
+                    else { break }
+                    segment = next
+                }
+                paths.append(path)
+            }
+            let covered = goals.intersection(depthCovered.keys).subtracting(uncovered)
+            return (paths, covered)
+        }
+
+        func report() -> PathReport {
+            let (paths, covered) = walks()
+            let orderedGoals = explorer.catalog.goals(explorer.options.goal)
+            let reachability = ModelChecks.reachability(of: model).reached
+            let uncovered = orderedGoals.filter { !covered.contains($0) }.map { item in
+                (item, reason(item, reachable: reachability))
+            }
+            return PathReport(
+                paths: paths, goals: orderedGoals, uncovered: uncovered, configurations: nodes.count,
+                reachedConfigurationBound: reachedBound, lowerBound: depthCovered.values.max() ?? 0)
+        }
+
+        /// Why no path covers `item`.
+        func reason(_ item: PathItem, reachable: Set<Int>) -> String {
+            let state: Int?
+            switch item {
+            case .state(let index): state = index
+            case .transition(let index), .guardOutcome(let index, _):
+                state = explorer.catalog.sourceState(ofTransition: index, in: model)
+            }
+            if let state, !reachable.contains(state) {
+                return "\(model.states[state].name) is unreachable (the checks warn: unreachable-state)"
+            }
+            if reachedBound {
+                return "the search stopped at \(explorer.options.maxConfigurations) configurations before reaching it"
+            }
+            if truncatedByLength {
+                return "no path of at most \(explorer.options.maxLength) steps reaches it (--max-length)"
+            }
+            if case .transition(let index) = item, let event = explorer.catalog.event(ofTransition: index, in: model),
+                let why = unsendable[event]
+            {
+                return why
+            }
+            return "no configuration the machine can reach fires it"
+        }
+    }
+
+    /// What can happen next at `interpreter`: the events its active states handle, a wait to the
+    /// next timeout, and each running activity finished or failed (failed only where a `catch`
+    /// could take the error).
+    func inputs(at interpreter: Interpreter, unsendable: [Int: String]) -> [PathStep.Input] {
+        var inputs: [PathStep.Input] = []
+        if interpreter.isFinished { return [] }
+        for (index, event) in model.events.enumerated() where unsendable[index] == nil && interpreter.handles(index) {
+            inputs.append(.event(EventOccurrence(event: index, arguments: event.parameters.map { .sample(of: $0.type) })))
+        }
+        if let next = interpreter.timers.map(\.deadline).min() {
+            inputs.append(.wait(max(next - interpreter.now, 0)))
+        }
+        for state in interpreter.configuration where interpreter.activities[state] == .running {
+            inputs.append(.finish(state))
+            if !model.states[state].catchTransitions.isEmpty { inputs.append(.fail(state, "failure")) }
+        }
+        return inputs
+    }
+
+    /// Every outcome of `input` at `interpreter`, one per combination of guard answers.
+    func steps(from interpreter: Interpreter, _ input: PathStep.Input) -> [(Interpreter, PathStep)] {
+        var outcomes: [(Interpreter, PathStep)] = []
+        // Answers per evaluation: each list is a prefix to follow, the evaluations after it false.
+        var work: [[Bool]] = [[]]
+        while let prefix = work.popLast(), outcomes.count < options.maxAnswersPerStep {
+            let host = PathHost(delays: options.delays)
+            host.prefix = prefix
+            let copy =
+                input == .start ? Interpreter(model: model, host: host) : Interpreter(copying: interpreter, host: host)
+            let recorder = CoverageRecorder(catalog: catalog)
+            host.recorder = recorder
+            copy.guardDecided = recorder.guardDecided
+            switch input {
+            case .start: copy.start()
+            case .event(let occurrence): copy.send(occurrence)
+            case .wait(let nanoseconds): copy.advance(by: nanoseconds)
+            case .finish(let state): copy.finishActivity(of: state)
+            case .fail(let state, let error): copy.failActivity(of: state, with: .error(error))
+            }
+            recorder.flush()
+            copy.guardDecided = nil
+            // Every evaluation past the prefix was answered false: each may be answered true instead.
+            for evaluation in (prefix.count..<host.answers.count).reversed() {
+                work.append(Array(host.answers[..<evaluation]) + [true])
+            }
+            // The start's guards are answered by `--guard`, one answer per guard: no other start replays.
+            if input == .start, host.answersByName == nil { continue }
+            let step = PathStep(
+                input: input, guards: host.guards, actions: host.actions, activeStates: copy.configuration,
+                isFinished: copy.isFinished, covered: recorder.covered)
+            outcomes.append((copy, step))
+        }
+        return outcomes
+    }
+}
+
+extension PathCatalog {
+    /// The state that declares the transition (`nil`: the machine).
+    func sourceState(ofTransition index: Int, in model: Model) -> Int? {
+        transitionSources(in: model)[index]
+    }
+
+    /// The event of the transition, `nil` for one without (completion, timed, `catch`).
+    func event(ofTransition index: Int, in model: Model) -> Int? {
+        transitionEvents(in: model)[index]
+    }
+
+    private func transitionSources(in model: Model) -> [Int: Int] {
+        var sources: [Int: Int] = [:]
+        for (state, declared) in model.states.enumerated() {
+            let ranges =
+                declared.transitions.map(\.range) + declared.timedTransitions.map(\.range)
+                + declared.catchTransitions.map(\.range)
+            for range in ranges { if let index = transition(at: range) { sources[index] = state } }
+        }
+        return sources
+    }
+
+    private func transitionEvents(in model: Model) -> [Int: Int] {
+        var events: [Int: Int] = [:]
+        for node in [nil] + model.states.indices.map(Optional.some) {
+            for declared in model.transitions(declaredIn: node) {
+                if let event = declared.event, let index = transition(at: declared.range) { events[index] = event }
+            }
+        }
+        return events
+    }
+}
+
+/// A configuration, as the search tells them apart: the timers by their order and time left, so
+/// that the same situation at another time is the same configuration.
+private struct ConfigurationKey: Hashable {
+    var active: [Int]
+    var isFinished: Bool
+    var history: HistoryRecords
+    var stack: [Int]
+    var timers: [Int]
+    var activities: [Int]
+
+    init(_ interpreter: Interpreter) {
+        active = interpreter.configuration
+        isFinished = interpreter.isFinished
+        history = interpreter.history
+        stack = interpreter.stack
+        let now = interpreter.now
+        timers = interpreter.timers.sorted { ($0.deadline, $0.stamp) < ($1.deadline, $1.stamp) }
+            .flatMap { [$0.transition.range.start, $0.deadline - now] }
+        activities = interpreter.activities.sorted { $0.key < $1.key }.flatMap { entry -> [Int] in
+            let phase =
+                switch entry.value {
+                case .pending: 0
+                case .running: 1
+                case .done: 2
+                }
+            return [entry.key, phase]
+        }
+    }
+}
+
+/// Answers a step's guards from a prefix of answers (false after it), records what the step does.
+private final class PathHost: InterpreterHost {
+    let delays: [String: Int]
+    var prefix: [Bool] = []
+    /// Every answer given, in order of evaluation.
+    var answers: [Bool] = []
+    var guards: [(call: Invocation, value: Bool)] = []
+    var actions: [Invocation] = []
+    var recorder: CoverageRecorder?
+
+    init(delays: [String: Int]) { self.delays = delays }
+
+    func evaluate(_ guardCall: Invocation, interpreter: Interpreter) -> Bool {
+        let answer = answers.count < prefix.count ? prefix[answers.count] : false
+        answers.append(answer)
+        guards.append((guardCall, answer))
+        return answer
+    }
+
+    func perform(_ action: Invocation, interpreter: Interpreter) { actions.append(action) }
+
+    func delay(_ name: String, interpreter: Interpreter) -> Int {
+        delays[name] ?? PathExplorer.Options.defaultDelay
+    }
+
+    func observe(_ step: Interpreter.Step, interpreter: Interpreter) { recorder?.observe(step) }
+
+    /// One answer per guard name, when every evaluation of each name got the same; else `nil`.
+    var answersByName: [String: Bool]? {
+        var byName: [String: Bool] = [:]
+        for (call, value) in guards {
+            if let earlier = byName[call.name], earlier != value { return nil }
+            byName[call.name] = value
+        }
+        return byName
+    }
+}
+
+extension InterpreterValue {
+    /// The value `fsmc paths` sends for a parameter of this type: guards are free inputs, so any
+    /// value does (`""`, `0`, `0.0`, `false`, `nil`).
+    static func sample(of type: ParameterType) -> InterpreterValue {
+        if type.wrapped != nil { return .none }
+        switch type.literalKind {
+        case .string: return .string("")
+        case .integer: return .integer(0)
+        case .decimal: return .decimal(0)
+        case .boolean: return .boolean(false)
+        case nil: return .none
+        }
+    }
+}
+
+/// What a run of the interpreter covers, told its steps and its guards' outcomes: the states
+/// entered, the transitions fired (a timed one when its timeout is not ignored), the guard outcomes.
+final class CoverageRecorder {
+    let catalog: PathCatalog
+    private(set) var covered = Set<PathItem>()
+    /// The timed transition whose timeout is being processed: it fires unless ignored.
+    private var timingOut: SourceRange?
+
+    init(catalog: PathCatalog) { self.catalog = catalog }
+
+    func observe(_ step: Interpreter.Step) {
+        switch step {
+        case .guardEvaluated: return  // a timeout's guard comes before the verdict
+        case .timeoutIgnored:
+            timingOut = nil
+            return
+        default: break
+        }
+        flush()
+        switch step {
+        case .fired(let transition):
+            if let index = catalog.transition(at: transition.range) { covered.insert(.transition(index)) }
+        case .entering(let state): covered.insert(.state(state))
+        case .timeout(let timed): timingOut = timed.range
+        default: break
+        }
+    }
+
+    func guardDecided(_ transition: Model.Transition, _ value: Bool) {
+        if let index = catalog.transition(at: transition.range), catalog.guarded.contains(index) {
+            covered.insert(.guardOutcome(index, value))
+        }
+    }
+
+    /// A timeout not ignored fired its transition: said once anything else happens, or the run ends.
+    func flush() {
+        if let range = timingOut, let index = catalog.transition(at: range) { covered.insert(.transition(index)) }
+        timingOut = nil
+    }
+
+    /// Forgets what was covered (the recorder goes on with the next script).
+    func reset() { covered = [] }
+}
