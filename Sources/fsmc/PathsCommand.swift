@@ -19,7 +19,7 @@ extension Commands {
                 names: ["--max-length"], valueName: "n", help: "The most steps a path may have (default 20)."),
             OptionSpec(
                 names: ["--max-configurations"], valueName: "n",
-                help: "The most configurations the search explores (default 100000)."),
+                help: "The most configurations the search reaches (default 20000)."),
             OptionSpec(
                 names: ["--format"], valueName: "format", allowedValues: ["script", "json", "swift-testing", "text"],
                 help:
@@ -62,7 +62,7 @@ extension Commands {
             are in brackets, one per evaluation. docs/Testing.md shows the Swift Testing suite in
             an app's test target.
             With --coverage, each script is run as 'fsmc simulate' runs it (a 'save' line writes
-            nothing) and fsmc prints which states, transitions and guard outcomes they reach and
+            nothing; a named delay no --delay answers is 1s) and fsmc prints which states, transitions and guard outcomes they reach and
             which they miss. Exit status: 0 on success, 1 when the file has errors or a script
             does not run, 2 for bad usage or a file that cannot be read or written.
             """,
@@ -117,12 +117,13 @@ extension Commands {
             }
             let catalog = PathCatalog(model: model, source: compilation.file.bytes)
             if coverage {
-                return try measure(scripts, of: model, catalog: catalog, options: options, format: format, arguments)
+                return try measure(
+                    scripts, of: model, in: compilation.file, catalog: catalog, options: options, format: format, arguments)
             }
             let explored = PathExplorer(model: model, catalog: catalog, options: options).explore()
             let fileName = (machinePath as NSString).lastPathComponent
             let output = PathOutput(report: explored, model: model, catalog: catalog, options: options, fileName: fileName)
-            Terminal.writeError(output.summary())
+            Terminal.writeError(output.summary(file: compilation.file))
             if explored.reachedConfigurationBound {
                 Terminal.writeError(
                     "warning: the search stopped at \(options.maxConfigurations) configurations; pass --max-configurations to explore more\n"
@@ -171,11 +172,17 @@ extension Commands {
 
     /// `--coverage`: runs each script and reports what they cover together.
     private static func measure(
-        _ scripts: [String], of model: Model, catalog: PathCatalog, options: PathExplorer.Options, format: String,
+        _ scripts: [String], of model: Model, in file: SourceFile, catalog: PathCatalog, options: PathExplorer.Options,
+        format: String,
         _ arguments: ParsedArguments
     ) throws -> Int32 {
         var measurement = ScriptCoverage(model: model, catalog: catalog, goal: options.goal)
         let answers = try guardAnswers(arguments.values("--guard"), command: "paths")
+        // A named delay no --delay answers is one second, as in the search (its scripts say so).
+        var delays = options.delays
+        for name in model.requirements.filter(\.isDelay).map(\.name) where delays[name] == nil {
+            delays[name] = PathExplorer.Options.defaultDelay
+        }
         for path in scripts {
             let bytes = try FileIO.read(path)
             guard let text = String(validating: bytes, as: UTF8.self) else {
@@ -184,14 +191,14 @@ extension Commands {
             do throws(ScriptCoverage.Failure) {
                 try measurement.run(
                     script: text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init),
-                    answers: answers, delays: options.delays)
+                    answers: answers, delays: delays)
             } catch {
                 let place = error.line.map { "\(FileIO.displayName(path)):\($0): " } ?? "\(FileIO.displayName(path)): "
                 Terminal.writeError(place + "error: \(error.message)\n")
                 return ExitStatus.inputErrors
             }
         }
-        let text = format == "json" ? measurement.json() : measurement.text()
+        let text = format == "json" ? measurement.json() : measurement.text(file: file)
         guard let folder = arguments.value("-o"), folder != FileIO.standardInput else {
             Terminal.writeOut(text)
             return ExitStatus.success

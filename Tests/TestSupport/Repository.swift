@@ -5,13 +5,15 @@ import Foundation
 public let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
 
-/// Every `.fsm` file below the repository's `folders` (paths from its root), sorted by path.
+/// Every `.fsm` file below the repository's `folders` (paths from its root), sorted by path. A link
+/// is not listed: the file it points at is (examples/PluginConsumer links examples/SignIn's machine).
 public func fsmFiles(under folders: [String]) -> [URL] {
     var files: [URL] = []
     for folder in folders {
         let base = repositoryRoot.appendingPathComponent(folder)
         guard let walker = FileManager.default.enumerator(atPath: base.path) else { continue }
         for case let path as String in walker where path.hasSuffix(".fsm") {
+            if walker.fileAttributes?[.type] as? FileAttributeType == .typeSymbolicLink { continue }
             files.append(base.appendingPathComponent(path))
         }
     }

@@ -20,7 +20,7 @@ extension Interpreter {
                 instant = timer.deadline
                 timeoutsAtInstant = 1
             }
-            if timeoutsAtInstant > Self.completionLimit {
+            if timeoutsAtInstant > runLimit {
                 failure = .endlessTimeouts(at: timer.transition.range)
                 return
             }

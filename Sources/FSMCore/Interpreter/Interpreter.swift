@@ -95,6 +95,12 @@ public final class Interpreter {
     /// with guards are the author's responsibility).
     public static let completionLimit = 10_000
 
+    /// The limit this interpreter applies (``completionLimit`` unless lowered): `fsmc paths` takes
+    /// a step past a hundred completions as one that never ends, rather than run each one ten
+    /// thousand times while it tries the answers of its guards. The failure's message still names
+    /// ``completionLimit``: only the search, which reports no message, lowers it.
+    var runLimit = completionLimit
+
     /// Why the interpreter stopped in the middle of a run; `nil` while it has not. The
     /// completion that would have gone over the limit is not handled (nor observed), nothing
     /// queued is processed, and from then on ``start()`` and ``send(_:)`` do nothing (`send`
@@ -124,6 +130,7 @@ public final class Interpreter {
         self.nextStamp = other.nextStamp
         self.activities = other.activities
         self.failure = other.failure
+        self.runLimit = other.runLimit
     }
 
     /// Told the outcome of each transition's guard where it is evaluated (`nil`: not observed).
@@ -235,7 +242,7 @@ public final class Interpreter {
             case .completion(let state): completed = state
             case .raised(let occurrence, let range):
                 raisedInRun += 1
-                if raisedInRun > Self.completionLimit {
+                if raisedInRun > runLimit {
                     failure = .endlessRaisedEvents(model.events[occurrence.event].name, at: range)
                     internalQueue.removeAll()
                     return
@@ -253,7 +260,7 @@ public final class Interpreter {
                 continue
             }
             completionsInRun += 1
-            if completionsInRun > Self.completionLimit {
+            if completionsInRun > runLimit {
                 failure = .endlessCompletions
                 internalQueue.removeAll()
                 return

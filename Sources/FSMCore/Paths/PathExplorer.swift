@@ -23,14 +23,15 @@ public struct PathExplorer {
         public var goal: Goal = .transitions
         /// The most steps a path may have (the start not counted).
         public var maxLength = 20
-        /// The most configurations the search explores before it stops, saying so.
-        public var maxConfigurations = 100_000
+        /// The most configurations the search reaches before it stops, saying so.
+        public var maxConfigurations = 20_000
         /// The answers of named delays, in nanoseconds; one not listed is answered ``defaultDelay``.
         public var delays: [String: Int] = [:]
         /// What an unanswered named delay is (one second).
         public static let defaultDelay = 1_000_000_000
-        /// The most guard-answer combinations tried for one step.
-        public var maxAnswersPerStep = 256
+        /// The most guard-answer combinations tried for one step (six guard evaluations, every
+        /// combination); a step with more tries the first ones, and the report says so.
+        public var maxAnswersPerStep = 64
 
         public init() {}
     }
@@ -38,6 +39,9 @@ public struct PathExplorer {
     public let model: Model
     public let catalog: PathCatalog
     public let options: Options
+    /// The most completions, raised events and timeouts at one instant a step may have: past that
+    /// it is taken as a step that never ends, and no path takes it.
+    static let runLimit = 100
 
     public init(model: Model, catalog: PathCatalog, options: Options) {
         self.model = model
@@ -69,6 +73,8 @@ public struct PathCatalog: Sendable {
     private var transitionsByStart: [Int: Int] = [:]
     /// The transitions with a guard, by item index.
     public private(set) var guarded: Set<Int> = []
+    /// Each item's place in ``entries``.
+    private var positions: [PathItem: Int] = [:]
 
     /// The catalog of `model`, whose declarations are labelled with their text in `source` (white
     /// space collapsed, comments dropped).
@@ -87,6 +93,7 @@ public struct PathCatalog: Sendable {
                 transitions.append((caught.transition, owner))
             }
         }
+        defer { positions = Dictionary(uniqueKeysWithValues: entries.enumerated().map { ($1.item, $0) }) }
         transitions.sort { $0.0.range.start < $1.0.range.start }
         for (transition, owner) in transitions {
             let index = transitionsByStart.count
@@ -119,7 +126,12 @@ public struct PathCatalog: Sendable {
     }
 
     /// The entry of `item`.
-    public func entry(_ item: PathItem) -> Entry? { entries.first { $0.item == item } }
+    public func entry(_ item: PathItem) -> Entry? { positions[item].map { entries[$0] } }
+
+    /// `items` in the catalog's order.
+    public func sorted(_ items: some Sequence<PathItem>) -> [PathItem] {
+        items.sorted { (positions[$0] ?? .max) < (positions[$1] ?? .max) }
+    }
 
     /// A declaration's text on one line: comments dropped, white space collapsed, the body of a
     /// `catch` or `after` left as written.
@@ -230,11 +242,15 @@ public struct PathReport: Sendable {
 extension PathExplorer {
     /// One configuration reached, and the steps that lead on from it.
     fileprivate struct Node {
-        var interpreter: Interpreter
+        /// The interpreter in the configuration, until the node is explored (then dropped: its
+        /// steps hold what the paths need).
+        var interpreter: Interpreter?
         /// The fewest steps that reach it from a start.
         var depth: Int
         /// The steps from here, each to the node it reaches.
         var edges: [(step: PathStep, target: Int)] = []
+        /// The node and the number of its edge that first reached this one; `nil` for a start.
+        var parent: (node: Int, edge: Int)?
     }
 
     /// The breadth-first search over configurations, then the walks through what it found.
@@ -244,11 +260,19 @@ extension PathExplorer {
         /// The starts: each start's step (one per set of answers of its guards) and its node.
         var roots: [(step: PathStep, node: Int)] = []
         var index: [ConfigurationKey: Int] = [:]
+        /// The configurations explored, told apart by ``SearchKey``: one that differs from an
+        /// explored one only in what is pushed below the top of its stack is not explored again.
+        var explored = Set<SearchKey>()
+        /// For each goal, where it was first covered: the node and the number of its edge (`nil`: the
+        /// start step of the root at that node).
+        var firstCover: [PathItem: (node: Int, edge: Int?)] = [:]
         /// For each goal covered, the fewest steps a path needs to cover it (the start not counted).
         var depthCovered: [PathItem: Int] = [:]
         var goals: Set<PathItem>
         var truncatedByLength = false
         var reachedBound = false
+        /// Whether a step had more combinations of guard answers than the search tries.
+        var truncatedByAnswers = false
         /// Events the search cannot send: a parameter of a type fsmc has no value of.
         let unsendable: [Int: String]
 
@@ -269,47 +293,56 @@ extension PathExplorer {
 
         mutating func run() {
             let root = Interpreter(model: model, host: PathHost(delays: explorer.options.delays))
-            for (interpreter, step) in explorer.steps(from: root, .start) {
-                let node = self.node(for: interpreter, depth: 0)
+            let starts = explorer.steps(from: root, .start)
+            truncatedByAnswers = starts.isTruncated
+            for (interpreter, step) in starts.outcomes {
+                let node = self.node(for: interpreter, depth: 0, parent: nil)
                 roots.append((step, node))
-                note(step.covered, depth: 0)
+                note(step.covered, depth: 0, at: (node, nil))
             }
             var next = 0
             while next < nodes.count, !goals.subtracting(depthCovered.keys).isEmpty {
                 let current = next
                 next += 1
-                let interpreter = nodes[current].interpreter
-                if interpreter.failure != nil { continue }
+                guard let interpreter = nodes[current].interpreter else { continue }
+                nodes[current].interpreter = nil
+                if interpreter.failure != nil || !explored.insert(SearchKey(interpreter)).inserted { continue }
                 guard nodes[current].depth < explorer.options.maxLength else {
                     truncatedByLength = true
                     continue
                 }
                 let depth = nodes[current].depth + 1
                 for input in explorer.inputs(at: interpreter, unsendable: unsendable) {
-                    for (reached, step) in explorer.steps(from: interpreter, input) {
+                    let steps = explorer.steps(from: interpreter, input)
+                    if steps.isTruncated { truncatedByAnswers = true }
+                    for (reached, step) in steps.outcomes {
                         guard nodes.count < explorer.options.maxConfigurations else {
                             reachedBound = true
                             return
                         }
-                        let target = node(for: reached, depth: depth)
+                        let edge = nodes[current].edges.count
+                        let target = node(for: reached, depth: depth, parent: (current, edge))
                         nodes[current].edges.append((step, target))
-                        note(step.covered, depth: depth)
+                        note(step.covered, depth: depth, at: (current, edge))
                     }
                 }
             }
         }
 
         /// The node of the configuration `interpreter` is in: a new one the first time.
-        mutating func node(for interpreter: Interpreter, depth: Int) -> Int {
+        mutating func node(for interpreter: Interpreter, depth: Int, parent: (node: Int, edge: Int)?) -> Int {
             let key = ConfigurationKey(interpreter)
             if let known = index[key] { return known }
-            nodes.append(Node(interpreter: interpreter, depth: depth))
+            nodes.append(Node(interpreter: interpreter, depth: depth, parent: parent))
             index[key] = nodes.count - 1
             return nodes.count - 1
         }
 
-        mutating func note(_ covered: Set<PathItem>, depth: Int) {
-            for item in covered where goals.contains(item) && depthCovered[item] == nil { depthCovered[item] = depth }
+        mutating func note(_ covered: Set<PathItem>, depth: Int, at place: (node: Int, edge: Int?)) {
+            for item in covered where goals.contains(item) && depthCovered[item] == nil {
+                depthCovered[item] = depth
+                firstCover[item] = place
+            }
         }
 
         /// The shortest steps from `start` to a step that covers something of `wanted`, at most
@@ -344,38 +377,50 @@ extension PathExplorer {
             return nil
         }
 
-        /// The paths: from a start, again and again the shortest way to the nearest step that
-        /// covers something still uncovered, until the path is as long as allowed or nothing
-        /// more is in reach; then the next path, from the start again.
+        /// The steps from a start to `node`, by the edges that first reached each node; and the start.
+        func treePath(to node: Int) -> (root: (step: PathStep, node: Int), steps: [(step: PathStep, target: Int)]) {
+            var steps: [(step: PathStep, target: Int)] = []
+            var current = node
+            while let parent = nodes[current].parent {
+                steps.append(nodes[parent.node].edges[parent.edge])
+                current = parent.node
+            }
+            let root = roots.first { $0.node == current } ?? roots[0]
+            return (root, steps.reversed())
+        }
+
+        /// How far a path looks around its end for the next thing to cover before it ends.
+        static let reach = 3
+
+        /// The paths. Each one first takes the shortest way to the goal still uncovered that is
+        /// furthest from the start (so that it covers much on the way), then, again and again, the
+        /// shortest way to the nearest step within ``reach`` that covers something still uncovered,
+        /// while it is shorter than the longest path allowed.
         func walks() -> (paths: [[PathStep]], covered: Set<PathItem>) {
             var uncovered = goals.intersection(depthCovered.keys)
+            // The targets, furthest first; of those as far, the first in the catalog.
+            let targets = explorer.catalog.goals(explorer.options.goal).enumerated()
+                .compactMap { position, item in depthCovered[item].map { (item, $0, position) } }
+                .sorted { ($0.1, -$0.2) > ($1.1, -$1.2) }.map(\.0)
+            var nextTarget = 0
             var paths: [[PathStep]] = []
             let maxLength = explorer.options.maxLength
             while !uncovered.isEmpty {
-                // The start whose own step, or whose nearest step, covers something new.
-                var chosen: (root: (step: PathStep, node: Int), first: [(step: PathStep, target: Int)])?
-                for root in roots {
-                    if !root.step.covered.isDisjoint(with: uncovered) {
-                        chosen = (root, [])
-                        break
-                    }
-                    if let steps = nearest(from: root.node, covering: uncovered, budget: maxLength) {
-                        if chosen == nil || steps.count < chosen!.first.count { chosen = (root, steps) }
-                    }
-                }
-                guard let (root, first) = chosen else { break }
+                while nextTarget < targets.count, !uncovered.contains(targets[nextTarget]) { nextTarget += 1 }
+                guard nextTarget < targets.count, let place = firstCover[targets[nextTarget]] else { break }
+                let (root, steps) = treePath(to: place.node)
                 var path = [root.step]
                 uncovered.subtract(root.step.covered)
                 var current = root.node
-                var segment = first
+                var segment = steps + (place.edge.map { [nodes[place.node].edges[$0]] } ?? [])
                 while true {
-                    for (step, target) in segment {
+                    for (step, next) in segment {
                         path.append(step)
                         uncovered.subtract(step.covered)
-                        current = target
+                        current = next
                     }
-                    guard !uncovered.isEmpty,
-                        let next = nearest(from: current, covering: uncovered, budget: maxLength - (path.count - 1))
+                    let budget = min(Self.reach, maxLength - (path.count - 1))
+                    guard !uncovered.isEmpty, let next = nearest(from: current, covering: uncovered, budget: budget)
                     else { break }
                     segment = next
                 }
@@ -393,7 +438,7 @@ extension PathExplorer {
                 (item, reason(item, reachable: reachability))
             }
             return PathReport(
-                paths: paths, goals: orderedGoals, uncovered: uncovered, configurations: nodes.count,
+                paths: paths, goals: orderedGoals, uncovered: uncovered, configurations: explored.count,
                 reachedConfigurationBound: reachedBound, lowerBound: depthCovered.values.max() ?? 0)
         }
 
@@ -410,6 +455,10 @@ extension PathExplorer {
             }
             if reachedBound {
                 return "the search stopped at \(explorer.options.maxConfigurations) configurations before reaching it"
+            }
+            if truncatedByAnswers {
+                return
+                    "a step has more than \(explorer.options.maxAnswersPerStep) combinations of guard answers, and not all were tried"
             }
             if truncatedByLength {
                 return "no path of at most \(explorer.options.maxLength) steps reaches it (--max-length)"
@@ -443,15 +492,28 @@ extension PathExplorer {
     }
 
     /// Every outcome of `input` at `interpreter`, one per combination of guard answers.
-    func steps(from interpreter: Interpreter, _ input: PathStep.Input) -> [(Interpreter, PathStep)] {
+    /// Outcomes with the same configuration and the same coverage are one: the first is kept.
+    /// `isTruncated` when the step had more combinations of answers than ``Options/maxAnswersPerStep``.
+    func steps(from interpreter: Interpreter, _ input: PathStep.Input) -> (
+        outcomes: [(Interpreter, PathStep)], isTruncated: Bool
+    ) {
+        var distinct = Set<OutcomeKey>()
         var outcomes: [(Interpreter, PathStep)] = []
+        var isTruncated = false
         // Answers per evaluation: each list is a prefix to follow, the evaluations after it false.
+        // Tried first in, first out, so that the first evaluations are answered both ways before
+        // later ones; at most `maxAnswersPerStep` lists are ever made (a cycle of `raise` can
+        // evaluate guards thousands of times in one step).
         var work: [[Bool]] = [[]]
-        while let prefix = work.popLast(), outcomes.count < options.maxAnswersPerStep {
+        var next = 0
+        while next < work.count {
+            let prefix = work[next]
+            next += 1
             let host = PathHost(delays: options.delays)
             host.prefix = prefix
             let copy =
                 input == .start ? Interpreter(model: model, host: host) : Interpreter(copying: interpreter, host: host)
+            copy.runLimit = Self.runLimit
             let recorder = CoverageRecorder(catalog: catalog)
             host.recorder = recorder
             copy.guardDecided = recorder.guardDecided
@@ -465,17 +527,26 @@ extension PathExplorer {
             recorder.flush()
             copy.guardDecided = nil
             // Every evaluation past the prefix was answered false: each may be answered true instead.
-            for evaluation in (prefix.count..<host.answers.count).reversed() {
+            for evaluation in prefix.count..<host.answers.count {
+                guard work.count < options.maxAnswersPerStep else {
+                    isTruncated = true
+                    break
+                }
                 work.append(Array(host.answers[..<evaluation]) + [true])
             }
+            // A step that never ends (the interpreter stopped it) is no step a test can take.
+            if copy.failure != nil { continue }
             // The start's guards are answered by `--guard`, one answer per guard: no other start replays.
             if input == .start, host.answersByName == nil { continue }
             let step = PathStep(
                 input: input, guards: host.guards, actions: host.actions, activeStates: copy.configuration,
                 isFinished: copy.isFinished, covered: recorder.covered)
-            outcomes.append((copy, step))
+            // The start's answers all replay (the options answer per guard): no two merge.
+            if input == .start || distinct.insert(OutcomeKey(ConfigurationKey(copy), step.covered)).inserted {
+                outcomes.append((copy, step))
+            }
         }
-        return outcomes
+        return (outcomes, isTruncated)
     }
 }
 
@@ -509,6 +580,31 @@ extension PathCatalog {
             }
         }
         return events
+    }
+}
+
+/// Two outcomes of one step that reach the same configuration covering the same: one edge.
+private struct OutcomeKey: Hashable {
+    var configuration: ConfigurationKey
+    var covered: Set<PathItem>
+
+    init(_ configuration: ConfigurationKey, _ covered: Set<PathItem>) {
+        self.configuration = configuration
+        self.covered = covered
+    }
+}
+
+/// A configuration as the search decides whether to explore it: its ``ConfigurationKey`` but for the
+/// push stack, of which only whether it is empty counts. What is pushed changes only where a later
+/// `pop` returns — to a state that was active already, explored from there — while exploring
+/// every stack would multiply the configurations (a machine that pushes from any state has as many
+/// stacks as paths) for nothing more covered.
+private struct SearchKey: Hashable {
+    var configuration: ConfigurationKey
+
+    init(_ interpreter: Interpreter) {
+        configuration = ConfigurationKey(interpreter)
+        configuration.stack = configuration.stack.isEmpty ? [] : [-1]
     }
 }
 

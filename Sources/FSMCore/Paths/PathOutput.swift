@@ -15,7 +15,19 @@ public struct PathOutput {
         self.catalog = catalog
         self.options = options
         self.fileName = fileName
+        let goals = Set(report.goals)
+        var seen = Set<PathItem>()
+        firstCovers = report.paths.map { path in
+            path.map { step in
+                let new = step.covered.filter { goals.contains($0) && !seen.contains($0) }
+                seen.formUnion(new)
+                return catalog.sorted(new)
+            }
+        }
     }
+
+    /// For each path, for each of its steps, the goals it covers first (``newlyCovered(inPath:)``).
+    private let firstCovers: [[[PathItem]]]
 
     // MARK: Scripts
 
@@ -84,15 +96,7 @@ public struct PathOutput {
 
     /// For each step of path `number` (from 1), the goals it covers first — that no earlier path,
     /// and no earlier step of this one, covers — in catalog order.
-    func newlyCovered(inPath number: Int) -> [[PathItem]] {
-        let goals = Set(report.goals)
-        var seen = Set(report.paths.prefix(number - 1).joined().flatMap(\.covered))
-        return report.paths[number - 1].map { step in
-            let new = step.covered.intersection(goals).subtracting(seen)
-            seen.formUnion(new)
-            return catalog.entries.map(\.item).filter(new.contains)
-        }
-    }
+    public func newlyCovered(inPath number: Int) -> [[PathItem]] { firstCovers[number - 1] }
 
     // MARK: JSON
 
@@ -145,6 +149,7 @@ public struct PathOutput {
             ),
             ("actions", .array(step.actions.map { .string($0.description) })),
             ("activeStates", .array(step.activeStates.map { .string(model.states[$0].name) })),
+            ("state", .string(Simulation.configurationText(step.activeStates, isFinished: step.isFinished, in: model))),
             ("finished", .bool(step.isFinished)),
             ("covers", .array(covers.map { .string(catalog.entry($0)?.label ?? "?") })),
         ]
@@ -155,7 +160,7 @@ public struct PathOutput {
 
     /// The summary `fsmc paths` prints on standard error: what is covered, the steps against the
     /// lower bound, what no path covers and why.
-    public func summary() -> String {
+    public func summary(file: SourceFile? = nil) -> String {
         let covered = report.goals.count - report.uncovered.count
         var lines = [
             "\(model.name): \(report.paths.count) path\(report.paths.count == 1 ? "" : "s"), \(report.totalSteps) steps"
@@ -164,7 +169,8 @@ public struct PathOutput {
                 + "; \(report.configurations) configurations explored"
         ]
         for (item, reason) in report.uncovered {
-            lines.append("  not covered: \(catalog.entry(item)?.label ?? "?"): \(reason)")
+            let place = file.flatMap { file in catalog.entry(item).map { file.place(of: $0.range) + " " } } ?? ""
+            lines.append("  not covered: \(place)\(catalog.entry(item)?.label ?? "?"): \(reason)")
         }
         return lines.joined(separator: "\n") + "\n"
     }

@@ -59,15 +59,18 @@ public struct ScriptCoverage {
         return catalog.entries.filter { wanted.contains($0.item) }.map { ($0, covered.contains($0.item)) }
     }
 
-    /// `covered 9 of 12 transitions (75%)`, then the missed ones, one a line.
-    public func text() -> String {
+    /// `SignIn: 1 script covers 7 of 15 transitions (46%)`, then the missed ones, one a line, each
+    /// at its place in `file` (`SignIn.fsm:24:9:`) when it is given.
+    public func text(file: SourceFile? = nil) -> String {
         let goals = self.goals
         let hit = goals.filter(\.isCovered).count
         let percent = goals.isEmpty ? 100 : hit * 100 / goals.count
         var lines = [
-            "\(model.name): \(scripts) script\(scripts == 1 ? "" : "s") cover \(hit) of \(goals.count) \(goalNoun) (\(percent)%)"
+            "\(model.name): \(scripts) script\(scripts == 1 ? " covers" : "s cover") \(hit) of \(goals.count) \(goalNoun) (\(percent)%)"
         ]
-        for (entry, isCovered) in goals where !isCovered { lines.append("  missed: " + entry.label) }
+        for (entry, isCovered) in goals where !isCovered {
+            lines.append("  missed: " + (file.map { $0.place(of: entry.range) + " " } ?? "") + entry.label)
+        }
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -94,5 +97,13 @@ public struct ScriptCoverage {
         case .transitions: "transitions"
         case .guards: "transitions and guard outcomes"
         }
+    }
+}
+
+extension SourceFile {
+    /// `SignIn.fsm:24:9:`, where `range` starts.
+    func place(of range: SourceRange) -> String {
+        let location = location(of: range.start)
+        return "\(path):\(location.line):\(location.column):"
     }
 }

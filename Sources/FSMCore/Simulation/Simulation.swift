@@ -121,6 +121,24 @@ public final class Simulation {
     /// The active states as the transcript writes them after `state: `: `Call > [Audio > Muted | Video > On]`.
     public var configurationText: String { host.configurationText(of: interpreter) }
 
+    /// The states `active` (indices) as the transcript writes them after `state: `: from the active
+    /// top-level state inwards, `A > B` down a chain of composite states, the regions of a parallel
+    /// state between brackets, separated by `|` so that nesting stays clear (`Call > [Audio > Muted |
+    /// Video > CameraOn]`), and ` (finished)` once the machine has finished.
+    public static func configurationText(_ active: [Int], isFinished: Bool, in model: Model) -> String {
+        let active = Set(active)
+        func describe(_ state: Int) -> String {
+            let name = model.states[state].name
+            let children = model.states[state].children.filter(active.contains)
+            if model.states[state].isParallel {
+                return name + " > [" + children.map(describe).joined(separator: " | ") + "]"
+            }
+            return children.first.map { name + " > " + describe($0) } ?? name
+        }
+        let states = model.topLevelStates.first(where: active.contains).map(describe) ?? ""
+        return states + (isFinished ? " (finished)" : "")
+    }
+
     private func finishLine() -> Bool {
         guard checkFailure() else { return false }
         host.printConfiguration(of: interpreter)
@@ -367,21 +385,7 @@ private final class SimulationHost: InterpreterHost {
     }
 
     func configurationText(of interpreter: Interpreter) -> String {
-        let active = Set(interpreter.configuration)
-        let states = model.topLevelStates.first(where: active.contains).map { describe($0, active) } ?? ""
-        return states + (interpreter.isFinished ? " (finished)" : "")
-    }
-
-    /// The active states from `state` inwards: `A > B` down a chain of composite states; the
-    /// regions of a parallel state between brackets, separated by `|`, so that nesting stays clear:
-    /// `Call > [Audio > Muted | Video > CameraOn]`.
-    private func describe(_ state: Int, _ active: Set<Int>) -> String {
-        let name = model.states[state].name
-        let children = model.states[state].children.filter(active.contains)
-        if model.states[state].isParallel {
-            return name + " > [" + children.map { describe($0, active) }.joined(separator: " | ") + "]"
-        }
-        return children.first.map { name + " > " + describe($0, active) } ?? name
+        Simulation.configurationText(interpreter.configuration, isFinished: interpreter.isFinished, in: model)
     }
 
     /// `Locked -> Open`; a pop with the state it returns to (`-> pop (to Idle)`) unless `namingPopTarget` is false.
