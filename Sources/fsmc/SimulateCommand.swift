@@ -211,37 +211,37 @@ extension Commands {
         return ExitStatus.inputErrors
     }
 
-    private static func delayAnswers(_ options: [String]) throws(UsageError) -> [String: Int] {
+    static func delayAnswers(_ options: [String], command: String = "simulate") throws(UsageError) -> [String: Int] {
         var answers: [String: Int] = [:]
         for option in options {
             let parts = option.split(separator: "=", maxSplits: 1).map(String.init)
             guard parts.count == 2, !parts[0].isEmpty else {
                 throw UsageError(
-                    message: "invalid '--delay \(option)'; expected name=duration, like retryDelay=2s", command: "simulate")
+                    message: "invalid '--delay \(option)'; expected name=duration, like retryDelay=2s", command: command)
             }
             let nanoseconds: Int
             switch EventLine.parseDelayAnswer(parts[1]) {
             case .success(let value): nanoseconds = value
             case .failure(let error):
-                throw UsageError(message: "invalid '--delay \(option)': \(error.message)", command: "simulate")
+                throw UsageError(message: "invalid '--delay \(option)': \(error.message)", command: command)
             }
             if answers[parts[0]] != nil {
-                throw UsageError(message: "'--delay \(parts[0])=...' given more than once", command: "simulate")
+                throw UsageError(message: "'--delay \(parts[0])=...' given more than once", command: command)
             }
             answers[parts[0]] = nanoseconds
         }
         return answers
     }
 
-    private static func guardAnswers(_ options: [String]) throws(UsageError) -> [String: Bool] {
+    static func guardAnswers(_ options: [String], command: String = "simulate") throws(UsageError) -> [String: Bool] {
         var answers: [String: Bool] = [:]
         for option in options {
             let parts = option.split(separator: "=", maxSplits: 1).map(String.init)
             guard parts.count == 2, let value = Bool(parts[1]) else {
-                throw UsageError(message: "invalid '--guard \(option)'; expected name=true or name=false", command: "simulate")
+                throw UsageError(message: "invalid '--guard \(option)'; expected name=true or name=false", command: command)
             }
             if answers[parts[0]] != nil {
-                throw UsageError(message: "'--guard \(parts[0])=...' given more than once", command: "simulate")
+                throw UsageError(message: "'--guard \(parts[0])=...' given more than once", command: command)
             }
             answers[parts[0]] = value
         }
