@@ -248,9 +248,11 @@ final class PreviewApp {
         case ("POST", "/restore"):
             return .response(restore(request.body))
         case (_, "/"), (_, "/state"), (_, "/diagram.svg"), (_, "/events"), (_, "/script.txt"), (_, "/snapshot.json"):
-            return .response(.init(status: 405, text: "method \(request.method) not allowed here", extraHeaders: [("Allow", "GET")]))
+            return .response(
+                .init(status: 405, text: "method \(request.method) not allowed here", extraHeaders: [("Allow", "GET")]))
         case (_, "/action"), (_, "/restore"):
-            return .response(.init(status: 405, text: "method \(request.method) not allowed here", extraHeaders: [("Allow", "POST")]))
+            return .response(
+                .init(status: 405, text: "method \(request.method) not allowed here", extraHeaders: [("Allow", "POST")]))
         default:
             return .response(.init(status: 404, text: "not found; the page is http://127.0.0.1:\(port)/"))
         }

@@ -300,7 +300,9 @@ final class PreviewServer {
             if let origin = request.header("Origin"),
                 !["http://127.0.0.1:\(port)", "http://localhost:\(port)"].contains(origin.lowercased())
             {
-                respond(connection, Response(status: 403, text: "fsmc preview takes changes only from its own page, not from \(origin)"))
+                respond(
+                    connection,
+                    Response(status: 403, text: "fsmc preview takes changes only from its own page, not from \(origin)"))
                 return
             }
             guard request.header("Content-Type")?.lowercased().hasPrefix("application/json") == true else {
