@@ -149,6 +149,8 @@ enum PreviewAssets {
         .diagram g.node.active > path, .diagram g.node.active > polygon, .diagram g.node.active > ellipse { stroke: var(--active); stroke-width: 2.5px; }
         .diagram g.node.active text { font-weight: 700; }
         .diagram g.cluster.active > path, .diagram g.cluster.active > polygon { stroke: var(--active); stroke-width: 2.5px; }
+        .diagram g.edge.taken > path { stroke: var(--active); stroke-width: 2.5px; }
+        .diagram g.edge.taken > polygon { stroke: var(--active); fill: var(--active); }
         .diagram [data-event-label] { cursor: pointer; }
         .diagram text[data-event-label].handled { fill: var(--accent); font-weight: 700; text-decoration: underline; }
         .diagram text[data-event-label]:not(.handled) { opacity: 0.55; }
@@ -305,6 +307,10 @@ enum PreviewAssets {
             const active = new Set(state.active);
             for (const node of $('diagram').querySelectorAll('[data-state]')) {
               node.classList.toggle('active', active.has(node.getAttribute('data-state')));
+            }
+            const taken = new Set((state.taken || []).map((pair) => pair[0] + '\n' + pair[1]));
+            for (const edge of $('diagram').querySelectorAll('[data-from]')) {
+              edge.classList.toggle('taken', taken.has(edge.getAttribute('data-from') + '\n' + edge.getAttribute('data-to')));
             }
             const handled = new Set(state.events.filter((event) => event.handled).map((event) => event.name));
             for (const label of $('diagram').querySelectorAll('[data-event-label]')) {

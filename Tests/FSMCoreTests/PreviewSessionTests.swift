@@ -59,12 +59,16 @@ final class PreviewSessionTests: XCTestCase {
         try session.send(event: "open")
         XCTAssertEqual(session.script, ["open"])
         XCTAssertEqual(session.activeStates, ["Opened"])
+        XCTAssertEqual(session.lastTransitions.map { [$0.from, $0.to] }, [["Closed", "Opened"]])
         XCTAssertEqual(session.stepStarts, [3])
         XCTAssertEqual(session.log[3], "> open")
         XCTAssertEqual(session.timers.map(\.description), ["Opened after 2s -> Closed"])
         try session.advance(by: "500ms")
         XCTAssertEqual(session.timers.map(\.left), [1_500_000_000])
+        XCTAssertTrue(session.lastTransitions.isEmpty, "time moved, nothing fired")
         try session.advanceToNextTimeout()
+        XCTAssertEqual(
+            session.lastTransitions.map { [$0.from, $0.to] }, [["Opened", "Closed"]], "timeout at 2s: Opened after 2s -> Closed")
         XCTAssertEqual(session.script, ["open", "wait 500ms", "wait 1.5s"])
         XCTAssertEqual(session.activeStates, ["Closed"])
         XCTAssertEqual(session.log, try replay(session))
@@ -250,8 +254,15 @@ final class PreviewSessionTests: XCTestCase {
         XCTAssertTrue(annotated.contains(#"<g id="clust6" class="cluster" data-state="Watching">"#))
         XCTAssertTrue(annotated.contains(#"<text data-event-label="open" text-anchor="middle""#))
         XCTAssertFalse(annotated.contains(#"data-state="[*]"#))
+        XCTAssertTrue(annotated.contains(#"class="edge" data-from="Library" data-to="Opening">"#), "into a parallel state")
+        XCTAssertTrue(annotated.contains(#"class="edge" data-from="Opening" data-to="Watching">"#), "its completion")
+        XCTAssertTrue(annotated.contains(#"class="edge" data-from="Interrupted" data-to="Watching">"#), "into its history")
+        XCTAssertTrue(annotated.contains(#"class="edge" data-from="Playing" data-to="Paused">"#))
+        XCTAssertFalse(annotated.contains(#"data-to="Library">\#n<title>[*]&#45;&gt;Library"#), "the machine's start")
         XCTAssertEqual(
             annotated.replacingOccurrences(of: #" data-state="[A-Za-z]+""#, with: "", options: .regularExpression)
-                .replacingOccurrences(of: #"data-event-label="[A-Za-z]+" "#, with: "", options: .regularExpression), svg)
+                .replacingOccurrences(of: #"data-event-label="[A-Za-z]+" "#, with: "", options: .regularExpression)
+                .replacingOccurrences(of: #" data-from="[A-Za-z]+" data-to="[A-Za-z]+""#, with: "", options: .regularExpression),
+            svg)
     }
 }

@@ -182,6 +182,8 @@ def test_media_player(browser, work):
         assert "Watching" in page_active(page)
         assert send(page, "pause") is None
         check(page, preview)
+        taken = page.eval_on_selector_all("#diagram g.edge.taken", "edges => edges.map(e => e.dataset.from + '->' + e.dataset.to)")
+        assert taken == ["Playing->Paused"], taken
         assert send(page, "seek", seconds="30") is None
         script = check(page, preview)
         assert script.endswith("seek seconds=30\n"), script  # isBuffered is asked only in Ready: no brackets

@@ -312,6 +312,27 @@ public final class PreviewSession {
     /// The names of the active states, in document order: composite, parallel states and regions too.
     public var activeStates: [String] { simulation.interpreter.configuration.map { model.states[$0].name } }
 
+    /// The transitions the last step took, each as its source and target state, as the transcript's
+    /// lines name them (`Locked -> Open`, `timeout at 2s: Offline after 2s -> Loading`): for the page
+    /// to mark them on the diagram. Empty at the start.
+    public var lastTransitions: [(from: String, to: String)] {
+        guard let start = stepStarts.last else { return [] }
+        var taken: [(from: String, to: String)] = []
+        for line in log[start...] where line.hasPrefix("  ") && !line.hasPrefix("   ") {
+            var text = String(line.dropFirst(2))
+            if text.hasPrefix("timeout at "), let colon = text.firstIndex(of: ":") {
+                text = String(text[text.index(colon, offsetBy: 2)...])
+            }
+            let words = text.split(separator: " ").map(String.init)
+            guard let arrow = words.firstIndex(of: "->"), arrow == 1 || (arrow == 3 && ["after", "every"].contains(words[1])),
+                let target = words.last, words.count - arrow - 1 <= 3,
+                model.states.contains(where: { $0.name == words[0] }), model.states.contains(where: { $0.name == target })
+            else { continue }
+            taken.append((words[0], target))
+        }
+        return taken
+    }
+
     /// Each armed timer as `Offline after 2s -> Loading`, with its time left.
     public var timers: [(description: String, left: Int)] {
         let interpreter = simulation.interpreter
@@ -388,6 +409,7 @@ public final class PreviewSession {
             ("guards", .array(guards)),
             ("timers", .array(timers)),
             ("activities", .array(activities)),
+            ("taken", .array(lastTransitions.map { .array([.string($0.from), .string($0.to)]) })),
             ("log", .array(log.map(JSONValue.string))),
             ("stepStarts", .array(stepStarts.map(JSONValue.int))),
             ("script", .array(script.map(JSONValue.string))),

@@ -99,6 +99,10 @@
     for (const node of $('diagram').querySelectorAll('[data-state]')) {
       node.classList.toggle('active', active.has(node.getAttribute('data-state')));
     }
+    const taken = new Set((state.taken || []).map((pair) => pair[0] + '\n' + pair[1]));
+    for (const edge of $('diagram').querySelectorAll('[data-from]')) {
+      edge.classList.toggle('taken', taken.has(edge.getAttribute('data-from') + '\n' + edge.getAttribute('data-to')));
+    }
     const handled = new Set(state.events.filter((event) => event.handled).map((event) => event.name));
     for (const label of $('diagram').querySelectorAll('[data-event-label]')) {
       label.classList.toggle('handled', handled.has(label.getAttribute('data-event-label')));
