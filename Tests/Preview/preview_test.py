@@ -350,6 +350,54 @@ def test_live_reload(browser, work):
         preview.stop()
 
 
+def test_scripts_snapshots_and_filter(browser, work):
+    """A script loaded and stepped through; the snapshot saved and restored; a typed line; the log filtered."""
+    preview = Preview(work, example("MediaPlayer", work))
+    try:
+        page = open_page(browser, preview)
+        (work / "load.txt").write_text("# a comment\nopen\n\ndone Fetching\ndone Loading\n")
+        page.set_input_files("[data-control='load-script']", str(work / "load.txt"))
+        page.wait_for_selector("#script-controls:not([hidden])")
+        assert page.text_content("#script-next-line") == "next: open (3 left)"
+        assert act(page, lambda: page.click("[data-control='script-next']")) is None
+        check(page, preview)
+        assert page.text_content("#script-next-line") == "next: done Fetching (2 left)"
+        before = int(page.evaluate("Number(document.body.dataset.settled)"))
+        page.click("[data-control='script-all']")
+        page.wait_for_function(f"Number(document.body.dataset.settled) >= {before + 2}")
+        page.wait_for_function("document.getElementById('script-controls').hidden")
+        script = check(page, preview)
+        assert script == "open\ndone Fetching\ndone Loading\n", script
+
+        with page.expect_download() as download:
+            page.click("[data-control='save-snapshot']")
+        saved = Path(download.value.path()).read_text()
+        assert '"activeStates" : [' in saved and '"Watching"' in saved, saved
+
+        def typed():
+            page.fill("#line", "pause")
+            page.press("#line", "Enter")
+        assert act(page, typed) is None
+        check(page, preview)
+        assert {"Paused"} <= page_active(page)
+        (work / "saved.json").write_text(saved)
+        assert act(page, lambda: page.set_input_files("[data-control='restore']", str(work / "saved.json"))) is None
+        assert page_log(page)[0] == "restored from session-start.json"
+        check(page, preview, restore="session-start.json")
+        assert {"Playing", "Buffering"} <= page_active(page)
+        (work / "bad.json").write_text('{"machine": "Other"')
+        error = act(page, lambda: page.set_input_files("[data-control='restore']", str(work / "bad.json")))
+        assert error.startswith("the snapshot is not valid: line 1, column 20:"), error
+
+        page.fill("[data-control='filter']", "activity")
+        shown = page.eval_on_selector_all("[data-log] > :not([hidden])", "items => items.map(i => i.textContent)")
+        assert shown and all("activity" in line for line in shown), shown
+        assert len(page_log(page)) > len(shown)  # hidden, still there
+        assert not page.errors, page.errors
+    finally:
+        preview.stop()
+
+
 def test_without_graphviz(browser, work):
     """No dot on PATH: the page says so and draws nested boxes, with the same hooks."""
     environment = dict(os.environ, PATH=str(work))
@@ -401,7 +449,7 @@ def shot(page, name):
 def main():
     started = time.monotonic()
     tests = [test_every_example, test_media_player, test_security_system, test_time, test_live_reload,
-             test_without_graphviz, test_export]
+             test_scripts_snapshots_and_filter, test_without_graphviz, test_export]
     selected = [test for test in tests if len(sys.argv) < 2 or any(arg in test.__name__ for arg in sys.argv[1:])]
     failures = 0
     with sync_playwright() as playwright:
