@@ -89,18 +89,21 @@ extension Commands {
             }
             let app = PreviewApp(path: path, session: session, compilation: compilation)
             if let export = arguments.value("--export") {
+                _ = app.checkLayout(waiting: .infinity)
                 try FileIO.writeIfChanged(app.exportedPage(), to: export)
                 return ExitStatus.success
             }
             let timeout = ProcessInfo.processInfo.environment["FSMC_PREVIEW_TIMEOUT"].flatMap(Double.init) ?? 10
             let server = try PreviewServer(port: port, requestTimeout: timeout) { app.handle($0) }
+            _ = app.checkLayout(waiting: 3)  // a small machine's diagram is there for the first page
             app.port = server.port
             app.onChange = { [unowned server] in server.broadcast($0) }
             signal(SIGPIPE, SIG_IGN)
             Terminal.writeOut("http://127.0.0.1:\(server.port)/\n")
             Terminal.writeError("fsmc preview: serving \(path) (Ctrl-C stops it)\n")
             server.run(tickInterval: 0.25) {
-                if app.checkFile() { server.broadcast(app.updateEvent) }
+                let changed = app.checkFile()
+                if app.checkLayout() || changed { server.broadcast(app.updateEvent) }
             }
         })
 }
@@ -144,11 +147,32 @@ final class PreviewApp {
             ? nil : TextDiagnosticRenderer(colors: false).render(compilation.diagnostics, in: compilation.file)
     }
 
-    /// Draws the machine with `fsmc dot` and Graphviz.
+    /// Starts drawing the machine with `fsmc dot` and Graphviz, in the background: a large
+    /// machine's layout takes Graphviz minutes, and the page draws the states itself meanwhile.
+    /// Until it is done the page keeps the diagram it has (of the machine before a reload).
     private func render() {
+        layout?.cancel()
+        layout = nil
+        switch Layout.start(DOTEmitter.emit(session.model, detail: .full)) {
+        case .success(let started):
+            layout = started
+            if svg == nil {
+                graphvizProblem =
+                    "Graphviz is laying out the diagram of \(session.model.states.count) states; meanwhile the page draws the states itself."
+            }
+        case .failure(let problem):
+            svg = nil
+            graphvizProblem = problem.message
+            svgRevision += 1
+        }
+    }
+
+    /// Takes the diagram once Graphviz is done; `true` when the pages must update. `waiting`: until then.
+    func checkLayout(waiting: Double = 0) -> Bool {
+        guard let layout, let result = layout.result(waiting: waiting) else { return false }
+        self.layout = nil
         svgRevision += 1
-        let dot = DOTEmitter.emit(session.model, detail: .full)
-        switch Self.runDot(dot) {
+        switch result {
         case .success(let text):
             svg = PreviewDiagram.annotate(text, model: session.model)
             graphvizProblem = nil
@@ -156,42 +180,75 @@ final class PreviewApp {
             svg = nil
             graphvizProblem = problem.message
         }
+        return true
     }
 
-    /// Graphviz's SVG of `dot`, by the `dot` found on PATH.
-    static func runDot(_ dot: String) -> Result<String, IOError> {
-        let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map(String.init)
-        guard let executable = folders.map({ $0 + "/dot" }).first(where: { access($0, X_OK) == 0 }) else {
-            return .failure(
-                IOError(
-                    message:
-                        "Graphviz's dot is not on PATH: the page draws the states itself. Install Graphviz (apt-get install graphviz, brew install graphviz) for fsmc's diagram."
-                ))
+    private var layout: Layout?
+
+    /// `dot -Tsvg` running on a machine's DOT, its files in a folder of its own.
+    final class Layout {
+        let process: Process
+        let folder: String
+
+        private init(process: Process, folder: String) {
+            self.process = process
+            self.folder = folder
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = ["-Tsvg"]
-        let input = Pipe()
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = errors
-        do {
-            try process.run()
-        } catch {
-            return .failure(IOError(message: "cannot run \(executable): \(error.localizedDescription)"))
+
+        /// Runs the `dot` found on PATH on `dot`.
+        static func start(_ dot: String) -> Result<Layout, IOError> {
+            let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map(String.init)
+            guard let executable = folders.map({ $0 + "/dot" }).first(where: { access($0, X_OK) == 0 }) else {
+                return .failure(
+                    IOError(
+                        message:
+                            "Graphviz's dot is not on PATH: the page draws the states itself. Install Graphviz (apt-get install graphviz, brew install graphviz) for fsmc's diagram."
+                    ))
+            }
+            var template = Array((NSTemporaryDirectory() + "/fsmc-preview-XXXXXX").utf8CString)
+            guard let made = mkdtemp(&template) else {
+                return .failure(IOError(message: "cannot make a temporary folder for Graphviz"))
+            }
+            let folder = String(cString: made)
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: executable)
+            process.arguments = ["-Tsvg", folder + "/machine.dot", "-o", folder + "/machine.svg"]
+            process.standardInput = FileHandle.nullDevice
+            process.standardOutput = FileHandle.nullDevice
+            do {
+                try Data(dot.utf8).write(to: URL(fileURLWithPath: folder + "/machine.dot"))
+                _ = FileManager.default.createFile(atPath: folder + "/errors.txt", contents: nil)
+                process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: folder + "/errors.txt"))
+                try process.run()
+            } catch {
+                try? FileManager.default.removeItem(atPath: folder)
+                return .failure(IOError(message: "cannot run \(executable): \(error.localizedDescription)"))
+            }
+            return .success(Layout(process: process, folder: folder))
         }
-        // dot reads all of its input before it writes: writing first cannot fill the pipes.
-        input.fileHandleForWriting.write(Data(dot.utf8))
-        try? input.fileHandleForWriting.close()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        let problem = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            return .failure(IOError(message: "dot failed: " + String(decoding: problem, as: UTF8.self)))
+
+        /// The SVG, or why there is none; `nil` while dot runs (after `waiting` seconds at most).
+        func result(waiting: Double = 0) -> Result<String, IOError>? {
+            let deadline = PreviewServer.now() + waiting
+            while process.isRunning {
+                guard PreviewServer.now() < deadline else { return nil }
+                usleep(5000)
+            }
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            guard process.terminationStatus == 0, let svg = FileManager.default.contents(atPath: folder + "/machine.svg") else {
+                let errors = FileManager.default.contents(atPath: folder + "/errors.txt") ?? Data()
+                return .failure(IOError(message: "Graphviz's dot failed: " + String(decoding: errors, as: UTF8.self)))
+            }
+            return .success(String(decoding: svg, as: UTF8.self))
         }
-        return .success(String(decoding: data, as: UTF8.self))
+
+        func cancel() {
+            if process.isRunning {
+                process.terminate()
+                process.waitUntilExit()
+            }
+            try? FileManager.default.removeItem(atPath: folder)
+        }
     }
 
     private static func stamp(of path: String) -> FileStamp? {
