@@ -13,15 +13,24 @@ final class PreviewServerTests: XCTestCase {
     private var process: Process?
     private var port = 0
 
+    private var folder: URL!
+
     override func setUpWithError() throws {
-        let folder = try temporaryFolder(self)
-        let file = folder.appendingPathComponent("Door.fsm")
-        try validMachine.write(to: file, atomically: true, encoding: .utf8)
+        folder = try temporaryFolder(self)
+        try validMachine.write(to: folder.appendingPathComponent("Door.fsm"), atomically: true, encoding: .utf8)
+        if name.contains("Graphviz") { return }  // it starts its own
+        // Seventy connections opened on a loaded machine may take over a second: none may time out meanwhile.
+        try launch(timeout: name.contains("TooManyConnections") ? 20 : 1)
+    }
+
+    /// Starts `fsmc preview Door.fsm` with the request timeout at `timeout` seconds and reads its address.
+    private func launch(path: String? = nil, timeout: Double = 1) throws {
         let process = Process()
         process.executableURL = fsmcExecutable()
-        process.arguments = ["preview", file.path]
+        process.arguments = ["preview", folder.appendingPathComponent("Door.fsm").path]
         var environment = ProcessInfo.processInfo.environment
-        environment["FSMC_PREVIEW_TIMEOUT"] = "1"
+        environment["FSMC_PREVIEW_TIMEOUT"] = "\(timeout)"
+        if let path { environment["PATH"] = path }
         process.environment = environment
         let output = Pipe()
         process.standardOutput = output
@@ -37,6 +46,40 @@ final class PreviewServerTests: XCTestCase {
         let text = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         let match = try XCTUnwrap(text.wholeMatch(of: /http:\/\/127\.0\.0\.1:(\d+)\//), "printed \(text)")
         port = try XCTUnwrap(Int(match.1))
+    }
+
+    /// Graphviz lays out in the background: a `dot` that takes its time holds up nothing; one that
+    /// fails says why on the page.
+    func testGraphvizRunsInTheBackgroundAndItsFailureIsShown() throws {
+        let tools = folder.appendingPathComponent("tools")
+        try FileManager.default.createDirectory(at: tools, withIntermediateDirectories: true)
+        let dot = tools.appendingPathComponent("dot")
+        try "#!/bin/sh\nsleep 30\n".write(to: dot, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: dot.path)
+        let started = Date()
+        try launch(path: tools.path + ":/usr/bin:/bin")
+        XCTAssertLessThan(Date().timeIntervalSince(started), 10, "served while dot runs")
+        XCTAssertTrue(try stateText().contains("Graphviz is laying out the diagram of 2 states"))
+        XCTAssertEqual(status(try exchange("GET /diagram.svg HTTP/1.1\r\n\(host)\r\n")), "HTTP/1.1 404 Not Found")
+        process?.terminate()
+        process?.waitUntilExit()
+
+        try "#!/bin/sh\necho 'syntax error in line 1' >&2\nexit 3\n".write(to: dot, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: dot.path)
+        try launch(path: tools.path + ":/usr/bin:/bin")
+        XCTAssertTrue(try stateText().contains(#""graphviz":"Graphviz's dot failed: syntax error in line 1\n""#))
+    }
+
+    func testAPortInUseIsReportedAndCtrlCStopsTheServer() throws {
+        let second = try runFSMC(["preview", folder.appendingPathComponent("Door.fsm").path, "--port", "\(port)"])
+        XCTAssertEqual(second.status, 2)
+        XCTAssertEqual(second.stderr, "error: cannot listen on 127.0.0.1:\(port): Address already in use\n")
+        let process = try XCTUnwrap(process)
+        process.interrupt()
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationReason, .uncaughtSignal)
+        XCTAssertEqual(process.terminationStatus, SIGINT)
+        self.process = nil
     }
 
     override func tearDown() {
