@@ -184,10 +184,10 @@ def test_media_player(browser, work):
         check(page, preview)
         taken = page.eval_on_selector_all("#diagram g.edge.taken", "edges => edges.map(e => e.dataset.from + '->' + e.dataset.to)")
         assert taken == ["Playing->Paused"], taken
+        shot(page, "preview-media-player")
         assert send(page, "seek", seconds="30") is None
         script = check(page, preview)
         assert script.endswith("seek seconds=30\n"), script  # isBuffered is asked only in Ready: no brackets
-        shot(page, "preview-media-player")
         # A second tab shows the same session and follows it.
         other = open_page(browser, preview)
         assert page_log(other) == page_log(page)
@@ -216,11 +216,15 @@ def test_media_player(browser, work):
         script = check(page, preview)
         assert script.endswith("fail Buffering failure [isNetworkError=false]\n"), script
         assert "Failed" in page_active(page)
-        # An event label on the diagram sends the event.
+        # An event label on the diagram sends the event; those the active states handle are marked.
+        handled = page.eval_on_selector_all("#diagram text[data-event-label].handled", "l => l.map(n => n.dataset.eventLabel)")
+        assert set(handled) == {"close"}, handled
         assert act(page, lambda: page.click("#diagram text[data-event-label='close']")) is None
         check(page, preview)
         assert page_active(page) == {"Library"}
         assert not page.errors, page.errors
+        preview.stop()
+        page.wait_for_function("document.getElementById('status').textContent.startsWith('disconnected')")
     finally:
         preview.stop()
 
