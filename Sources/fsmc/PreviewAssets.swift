@@ -19,6 +19,7 @@ enum PreviewAssets {
         <div class="messages">
           <div id="notice" class="notice" data-notice hidden></div>
           <div id="error" class="error" role="alert" data-error hidden></div>
+          <div id="question" class="question" role="alert" hidden></div>
           <pre id="diagnostics" class="diagnostics" data-diagnostics hidden></pre>
         </div>
         <main class="layout">
@@ -48,7 +49,7 @@ enum PreviewAssets {
             <section class="panel group live" id="guards-group">
               <h2>Guards</h2>
               <div id="guards" class="guards"></div>
-              <p class="hint">Each event, <code>done</code> and <code>fail</code> takes these answers. Timeouts use <code>--guard</code>.</p>
+              <p class="hint">Each event, <code>done</code> and <code>fail</code> takes these answers; with <em>ask</em>, the page asks each time the guard is evaluated. Timeouts use <code>--guard</code>.</p>
             </section>
             <section class="panel group" id="time-group">
               <h2>Time <span class="now" id="now" data-now></span></h2>
@@ -135,6 +136,8 @@ enum PreviewAssets {
         .notice, .error, .diagnostics { margin: 12px 0 0; padding: 10px 14px; border-radius: 6px; }
         .notice { background: var(--notice-fill); border: 1px solid #b6d4fb; }
         .error { background: var(--error-fill); border: 1px solid #f4b5ae; color: var(--error); font-weight: 500; }
+        .question { margin: 12px 0 0; padding: 10px 14px; border-radius: 6px; background: #fff4d6; border: 1px solid #f1c56a; display: flex; gap: 10px; align-items: center; }
+        .guards .ask { display: inline-flex; gap: 3px; align-items: center; color: var(--muted); font-size: 12px; margin-left: auto; }
         .diagnostics { background: #fff8e6; border: 1px solid #f1d38a; white-space: pre-wrap; overflow-x: auto; font-size: 12.5px; }
         .layout { display: grid; grid-template-columns: minmax(0, 1fr) 360px; gap: 16px; padding: 16px 20px 0; align-items: start; }
         .panel { background: var(--card); border: 1px solid var(--line); border-radius: 8px; padding: 12px 14px; }
@@ -183,6 +186,7 @@ enum PreviewAssets {
         .event label { display: flex; gap: 4px; align-items: center; color: var(--muted); font-size: 12px; }
         .event input { width: 90px; }
         .guards { display: flex; flex-direction: column; gap: 4px; }
+        .guards .guard { display: flex; gap: 8px; align-items: center; }
         .guards label { display: flex; gap: 8px; align-items: center; }
         .guards .option { color: var(--muted); font-size: 12px; }
         .now { text-transform: none; letter-spacing: 0; color: var(--ink); font-weight: 600; margin-left: 6px; }
@@ -238,6 +242,22 @@ enum PreviewAssets {
             $('error').hidden = !message;
           }
 
+          // A guard the page asks about (its "ask" box): the step comes back as a question, and is sent
+          // again with the answer.
+          let lastAction = null;
+          function ask(guard, question) {
+            const answer = (value) => {
+              $('question').hidden = true;
+              const action = Object.assign({}, lastAction, { answers: Object.assign({}, lastAction.answers, { [guard]: value }) });
+              act(action);
+            };
+            $('question').replaceChildren(element('span', {}, 'The step asks: ', element('code', {}, question)),
+              element('button', { type: 'button', 'data-answer': 'true', onclick: () => answer(true) }, 'true'),
+              element('button', { type: 'button', 'data-answer': 'false', onclick: () => answer(false) }, 'false'));
+            $('question').setAttribute('data-question', guard);
+            $('question').hidden = false;
+          }
+
           // Every request ends in one more settled action (body[data-settled]), for tests to wait on.
           async function post(path, payload) {
             const started = performance.now();
@@ -249,7 +269,13 @@ enum PreviewAssets {
               const text = await response.text();
               let answer = null;
               try { answer = JSON.parse(text); } catch (_) { answer = null; }
+              $('question').hidden = true;
               if (!response.ok) {
+                if (answer && answer.question) {
+                  showError('');
+                  ask(answer.question, answer.error);
+                  return false;
+                }
                 showError((answer && answer.error) || text.trim() || ('the server answered ' + response.status));
                 return false;
               }
@@ -269,7 +295,10 @@ enum PreviewAssets {
             }
           }
 
-          const act = (action) => post('/action', JSON.stringify(action));
+          const act = (action) => {
+            lastAction = action;
+            return post('/action', JSON.stringify(action));
+          };
 
           async function refresh() {
             try {
@@ -355,13 +384,18 @@ enum PreviewAssets {
 
           function drawGuards(state) {
             $('guards-group').hidden = !state.guards.length;
-            $('guards').replaceChildren(...state.guards.map((entry) => element('label', {},
-              element('input', {
-                type: 'checkbox', 'data-guard': entry.name, checked: entry.value, disabled: !!exported,
-                onchange: (event) => act({ action: 'guard', guard: entry.name, value: event.target.checked }),
-              }),
-              element('code', {}, entry.name),
-              element('span', { className: 'option' }, entry.option === null ? '' : '--guard ' + entry.name + '=' + entry.option))));
+            $('guards').replaceChildren(...state.guards.map((entry) => element('div', { className: 'guard' },
+              element('label', {},
+                element('input', {
+                  type: 'checkbox', 'data-guard': entry.name, checked: entry.value, disabled: !!exported || entry.ask,
+                  onchange: (event) => act({ action: 'guard', guard: entry.name, value: event.target.checked }),
+                }),
+                element('code', {}, entry.name)),
+              element('span', { className: 'option' }, entry.option === null ? '' : '--guard ' + entry.name + '=' + entry.option),
+              element('label', { className: 'ask' }, element('input', {
+                type: 'checkbox', 'data-guard-ask': entry.name, checked: entry.ask, disabled: !!exported,
+                onchange: (event) => act({ action: 'ask', guard: entry.name, value: event.target.checked }),
+              }), 'ask'))));
           }
 
           function drawTime(state) {

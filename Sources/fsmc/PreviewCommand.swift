@@ -327,8 +327,10 @@ final class PreviewApp {
         return .init(status: 200, contentType: "application/json", body: writer.bytes)
     }
 
-    private func refusal(_ message: String) -> PreviewServer.Response {
-        var response = json(.object([("error", .string(message))]))
+    private func refusal(_ message: String, question: String? = nil) -> PreviewServer.Response {
+        var members: [(String, JSONValue)] = [("error", .string(message))]
+        if let question { members.append(("question", .string(question))) }
+        var response = json(.object(members))
         response.status = 422
         return response
     }
@@ -355,32 +357,41 @@ final class PreviewApp {
 
     /// One change from the page: `{"action": "event", "event": "seek", "arguments": {"seconds": "5"}}`,
     /// `advance` (`duration`), `next-timeout`, `finish` and `fail` (`state`, `error`), `back`,
-    /// `guard` (`guard`, `value`), `line` (`line`), `restart`.
+    /// `guard` (`guard`, `value`), `ask` (`guard`, `value`: ask about it each time), `line` (`line`),
+    /// `restart`. `event`, `finish` and `fail` take `answers`, by guard name: the page's answers to
+    /// the questions the step asked before (a refusal with a `question`).
     private func act(_ body: [UInt8]) -> PreviewServer.Response {
         guard let object = (try? JSONSerialization.jsonObject(with: Data(body))) as? [String: Any],
             let action = object["action"] as? String
         else { return refusal("expected a JSON object with an \"action\"") }
         let text: (String) -> String = { object[$0] as? String ?? "" }
+        var answers: [String: Bool] = [:]
+        for (name, value) in object["answers"] as? [String: Any] ?? [:] {
+            if let value = value as? Bool { answers[name] = value }
+        }
         do throws(PreviewSession.Refusal) {
             switch action {
             case "event":
                 var arguments: [String: String] = [:]
                 for (name, value) in object["arguments"] as? [String: Any] ?? [:] { arguments[name] = value as? String ?? "" }
-                try session.send(event: text("event"), arguments: arguments)
+                try session.send(event: text("event"), arguments: arguments, answers: answers)
             case "advance": try session.advance(by: text("duration"))
             case "next-timeout": try session.advanceToNextTimeout()
-            case "finish": try session.finishActivity(of: text("state"))
-            case "fail": try session.failActivity(of: text("state"), error: text("error"))
+            case "finish": try session.finishActivity(of: text("state"), answers: answers)
+            case "fail": try session.failActivity(of: text("state"), error: text("error"), answers: answers)
             case "back": try session.back()
             case "guard":
                 guard let value = object["value"] as? Bool else { return refusal("a guard's value is true or false") }
                 try session.setGuard(text("guard"), to: value)
+            case "ask":
+                guard let value = object["value"] as? Bool else { return refusal("whether to ask is true or false") }
+                try session.setAsking(text("guard"), value)
             case "line": try session.run(line: text("line"))
             case "restart": try session.restart(from: .initial)
             default: return refusal("unknown action '\(action)'")
             }
         } catch {
-            return refusal(error.message)
+            return refusal(error.message, question: error.question)
         }
         onChange?(updateEvent)
         return json(view())

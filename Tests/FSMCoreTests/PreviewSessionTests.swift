@@ -179,13 +179,68 @@ final class PreviewSessionTests: XCTestCase {
         XCTAssertThrowsError(try session.run(line: #"lock code="1""#)) { error in
             XCTAssertEqual(
                 (error as? PreviewSession.Refusal)?.message,
-                "guard 'isValid' has no answer; pass --guard isValid=true or --guard isValid=false, or answer it on the event's line: [isValid=true]"
+                "guard 'isValid' has no answer; start fsmc preview with --guard isValid=true or --guard isValid=false, or answer it on the line: [isValid=true]"
             )
         }
         XCTAssertEqual(session.log, log)
         XCTAssertEqual(session.script, ["open", "close"])
         try session.send(event: "open")
         XCTAssertEqual(session.log, try replay(session))
+    }
+
+    func testAGuardAskedEachTimeIsAQuestionAnsweredIntoTheLine() throws {
+        let session = try session(answers: ["isValid": true])
+        try session.setAsking("isValid", true)
+        try session.send(event: "open")
+        XCTAssertEqual(session.script, ["open"], "not asked: no question")
+        try session.send(event: "close")
+        let log = session.log
+        XCTAssertThrowsError(try session.send(event: "lock", arguments: ["code": #""0000""#])) { error in
+            XCTAssertEqual(
+                error as? PreviewSession.Refusal, PreviewSession.Refusal(#"guard isValid(code: "0000")?"#, question: "isValid"))
+        }
+        XCTAssertEqual(session.log, log, "a question changes nothing")
+        // --guard isValid=true does not answer it: the page's answer does, in the line.
+        try session.send(event: "lock", arguments: ["code": #""0000""#], answers: ["isValid": false])
+        XCTAssertEqual(session.script.last, #"lock code="0000" [isValid=false]"#)
+        XCTAssertEqual(session.activeStates, ["Closed"])
+        XCTAssertEqual(session.log, try replay(session))
+        try session.setAsking("isValid", false)
+        try session.send(event: "lock", arguments: ["code": #""1""#])
+        XCTAssertEqual(session.script.last, #"lock code="1""#, "answered by --guard again")
+        XCTAssertEqual(session.activeStates, ["Locked"])
+        XCTAssertTrue(session.view().rendered().contains(#""ask": false"#))
+    }
+
+    func testUnansweredGuardsAndDelaysSayWhichOption() throws {
+        let source = """
+            machine Retry {
+                initial Idle
+                state Idle {
+                    go -> Waiting
+                    after 1s [isReady] -> Done
+                }
+                state Waiting { after backoff -> Idle }
+                state Done {}
+            }
+            """
+        let session = PreviewSession(model: try XCTUnwrap(model(source)))
+        XCTAssertThrowsError(try session.advance(by: "1s")) { error in
+            XCTAssertEqual(
+                (error as? PreviewSession.Refusal)?.message,
+                "guard 'isReady' has no answer; start fsmc preview with --guard isReady=true or --guard isReady=false (a wait takes no brackets: its timeouts answer guards with --guard only)"
+            )
+        }
+        XCTAssertThrowsError(try session.send(event: "go")) { error in
+            XCTAssertEqual(
+                (error as? PreviewSession.Refusal)?.message,
+                "delay 'backoff' has no answer; start fsmc preview with --delay backoff=<duration>, like --delay backoff=2s")
+        }
+        XCTAssertEqual(session.script, [])
+        let stuck = PreviewSession(model: try XCTUnwrap(model("machine M {\n initial A\n state A { [ok] -> B }\n state B {}\n}")))
+        XCTAssertEqual(
+            stuck.startFailure,
+            "guard 'ok' has no answer at the start; start fsmc preview with --guard ok=true or --guard ok=false")
     }
 
     func testNextTimeoutWithoutATimerIsRefused() throws {

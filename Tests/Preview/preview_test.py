@@ -248,7 +248,19 @@ def test_security_system(browser, work):
         assert send(page, "panic") is None
         check(page, preview)
         assert page_active(page) == {"SilentAlarm"}
+        # Asked each time: the step comes back as a question, sent again with the answer.
+        assert act(page, lambda: page.click("[data-guard-ask='isValid']")) is None
+        assert page.is_disabled("[data-guard='isValid']")
+        page.fill("[data-event='reset'] [data-param='code']", '"4321"')
+        assert act(page, lambda: page.click("[data-event='reset'] button")) is None
+        assert page.get_attribute("[data-question]", "data-question") == "isValid"
+        assert page.text_content("[data-question] code") == 'guard isValid(code: "4321")?'
         shot(page, "preview-security-system")
+        assert act(page, lambda: page.click("[data-question] [data-answer='false']")) is None
+        script = check(page, preview)
+        assert script.endswith('reset code="4321" [isValid=false]\n'), script
+        assert page_active(page) == {"SilentAlarm"}
+        assert page.is_hidden("#question")
         assert act(page, lambda: page.click("[data-control='back']")) is None
         check(page, preview)
         assert not page.errors, page.errors

@@ -34,6 +34,11 @@ public final class PreviewSession {
     /// The page's guard toggles, by guard name: the `--guard` answer, else `false`, until the page
     /// sets one.
     public private(set) var guardValues: [String: Bool] = [:]
+    /// The guards the page asks about each time a line it sends evaluates one (``Refusal/question``),
+    /// rather than answering them by their toggle.
+    public private(set) var askedGuards: Set<String> = []
+    /// Takes the guards and delays that nothing answers: the session asks the page instead.
+    private let questions = Questions()
     public private(set) var start: Start
     /// The lines run, in order: the script that replays to ``log``.
     public private(set) var script: [String] = []
@@ -64,8 +69,28 @@ public final class PreviewSession {
     /// Why a control of the page did nothing: the message the page shows.
     public struct Refusal: Error, Sendable, Hashable, CustomStringConvertible {
         public var message: String
-        public init(_ message: String) { self.message = message }
+        /// The guard whose answer the step needs, when the refusal is a question
+        /// (``askedGuards``): the page asks, and sends the step again with the answer.
+        public var question: String?
+        public init(_ message: String, question: String? = nil) {
+            self.message = message
+            self.question = question
+        }
         public var description: String { message }
+    }
+
+    /// Records what the simulation could not answer; answers nothing, so that the line stops.
+    private final class Questions: SimulationAsker {
+        var guardCall: Invocation?
+        var delay: String?
+        func answer(guard call: Invocation) -> Bool? {
+            guardCall = guardCall ?? call
+            return nil
+        }
+        func answer(delay name: String) -> Int? {
+            delay = delay ?? name
+            return nil
+        }
     }
 
     // MARK: - Steps
@@ -91,10 +116,36 @@ public final class PreviewSession {
         }
         let before = log.count
         stepStarts.append(before)
+        questions.guardCall = nil
+        questions.delay = nil
+        // The guards the page asks about are not answered by --guard on its lines (the page's
+        // answers go into the line's brackets, which replay with --guard).
+        if pageBrackets { simulation.answers = optionAnswers.filter { !askedGuards.contains($0.key) } }
         let goesOn = simulation.run(parsed, echo: line)
+        simulation.answers = optionAnswers
         guard goesOn else {
             let message = simulation.failure?.message ?? "the simulation stopped"
+            let (guardCall, delay) = (questions.guardCall, questions.delay)
             rebuild(lines: script)
+            if let call = guardCall {
+                if pageBrackets, askedGuards.contains(call.name) {
+                    throw Refusal("guard \(call)?", question: call.name)
+                }
+                let hint: String
+                switch parsed {
+                case .wait: hint = " (a wait takes no brackets: its timeouts answer guards with --guard only)"
+                case .event, .activity: hint = ", or answer it on the line: [\(call.name)=true]"
+                case .save: hint = ""
+                }
+                throw Refusal(
+                    "guard '\(call.name)' has no answer; start fsmc preview with --guard \(call.name)=true or --guard \(call.name)=false"
+                        + hint)
+            }
+            if let delay {
+                throw Refusal(
+                    "delay '\(delay)' has no answer; start fsmc preview with --delay \(delay)=<duration>, like --delay \(delay)=2s"
+                )
+            }
             throw Refusal(message)
         }
         // The brackets keep only the guards the line's run asked: the others change nothing, and
@@ -133,7 +184,8 @@ public final class PreviewSession {
 
     /// Sends `event` with its arguments, each written as in a script (a Swift literal:
     /// `"1234"`, `5`, `true`, `nil`), and the page's guard answers that differ from the options'.
-    public func send(event name: String, arguments: [String: String] = [:]) throws(Refusal) {
+    /// `answers` are the page's answers to the questions the step asked before (``Refusal/question``).
+    public func send(event name: String, arguments: [String: String] = [:], answers: [String: Bool] = [:]) throws(Refusal) {
         guard let event = model.events.first(where: { $0.name == name }) else {
             throw Refusal("the machine has no event '\(name)'")
         }
@@ -148,7 +200,7 @@ public final class PreviewSession {
         for label in arguments.keys.sorted() where !event.parameters.contains(where: { $0.name == label }) {
             throw Refusal("event '\(name)' has no parameter '\(label)'")
         }
-        try run(line: line + guardBrackets, pageBrackets: true)
+        try run(line: line + guardBrackets(answers), pageBrackets: true)
     }
 
     /// Moves time on by `duration`, written as in the language (`500ms`, `2s`, `1.5min`): `wait`.
@@ -171,16 +223,16 @@ public final class PreviewSession {
     }
 
     /// The running activity of `state` returned: `done State`.
-    public func finishActivity(of state: String) throws(Refusal) {
-        try run(line: "done \(try activityState(state))" + guardBrackets, pageBrackets: true)
+    public func finishActivity(of state: String, answers: [String: Bool] = [:]) throws(Refusal) {
+        try run(line: "done \(try activityState(state))" + guardBrackets(answers), pageBrackets: true)
     }
 
     /// The running activity of `state` threw the error `error` (an identifier): `fail State error`.
-    public func failActivity(of state: String, error: String) throws(Refusal) {
+    public func failActivity(of state: String, error: String, answers: [String: Bool] = [:]) throws(Refusal) {
         let name = try activityState(state)
         let error = error.trimmedSpaces
         guard !error.isEmpty else { throw Refusal("enter the error's name, like offline") }
-        try run(line: "fail \(name) \(error)" + guardBrackets, pageBrackets: true)
+        try run(line: "fail \(name) \(error)" + guardBrackets(answers), pageBrackets: true)
     }
 
     private func activityState(_ state: String) throws(Refusal) -> String {
@@ -206,12 +258,25 @@ public final class PreviewSession {
         revision += 1
     }
 
-    /// The guard answers an event line carries in brackets: the page's, where they differ from the
-    /// `--guard` options (or the options give none), so that the line replays with those options.
-    var guardBrackets: String {
-        let differing = model.guardNames.filter { optionAnswers[$0] != guardValues[$0] }
-        guard !differing.isEmpty else { return "" }
-        return " [" + differing.map { "\($0)=\(guardValues[$0] ?? false)" }.joined(separator: ", ") + "]"
+    /// Whether the page asks about guard `name` each time a line it sends evaluates it, rather than
+    /// answering it by its toggle.
+    public func setAsking(_ name: String, _ asking: Bool) throws(Refusal) {
+        guard model.guardNames.contains(name) else { throw Refusal("the machine has no guard '\(name)'") }
+        if asking { askedGuards.insert(name) } else { askedGuards.remove(name) }
+        revision += 1
+    }
+
+    /// The guard answers a line of the page carries in brackets: the toggles', where they differ from
+    /// the `--guard` options (or the options give none), so that the line replays with those options;
+    /// for a guard the page asks about, the answer given to the question (`answers`), if any.
+    func guardBrackets(_ answers: [String: Bool]) -> String {
+        let bracketed: [(String, Bool)] = model.guardNames.compactMap { name in
+            if askedGuards.contains(name) { return answers[name].map { (name, $0) } }
+            guard let value = guardValues[name], optionAnswers[name] != value else { return nil }
+            return (name, value)
+        }
+        guard !bracketed.isEmpty else { return "" }
+        return " [" + bracketed.map { "\($0.0)=\($0.1)" }.joined(separator: ", ") + "]"
     }
 
     // MARK: - Restarts
@@ -239,6 +304,7 @@ public final class PreviewSession {
         let active = simulation.configurationText
         model = newModel
         resetGuardValues(keeping: guardValues)
+        askedGuards.formIntersection(newModel.guardNames)
         if startFailure == nil {
             do throws(RestoreError) {
                 _ = try Simulation(model: newModel, restoring: snapshot, from: Self.startSnapshotName, output: { _ in })
@@ -275,12 +341,14 @@ public final class PreviewSession {
         let made: Simulation
         switch start {
         case .initial:
-            made = Simulation(model: model, answers: optionAnswers, delays: delays, output: { [unowned self] in log.append($0) })
+            made = Simulation(
+                model: model, answers: optionAnswers, delays: delays, asker: questions,
+                output: { [unowned self] in log.append($0) })
         case .snapshot(let snapshot, let name):
             do throws(RestoreError) {
                 made = try Simulation(
                     model: model, restoring: snapshot, from: name, answers: optionAnswers, delays: delays,
-                    output: { [unowned self] in log.append($0) })
+                    asker: questions, output: { [unowned self] in log.append($0) })
             } catch {
                 // Checked before it became the start; a model that changed since restarts.
                 start = .initial
@@ -290,8 +358,17 @@ public final class PreviewSession {
         }
         simulation = made
         revision += 1
+        questions.guardCall = nil
+        questions.delay = nil
         guard made.start() else {
-            startFailure = made.failure?.message ?? "the simulation stopped"
+            if let call = questions.guardCall {
+                startFailure =
+                    "guard '\(call.name)' has no answer at the start; start fsmc preview with --guard \(call.name)=true or --guard \(call.name)=false"
+            } else if let delay = questions.delay {
+                startFailure = "delay '\(delay)' has no answer at the start; start fsmc preview with --delay \(delay)=<duration>"
+            } else {
+                startFailure = made.failure?.message ?? "the simulation stopped"
+            }
             return
         }
         for line in lines {
@@ -388,6 +465,7 @@ public final class PreviewSession {
         let guards: [JSONValue] = model.guardNames.map { name in
             .object([
                 ("name", .string(name)), ("value", .bool(guardValues[name] ?? false)),
+                ("ask", .bool(askedGuards.contains(name))),
                 ("option", optionAnswers[name].map(JSONValue.bool) ?? .null),
             ])
         }

@@ -29,6 +29,22 @@
     $('error').hidden = !message;
   }
 
+  // A guard the page asks about (its "ask" box): the step comes back as a question, and is sent
+  // again with the answer.
+  let lastAction = null;
+  function ask(guard, question) {
+    const answer = (value) => {
+      $('question').hidden = true;
+      const action = Object.assign({}, lastAction, { answers: Object.assign({}, lastAction.answers, { [guard]: value }) });
+      act(action);
+    };
+    $('question').replaceChildren(element('span', {}, 'The step asks: ', element('code', {}, question)),
+      element('button', { type: 'button', 'data-answer': 'true', onclick: () => answer(true) }, 'true'),
+      element('button', { type: 'button', 'data-answer': 'false', onclick: () => answer(false) }, 'false'));
+    $('question').setAttribute('data-question', guard);
+    $('question').hidden = false;
+  }
+
   // Every request ends in one more settled action (body[data-settled]), for tests to wait on.
   async function post(path, payload) {
     const started = performance.now();
@@ -40,7 +56,13 @@
       const text = await response.text();
       let answer = null;
       try { answer = JSON.parse(text); } catch (_) { answer = null; }
+      $('question').hidden = true;
       if (!response.ok) {
+        if (answer && answer.question) {
+          showError('');
+          ask(answer.question, answer.error);
+          return false;
+        }
         showError((answer && answer.error) || text.trim() || ('the server answered ' + response.status));
         return false;
       }
@@ -60,7 +82,10 @@
     }
   }
 
-  const act = (action) => post('/action', JSON.stringify(action));
+  const act = (action) => {
+    lastAction = action;
+    return post('/action', JSON.stringify(action));
+  };
 
   async function refresh() {
     try {
@@ -146,13 +171,18 @@
 
   function drawGuards(state) {
     $('guards-group').hidden = !state.guards.length;
-    $('guards').replaceChildren(...state.guards.map((entry) => element('label', {},
-      element('input', {
-        type: 'checkbox', 'data-guard': entry.name, checked: entry.value, disabled: !!exported,
-        onchange: (event) => act({ action: 'guard', guard: entry.name, value: event.target.checked }),
-      }),
-      element('code', {}, entry.name),
-      element('span', { className: 'option' }, entry.option === null ? '' : '--guard ' + entry.name + '=' + entry.option))));
+    $('guards').replaceChildren(...state.guards.map((entry) => element('div', { className: 'guard' },
+      element('label', {},
+        element('input', {
+          type: 'checkbox', 'data-guard': entry.name, checked: entry.value, disabled: !!exported || entry.ask,
+          onchange: (event) => act({ action: 'guard', guard: entry.name, value: event.target.checked }),
+        }),
+        element('code', {}, entry.name)),
+      element('span', { className: 'option' }, entry.option === null ? '' : '--guard ' + entry.name + '=' + entry.option),
+      element('label', { className: 'ask' }, element('input', {
+        type: 'checkbox', 'data-guard-ask': entry.name, checked: entry.ask, disabled: !!exported,
+        onchange: (event) => act({ action: 'ask', guard: entry.name, value: event.target.checked }),
+      }), 'ask'))));
   }
 
   function drawTime(state) {
