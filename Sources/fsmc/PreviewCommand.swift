@@ -99,6 +99,9 @@ extension Commands {
             app.port = server.port
             app.onChange = { [unowned server] in server.broadcast($0) }
             signal(SIGPIPE, SIG_IGN)
+            // Stopped (Ctrl-C, or a SIGTERM), fsmc stops Graphviz too: a large layout runs for minutes.
+            signal(SIGINT, stopLayoutAndExit)
+            signal(SIGTERM, stopLayoutAndExit)
             Terminal.writeOut("http://127.0.0.1:\(server.port)/\n")
             Terminal.writeError("fsmc preview: serving \(path) (Ctrl-C stops it)\n")
             server.run(tickInterval: 0.25) {
@@ -106,6 +109,16 @@ extension Commands {
                 if app.checkLayout() || changed { server.broadcast(app.updateEvent) }
             }
         })
+}
+
+/// The process id of Graphviz's `dot` while it lays the diagram out, for the signal handler.
+nonisolated(unsafe) private var layoutProcess: pid_t = 0
+
+/// Stops the layout, then fsmc by the same signal (only async-signal-safe calls here).
+private func stopLayoutAndExit(_ signalNumber: Int32) {
+    if layoutProcess > 0 { kill(layoutProcess, SIGTERM) }
+    signal(signalNumber, SIG_DFL)
+    raise(signalNumber)
 }
 
 /// What `fsmc preview` serves: the page, the session's view as JSON, the diagram, the downloads,
@@ -220,6 +233,7 @@ final class PreviewApp {
                 _ = FileManager.default.createFile(atPath: folder + "/errors.txt", contents: nil)
                 process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: folder + "/errors.txt"))
                 try process.run()
+                layoutProcess = process.processIdentifier
             } catch {
                 try? FileManager.default.removeItem(atPath: folder)
                 return .failure(IOError(message: "cannot run \(executable): \(error.localizedDescription)"))
@@ -234,6 +248,7 @@ final class PreviewApp {
                 guard PreviewServer.now() < deadline else { return nil }
                 usleep(5000)
             }
+            layoutProcess = 0
             defer { try? FileManager.default.removeItem(atPath: folder) }
             guard process.terminationStatus == 0, let svg = FileManager.default.contents(atPath: folder + "/machine.svg") else {
                 let errors = FileManager.default.contents(atPath: folder + "/errors.txt") ?? Data()
@@ -243,6 +258,7 @@ final class PreviewApp {
         }
 
         func cancel() {
+            layoutProcess = 0
             if process.isRunning {
                 process.terminate()
                 process.waitUntilExit()

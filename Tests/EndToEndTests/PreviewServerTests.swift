@@ -54,15 +54,22 @@ final class PreviewServerTests: XCTestCase {
         let tools = folder.appendingPathComponent("tools")
         try FileManager.default.createDirectory(at: tools, withIntermediateDirectories: true)
         let dot = tools.appendingPathComponent("dot")
-        try "#!/bin/sh\nsleep 30\n".write(to: dot, atomically: true, encoding: .utf8)
+        try "#!/bin/sh\nexec sleep 30\n".write(to: dot, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: dot.path)
         let started = Date()
         try launch(path: tools.path + ":/usr/bin:/bin")
         XCTAssertLessThan(Date().timeIntervalSince(started), 10, "served while dot runs")
         XCTAssertTrue(try stateText().contains("Graphviz is laying out the diagram of 2 states"))
         XCTAssertEqual(status(try exchange("GET /diagram.svg HTTP/1.1\r\n\(host)\r\n")), "HTTP/1.1 404 Not Found")
+        // Stopped, fsmc stops the layout too.
+        let layouts = try runProcess(
+            URL(fileURLWithPath: "/usr/bin/pgrep"), ["-f", "-P", "\(process!.processIdentifier)", "sleep|dot"])
+        let layout = try XCTUnwrap(Int32(layouts.stdout.split(separator: "\n").first ?? ""), "dot runs: \(layouts.stdout)")
         process?.terminate()
         process?.waitUntilExit()
+        let stopped = Date()
+        while kill(layout, 0) == 0, Date().timeIntervalSince(stopped) < 5 { Thread.sleep(forTimeInterval: 0.05) }
+        XCTAssertNotEqual(kill(layout, 0), 0, "dot (pid \(layout)) still runs after fsmc stopped")
 
         try "#!/bin/sh\necho 'syntax error in line 1' >&2\nexit 3\n".write(to: dot, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: dot.path)
