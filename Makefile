@@ -6,6 +6,7 @@
 #   make end-to-end-test     the tests that run fsmc, swiftc, dot or node (Tests/EndToEndTests)
 #   make documentation-test  the tests of the docs (Tests/DocumentationTests)
 #   make check-generated-swift  compile every example's generated Swift in every Swift configuration
+#   make test-preview  the browser test of fsmc preview (Chromium headless, Playwright; docs/Preview.md)
 #   make test-plugin-consumer  build, run and test examples/PluginConsumer with fsmc's SwiftPM plugins
 #   make golden   regenerate the golden files (and FSMCore's copy of Sources/MachineRuntime/Runtime) after a
 #                 deliberate change (review the diff!)
@@ -64,6 +65,7 @@ test: lint
 	$(SWIFT) test --package-path Benchmarks --skip-build --disable-xctest   # each shape's machines agree (Swift Testing)
 	$(MAKE) test-plugin-consumer
 	$(MAKE) test-editor
+	$(MAKE) test-preview
 
 # One kind of test at a time, as the targets split them (swift-argument-parser's split): every
 # target is built (SwiftPM links them into one test bundle), then only the named one's tests run.
@@ -95,6 +97,17 @@ test-plugin-consumer:
 .PHONY: test-editor
 test-editor: build
 	scripts/test-editor
+
+# The page of `fsmc preview` in Chromium headless, driven by Playwright for Python through its test hooks on
+# every example, each action checked against `fsmc simulate` (scripts/test-preview; scripts/need-chromium
+# installs Chromium and Playwright, into .build/preview-venv, when missing). `make preview-screenshots`
+# writes the screenshots of docs/Preview.md.
+.PHONY: test-preview preview-screenshots
+test-preview: build
+	scripts/test-preview
+
+preview-screenshots: build
+	FSMC_UPDATE_SCREENSHOTS=1 scripts/test-preview
 
 # The machines of the dispatch benchmark (docs/Performance.md section 2): each shape's .fsm, its
 # generated Swift (committed) and its hand-written twin, in Benchmarks/Sources/DispatchMachines/<Shape>/.

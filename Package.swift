@@ -25,7 +25,8 @@ let package = Package(
             name: "MachineRuntime", dependencies: ["FSMRuntime"], exclude: ["README.md"],
             swiftSettings: [.define("FSM_BELOW"), .define("FSM_SIBLING"), .define("FSM_PUSH"), .define("FSM_POP")]
         ),
-        .executableTarget(name: "fsmc", dependencies: ["FSMCore"]),
+        // Preview/ holds the page of `fsmc preview`, compiled in as PreviewAssets.swift (scripts/generate-preview-assets).
+        .executableTarget(name: "fsmc", dependencies: ["FSMCore"], exclude: ["Preview"]),
         // Generates <stem>.swift for every .fsm file among a target's sources (docs/SwiftPM-Plugin.md).
         .plugin(name: "FSMCPlugin", capability: .buildTool(), dependencies: ["fsmc"]),
         // `swift package --allow-writing-to-package-directory fsm-diagrams [--target T]...`

@@ -37,7 +37,7 @@ enum ExitStatus {
 }
 
 enum Commands {
-    static let all: [Command] = [generate, check, dot, mermaid, simulate, paths, format, lsp, runtime]
+    static let all: [Command] = [generate, check, dot, mermaid, simulate, preview, paths, format, lsp, runtime]
 
     static let check = Command(
         name: "check",
