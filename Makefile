@@ -196,7 +196,7 @@ check-bench-generated: build
 golden:
 	FSMC_UPDATE_GOLDEN=1 $(SWIFT) test --filter GoldenMachineRuntimeSource
 	FSMC_UPDATE_GOLDEN=1 $(SWIFT) test --filter Golden
-	@git status --short -- Tests/Golden Sources/FSMCore/SwiftGeneration/MachineRuntimeSource.swift
+	@git status --short -- Tests/Golden Sources/FSMCore/SwiftGeneration/MachineRuntimeSource.swift examples/PluginConsumer/Tests
 
 # Every example drawn with fsmc and rendered with Graphviz; a warning from dot fails the target.
 diagrams: build

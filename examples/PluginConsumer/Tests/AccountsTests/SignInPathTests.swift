@@ -67,22 +67,13 @@ private func describe(_ value: Any) -> String {
 @MainActor
 @Suite struct SignInPathTests {
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("Path 1: 20 steps, covers SignedOut: submit / showMessage(text: \"Enter your e-mail address\") and 12 more") func path1() {
+    @Test("Path 1: 19 steps, covers SignedOut: submit [isWellFormed(email)] / remember(email, password) -> SigningIn and 12 more") func path1() {
         let actions = SignInPathActions()
         let machine = SignIn(actions: actions, timing: .manual, activities: .manual)
 
         machine.start()
         #expect(actions.guards == [])
         #expect(actions.actions == ["showForm"])
-        #expect(machine.activeStates == [.signedOut])
-        actions.next()
-
-        // submit email="" password="" [isWellFormed=false]
-        // covers SignedOut: submit / showMessage(text: "Enter your e-mail address")
-        actions.answers = ["isWellFormed": [false]]
-        machine.submit(email: "", password: "")
-        #expect(actions.guards == ["isWellFormed"])
-        #expect(actions.actions == ["showMessage(text: \"Enter your e-mail address\")"])
         #expect(machine.activeStates == [.signedOut])
         actions.next()
 
@@ -95,11 +86,37 @@ private func describe(_ value: Any) -> String {
         #expect(machine.activeStates == [.signingIn])
         actions.next()
 
+        // fail SigningIn failure [isOffline=true]
+        // covers SigningIn: catch [isOffline(error)] -> Offline
+        actions.answers = ["isOffline": [true]]
+        machine.failActivity(of: .signingIn, with: SignInPathError("failure"))
+        #expect(actions.guards == ["isOffline"])
+        #expect(actions.actions == ["hideSpinner", "showOfflineBanner"])
+        #expect(machine.activeStates == [.offline])
+        actions.next()
+
+        // networkAvailable
+        // covers Offline: networkAvailable -> SigningIn
+        machine.networkAvailable()
+        #expect(actions.guards == [])
+        #expect(actions.actions == ["hideOfflineBanner", "showSpinner"])
+        #expect(machine.activeStates == [.signingIn])
+        actions.next()
+
         // cancel
         // covers SigningIn: cancel -> SignedOut
         machine.cancel()
         #expect(actions.guards == [])
         #expect(actions.actions == ["hideSpinner", "showForm"])
+        #expect(machine.activeStates == [.signedOut])
+        actions.next()
+
+        // submit email="" password="" [isWellFormed=false]
+        // covers SignedOut: submit / showMessage(text: "Enter your e-mail address")
+        actions.answers = ["isWellFormed": [false]]
+        machine.submit(email: "", password: "")
+        #expect(actions.guards == ["isWellFormed"])
+        #expect(actions.actions == ["showMessage(text: \"Enter your e-mail address\")"])
         #expect(machine.activeStates == [.signedOut])
         actions.next()
 
@@ -184,31 +201,6 @@ private func describe(_ value: Any) -> String {
         #expect(machine.activeStates == [.signingIn])
         actions.next()
 
-        // fail SigningIn failure [isOffline=true]
-        // covers SigningIn: catch [isOffline(error)] -> Offline
-        actions.answers = ["isOffline": [true]]
-        machine.failActivity(of: .signingIn, with: SignInPathError("failure"))
-        #expect(actions.guards == ["isOffline"])
-        #expect(actions.actions == ["hideSpinner", "showOfflineBanner"])
-        #expect(machine.activeStates == [.offline])
-        actions.next()
-
-        // cancel
-        // covers Offline: cancel -> SignedOut
-        machine.cancel()
-        #expect(actions.guards == [])
-        #expect(actions.actions == ["hideOfflineBanner", "showForm"])
-        #expect(machine.activeStates == [.signedOut])
-        actions.next()
-
-        // submit email="" password="" [isWellFormed=true]
-        actions.answers = ["isWellFormed": [true]]
-        machine.submit(email: "", password: "")
-        #expect(actions.guards == ["isWellFormed"])
-        #expect(actions.actions == ["remember(email: \"\", password: \"\")", "showSpinner"])
-        #expect(machine.activeStates == [.signingIn])
-        actions.next()
-
         // fail SigningIn failure [isOffline=false, isRejected=true]
         // covers SigningIn: catch [isRejected(error)] / showMessage(text: "Wrong e-mail or password") -> SignedOut
         actions.answers = ["isOffline": [false], "isRejected": [true]]
@@ -243,13 +235,37 @@ private func describe(_ value: Any) -> String {
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test("Path 2: 5 steps, covers Failed: retry -> SigningIn and 1 more") func path2() {
+    @Test("Path 2: 6 steps, covers Offline: cancel -> SignedOut and 1 more") func path2() {
         let actions = SignInPathActions()
         let machine = SignIn(actions: actions, timing: .manual, activities: .manual)
 
         machine.start()
         #expect(actions.guards == [])
         #expect(actions.actions == ["showForm"])
+        #expect(machine.activeStates == [.signedOut])
+        actions.next()
+
+        // submit email="" password="" [isWellFormed=true]
+        actions.answers = ["isWellFormed": [true]]
+        machine.submit(email: "", password: "")
+        #expect(actions.guards == ["isWellFormed"])
+        #expect(actions.actions == ["remember(email: \"\", password: \"\")", "showSpinner"])
+        #expect(machine.activeStates == [.signingIn])
+        actions.next()
+
+        // fail SigningIn failure [isOffline=true]
+        actions.answers = ["isOffline": [true]]
+        machine.failActivity(of: .signingIn, with: SignInPathError("failure"))
+        #expect(actions.guards == ["isOffline"])
+        #expect(actions.actions == ["hideSpinner", "showOfflineBanner"])
+        #expect(machine.activeStates == [.offline])
+        actions.next()
+
+        // cancel
+        // covers Offline: cancel -> SignedOut
+        machine.cancel()
+        #expect(actions.guards == [])
+        #expect(actions.actions == ["hideOfflineBanner", "showForm"])
         #expect(machine.activeStates == [.signedOut])
         actions.next()
 
@@ -274,22 +290,6 @@ private func describe(_ value: Any) -> String {
         machine.retry()
         #expect(actions.guards == [])
         #expect(actions.actions == ["showSpinner"])
-        #expect(machine.activeStates == [.signingIn])
-        actions.next()
-
-        // fail SigningIn failure [isOffline=true]
-        actions.answers = ["isOffline": [true]]
-        machine.failActivity(of: .signingIn, with: SignInPathError("failure"))
-        #expect(actions.guards == ["isOffline"])
-        #expect(actions.actions == ["hideSpinner", "showOfflineBanner"])
-        #expect(machine.activeStates == [.offline])
-        actions.next()
-
-        // networkAvailable
-        // covers Offline: networkAvailable -> SigningIn
-        machine.networkAvailable()
-        #expect(actions.guards == [])
-        #expect(actions.actions == ["hideOfflineBanner", "showSpinner"])
         #expect(machine.activeStates == [.signingIn])
         actions.next()
     }
