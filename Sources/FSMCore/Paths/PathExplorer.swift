@@ -263,8 +263,8 @@ extension PathExplorer {
         /// The configurations explored, told apart by ``SearchKey``: one that differs from an
         /// explored one only in what is pushed below the top of its stack is not explored again.
         var explored = Set<SearchKey>()
-        /// For each goal, where it was first covered: the node and the number of its edge (`nil`: the
-        /// start step of the root at that node).
+        /// For each goal, where it was first covered: the node and the number of its edge, or (edge
+        /// `nil`) the start step of root number `node` (two starts may reach one configuration).
         var firstCover: [PathItem: (node: Int, edge: Int?)] = [:]
         /// For each goal covered, the fewest steps a path needs to cover it (the start not counted).
         var depthCovered: [PathItem: Int] = [:]
@@ -298,7 +298,7 @@ extension PathExplorer {
             for (interpreter, step) in starts.outcomes {
                 let node = self.node(for: interpreter, depth: 0, parent: nil)
                 roots.append((step, node))
-                note(step.covered, depth: 0, at: (node, nil))
+                note(step.covered, depth: 0, at: (roots.count - 1, nil))
             }
             var next = 0
             while next < nodes.count, !goals.subtracting(depthCovered.keys).isEmpty {
@@ -408,7 +408,9 @@ extension PathExplorer {
             while !uncovered.isEmpty {
                 while nextTarget < targets.count, !uncovered.contains(targets[nextTarget]) { nextTarget += 1 }
                 guard nextTarget < targets.count, let place = firstCover[targets[nextTarget]] else { break }
-                let (root, steps) = treePath(to: place.node)
+                let target = targets[nextTarget]
+                let (root, steps) =
+                    place.edge == nil ? (roots[place.node], []) : treePath(to: place.node)
                 var path = [root.step]
                 uncovered.subtract(root.step.covered)
                 var current = root.node
@@ -423,6 +425,12 @@ extension PathExplorer {
                     guard !uncovered.isEmpty, let next = nearest(from: current, covering: uncovered, budget: budget)
                     else { break }
                     segment = next
+                }
+                // Every path covers its target; were it not so, the target would be tried forever.
+                guard !uncovered.contains(target) else {
+                    assertionFailure("a path to a goal does not cover it")
+                    uncovered.remove(target)
+                    continue
                 }
                 paths.append(path)
             }

@@ -433,16 +433,7 @@ public final class PreviewSession {
     /// The script as a file: one line each, a line end after each.
     public var scriptText: String { script.map { $0 + "\n" }.joined() }
 
-    private func describe(_ timed: Model.TimedTransition) -> String {
-        let source = timed.source.map { model.states[$0].name } ?? "machine"
-        let delay =
-            switch timed.delay {
-            case .literal(_, let text): text
-            case .named(let name): name
-            }
-        let target = timed.target.state.map { " -> " + model.states[$0].name } ?? ""
-        return "\(source) \(timed.kind.rawValue) \(delay)" + target
-    }
+    private func describe(_ timed: Model.TimedTransition) -> String { timed.transcriptText(in: model) }
 
     /// Everything the page draws, as JSON: the machine, the active states, the controls' contents,
     /// the log and the script. `extra` members come first (the server's diagnostics and diagram).

@@ -367,17 +367,7 @@ private final class SimulationHost: InterpreterHost {
         timed.source == nil || !interpreter.isRunning ? 1 : 3
     }
 
-    /// `Offline after retryDelay -> Loading`, `Loading every 500ms`, `machine after 1min -> Idle`.
-    private func describe(_ timed: Model.TimedTransition) -> String {
-        let source = timed.source.map { model.states[$0].name } ?? "machine"
-        let delay =
-            switch timed.delay {
-            case .literal(_, let text): text
-            case .named(let name): name
-            }
-        let target = timed.target.state.map { " -> " + model.states[$0].name } ?? ""
-        return "\(source) \(timed.kind.rawValue) \(delay)" + target
-    }
+    private func describe(_ timed: Model.TimedTransition) -> String { timed.transcriptText(in: model) }
 
     func printConfiguration(of interpreter: Interpreter) {
         guard failure == nil else { return }
@@ -414,5 +404,20 @@ extension String {
             return ""
         }
         return String(self[first...last])
+    }
+}
+
+extension Model.TimedTransition {
+    /// `Offline after retryDelay -> Loading`, `Loading every 500ms`, `machine after 1min -> Idle`: as
+    /// the transcript names a timer (and the preview page lists the armed ones).
+    func transcriptText(in model: Model) -> String {
+        let source = self.source.map { model.states[$0].name } ?? "machine"
+        let delay =
+            switch self.delay {
+            case .literal(_, let text): text
+            case .named(let name): name
+            }
+        let target = self.target.state.map { " -> " + model.states[$0].name } ?? ""
+        return "\(source) \(kind.rawValue) \(delay)" + target
     }
 }
