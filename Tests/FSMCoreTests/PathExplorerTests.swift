@@ -196,6 +196,22 @@ final class PathExplorerTests: XCTestCase {
             "\(bounded.report.uncovered)")
     }
 
+    func testALabelIsTheDeclarationAsWrittenOnOneLine() throws {
+        let output = try explore(
+            """
+            machine Coffee {
+                initial Idle
+                state Idle {
+                    order   [isOpen]  /  say(text: "Un café, s'il vous plaît") -> Served // at the bar
+                }
+                state Served {}
+            }
+            """)
+        XCTAssertEqual(
+            output.catalog.entry(.transition(0))?.label,
+            #"Idle: order [isOpen] / say(text: "Un café, s'il vous plaît") -> Served"#)
+    }
+
     func testAnEventWithAParameterOfAUserTypeIsNotSentAndSaysWhy() throws {
         let output = try explore(
             """

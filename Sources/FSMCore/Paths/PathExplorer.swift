@@ -75,29 +75,35 @@ public struct PathCatalog: Sendable {
     public private(set) var guarded: Set<Int> = []
     /// Each item's place in ``entries``.
     private var positions: [PathItem: Int] = [:]
+    /// By transition item: the state that declares it (`nil`: the machine) and its event (`nil`
+    /// for a completion, timed or `catch` transition).
+    private var transitionSources: [Int?] = []
+    private var transitionEvents: [Int?] = []
 
     /// The catalog of `model`, whose declarations are labelled with their text in `source` (white
     /// space collapsed, comments dropped).
     public init(model: Model, source: [UInt8]) {
-        var transitions: [(Model.Transition, String)] = []
+        var transitions: [(Model.Transition, source: Int?)] = []
         func text(_ range: SourceRange) -> String { PathCatalog.declarationText(source, range) }
         for (index, state) in model.states.enumerated() {
             entries.append(Entry(item: .state(index), label: "state " + state.name, range: state.range))
         }
         for node in [nil] + model.states.indices.map(Optional.some) {
-            let owner = node.map { model.states[$0].name } ?? "machine"
-            for transition in model.transitions(declaredIn: node) { transitions.append((transition, owner)) }
+            for transition in model.transitions(declaredIn: node) { transitions.append((transition, node)) }
             let timed = node.map { model.states[$0].timedTransitions } ?? model.machineTimedTransitions
-            for transition in timed { transitions.append((transition.transition, owner)) }
+            for transition in timed { transitions.append((transition.transition, node)) }
             for caught in node.map({ model.states[$0].catchTransitions }) ?? [] {
-                transitions.append((caught.transition, owner))
+                transitions.append((caught.transition, node))
             }
         }
         defer { positions = Dictionary(uniqueKeysWithValues: entries.enumerated().map { ($1.item, $0) }) }
         transitions.sort { $0.0.range.start < $1.0.range.start }
-        for (transition, owner) in transitions {
+        for (transition, source) in transitions {
             let index = transitionsByStart.count
             transitionsByStart[transition.range.start] = index
+            transitionSources.append(source)
+            transitionEvents.append(transition.event)
+            let owner = source.map { model.states[$0].name } ?? "machine"
             let label = owner + ": " + text(transition.range)
             entries.append(Entry(item: .transition(index), label: label, range: transition.range))
             if transition.guardExpression != nil {
@@ -137,7 +143,7 @@ public struct PathCatalog: Sendable {
     /// `catch` or `after` left as written.
     static func declarationText(_ source: [UInt8], _ range: SourceRange) -> String {
         guard range.start >= 0, range.end <= source.count, range.start < range.end else { return "" }
-        var text = ""
+        var text: [UInt8] = []
         var index = range.start
         var space = false
         while index < range.end {
@@ -151,13 +157,13 @@ public struct PathCatalog: Sendable {
             {
                 space = !text.isEmpty
             } else {
-                if space { text += " " }
+                if space { text.append(UInt8(ascii: " ")) }
                 space = false
-                text.unicodeScalars.append(Unicode.Scalar(byte))
+                text.append(byte)
             }
             index += 1
         }
-        return String(decoding: Array(text.utf8), as: UTF8.self)
+        return String(decoding: text, as: UTF8.self)
     }
 }
 
@@ -456,7 +462,7 @@ extension PathExplorer {
             switch item {
             case .state(let index): state = index
             case .transition(let index), .guardOutcome(let index, _):
-                state = explorer.catalog.sourceState(ofTransition: index, in: model)
+                state = explorer.catalog.sourceState(ofTransition: index)
             }
             if let state, !reachable.contains(state) {
                 return "\(model.states[state].name) is unreachable (the checks warn: unreachable-state)"
@@ -471,7 +477,7 @@ extension PathExplorer {
             if truncatedByLength {
                 return "no path of at most \(explorer.options.maxLength) steps reaches it (--max-length)"
             }
-            if case .transition(let index) = item, let event = explorer.catalog.event(ofTransition: index, in: model),
+            if case .transition(let index) = item, let event = explorer.catalog.event(ofTransition: index),
                 let why = unsendable[event]
             {
                 return why
@@ -544,11 +550,11 @@ extension PathExplorer {
             }
             // A step that never ends (the interpreter stopped it) is no step a test can take.
             if copy.failure != nil { continue }
-            // The start's guards are answered by `--guard`, one answer per guard: no other start replays.
-            if input == .start, host.answersByName == nil { continue }
             let step = PathStep(
                 input: input, guards: host.guards, actions: host.actions, activeStates: copy.configuration,
                 isFinished: copy.isFinished, covered: recorder.covered)
+            // The start's guards are answered by `--guard`, one answer per guard: no other start replays.
+            if input == .start, step.answersByGuard.contains(where: { Set($0.answers).count > 1 }) { continue }
             // The start's answers all replay (the options answer per guard): no two merge.
             if input == .start || distinct.insert(OutcomeKey(ConfigurationKey(copy), step.covered)).inserted {
                 outcomes.append((copy, step))
@@ -560,35 +566,10 @@ extension PathExplorer {
 
 extension PathCatalog {
     /// The state that declares the transition (`nil`: the machine).
-    func sourceState(ofTransition index: Int, in model: Model) -> Int? {
-        transitionSources(in: model)[index]
-    }
+    func sourceState(ofTransition index: Int) -> Int? { transitionSources[index] }
 
     /// The event of the transition, `nil` for one without (completion, timed, `catch`).
-    func event(ofTransition index: Int, in model: Model) -> Int? {
-        transitionEvents(in: model)[index]
-    }
-
-    private func transitionSources(in model: Model) -> [Int: Int] {
-        var sources: [Int: Int] = [:]
-        for (state, declared) in model.states.enumerated() {
-            let ranges =
-                declared.transitions.map(\.range) + declared.timedTransitions.map(\.range)
-                + declared.catchTransitions.map(\.range)
-            for range in ranges { if let index = transition(at: range) { sources[index] = state } }
-        }
-        return sources
-    }
-
-    private func transitionEvents(in model: Model) -> [Int: Int] {
-        var events: [Int: Int] = [:]
-        for node in [nil] + model.states.indices.map(Optional.some) {
-            for declared in model.transitions(declaredIn: node) {
-                if let event = declared.event, let index = transition(at: declared.range) { events[index] = event }
-            }
-        }
-        return events
-    }
+    func event(ofTransition index: Int) -> Int? { transitionEvents[index] }
 }
 
 /// Two outcomes of one step that reach the same configuration covering the same: one edge.
@@ -673,15 +654,6 @@ private final class PathHost: InterpreterHost {
 
     func observe(_ step: Interpreter.Step, interpreter: Interpreter) { recorder?.observe(step) }
 
-    /// One answer per guard name, when every evaluation of each name got the same; else `nil`.
-    var answersByName: [String: Bool]? {
-        var byName: [String: Bool] = [:]
-        for (call, value) in guards {
-            if let earlier = byName[call.name], earlier != value { return nil }
-            byName[call.name] = value
-        }
-        return byName
-    }
 }
 
 extension InterpreterValue {
