@@ -14,7 +14,8 @@ let package = Package(
         .plugin(name: "FSMDiagrams", targets: ["FSMDiagrams"]),
     ],
     targets: [
-        .target(name: "FSMCore"),
+        // The interpreter takes the order of run to completion from FSMRuntime's StepQueue, as generated machines do.
+        .target(name: "FSMCore", dependencies: ["FSMRuntime"]),
         // What every generated machine shares, compiled once: no dependencies, the standard library only.
         .target(name: "FSMRuntime"),
         // The run-time code of generated machines, written once as Swift (Runtime/) and type-checked

@@ -23,6 +23,15 @@ final class CodeWriterTests: XCTestCase {
             "/// Doc.\n///\nstruct S {\n    let a = 1\n\n    func f() {\n        return 2\n    }\n} // end\n")
     }
 
+    func testADocParagraphBreaksBetweenWordsWithinItsWidth() {
+        var out = CodeWriter()
+        out.indented { $0.docParagraph("one two three four five six", width: 9) }
+        XCTAssertEqual(out.text, "    /// one two\n    /// three\n    /// four five\n    /// six\n")
+        var long = CodeWriter()
+        long.docParagraph("a \(String(repeating: "w", count: 12)) b", width: 5)
+        XCTAssertEqual(long.text, "/// a\n/// wwwwwwwwwwww\n/// b\n", "a word longer than the width stands alone")
+    }
+
     func testIndentationDeeperThanItsPrewrittenSpacesIsWrittenInFull() {
         var out = CodeWriter()
         func nest(_ depth: Int, _ out: inout CodeWriter) {

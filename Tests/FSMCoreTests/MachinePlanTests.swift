@@ -415,6 +415,5 @@ final class MachinePlanTests: XCTestCase {
         XCTAssertTrue(raising.parts.contains(.raisedEvents))
         XCTAssertTrue(raising.directSteps.isEmpty)
         XCTAssertTrue(raising.regionLocal(raising.transitions).isEmpty, "raise and completions: no local step")
-        XCTAssertTrue(MachinePlan.fileScopeDeclarations(of: raising.model).contains(.internalItem))
     }
 }

@@ -133,7 +133,7 @@ final class SwiftEmitterOutputTests: XCTestCase {
         // What each feature's machinery looks like in the generated file, and the machines that have it.
         let machinery: [(marker: String, machines: Set<String>)] = [
             ("History {", ["history"]),
-            ("func handleCompletions(", ["completion", "activities"]),
+            ("case .completion(let state):", ["completion", "activities"]),
             ("FSMRuntime.TimerTable", ["timers"]),
             ("FSMRuntime.ActivityTable", ["activities"]),
             ("func push()", ["push"]),

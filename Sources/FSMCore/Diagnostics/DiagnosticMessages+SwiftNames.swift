@@ -68,7 +68,6 @@ extension Diagnostic {
         case .transitions: "the transition table of \(machine)"
         case .history: "the history enum of \(machine)"
         case .queuedEvent: "the queued-event enum of \(machine)"
-        case .internalItem: "the internal-queue enum of \(machine)"
         case .runtimeVersion: "the runtime version alias of \(machine)"
         case .state(let index): "the class of state '\(model.states[index].name)' of \(machine)"
         }

@@ -1,3 +1,5 @@
+import FSMRuntime
+
 /// The reference interpreter: runs a resolved ``Model`` directly, with the semantics of the language
 /// (docs/Language.md) and the run-time decisions of the generated Swift (docs/Generated-API.md).
 ///
@@ -51,10 +53,10 @@ public final class Interpreter {
     public internal(set) var stack: [Int] = []
     /// What this machine instance remembers for `history` (section 4b).
     public internal(set) var history = HistoryRecords()
-    /// The events sent from outside while one was processed (run to completion).
-    private var queue: [EventOccurrence] = []
-    /// The internal queue (sections 4a and 4e): completions and raised events, first in first out.
-    private var internalQueue: [InternalItem] = []
+    /// What a step caused, waiting for its turn (sections 4a and 4e): raised events and completions,
+    /// the events sent meanwhile. FSMRuntime's `StepQueue` decides the order, for this reference
+    /// interpreter and for every generated machine alike. A raised event carries the place of its `raise`.
+    private var steps = StepQueue<QueuedEvent, Int>()
     /// The completions handled in the current run, against ``completionLimit``.
     private var completionsInRun = 0
     /// The raised events processed in the current run, against ``completionLimit``.
@@ -71,12 +73,10 @@ public final class Interpreter {
     /// a state not listed is idle (not active, or its activity threw).
     public internal(set) var activities: [Int: ActivityPhase] = [:]
 
-    /// One item of the internal queue.
-    private enum InternalItem {
-        /// A state completed (section 4a).
-        case completion(Int)
-        /// An event raised by the `raise` at `range` (section 4e).
-        case raised(EventOccurrence, range: SourceRange)
+    /// An event waiting in ``steps``: sent from outside (`raisedAt` nil), or raised by the `raise` at `raisedAt`.
+    private struct QueuedEvent {
+        var occurrence: EventOccurrence
+        var raisedAt: SourceRange?
     }
 
     /// A timer armed for a timed transition (section 4d).
@@ -172,7 +172,7 @@ public final class Interpreter {
             occurrence.arguments.count == model.events[occurrence.event].parameters.count,
             "one argument per parameter of the event")
         if isRunning {
-            queue.append(occurrence)
+            steps.send(QueuedEvent(occurrence: occurrence))
             host.observe(.queued(occurrence), interpreter: self)
             return true
         }
@@ -180,8 +180,8 @@ public final class Interpreter {
     }
 
     /// Runs to completion: the start if needed (the machine's timers armed before the initial
-    /// states are entered), then `handle`, then the queued events, each step followed by the
-    /// internal queue it filled, then the activities it left pending started.
+    /// states are entered, then what the start caused but the events sent), then `handle`, then
+    /// what it caused (``finishSteps(takingSent:)``).
     func run(_ handle: () -> Bool) -> Bool {
         guard failure == nil else { return false }
         isRunning = true
@@ -192,23 +192,45 @@ public final class Interpreter {
             host.observe(.started, interpreter: self)
             for timed in model.machineTimedTransitions { arm(timed, from: now) }
             enter(model.entry(below: nil, by: .default, history: history))
-            handleInternalQueue()
-            startPendingActivities()
+            finishSteps(takingSent: false)
         }
         let handled = failure == nil && handle()
-        handleInternalQueue()
-        startPendingActivities()
-        var next = 0
-        while failure == nil, next < queue.count {
-            host.observe(.dequeued(queue[next]), interpreter: self)
-            _ = process(queue[next])
-            handleInternalQueue()
-            startPendingActivities()
-            next += 1
-        }
-        queue.removeAll()
+        finishSteps()
         isRunning = false
         return handled
+    }
+
+    /// What the steps caused, in the order of FSMRuntime's `StepQueue` (sections 4a, 4e, 4f): the
+    /// internal queue, first in, first out, what each item causes joining its end; then the
+    /// activities the step left pending start; then each event sent meanwhile, a step of its own.
+    /// A raised event is processed like one sent from outside. A completion is skipped when its
+    /// state is no longer active (or, a composite, no longer complete; or, with an activity, its
+    /// activity is not done: the state was entered again since); else the state's own completion
+    /// transitions are tried once, in order, and the completion is dropped when none fires. Past
+    /// ``completionLimit`` completions, or as many raised events, in the run, the interpreter stops
+    /// (``failure``) and drops everything waiting.
+    private func finishSteps(takingSent: Bool = true) {
+        while failure == nil, let work = steps.next(takingSent: takingSent) {
+            switch work {
+            case .raised(let raised):
+                raisedInRun += 1
+                if raisedInRun > runLimit {
+                    guard let range = raised.raisedAt else { preconditionFailure("a raised event knows its raise") }
+                    failure = .endlessRaisedEvents(model.events[raised.occurrence.event].name, at: range)
+                    break
+                }
+                host.observe(.raisedDequeued(raised.occurrence), interpreter: self)
+                _ = process(raised.occurrence)
+            case .completion(let completed):
+                handleCompletion(of: completed)
+            case .endOfStep:
+                startPendingActivities()
+            case .sent(let sent):
+                host.observe(.dequeued(sent.occurrence), interpreter: self)
+                _ = process(sent.occurrence)
+            }
+        }
+        if failure != nil { steps = StepQueue() }
     }
 
     /// Selection (sections 4 and 4c): from each active leaf outwards, the first enabled transition;
@@ -228,49 +250,26 @@ public final class Interpreter {
         return false
     }
 
-    /// The internal queue (sections 4a and 4e), item by item; what each causes joins its end. A
-    /// raised event is processed like one sent from outside. A completion is skipped when its
-    /// state is no longer active (or, a composite, no longer complete; or, with an activity, its
-    /// activity is not done: the state was entered again since); else the state's own
-    /// completion transitions are tried once, in order, and the completion is dropped when none
-    /// fires. Past ``completionLimit`` completions, or as many raised events, in the run, the
-    /// interpreter stops (``failure``).
-    private func handleInternalQueue() {
-        while failure == nil, !internalQueue.isEmpty {
-            let completed: Int
-            switch internalQueue.removeFirst() {
-            case .completion(let state): completed = state
-            case .raised(let occurrence, let range):
-                raisedInRun += 1
-                if raisedInRun > runLimit {
-                    failure = .endlessRaisedEvents(model.events[occurrence.event].name, at: range)
-                    internalQueue.removeAll()
-                    return
-                }
-                host.observe(.raisedDequeued(occurrence), interpreter: self)
-                _ = process(occurrence)
-                continue
-            }
-            let stillComplete =
-                model.states[completed].isComposite
-                ? model.isComplete(completed, in: Set(configuration), activityDone: activityLetsComplete)
-                : activityLetsComplete(completed)
-            guard isIn(completed), stillComplete else {
-                host.observe(.completionSkipped(completed), interpreter: self)
-                continue
-            }
-            completionsInRun += 1
-            if completionsInRun > runLimit {
-                failure = .endlessCompletions
-                internalQueue.removeAll()
-                return
-            }
-            host.observe(.completed(completed), interpreter: self)
-            if let transition = model.completionTransitions(of: completed).first(where: { isEnabled($0, nil) }) {
-                fire([transition], nil)
-            } else {
-                host.observe(.completionDropped(completed), interpreter: self)
-            }
+    /// The completion of `completed`, its turn come in the internal queue (``finishSteps(takingSent:)``).
+    private func handleCompletion(of completed: Int) {
+        let stillComplete =
+            model.states[completed].isComposite
+            ? model.isComplete(completed, in: Set(configuration), activityDone: activityLetsComplete)
+            : activityLetsComplete(completed)
+        guard isIn(completed), stillComplete else {
+            host.observe(.completionSkipped(completed), interpreter: self)
+            return
+        }
+        completionsInRun += 1
+        if completionsInRun > runLimit {
+            failure = .endlessCompletions
+            return
+        }
+        host.observe(.completed(completed), interpreter: self)
+        if let transition = model.completionTransitions(of: completed).first(where: { isEnabled($0, nil) }) {
+            fire([transition], nil)
+        } else {
+            host.observe(.completionDropped(completed), interpreter: self)
         }
     }
 
@@ -370,7 +369,7 @@ public final class Interpreter {
     /// completion transitions completes to no effect: leaving it out keeps the trace of a version-1
     /// machine as it was.
     func queueCompletions(_ completed: [Int]) {
-        internalQueue += completed.filter { !model.completionTransitions(of: $0).isEmpty }.map(InternalItem.completion)
+        for state in completed where !model.completionTransitions(of: state).isEmpty { steps.complete(state) }
     }
 
     func evaluate(_ condition: Model.Guard, _ scope: Scope) -> Bool {
@@ -393,7 +392,7 @@ public final class Interpreter {
             host.perform(Invocation(call, model: model, scope: scope), interpreter: self)
         case .raise(let raise):
             let raised = EventOccurrence(raise, model: model, scope: scope)
-            internalQueue.append(.raised(raised, range: raise.range))
+            steps.raise(QueuedEvent(occurrence: raised, raisedAt: raise.range))
             host.observe(.raised(raised), interpreter: self)
         }
     }

@@ -15,7 +15,7 @@ public enum InterpreterValue: Sendable, Hashable, CustomStringConvertible {
     /// As a Swift literal: strings quoted and escaped, numbers as Swift prints them.
     public var description: String {
         switch self {
-        case .string(let text): SwiftExpressions.stringLiteral(text)
+        case .string(let text): SwiftLiteral.string(text)
         case .integer(let value): String(value)
         case .decimal(let value): String(value)
         case .boolean(let value): String(value)

@@ -89,7 +89,7 @@ public struct PathTestSuite {
                 let name = SwiftNames.escaped(requirement.name)
                 let signature = "func \(name)(\(parameters.joined(separator: ", ")))"
                 if requirement.isGuard {
-                    out.line("\(signature) -> Bool { answer(\(SwiftExpressions.stringLiteral(requirement.name))) }")
+                    out.line("\(signature) -> Bool { answer(\(SwiftLiteral.string(requirement.name))) }")
                 } else if requirement.isDelay {
                     let nanoseconds = output.options.delays[requirement.name] ?? PathExplorer.Options.defaultDelay
                     out.line("\(signature) -> Duration { \(durationExpression(nanoseconds)) }")
@@ -151,7 +151,7 @@ public struct PathTestSuite {
             ? steps
             : labels.count == 1 ? "\(steps), covers \(labels[0])" : "\(steps), covers \(labels[0]) and \(labels.count - 1) more"
         if usesDuration { out.line("@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)") }
-        out.block("@Test(\(SwiftExpressions.stringLiteral("Path \(number): " + summary))) func path\(number)()") { out in
+        out.block("@Test(\(SwiftLiteral.string("Path \(number): " + summary))) func path\(number)()") { out in
             out.line("let actions = \(actionsType)()")
             var arguments = ["actions: actions"]
             if model.hasTimedTransitions { arguments.append("timing: .manual") }
@@ -164,12 +164,12 @@ public struct PathTestSuite {
                 let answers = step.answersByGuard
                 if !answers.isEmpty {
                     let entries = answers.map {
-                        "\(SwiftExpressions.stringLiteral($0.name)): [\($0.answers.map(String.init).joined(separator: ", "))]"
+                        "\(SwiftLiteral.string($0.name)): [\($0.answers.map(String.init).joined(separator: ", "))]"
                     }
                     out.line("actions.answers = [\(entries.joined(separator: ", "))]")
                 }
                 out.line(call(step.input))
-                let guards = step.guards.map { SwiftExpressions.stringLiteral($0.call.name) }
+                let guards = step.guards.map { SwiftLiteral.string($0.call.name) }
                 let called = step.actions.map(expectedAction)
                 out.line("#expect(actions.guards == [\(guards.joined(separator: ", "))])")
                 out.line("#expect(actions.actions == [\(called.joined(separator: ", "))])")
@@ -193,7 +193,7 @@ public struct PathTestSuite {
         case .wait(let nanoseconds): return "machine.advanceTime(by: \(durationExpression(nanoseconds)))"
         case .finish(let state): return "machine.finishActivity(of: \(stateCase(state)))"
         case .fail(let state, let error):
-            return "machine.failActivity(of: \(stateCase(state)), with: \(errorType)(\(SwiftExpressions.stringLiteral(error))))"
+            return "machine.failActivity(of: \(stateCase(state)), with: \(errorType)(\(SwiftLiteral.string(error))))"
         }
     }
 
@@ -204,7 +204,7 @@ public struct PathTestSuite {
     /// `"remember(email: \(describe("" as String)), password: ...)"`: the action's text made by the
     /// same `describe` the recording uses, so that both sides spell values alike.
     private func expectedAction(_ action: Invocation) -> String {
-        guard !action.arguments.isEmpty else { return SwiftExpressions.stringLiteral(action.name) }
+        guard !action.arguments.isEmpty else { return SwiftLiteral.string(action.name) }
         let requirement = model.requirements.first { $0.name == action.name }
         let arguments = action.arguments.map { argument -> String in
             let type = requirement?.parameters.first { $0.label == argument.label }?.type
@@ -226,17 +226,17 @@ public struct PathTestSuite {
 
     /// Text for inside a Swift string literal.
     private func escapedInString(_ text: String) -> String {
-        String(SwiftExpressions.stringLiteral(text).dropFirst().dropLast())
+        String(SwiftLiteral.string(text).dropFirst().dropLast())
     }
 
     private func swiftLiteral(_ value: InterpreterValue) -> String {
         switch value {
-        case .string(let text): SwiftExpressions.stringLiteral(text)
+        case .string(let text): SwiftLiteral.string(text)
         case .integer(let number): String(number)
         case .decimal(let number): String(number)
         case .boolean(let flag): String(flag)
         case .none: "nil"
-        case .error(let name): "\(errorType)(\(SwiftExpressions.stringLiteral(name)))"
+        case .error(let name): "\(errorType)(\(SwiftLiteral.string(name)))"
         }
     }
 

@@ -15,8 +15,6 @@ public enum FileScopeDeclaration: Sendable, Hashable {
     case history
     /// The events queued while another is processed, in a machine with events.
     case queuedEvent
-    /// The items of the internal queue, in a machine with `raise`.
-    case internalItem
     /// The name of the version of FSMRuntime the file needs (every machine).
     case runtimeVersion
 
@@ -32,7 +30,6 @@ public enum FileScopeDeclaration: Sendable, Hashable {
         if MachinePlan.shape(of: model) == .regions { declarations.append(.transitions) }
         if parts.contains(.history) { declarations.append(.history) }
         if parts.contains(.eventQueue) { declarations.append(.queuedEvent) }
-        if parts.contains(.raisedEvents) { declarations.append(.internalItem) }
         declarations.append(.runtimeVersion)
         return declarations
     }

@@ -23,8 +23,6 @@ struct GeneratedNames {
     let timers = "FSMRuntime.TimerTable"
     /// A clock read as nanoseconds (machines with timers): FSMRuntime's.
     let clock = "FSMRuntime.TimerClock"
-    /// The file-private enum of the internal queue's items (machines with `raise`).
-    let internalItem: String
     /// Where each activity is (machines with `do /`): FSMRuntime's.
     let activities = "FSMRuntime.ActivityTable"
     /// The states as snapshots name them (every machine): FSMRuntime's.
@@ -58,7 +56,6 @@ struct GeneratedNames {
         queuedEvent = SwiftNames.queuedEventType(of: model.name)
         historyKind = SwiftNames.historyType(of: model.name)
         transitionInfo = SwiftNames.transitionType(of: model.name)
-        internalItem = SwiftNames.internalItemType(of: model.name)
         runtimeVersion = SwiftNames.runtimeVersionType(of: model.name)
         actionsExistential = "any " + actions
         stateMetatype = machine + ".State.Type"

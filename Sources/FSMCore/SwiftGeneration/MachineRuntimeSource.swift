@@ -135,12 +135,9 @@ extension FSMMachine {
                 machine.current = target
                 machine.isFinished = target.finishesMachine
             #endif
-            #if FSM_COMPLETIONS && FSM_RAISE
-                // with activities: if let completed = target.completes, isComplete(completed) { machine.internalQueue.append(.completion(completed)) }
-                if let completed = target.completes { machine.internalQueue.append(.completion(completed)) }
-            #elseif FSM_COMPLETIONS
-                // with activities: if let completed = target.completes, isComplete(completed) { machine.completions.append(completed) }
-                if let completed = target.completes { machine.completions.append(completed) }
+            #if FSM_COMPLETIONS
+                // with activities: if let completed = target.completes, isComplete(completed) { machine.steps.complete(completed) }
+                if let completed = target.completes { machine.steps.complete(completed) }
             #endif
             #if FSM_TIMERS
                 if target.finishesMachine { cancelAllTimers() }
@@ -221,12 +218,9 @@ extension FSMMachine {
             machine.current = leaf
             machine.isFinished = leaf.finishesMachine
         #endif
-        #if FSM_COMPLETIONS && FSM_RAISE
-            // with activities: if let completed = leaf.completes, isComplete(completed) { machine.internalQueue.append(.completion(completed)) }
-            if let completed = leaf.completes { machine.internalQueue.append(.completion(completed)) }
-        #elseif FSM_COMPLETIONS
-            // with activities: if let completed = leaf.completes, isComplete(completed) { machine.completions.append(completed) }
-            if let completed = leaf.completes { machine.completions.append(completed) }
+        #if FSM_COMPLETIONS
+            // with activities: if let completed = leaf.completes, isComplete(completed) { machine.steps.complete(completed) }
+            if let completed = leaf.completes { machine.steps.complete(completed) }
         #endif
         #if FSM_TIMERS
             if leaf.finishesMachine { cancelAllTimers() }

@@ -3,30 +3,10 @@ enum SwiftExpressions {
     /// A literal argument as Swift source.
     static func literal(_ literal: Model.Literal) -> String {
         switch literal {
-        case .string(let text): stringLiteral(text)
+        case .string(let text): SwiftLiteral.string(text)
         case .integer(let text), .decimal(let text): text
         case .boolean(let value): value ? "true" : "false"
         }
-    }
-
-    /// `text` as a Swift string literal. Printable ASCII stays as it is; quotes, backslashes and
-    /// the common control characters get their short escapes; every other scalar (control or
-    /// non-ASCII) is written as `\u{...}`, so the generated file is plain ASCII.
-    static func stringLiteral(_ text: String) -> String {
-        if StringEscape.isWrittenAsIs(text) { return "\"" + text + "\"" }
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case " "..."~": result.unicodeScalars.append(scalar)
-            default: result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-            }
-        }
-        return result + "\""
     }
 
     /// `actions.isValid(code: code)`: a guard or action called on the actions object.

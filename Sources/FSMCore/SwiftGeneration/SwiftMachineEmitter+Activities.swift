@@ -48,7 +48,7 @@ extension SwiftMachineEmitter {
             out.block("\(api)func \(name)") { out in
                 let method = name.prefix { $0 != "(" }
                 out.line("precondition(!runsActivities, \"\(method)(of:) on a machine whose activities run as tasks\")")
-                out.line("precondition(!machine.isRunning, \"\(method)(of:) from inside a guard or an action\")")
+                out.line("precondition(!machine.steps.isRunning, \"\(method)(of:) from inside a guard or an action\")")
                 out.block(
                     "guard let activity = Self.activity(of: state), machine.activities.phase(of: activity) == .running else"
                 ) { out in

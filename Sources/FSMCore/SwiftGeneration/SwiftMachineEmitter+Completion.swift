@@ -11,28 +11,10 @@ extension SwiftMachineEmitter {
         uses(.activities) ? "isComplete(state)" : "machine.current.completes?.id == state.id"
     }
 
-    /// `handleCompletions(_:)`: the pending completions, first in, first out.
-    func emitHandleCompletions(into out: inout CodeWriter) {
-        let actionsName = names.actionsVariable
-        guard !uses(.raisedEvents) else {
-            return emitHandleInternalQueue(into: &out) { out in
-                out.line("if \(stillComplete) { _ = state.completion(self, \(actionsName)) }")
-            }
-        }
-        out.docComment([
-            "Handles the pending completions in the order the states completed, those caused meanwhile",
-            "by completion transitions behind them. A state whose turn comes when it is no longer complete",
-            "(the active leaf is no longer the one whose entry completed it) is skipped. Events sent",
-            "meanwhile wait in the queue: completions come first.",
-        ])
-        out.block("private func handleCompletions(_ \(actionsName): \(names.actionsExistential))") { out in
-            out.line("var next = 0")
-            out.block("while next < machine.completions.count") { out in
-                out.line("let state = machine.completions[next]")
-                out.line("next += 1")
-                out.line("if \(stillComplete) { _ = state.completion(self, \(actionsName)) }")
-            }
-            out.line("machine.completions.removeAll(keepingCapacity: true)")
-        }
+    /// What the completion of `state` (a variable of that name) does, its turn come: its completion
+    /// transitions are tried if it still is complete (the active leaf is still the one whose entry
+    /// completed it); else it is skipped.
+    func emitOneLeafCompletion(into out: inout CodeWriter) {
+        out.line("if \(stillComplete) { _ = state.completion(self, \(names.actionsVariable)) }")
     }
 }

@@ -23,7 +23,6 @@ extension SwiftMachineEmitter {
         if uses(.history) { features.insert("HISTORY") }
         if observable { features.insert("OBSERVABLE") }
         if uses(.completions) { features.insert("COMPLETIONS") }
-        if uses(.raisedEvents) { features.insert("RAISE") }
         if uses(.timers) { features.insert("TIMERS") }
         return features
     }

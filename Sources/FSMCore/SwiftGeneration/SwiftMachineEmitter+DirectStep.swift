@@ -50,7 +50,11 @@ extension SwiftMachineEmitter {
             if uses(.completions) {
                 for state in replacement.entered
                 where !model.states[state].isComposite && plan.statesWithCompletion.contains(state) {
-                    append(state, to: "completions")
+                    out.beginLine()
+                    out.write("machine.steps.complete(")
+                    out.write(names.stateType(state))
+                    out.write(".self)")
+                    out.endLine()
                 }
             }
         }

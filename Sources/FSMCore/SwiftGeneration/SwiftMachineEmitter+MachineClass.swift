@@ -135,7 +135,7 @@ extension SwiftMachineEmitter {
     /// `case silentAlarm = "SilentAlarm"`; the raw value is left implicit when it is the case name.
     private func caseDeclaration(_ name: String, rawValue: String) -> String {
         name == rawValue || name == "`\(rawValue)`"
-            ? "case \(name)" : "case \(name) = \(SwiftExpressions.stringLiteral(rawValue))"
+            ? "case \(name)" : "case \(name) = \(SwiftLiteral.string(rawValue))"
     }
 
     private func emitQueries(_ out: inout CodeWriter) {
@@ -369,8 +369,8 @@ extension SwiftMachineEmitter {
                 let queued =
                     names.eventMethod(event)
                     + (model.events[event].parameters.isEmpty ? "" : "(\(names.argumentList(event).joined(separator: ", ")))")
-                out.block("if \(machine).isRunning") { out in
-                    out.line("\(machine).queue.append(.\(queued))")
+                out.block("if \(machine).steps.isRunning") { out in
+                    out.line("\(machine).steps.send(.\(queued))")
                     out.line("return true")
                 }
                 let arguments = (names.argumentList(event) + ["$0"]).joined(separator: ", ")

@@ -56,7 +56,7 @@ extension SwiftMachineEmitter {
         }
     }
 
-    /// `start`, the step (`fire`), `enter` and, with completion transitions, `handleCompletions`.
+    /// The step (`fire`) and `enter`.
     func emitParallelMachinery(into out: inout CodeWriter) {
         let machineName = names.machine
         let actionsName = names.actionsVariable
@@ -157,7 +157,7 @@ extension SwiftMachineEmitter {
                     out.line("let configuration = (staying + entering).sorted { $0.number < $1.number }")
                 }
                 let completions =
-                    "machine.completions += machine.completingStates(onEntering: entering).filter { $0.hasCompletion }"
+                    "for state in machine.completingStates(onEntering: entering) where state.hasCompletion { machine.steps.complete(state) }"
                 if observable { emitObservedConfigurationChange(into: &out) } else { out.lines(Self.configurationChange) }
                 if uses(.completions) && !uses(.raisedEvents) { out.line(completions) }
                 if !observable {
@@ -197,34 +197,6 @@ extension SwiftMachineEmitter {
         emitWork(machineTimers, context: .machineItself, into: &out)
         out.line(
             "enter([\(top)] + machine.entry(below: \(top)\(uses(.history) ? ", by: nil" : "")), staying: [], \(actionsName))")
-        if hasInternalQueue { out.line("\(internalQueueHandler)(\(actionsName))") }
-        if uses(.activities) { out.line(activityStart) }
-    }
-
-    /// `handleCompletions(_:)` with regions: a state still active (and, a composite, still complete)
-    /// selects its completion transition, which the step fires.
-    func emitParallelHandleCompletions(into out: inout CodeWriter) {
-        let actionsName = names.actionsVariable
-        guard !uses(.raisedEvents) else {
-            return emitHandleInternalQueue(into: &out) { out in
-                emitParallelCompletion(then: "continue", into: &out)
-            }
-        }
-        out.docComment([
-            "Handles the pending completions in the order the states completed, those caused meanwhile",
-            "by completion transitions behind them. A state whose turn comes when it is no longer active,",
-            "or (a composite state) no longer complete, is skipped. Events sent meanwhile wait in the",
-            "queue: completions come first.",
-        ])
-        out.block("private func handleCompletions(_ \(actionsName): \(names.actionsExistential))") { out in
-            out.line("var next = 0")
-            out.block("while next < machine.completions.count") { out in
-                out.line("let state = machine.completions[next]")
-                out.line("next += 1")
-                emitParallelCompletion(then: "continue", into: &out)
-            }
-            out.line("machine.completions.removeAll(keepingCapacity: true)")
-        }
     }
 }
 

@@ -17,82 +17,101 @@ extension SwiftMachineEmitter {
                 }
                 out.line()
             }
-            let completes = hasInternalQueue
-            let handler = "if !machine.\(internalQueueField).isEmpty { \(internalQueueHandler)(\(actionsName)) }"
-            out.docComment(
-                uses(.raisedEvents)
-                    ? [
-                        "Processes one step to completion: starts the machine first when needed, empties the",
-                        "internal queue (raised events and completions) the step fills, then processes the events",
-                        "queued meanwhile (sent from guards and actions), in the order they were sent, each followed",
-                        "by its internal queue.",
-                    ]
-                    : completes
-                        ? [
-                            "Processes one event to completion: starts the machine first when needed, handles the",
-                            "completions the event causes, then processes the events queued meanwhile (sent from guards",
-                            "and actions), in the order they were sent, each followed by its completions.",
-                        ]
-                        : [
-                            "Processes one event to completion: starts the machine first when needed, then processes",
-                            "the events queued meanwhile (sent from guards and actions), in the order they were sent.",
-                        ])
+            out.docComment([
+                "Processes one step to completion: starts the machine first when needed, then processes what",
+                "the step caused" + (finishesSteps ? " (`finishSteps`)." : "."),
+            ])
             out.block("private func run(_ \(actionsName): \(actionsType), _ handle: (\(actionsType)) -> Bool) -> Bool") { out in
-                out.line("machine.isRunning = true")
+                out.line("machine.steps.isRunning = true")
                 out.line("if !machine.isStarted { start(\(actionsName)) }")
                 out.line("let handled = handle(\(actionsName))")
-                if completes { out.line(handler) }
-                if uses(.activities) { out.line(activityStart) }
-                if plan.hasEvents { out.line("if !machine.queue.isEmpty { processQueue(\(actionsName)) }") }
-                out.line("machine.isRunning = false")
+                if finishesSteps {
+                    let pending = uses(.activities) ? " || machine.activities.hasPending" : ""
+                    out.line("if !machine.steps.isEmpty\(pending) { finishSteps(\(actionsName)) }")
+                }
+                out.line("machine.steps.isRunning = false")
                 out.line("return handled")
             }
-            if plan.hasEvents {
+            if finishesSteps {
                 out.line()
-                out.docComment([
-                    completes
-                        ? "Processes the events queued meanwhile, in the order they were sent, each followed by its completions."
-                        : "Processes the events queued meanwhile, in the order they were sent."
-                ])
-                // Not inlined: the queue is rarely used, and `run`, on every event's path, stays small.
-                out.line("@inline(never)")
-                out.block("private func processQueue(_ \(actionsName): \(actionsType))") { out in
-                    out.line("var next = 0")
-                    out.block("while next < machine.queue.count") { out in
-                        out.line("replay(machine.queue[next], \(actionsName))")
-                        if completes { out.line(handler) }
-                        if uses(.activities) { out.line(activityStart) }
-                        out.line("next += 1")
-                    }
-                    out.line("machine.queue.removeAll(keepingCapacity: true)")
-                }
+                emitFinishSteps(into: &out)
             }
             out.line()
+            let startsSteps = hasInternalQueue || uses(.activities)
             out.docComment([
-                completes ? "Enters the initial configuration and handles its completions." : "Enters the initial configuration."
+                startsSteps
+                    ? "Enters the initial configuration, then processes what that caused but the events sent."
+                    : "Enters the initial configuration."
             ])
             out.block("private func start(_ \(actionsName): \(actionsType))") { out in
-                guard !hasRegions else { return emitParallelStart(into: &out) }
-                out.line("machine.isStarted = true")
-                emitWork(machineTimers, context: .machineItself, into: &out)
-                out.line("enter(\(names.stateType(plan.startEntersAt)).self, below: nil, \(actionsName))")
-                if completes { out.line("\(internalQueueHandler)(\(actionsName))") }
-                if uses(.activities) { out.line(activityStart) }
+                if hasRegions {
+                    emitParallelStart(into: &out)
+                } else {
+                    out.line("machine.isStarted = true")
+                    emitWork(machineTimers, context: .machineItself, into: &out)
+                    out.line("enter(\(names.stateType(plan.startEntersAt)).self, below: nil, \(actionsName))")
+                }
+                if startsSteps { out.line("finishSteps(\(actionsName), takingSent: false)") }
             }
             emitRaise(into: &out)
             emitTimerMachinery(into: &out)
             emitActivityMachinery(into: &out)
-            if completes {
-                out.line()
-                if hasRegions {
-                    emitParallelHandleCompletions(into: &out)
-                } else {
-                    emitHandleCompletions(into: &out)
-                }
-            }
             if plan.hasEvents {
                 out.line()
                 emitReplay(into: &out)
+            }
+        }
+    }
+
+    /// Whether anything can wait after a step: events sent meanwhile, the internal queue, activities.
+    var finishesSteps: Bool { plan.hasEvents || hasInternalQueue || uses(.activities) }
+
+    /// `finishSteps(_:takingSent:)`: what the steps caused, in the order FSMRuntime's `StepQueue`
+    /// hands it out (the one place that order is decided); each case only when the machine can have it.
+    private func emitFinishSteps(into out: inout CodeWriter) {
+        let actionsName = names.actionsVariable
+        var order: [String] = []
+        if hasInternalQueue { order.append("the internal queue (\(internalQueueItems.joined(separator: " and ")))") }
+        if uses(.activities) { order.append("the start of the activities of the states entered") }
+        if plan.hasEvents { order.append("each event sent meanwhile, a step of its own") }
+        out.docParagraph(
+            "Processes what the step caused, in the order of FSMRuntime's `StepQueue`: " + order.joined(separator: ", then ")
+                + ".")
+        // Not inlined: rarely anything waits, and `run`, on every event's path, stays small.
+        out.line("@inline(never)")
+        let signature = "private func finishSteps(_ \(actionsName): \(names.actionsExistential), takingSent: Bool = true)"
+        out.block(signature) { out in
+            out.block("while let work = machine.steps.next(takingSent: takingSent)") { out in
+                out.line("switch work {")
+                var others = false
+                if plan.hasEvents {
+                    if uses(.raisedEvents) {
+                        out.line("case .raised(let event), .sent(let event): replay(event, \(actionsName))")
+                    } else {
+                        out.line("case .sent(let event): replay(event, \(actionsName))")
+                        others = true
+                    }
+                }
+                if uses(.completions) {
+                    out.line("case .completion(let state):")
+                    out.indented { out in
+                        if hasRegions {
+                            emitParallelCompletion(then: "continue", into: &out)
+                        } else {
+                            emitOneLeafCompletion(into: &out)
+                        }
+                    }
+                } else {
+                    others = true
+                }
+                if uses(.activities) {
+                    out.line("case .endOfStep: if machine.activities.hasPending { startActivities(\(actionsName)) }")
+                } else {
+                    others = true
+                }
+                // What this machine never has (raised events, completions, activities).
+                if others { out.line("default: break") }
+                out.line("}")
             }
         }
     }

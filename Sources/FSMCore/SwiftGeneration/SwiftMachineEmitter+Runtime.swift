@@ -30,7 +30,6 @@ extension SwiftMachineEmitter {
                     "case \(names.eventMethod(event))" + (parameters.isEmpty ? "" : "(\(parameters.joined(separator: ", ")))"))
             }
         }
-        emitInternalItem(into: &out)
     }
 
     /// The runtime struct of a machine without parallel states: one active leaf.
@@ -61,24 +60,13 @@ extension SwiftMachineEmitter {
     func emitRunFields(into out: inout CodeWriter) {
         out.line("var isStarted = false")
         out.line("var isFinished = false")
-        out.docComment(["Whether an event is being processed; events sent meanwhile wait in `queue`."])
-        out.line("var isRunning = false")
-        if plan.hasEvents {
-            out.line("var queue: [\(names.queuedEvent)] = []")
-        }
-        if uses(.raisedEvents) {
-            out.docComment([
-                uses(.completions)
-                    ? "The internal queue: raised events and states that completed, not yet processed, in order."
-                    : "The internal queue: raised events not yet processed, in order."
-            ])
-            out.line("var internalQueue: [\(names.internalItem)] = []")
-        } else if uses(.completions) {
-            out.docComment([
-                "The states that completed and whose completion transitions have not been tried yet, in order."
-            ])
-            out.line("var completions: [\(names.stateMetatype)] = []")
-        }
+        var waiting = internalQueueItems
+        if plan.hasEvents { waiting.append("events sent meanwhile") }
+        out.docParagraph(
+            "Whether a step is being processed, and what waits for its turn: "
+                + (waiting.isEmpty ? "nothing in this machine" : waiting.joined(separator: ", ")) + ".")
+        let event = plan.hasEvents ? names.queuedEvent : "Never"
+        out.line("var steps = FSMRuntime.StepQueue<\(event), \(names.stateMetatype)>()")
         if uses(.timers) {
             out.docComment(["The armed timers and the machine's time."])
             out.line("var timers = \(names.timers)(count: \(plan.timers.count))")

@@ -63,7 +63,7 @@ extension SwiftMachineEmitter {
             "- Precondition: not read from inside a guard or an action (only between steps).",
         ])
         out.block("\(api)var snapshot: Snapshot") { out in
-            out.line("precondition(!machine.isRunning, \"snapshot read from inside a guard or an action\")")
+            out.line("precondition(!machine.steps.isRunning, \"snapshot read from inside a guard or an action\")")
             // The runtime makes the snapshot: the active states from the active leaf, in a machine with one.
             var arguments = [
                 "started: machine.isStarted", "finished: machine.isFinished",
@@ -155,7 +155,7 @@ extension SwiftMachineEmitter {
         out.docComment(["The machine's states as snapshots name them, with their places in the tree."])
         out.line("private static let stateTree = \(names.stateTree)(")
         out.line(
-            "    machine: \(SwiftExpressions.stringLiteral(model.name)), names: stateNames, parents: parents, parallel: [\(parallel.joined(separator: ", "))],"
+            "    machine: \(SwiftLiteral.string(model.name)), names: stateNames, parents: parents, parallel: [\(parallel.joined(separator: ", "))],"
         )
         out.line("    byName: numbersByName)")
         out.line()
@@ -164,7 +164,7 @@ extension SwiftMachineEmitter {
         out.write("private static let stateNames: [String] = [")
         for (position, state) in model.states.enumerated() {
             if position > 0 { out.write(", ") }
-            out.write(SwiftExpressions.stringLiteral(state.name))
+            out.write(SwiftLiteral.string(state.name))
         }
         out.write("]")
         out.endLine()

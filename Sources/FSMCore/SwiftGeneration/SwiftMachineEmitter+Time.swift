@@ -119,7 +119,7 @@ extension SwiftMachineEmitter {
                 $0.line("preconditionFailure(\"advanceTime(by:) with a negative duration\")")
             }
             if hasClock { out.line("precondition(clock == nil, \"advanceTime(by:) on a machine with clock timing\")") }
-            out.line("precondition(!machine.isRunning, \"advanceTime(by:) from inside a guard or an action\")")
+            out.line("precondition(!machine.steps.isRunning, \"advanceTime(by:) from inside a guard or an action\")")
             out.line("let end = machine.timers.time(after: span)")
             out.line("// Asked here first: a frame of a game loop with nothing due makes no call.")
             out.line("if machine.timers.isDue(upTo: end) { processTimeouts(upTo: end) }")
@@ -301,7 +301,7 @@ extension SwiftMachineEmitter {
         ])
         out.block("private func clockWoke(_ timer: Int, stamp: UInt64)") { out in
             out.line("guard let clock else { return }")
-            out.block("guard !machine.isRunning else") { out in
+            out.block("guard !machine.steps.isRunning else") { out in
                 out.line("// Woken inside a step (a run loop nested in an action): after the step, not inside it.")
                 out.block("if machine.timers.stamp(of: timer) == stamp, let deadline = machine.timers.deadline(of: timer)") {
                     $0.line("schedule(timer, at: deadline, on: clock)")
@@ -322,16 +322,14 @@ extension SwiftMachineEmitter {
     /// Whether the machine has an internal queue: completions, raised events or both.
     var hasInternalQueue: Bool { uses(.completions) || uses(.raisedEvents) }
 
-    /// The runtime field of the internal queue.
-    var internalQueueField: String { uses(.raisedEvents) ? "internalQueue" : "completions" }
-
-    /// The context's function that empties the internal queue.
-    var internalQueueHandler: String { uses(.raisedEvents) ? "handleInternalQueue" : "handleCompletions" }
+    /// What the internal queue holds, as the comments say it.
+    var internalQueueItems: [String] {
+        (uses(.raisedEvents) ? ["raised events"] : []) + (uses(.completions) ? ["completions"] : [])
+    }
 
     /// The statement that queues the completion of `state` (an expression of a state's type).
     func queueingCompletion(of state: String) -> String {
-        uses(.raisedEvents)
-            ? "machine.internalQueue.append(.completion(\(state)))" : "machine.completions.append(\(state))"
+        "machine.steps.complete(\(state))"
     }
 
     /// `raise(_:)` in the machine: a raised event joins the internal queue.
@@ -343,48 +341,7 @@ extension SwiftMachineEmitter {
             "any event sent from outside (section 4e).",
         ])
         out.block("fileprivate func raise(_ event: \(names.queuedEvent))") { out in
-            out.line("machine.internalQueue.append(.raised(event))")
-        }
-    }
-
-    /// `handleInternalQueue(_:)` of a machine with `raise`: raised events and completions, first in,
-    /// first out; `completion` writes what a completion does.
-    func emitHandleInternalQueue(into out: inout CodeWriter, completion: (inout CodeWriter) -> Void) {
-        let actionsName = names.actionsVariable
-        out.docComment([
-            "Empties the internal queue, first in, first out, what each item causes joining its end: a",
-            "raised event is processed as an event sent from outside would be"
-                + (uses(.completions) ? "; a completion as its state's" : "."),
-            uses(.completions)
-                ? "completion transitions say. Events sent meanwhile wait in the queue: these come first."
-                : "Events sent meanwhile wait in the queue: these come first.",
-        ])
-        out.block("private func handleInternalQueue(_ \(actionsName): \(names.actionsExistential))") { out in
-            out.line("var next = 0")
-            out.block("while next < machine.internalQueue.count") { out in
-                out.line("let item = machine.internalQueue[next]")
-                out.line("next += 1")
-                out.line("switch item {")
-                out.line("case .raised(let event): replay(event, \(actionsName))")
-                if uses(.completions) {
-                    out.line("case .completion(let state):")
-                    out.indented(completion)
-                }
-                out.line("}")
-            }
-            out.line("machine.internalQueue.removeAll(keepingCapacity: true)")
-        }
-    }
-
-    /// The file-private enum of the internal queue's items.
-    func emitInternalItem(into out: inout CodeWriter) {
-        guard uses(.raisedEvents) else { return }
-        out.line()
-        out.docComment(["An item of the internal queue: a raised event, or a state that completed."])
-        out.lines(declarationAttributes())
-        out.block("fileprivate enum \(names.internalItem)") { out in
-            out.line("case raised(\(names.queuedEvent))")
-            if uses(.completions) { out.line("case completion(\(names.stateMetatype))") }
+            out.line("machine.steps.raise(event)")
         }
     }
 }

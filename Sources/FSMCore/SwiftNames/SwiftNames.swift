@@ -35,11 +35,11 @@ public enum SwiftNames {
     ]
 
     /// Members of the generated machine class that an event method must not clash with: the public
-    /// API, and the private helpers whose only parameter is the actions object, which is the
-    /// signature of a parameterless event's private selection method (`processQueue(_:)`).
+    /// API, and the private helpers whose first parameter is the actions object, which a call of a
+    /// parameterless event's private selection method (`name(actions)`) would find too (`finishSteps(_:takingSent:)`).
     public static let machineMembers: Set<String> = [
         "start", "state", "activeStates", "isIn", "isFinished", "handles", "successors", "actions", "init",
-        "deinit", "processQueue", "handleCompletions", "snapshot",
+        "deinit", "finishSteps", "snapshot",
     ]
 
     /// The members a machine with timers adds to ``machineMembers``.
@@ -101,9 +101,6 @@ public enum SwiftNames {
     /// states looks them up.
     public static func transitionType(of machine: String) -> String { machine + "Transition" }
 
-    /// The file-private enum of the items of a machine's internal queue, declared by machines with `raise`.
-    public static func internalItemType(of machine: String) -> String { machine + "InternalItem" }
-
     /// The file-private alias of the version of FSMRuntime that a machine's file needs.
     public static func runtimeVersionType(of machine: String) -> String { machine + "RuntimeVersion" }
 
@@ -129,7 +126,6 @@ public enum SwiftNames {
         case .transitions: transitionType(of: machine)
         case .history: historyType(of: machine)
         case .queuedEvent: queuedEventType(of: machine)
-        case .internalItem: internalItemType(of: machine)
         case .runtimeVersion: runtimeVersionType(of: machine)
         }
     }
@@ -138,7 +134,7 @@ public enum SwiftNames {
     /// the generated file declares for `machine`, instead of the user's own type.
     public static func isShadowedByGeneratedType(_ type: String, machine: String) -> Bool {
         nestedTypeNames.contains(type) || type == runtimeType(of: machine) || type == queuedEventType(of: machine)
-            || type == historyType(of: machine) || type == internalItemType(of: machine)
+            || type == historyType(of: machine)
             || type == runtimeVersionType(of: machine) || type == "FSMRuntime" || type.hasPrefix(machine + "_")
     }
 }

@@ -134,6 +134,21 @@ struct CodeWriter: TextOutputStream {
         }
     }
 
+    /// Writes `text` as `///` lines of at most `width` characters of text, broken between words.
+    mutating func docParagraph(_ text: String, width: Int = 96) {
+        var lines: [String] = []
+        var current = ""
+        for word in text.split(separator: " ") {
+            if !current.isEmpty && current.count + 1 + word.count > width {
+                lines.append(current)
+                current = ""
+            }
+            current += current.isEmpty ? String(word) : " " + word
+        }
+        if !current.isEmpty { lines.append(current) }
+        docComment(lines)
+    }
+
     private mutating func writeIndentation() {
         var remaining = level * 4
         while remaining > 0 {

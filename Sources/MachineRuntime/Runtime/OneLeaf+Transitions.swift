@@ -4,7 +4,7 @@
 //
 // What a machine has decides which parts are copied, at copy time: `#if FSM_X` blocks are kept or
 // dropped by the machine's features (FSM_BELOW, FSM_SIBLING, FSM_PUSH, FSM_POP, FSM_HISTORY, FSM_OBSERVABLE,
-// FSM_COMPLETIONS, FSM_ACTIVITIES, FSM_RAISE, FSM_TIMERS), and a line after `// with history: code`
+// FSM_COMPLETIONS, FSM_ACTIVITIES, FSM_TIMERS), and a line after `// with history: code`
 // is copied as `code` in a machine with history. The package defines FSM_BELOW, FSM_SIBLING,
 // FSM_PUSH and FSM_POP, so its build type-checks those parts and its unit tests run them; the end-to-end tests
 // compile every other variant. The functions written `func` here are `fileprivate` in the machine's
@@ -54,12 +54,9 @@ extension FSMMachine {
                 machine.current = target
                 machine.isFinished = target.finishesMachine
             #endif
-            #if FSM_COMPLETIONS && FSM_RAISE
-                // with activities: if let completed = target.completes, isComplete(completed) { machine.internalQueue.append(.completion(completed)) }
-                if let completed = target.completes { machine.internalQueue.append(.completion(completed)) }
-            #elseif FSM_COMPLETIONS
-                // with activities: if let completed = target.completes, isComplete(completed) { machine.completions.append(completed) }
-                if let completed = target.completes { machine.completions.append(completed) }
+            #if FSM_COMPLETIONS
+                // with activities: if let completed = target.completes, isComplete(completed) { machine.steps.complete(completed) }
+                if let completed = target.completes { machine.steps.complete(completed) }
             #endif
             #if FSM_TIMERS
                 if target.finishesMachine { cancelAllTimers() }
@@ -140,12 +137,9 @@ extension FSMMachine {
             machine.current = leaf
             machine.isFinished = leaf.finishesMachine
         #endif
-        #if FSM_COMPLETIONS && FSM_RAISE
-            // with activities: if let completed = leaf.completes, isComplete(completed) { machine.internalQueue.append(.completion(completed)) }
-            if let completed = leaf.completes { machine.internalQueue.append(.completion(completed)) }
-        #elseif FSM_COMPLETIONS
-            // with activities: if let completed = leaf.completes, isComplete(completed) { machine.completions.append(completed) }
-            if let completed = leaf.completes { machine.completions.append(completed) }
+        #if FSM_COMPLETIONS
+            // with activities: if let completed = leaf.completes, isComplete(completed) { machine.steps.complete(completed) }
+            if let completed = leaf.completes { machine.steps.complete(completed) }
         #endif
         #if FSM_TIMERS
             if leaf.finishesMachine { cancelAllTimers() }

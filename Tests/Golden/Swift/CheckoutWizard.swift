@@ -182,7 +182,7 @@ final class CheckoutWizard {
     ///
     /// - Precondition: not read from inside a guard or an action (only between steps).
     var snapshot: Snapshot {
-        precondition(!machine.isRunning, "snapshot read from inside a guard or an action")
+        precondition(!machine.steps.isRunning, "snapshot read from inside a guard or an action")
         return Self.stateTree.snapshot(started: machine.isStarted, finished: machine.isFinished, leaf: machine.current.id.rawValue, history: recordedHistory())
     }
 
@@ -190,8 +190,8 @@ final class CheckoutWizard {
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func checkout() -> Bool {
-        if machine.isRunning {
-            machine.queue.append(.checkout)
+        if machine.steps.isRunning {
+            machine.steps.send(.checkout)
             return true
         }
         return run(actions) { checkout($0) }
@@ -201,8 +201,8 @@ final class CheckoutWizard {
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func cancel() -> Bool {
-        if machine.isRunning {
-            machine.queue.append(.cancel)
+        if machine.steps.isRunning {
+            machine.steps.send(.cancel)
             return true
         }
         return run(actions) { cancel($0) }
@@ -212,8 +212,8 @@ final class CheckoutWizard {
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func help() -> Bool {
-        if machine.isRunning {
-            machine.queue.append(.help)
+        if machine.steps.isRunning {
+            machine.steps.send(.help)
             return true
         }
         return run(actions) { help($0) }
@@ -223,8 +223,8 @@ final class CheckoutWizard {
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func next() -> Bool {
-        if machine.isRunning {
-            machine.queue.append(.next)
+        if machine.steps.isRunning {
+            machine.steps.send(.next)
             return true
         }
         return run(actions) { next($0) }
@@ -234,8 +234,8 @@ final class CheckoutWizard {
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func express() -> Bool {
-        if machine.isRunning {
-            machine.queue.append(.express)
+        if machine.steps.isRunning {
+            machine.steps.send(.express)
             return true
         }
         return run(actions) { express($0) }
@@ -245,8 +245,8 @@ final class CheckoutWizard {
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func standard() -> Bool {
-        if machine.isRunning {
-            machine.queue.append(.standard)
+        if machine.steps.isRunning {
+            machine.steps.send(.standard)
             return true
         }
         return run(actions) { standard($0) }
@@ -256,8 +256,8 @@ final class CheckoutWizard {
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func pay() -> Bool {
-        if machine.isRunning {
-            machine.queue.append(.pay)
+        if machine.steps.isRunning {
+            machine.steps.send(.pay)
             return true
         }
         return run(actions) { pay($0) }
@@ -267,8 +267,8 @@ final class CheckoutWizard {
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func back() -> Bool {
-        if machine.isRunning {
-            machine.queue.append(.back)
+        if machine.steps.isRunning {
+            machine.steps.send(.back)
             return true
         }
         return run(actions) { back($0) }
@@ -278,8 +278,8 @@ final class CheckoutWizard {
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func done() -> Bool {
-        if machine.isRunning {
-            machine.queue.append(.done)
+        if machine.steps.isRunning {
+            machine.steps.send(.done)
             return true
         }
         return run(actions) { done($0) }
@@ -352,50 +352,36 @@ extension CheckoutWizard {
         return false
     }
 
-    /// Processes one event to completion: starts the machine first when needed, handles the
-    /// completions the event causes, then processes the events queued meanwhile (sent from guards
-    /// and actions), in the order they were sent, each followed by its completions.
+    /// Processes one step to completion: starts the machine first when needed, then processes what
+    /// the step caused (`finishSteps`).
     private func run(_ actions: any CheckoutWizardActions, _ handle: (any CheckoutWizardActions) -> Bool) -> Bool {
-        machine.isRunning = true
+        machine.steps.isRunning = true
         if !machine.isStarted { start(actions) }
         let handled = handle(actions)
-        if !machine.completions.isEmpty { handleCompletions(actions) }
-        if !machine.queue.isEmpty { processQueue(actions) }
-        machine.isRunning = false
+        if !machine.steps.isEmpty { finishSteps(actions) }
+        machine.steps.isRunning = false
         return handled
     }
 
-    /// Processes the events queued meanwhile, in the order they were sent, each followed by its completions.
+    /// Processes what the step caused, in the order of FSMRuntime's `StepQueue`: the internal queue
+    /// (completions), then each event sent meanwhile, a step of its own.
     @inline(never)
-    private func processQueue(_ actions: any CheckoutWizardActions) {
-        var next = 0
-        while next < machine.queue.count {
-            replay(machine.queue[next], actions)
-            if !machine.completions.isEmpty { handleCompletions(actions) }
-            next += 1
+    private func finishSteps(_ actions: any CheckoutWizardActions, takingSent: Bool = true) {
+        while let work = machine.steps.next(takingSent: takingSent) {
+            switch work {
+            case .sent(let event): replay(event, actions)
+            case .completion(let state):
+                if machine.current.completes?.id == state.id { _ = state.completion(self, actions) }
+            default: break
+            }
         }
-        machine.queue.removeAll(keepingCapacity: true)
     }
 
-    /// Enters the initial configuration and handles its completions.
+    /// Enters the initial configuration, then processes what that caused but the events sent.
     private func start(_ actions: any CheckoutWizardActions) {
         machine.isStarted = true
         enter(CheckoutWizard_Shopping.self, below: nil, actions)
-        handleCompletions(actions)
-    }
-
-    /// Handles the pending completions in the order the states completed, those caused meanwhile
-    /// by completion transitions behind them. A state whose turn comes when it is no longer complete
-    /// (the active leaf is no longer the one whose entry completed it) is skipped. Events sent
-    /// meanwhile wait in the queue: completions come first.
-    private func handleCompletions(_ actions: any CheckoutWizardActions) {
-        var next = 0
-        while next < machine.completions.count {
-            let state = machine.completions[next]
-            next += 1
-            if machine.current.completes?.id == state.id { _ = state.completion(self, actions) }
-        }
-        machine.completions.removeAll(keepingCapacity: true)
+        finishSteps(actions, takingSent: false)
     }
 
     private func replay(_ event: CheckoutWizardQueuedEvent, _ actions: any CheckoutWizardActions) {
@@ -441,7 +427,7 @@ extension CheckoutWizard {
         target.enterInward(below: target.id.depth - 1, actions)
         machine.current = target
         machine.isFinished = target.finishesMachine
-        if let completed = target.completes { machine.completions.append(completed) }
+        if let completed = target.completes { machine.steps.complete(completed) }
         return true
     }
 
@@ -463,7 +449,7 @@ extension CheckoutWizard {
         let leaf = CheckoutWizardRuntime.enterInside(target, by: history, records: machine.history, actions)
         machine.current = leaf
         machine.isFinished = leaf.finishesMachine
-        if let completed = leaf.completes { machine.completions.append(completed) }
+        if let completed = leaf.completes { machine.steps.complete(completed) }
     }
 }
 
@@ -769,11 +755,9 @@ fileprivate struct CheckoutWizardRuntime {
     var current: CheckoutWizard.State.Type
     var isStarted = false
     var isFinished = false
-    /// Whether an event is being processed; events sent meanwhile wait in `queue`.
-    var isRunning = false
-    var queue: [CheckoutWizardQueuedEvent] = []
-    /// The states that completed and whose completion transitions have not been tried yet, in order.
-    var completions: [CheckoutWizard.State.Type] = []
+    /// Whether a step is being processed, and what waits for its turn: completions, events sent
+    /// meanwhile.
+    var steps = FSMRuntime.StepQueue<CheckoutWizardQueuedEvent, CheckoutWizard.State.Type>()
     /// For each state that records history and has been exited: the active leaf when it was last
     /// exited. Its child on the way down to that leaf is its shallow history, the whole way its deep one.
     var history: [CheckoutWizard.StateID: CheckoutWizard.State.Type] = [:]

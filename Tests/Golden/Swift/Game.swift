@@ -214,7 +214,7 @@ final class Game {
     ///
     /// - Precondition: not read from inside a guard or an action (only between steps).
     var snapshot: Snapshot {
-        precondition(!machine.isRunning, "snapshot read from inside a guard or an action")
+        precondition(!machine.steps.isRunning, "snapshot read from inside a guard or an action")
         return Self.stateTree.snapshot(started: machine.isStarted, finished: machine.isFinished, leaf: machine.current.id.rawValue, stack: machine.stack.map { $0.id.rawValue })
     }
 
@@ -222,8 +222,8 @@ final class Game {
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func touchDown(x: Int, y: Int) -> Bool {
-        if machine.isRunning {
-            machine.queue.append(.touchDown(x: x, y: y))
+        if machine.steps.isRunning {
+            machine.steps.send(.touchDown(x: x, y: y))
             return true
         }
         return run(actions) { touchDown(x: x, y: y, $0) }
@@ -233,8 +233,8 @@ final class Game {
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func touchMoved(x: Int, y: Int) -> Bool {
-        if machine.isRunning {
-            machine.queue.append(.touchMoved(x: x, y: y))
+        if machine.steps.isRunning {
+            machine.steps.send(.touchMoved(x: x, y: y))
             return true
         }
         return run(actions) { touchMoved(x: x, y: y, $0) }
@@ -244,8 +244,8 @@ final class Game {
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func touchUp(x: Int, y: Int) -> Bool {
-        if machine.isRunning {
-            machine.queue.append(.touchUp(x: x, y: y))
+        if machine.steps.isRunning {
+            machine.steps.send(.touchUp(x: x, y: y))
             return true
         }
         return run(actions) { touchUp(x: x, y: y, $0) }
@@ -255,8 +255,8 @@ final class Game {
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func pause() -> Bool {
-        if machine.isRunning {
-            machine.queue.append(.pause)
+        if machine.steps.isRunning {
+            machine.steps.send(.pause)
             return true
         }
         return run(actions) { pause($0) }
@@ -266,8 +266,8 @@ final class Game {
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func enterEditMode() -> Bool {
-        if machine.isRunning {
-            machine.queue.append(.enterEditMode)
+        if machine.steps.isRunning {
+            machine.steps.send(.enterEditMode)
             return true
         }
         return run(actions) { enterEditMode($0) }
@@ -277,8 +277,8 @@ final class Game {
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func leaveEditMode() -> Bool {
-        if machine.isRunning {
-            machine.queue.append(.leaveEditMode)
+        if machine.steps.isRunning {
+            machine.steps.send(.leaveEditMode)
             return true
         }
         return run(actions) { leaveEditMode($0) }
@@ -288,8 +288,8 @@ final class Game {
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func resume() -> Bool {
-        if machine.isRunning {
-            machine.queue.append(.resume)
+        if machine.steps.isRunning {
+            machine.steps.send(.resume)
             return true
         }
         return run(actions) { resume($0) }
@@ -299,8 +299,8 @@ final class Game {
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func quit() -> Bool {
-        if machine.isRunning {
-            machine.queue.append(.quit)
+        if machine.steps.isRunning {
+            machine.steps.send(.quit)
             return true
         }
         return run(actions) { quit($0) }
@@ -366,26 +366,27 @@ extension Game {
         return false
     }
 
-    /// Processes one event to completion: starts the machine first when needed, then processes
-    /// the events queued meanwhile (sent from guards and actions), in the order they were sent.
+    /// Processes one step to completion: starts the machine first when needed, then processes what
+    /// the step caused (`finishSteps`).
     private func run(_ actions: any GameActions, _ handle: (any GameActions) -> Bool) -> Bool {
-        machine.isRunning = true
+        machine.steps.isRunning = true
         if !machine.isStarted { start(actions) }
         let handled = handle(actions)
-        if !machine.queue.isEmpty { processQueue(actions) }
-        machine.isRunning = false
+        if !machine.steps.isEmpty { finishSteps(actions) }
+        machine.steps.isRunning = false
         return handled
     }
 
-    /// Processes the events queued meanwhile, in the order they were sent.
+    /// Processes what the step caused, in the order of FSMRuntime's `StepQueue`: each event sent
+    /// meanwhile, a step of its own.
     @inline(never)
-    private func processQueue(_ actions: any GameActions) {
-        var next = 0
-        while next < machine.queue.count {
-            replay(machine.queue[next], actions)
-            next += 1
+    private func finishSteps(_ actions: any GameActions, takingSent: Bool = true) {
+        while let work = machine.steps.next(takingSent: takingSent) {
+            switch work {
+            case .sent(let event): replay(event, actions)
+            default: break
+            }
         }
-        machine.queue.removeAll(keepingCapacity: true)
     }
 
     /// Enters the initial configuration.
@@ -767,9 +768,8 @@ fileprivate struct GameRuntime {
     var current: Game.State.Type
     var isStarted = false
     var isFinished = false
-    /// Whether an event is being processed; events sent meanwhile wait in `queue`.
-    var isRunning = false
-    var queue: [GameQueuedEvent] = []
+    /// Whether a step is being processed, and what waits for its turn: events sent meanwhile.
+    var steps = FSMRuntime.StepQueue<GameQueuedEvent, Game.State.Type>()
     /// The states remembered by `-> push`, the last one on top.
     var stack: [Game.State.Type] = []
 }

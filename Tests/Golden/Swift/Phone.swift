@@ -167,7 +167,7 @@ final class Phone {
     ///
     /// - Precondition: not read from inside a guard or an action (only between steps).
     var snapshot: Snapshot {
-        precondition(!machine.isRunning, "snapshot read from inside a guard or an action")
+        precondition(!machine.steps.isRunning, "snapshot read from inside a guard or an action")
         return Self.stateTree.snapshot(started: machine.isStarted, finished: machine.isFinished, activeStates: activeStates.map(\.rawValue), history: recordedHistory())
     }
 
@@ -175,8 +175,8 @@ final class Phone {
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func volume(level: Int) -> Bool {
-        if machine.isRunning {
-            machine.queue.append(.volume(level: level))
+        if machine.steps.isRunning {
+            machine.steps.send(.volume(level: level))
             return true
         }
         return run(actions) { volume(level: level, $0) }
@@ -186,8 +186,8 @@ final class Phone {
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func toggle() -> Bool {
-        if machine.isRunning {
-            machine.queue.append(.toggle)
+        if machine.steps.isRunning {
+            machine.steps.send(.toggle)
             return true
         }
         return run(actions) { toggle($0) }
@@ -197,8 +197,8 @@ final class Phone {
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func done() -> Bool {
-        if machine.isRunning {
-            machine.queue.append(.done)
+        if machine.steps.isRunning {
+            machine.steps.send(.done)
             return true
         }
         return run(actions) { done($0) }
@@ -208,8 +208,8 @@ final class Phone {
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func share() -> Bool {
-        if machine.isRunning {
-            machine.queue.append(.share)
+        if machine.steps.isRunning {
+            machine.steps.send(.share)
             return true
         }
         return run(actions) { share($0) }
@@ -219,8 +219,8 @@ final class Phone {
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func hangUp() -> Bool {
-        if machine.isRunning {
-            machine.queue.append(.hangUp)
+        if machine.steps.isRunning {
+            machine.steps.send(.hangUp)
             return true
         }
         return run(actions) { hangUp($0) }
@@ -230,8 +230,8 @@ final class Phone {
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func redial() -> Bool {
-        if machine.isRunning {
-            machine.queue.append(.redial)
+        if machine.steps.isRunning {
+            machine.steps.send(.redial)
             return true
         }
         return run(actions) { redial($0) }
@@ -382,54 +382,40 @@ extension Phone {
         return false
     }
 
-    /// Processes one event to completion: starts the machine first when needed, handles the
-    /// completions the event causes, then processes the events queued meanwhile (sent from guards
-    /// and actions), in the order they were sent, each followed by its completions.
+    /// Processes one step to completion: starts the machine first when needed, then processes what
+    /// the step caused (`finishSteps`).
     private func run(_ actions: any PhoneActions, _ handle: (any PhoneActions) -> Bool) -> Bool {
-        machine.isRunning = true
+        machine.steps.isRunning = true
         if !machine.isStarted { start(actions) }
         let handled = handle(actions)
-        if !machine.completions.isEmpty { handleCompletions(actions) }
-        if !machine.queue.isEmpty { processQueue(actions) }
-        machine.isRunning = false
+        if !machine.steps.isEmpty { finishSteps(actions) }
+        machine.steps.isRunning = false
         return handled
     }
 
-    /// Processes the events queued meanwhile, in the order they were sent, each followed by its completions.
+    /// Processes what the step caused, in the order of FSMRuntime's `StepQueue`: the internal queue
+    /// (completions), then each event sent meanwhile, a step of its own.
     @inline(never)
-    private func processQueue(_ actions: any PhoneActions) {
-        var next = 0
-        while next < machine.queue.count {
-            replay(machine.queue[next], actions)
-            if !machine.completions.isEmpty { handleCompletions(actions) }
-            next += 1
+    private func finishSteps(_ actions: any PhoneActions, takingSent: Bool = true) {
+        while let work = machine.steps.next(takingSent: takingSent) {
+            switch work {
+            case .sent(let event): replay(event, actions)
+            case .completion(let state):
+                guard machine.isActive(state), !state.isComposite || PhoneRuntime.isComplete(state, in: machine.configuration) else { continue }
+                machine.beginSelection()
+                if state.completion(self, actions) {
+                    fire(actions) { _ in }
+                }
+            default: break
+            }
         }
-        machine.queue.removeAll(keepingCapacity: true)
     }
 
-    /// Enters the initial configuration and handles its completions.
+    /// Enters the initial configuration, then processes what that caused but the events sent.
     private func start(_ actions: any PhoneActions) {
         machine.isStarted = true
         enter([Phone_Call.self] + machine.entry(below: Phone_Call.self, by: nil), staying: [], actions)
-        handleCompletions(actions)
-    }
-
-    /// Handles the pending completions in the order the states completed, those caused meanwhile
-    /// by completion transitions behind them. A state whose turn comes when it is no longer active,
-    /// or (a composite state) no longer complete, is skipped. Events sent meanwhile wait in the
-    /// queue: completions come first.
-    private func handleCompletions(_ actions: any PhoneActions) {
-        var next = 0
-        while next < machine.completions.count {
-            let state = machine.completions[next]
-            next += 1
-            guard machine.isActive(state), !state.isComposite || PhoneRuntime.isComplete(state, in: machine.configuration) else { continue }
-            machine.beginSelection()
-            if state.completion(self, actions) {
-                fire(actions) { _ in }
-            }
-        }
-        machine.completions.removeAll(keepingCapacity: true)
+        finishSteps(actions, takingSent: false)
     }
 
     private func replay(_ event: PhoneQueuedEvent, _ actions: any PhoneActions) {
@@ -539,7 +525,7 @@ extension Phone {
         let configuration = (staying + entering).sorted { $0.number < $1.number }
         machine.configurationList.replace(with: configuration)
         machine.leafList.replace(with: configuration.filter { state in !configuration.contains { $0.parent?.number == state.number } })
-        machine.completions += machine.completingStates(onEntering: entering).filter { $0.hasCompletion }
+        for state in machine.completingStates(onEntering: entering) where state.hasCompletion { machine.steps.complete(state) }
         if entering.contains(where: { $0.finishesMachine }) { machine.isFinished = true }
     }
 }
@@ -827,11 +813,9 @@ fileprivate struct PhoneRuntime {
     var leaves: UnsafeMutableBufferPointer<Phone.State.Type> { leafList.elements }
     var isStarted = false
     var isFinished = false
-    /// Whether an event is being processed; events sent meanwhile wait in `queue`.
-    var isRunning = false
-    var queue: [PhoneQueuedEvent] = []
-    /// The states that completed and whose completion transitions have not been tried yet, in order.
-    var completions: [Phone.State.Type] = []
+    /// Whether a step is being processed, and what waits for its turn: completions, events sent
+    /// meanwhile.
+    var steps = FSMRuntime.StepQueue<PhoneQueuedEvent, Phone.State.Type>()
     /// For each state that records history and has been exited (by its `number`): the states
     /// active inside it when it was last exited, in document order.
     var history: [Int: [Phone.State.Type]] = [:]

@@ -182,7 +182,7 @@ final class SecuritySystem {
     ///
     /// - Precondition: not read from inside a guard or an action (only between steps).
     var snapshot: Snapshot {
-        precondition(!machine.isRunning, "snapshot read from inside a guard or an action")
+        precondition(!machine.steps.isRunning, "snapshot read from inside a guard or an action")
         return Self.stateTree.snapshot(started: machine.isStarted, finished: machine.isFinished, leaf: machine.current.id.rawValue)
     }
 
@@ -192,8 +192,8 @@ final class SecuritySystem {
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func disarm(code: String) -> Bool {
-        if machine.isRunning {
-            machine.queue.append(.disarm(code: code))
+        if machine.steps.isRunning {
+            machine.steps.send(.disarm(code: code))
             return true
         }
         return run(actions) { disarm(code: code, $0) }
@@ -205,8 +205,8 @@ final class SecuritySystem {
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func reset(code: String) -> Bool {
-        if machine.isRunning {
-            machine.queue.append(.reset(code: code))
+        if machine.steps.isRunning {
+            machine.steps.send(.reset(code: code))
             return true
         }
         return run(actions) { reset(code: code, $0) }
@@ -216,8 +216,8 @@ final class SecuritySystem {
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func arm() -> Bool {
-        if machine.isRunning {
-            machine.queue.append(.arm)
+        if machine.steps.isRunning {
+            machine.steps.send(.arm)
             return true
         }
         return run(actions) { arm($0) }
@@ -227,8 +227,8 @@ final class SecuritySystem {
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func panic() -> Bool {
-        if machine.isRunning {
-            machine.queue.append(.panic)
+        if machine.steps.isRunning {
+            machine.steps.send(.panic)
             return true
         }
         return run(actions) { panic($0) }
@@ -238,8 +238,8 @@ final class SecuritySystem {
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func breach() -> Bool {
-        if machine.isRunning {
-            machine.queue.append(.breach)
+        if machine.steps.isRunning {
+            machine.steps.send(.breach)
             return true
         }
         return run(actions) { breach($0) }
@@ -284,26 +284,27 @@ extension SecuritySystem {
         return false
     }
 
-    /// Processes one event to completion: starts the machine first when needed, then processes
-    /// the events queued meanwhile (sent from guards and actions), in the order they were sent.
+    /// Processes one step to completion: starts the machine first when needed, then processes what
+    /// the step caused (`finishSteps`).
     private func run(_ actions: any SecuritySystemActions, _ handle: (any SecuritySystemActions) -> Bool) -> Bool {
-        machine.isRunning = true
+        machine.steps.isRunning = true
         if !machine.isStarted { start(actions) }
         let handled = handle(actions)
-        if !machine.queue.isEmpty { processQueue(actions) }
-        machine.isRunning = false
+        if !machine.steps.isEmpty { finishSteps(actions) }
+        machine.steps.isRunning = false
         return handled
     }
 
-    /// Processes the events queued meanwhile, in the order they were sent.
+    /// Processes what the step caused, in the order of FSMRuntime's `StepQueue`: each event sent
+    /// meanwhile, a step of its own.
     @inline(never)
-    private func processQueue(_ actions: any SecuritySystemActions) {
-        var next = 0
-        while next < machine.queue.count {
-            replay(machine.queue[next], actions)
-            next += 1
+    private func finishSteps(_ actions: any SecuritySystemActions, takingSent: Bool = true) {
+        while let work = machine.steps.next(takingSent: takingSent) {
+            switch work {
+            case .sent(let event): replay(event, actions)
+            default: break
+            }
         }
-        machine.queue.removeAll(keepingCapacity: true)
     }
 
     /// Enters the initial configuration.
@@ -554,9 +555,8 @@ fileprivate struct SecuritySystemRuntime {
     var current: SecuritySystem.State.Type
     var isStarted = false
     var isFinished = false
-    /// Whether an event is being processed; events sent meanwhile wait in `queue`.
-    var isRunning = false
-    var queue: [SecuritySystemQueuedEvent] = []
+    /// Whether a step is being processed, and what waits for its turn: events sent meanwhile.
+    var steps = FSMRuntime.StepQueue<SecuritySystemQueuedEvent, SecuritySystem.State.Type>()
 }
 
 /// An event sent while another was being processed, with its arguments.

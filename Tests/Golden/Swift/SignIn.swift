@@ -251,7 +251,7 @@ final class SignIn {
     ///
     /// - Precondition: not read from inside a guard or an action (only between steps).
     var snapshot: Snapshot {
-        precondition(!machine.isRunning, "snapshot read from inside a guard or an action")
+        precondition(!machine.steps.isRunning, "snapshot read from inside a guard or an action")
         return Self.stateTree.snapshot(started: machine.isStarted, finished: machine.isFinished, leaf: machine.current.id.rawValue, timers: armedTimers())
     }
 
@@ -267,7 +267,7 @@ final class SignIn {
             preconditionFailure("advanceTime(by:) with a negative duration")
         }
         precondition(clock == nil, "advanceTime(by:) on a machine with clock timing")
-        precondition(!machine.isRunning, "advanceTime(by:) from inside a guard or an action")
+        precondition(!machine.steps.isRunning, "advanceTime(by:) from inside a guard or an action")
         let end = machine.timers.time(after: span)
         // Asked here first: a frame of a game loop with nothing due makes no call.
         if machine.timers.isDue(upTo: end) { processTimeouts(upTo: end) }
@@ -293,7 +293,7 @@ final class SignIn {
     ///   this is not called from one of the actions.
     func finishActivity(of state: StateID) {
         precondition(!runsActivities, "finishActivity(of:) on a machine whose activities run as tasks")
-        precondition(!machine.isRunning, "finishActivity(of:) from inside a guard or an action")
+        precondition(!machine.steps.isRunning, "finishActivity(of:) from inside a guard or an action")
         guard let activity = Self.activity(of: state), machine.activities.phase(of: activity) == .running else {
             preconditionFailure("finishActivity(of:): no activity of \(state) is running")
         }
@@ -307,7 +307,7 @@ final class SignIn {
     ///   this is not called from one of the actions.
     func failActivity(of state: StateID, with error: any Error) {
         precondition(!runsActivities, "failActivity(of:) on a machine whose activities run as tasks")
-        precondition(!machine.isRunning, "failActivity(of:) from inside a guard or an action")
+        precondition(!machine.steps.isRunning, "failActivity(of:) from inside a guard or an action")
         guard let activity = Self.activity(of: state), machine.activities.phase(of: activity) == .running else {
             preconditionFailure("failActivity(of:): no activity of \(state) is running")
         }
@@ -336,8 +336,8 @@ final class SignIn {
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func submit(email: String, password: String) -> Bool {
-        if machine.isRunning {
-            machine.queue.append(.submit(email: email, password: password))
+        if machine.steps.isRunning {
+            machine.steps.send(.submit(email: email, password: password))
             return true
         }
         return run(actions) { submit(email: email, password: password, $0) }
@@ -347,8 +347,8 @@ final class SignIn {
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func cancel() -> Bool {
-        if machine.isRunning {
-            machine.queue.append(.cancel)
+        if machine.steps.isRunning {
+            machine.steps.send(.cancel)
             return true
         }
         return run(actions) { cancel($0) }
@@ -358,8 +358,8 @@ final class SignIn {
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func networkAvailable() -> Bool {
-        if machine.isRunning {
-            machine.queue.append(.networkAvailable)
+        if machine.steps.isRunning {
+            machine.steps.send(.networkAvailable)
             return true
         }
         return run(actions) { networkAvailable($0) }
@@ -369,8 +369,8 @@ final class SignIn {
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func retry() -> Bool {
-        if machine.isRunning {
-            machine.queue.append(.retry)
+        if machine.steps.isRunning {
+            machine.steps.send(.retry)
             return true
         }
         return run(actions) { retry($0) }
@@ -380,8 +380,8 @@ final class SignIn {
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func signOut() -> Bool {
-        if machine.isRunning {
-            machine.queue.append(.signOut)
+        if machine.steps.isRunning {
+            machine.steps.send(.signOut)
             return true
         }
         return run(actions) { signOut($0) }
@@ -427,39 +427,38 @@ extension SignIn {
         return false
     }
 
-    /// Processes one event to completion: starts the machine first when needed, handles the
-    /// completions the event causes, then processes the events queued meanwhile (sent from guards
-    /// and actions), in the order they were sent, each followed by its completions.
+    /// Processes one step to completion: starts the machine first when needed, then processes what
+    /// the step caused (`finishSteps`).
     private func run(_ actions: any SignInActions, _ handle: (any SignInActions) -> Bool) -> Bool {
-        machine.isRunning = true
+        machine.steps.isRunning = true
         if !machine.isStarted { start(actions) }
         let handled = handle(actions)
-        if !machine.completions.isEmpty { handleCompletions(actions) }
-        if machine.activities.hasPending { startActivities(actions) }
-        if !machine.queue.isEmpty { processQueue(actions) }
-        machine.isRunning = false
+        if !machine.steps.isEmpty || machine.activities.hasPending { finishSteps(actions) }
+        machine.steps.isRunning = false
         return handled
     }
 
-    /// Processes the events queued meanwhile, in the order they were sent, each followed by its completions.
+    /// Processes what the step caused, in the order of FSMRuntime's `StepQueue`: the internal queue
+    /// (completions), then the start of the activities of the states entered, then each event sent
+    /// meanwhile, a step of its own.
     @inline(never)
-    private func processQueue(_ actions: any SignInActions) {
-        var next = 0
-        while next < machine.queue.count {
-            replay(machine.queue[next], actions)
-            if !machine.completions.isEmpty { handleCompletions(actions) }
-            if machine.activities.hasPending { startActivities(actions) }
-            next += 1
+    private func finishSteps(_ actions: any SignInActions, takingSent: Bool = true) {
+        while let work = machine.steps.next(takingSent: takingSent) {
+            switch work {
+            case .sent(let event): replay(event, actions)
+            case .completion(let state):
+                if isComplete(state) { _ = state.completion(self, actions) }
+            case .endOfStep: if machine.activities.hasPending { startActivities(actions) }
+            default: break
+            }
         }
-        machine.queue.removeAll(keepingCapacity: true)
     }
 
-    /// Enters the initial configuration and handles its completions.
+    /// Enters the initial configuration, then processes what that caused but the events sent.
     private func start(_ actions: any SignInActions) {
         machine.isStarted = true
         enter(SignIn_SignedOut.self, below: nil, actions)
-        handleCompletions(actions)
-        if machine.activities.hasPending { startActivities(actions) }
+        finishSteps(actions, takingSent: false)
     }
 
     // MARK: Timers
@@ -504,7 +503,7 @@ extension SignIn {
     /// one whose deadline the clock has not reached after all is put back to sleep.
     private func clockWoke(_ timer: Int, stamp: UInt64) {
         guard let clock else { return }
-        guard !machine.isRunning else {
+        guard !machine.steps.isRunning else {
             // Woken inside a step (a run loop nested in an action): after the step, not inside it.
             if machine.timers.stamp(of: timer) == stamp, let deadline = machine.timers.deadline(of: timer) {
                 schedule(timer, at: deadline, on: clock)
@@ -598,7 +597,7 @@ extension SignIn {
         switch activity {
         case 0:  // SigningIn: do / requestSession
             guard let error else {
-                if isComplete(SignIn_SigningIn.self) { machine.completions.append(SignIn_SigningIn.self) }
+                if isComplete(SignIn_SigningIn.self) { machine.steps.complete(SignIn_SigningIn.self) }
                 return true
             }
             if actions.isOffline(error: error) {
@@ -623,20 +622,6 @@ extension SignIn {
         case .signingIn: machine.current.id == .signingIn && machine.activities.isDone(0)
         default: machine.current.completes?.id == state.id
         }
-    }
-
-    /// Handles the pending completions in the order the states completed, those caused meanwhile
-    /// by completion transitions behind them. A state whose turn comes when it is no longer complete
-    /// (the active leaf is no longer the one whose entry completed it) is skipped. Events sent
-    /// meanwhile wait in the queue: completions come first.
-    private func handleCompletions(_ actions: any SignInActions) {
-        var next = 0
-        while next < machine.completions.count {
-            let state = machine.completions[next]
-            next += 1
-            if isComplete(state) { _ = state.completion(self, actions) }
-        }
-        machine.completions.removeAll(keepingCapacity: true)
     }
 
     private func replay(_ event: SignInQueuedEvent, _ actions: any SignInActions) {
@@ -666,7 +651,7 @@ extension SignIn {
         target.enterInward(below: target.id.depth - 1, self, actions)
         machine.current = target
         machine.isFinished = target.finishesMachine
-        if let completed = target.completes, isComplete(completed) { machine.completions.append(completed) }
+        if let completed = target.completes, isComplete(completed) { machine.steps.complete(completed) }
         if target.finishesMachine { cancelAllTimers() }
         return true
     }
@@ -680,7 +665,7 @@ extension SignIn {
         let leaf = target
         machine.current = leaf
         machine.isFinished = leaf.finishesMachine
-        if let completed = leaf.completes, isComplete(completed) { machine.completions.append(completed) }
+        if let completed = leaf.completes, isComplete(completed) { machine.steps.complete(completed) }
         if leaf.finishesMachine { cancelAllTimers() }
     }
 }
@@ -976,11 +961,9 @@ fileprivate struct SignInRuntime {
     var current: SignIn.State.Type
     var isStarted = false
     var isFinished = false
-    /// Whether an event is being processed; events sent meanwhile wait in `queue`.
-    var isRunning = false
-    var queue: [SignInQueuedEvent] = []
-    /// The states that completed and whose completion transitions have not been tried yet, in order.
-    var completions: [SignIn.State.Type] = []
+    /// Whether a step is being processed, and what waits for its turn: completions, events sent
+    /// meanwhile.
+    var steps = FSMRuntime.StepQueue<SignInQueuedEvent, SignIn.State.Type>()
     /// The armed timers and the machine's time.
     var timers = FSMRuntime.TimerTable(count: 1)
     /// Where each activity is.

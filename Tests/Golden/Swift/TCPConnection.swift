@@ -209,7 +209,7 @@ public final class TCPConnection {
     ///
     /// - Precondition: not read from inside a guard or an action (only between steps).
     public var snapshot: Snapshot {
-        precondition(!machine.isRunning, "snapshot read from inside a guard or an action")
+        precondition(!machine.steps.isRunning, "snapshot read from inside a guard or an action")
         return Self.stateTree.snapshot(started: machine.isStarted, finished: machine.isFinished, leaf: machine.current.id.rawValue)
     }
 
@@ -217,8 +217,8 @@ public final class TCPConnection {
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     public func segment(flags: String) -> Bool {
-        if machine.isRunning {
-            machine.queue.append(.segment(flags: flags))
+        if machine.steps.isRunning {
+            machine.steps.send(.segment(flags: flags))
             return true
         }
         return run(actions) { segment(flags: flags, $0) }
@@ -228,8 +228,8 @@ public final class TCPConnection {
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     public func abort() -> Bool {
-        if machine.isRunning {
-            machine.queue.append(.abort)
+        if machine.steps.isRunning {
+            machine.steps.send(.abort)
             return true
         }
         return run(actions) { abort($0) }
@@ -239,8 +239,8 @@ public final class TCPConnection {
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     public func passiveOpen() -> Bool {
-        if machine.isRunning {
-            machine.queue.append(.passiveOpen)
+        if machine.steps.isRunning {
+            machine.steps.send(.passiveOpen)
             return true
         }
         return run(actions) { passiveOpen($0) }
@@ -250,8 +250,8 @@ public final class TCPConnection {
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     public func activeOpen() -> Bool {
-        if machine.isRunning {
-            machine.queue.append(.activeOpen)
+        if machine.steps.isRunning {
+            machine.steps.send(.activeOpen)
             return true
         }
         return run(actions) { activeOpen($0) }
@@ -261,8 +261,8 @@ public final class TCPConnection {
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     public func close() -> Bool {
-        if machine.isRunning {
-            machine.queue.append(.close)
+        if machine.steps.isRunning {
+            machine.steps.send(.close)
             return true
         }
         return run(actions) { close($0) }
@@ -272,8 +272,8 @@ public final class TCPConnection {
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     public func send() -> Bool {
-        if machine.isRunning {
-            machine.queue.append(.send)
+        if machine.steps.isRunning {
+            machine.steps.send(.send)
             return true
         }
         return run(actions) { send($0) }
@@ -283,8 +283,8 @@ public final class TCPConnection {
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     public func timeout() -> Bool {
-        if machine.isRunning {
-            machine.queue.append(.timeout)
+        if machine.steps.isRunning {
+            machine.steps.send(.timeout)
             return true
         }
         return run(actions) { timeout($0) }
@@ -349,26 +349,27 @@ extension TCPConnection {
         return false
     }
 
-    /// Processes one event to completion: starts the machine first when needed, then processes
-    /// the events queued meanwhile (sent from guards and actions), in the order they were sent.
+    /// Processes one step to completion: starts the machine first when needed, then processes what
+    /// the step caused (`finishSteps`).
     private func run(_ actions: any TCPConnectionActions, _ handle: (any TCPConnectionActions) -> Bool) -> Bool {
-        machine.isRunning = true
+        machine.steps.isRunning = true
         if !machine.isStarted { start(actions) }
         let handled = handle(actions)
-        if !machine.queue.isEmpty { processQueue(actions) }
-        machine.isRunning = false
+        if !machine.steps.isEmpty { finishSteps(actions) }
+        machine.steps.isRunning = false
         return handled
     }
 
-    /// Processes the events queued meanwhile, in the order they were sent.
+    /// Processes what the step caused, in the order of FSMRuntime's `StepQueue`: each event sent
+    /// meanwhile, a step of its own.
     @inline(never)
-    private func processQueue(_ actions: any TCPConnectionActions) {
-        var next = 0
-        while next < machine.queue.count {
-            replay(machine.queue[next], actions)
-            next += 1
+    private func finishSteps(_ actions: any TCPConnectionActions, takingSent: Bool = true) {
+        while let work = machine.steps.next(takingSent: takingSent) {
+            switch work {
+            case .sent(let event): replay(event, actions)
+            default: break
+            }
         }
-        machine.queue.removeAll(keepingCapacity: true)
     }
 
     /// Enters the initial configuration.
@@ -723,9 +724,8 @@ fileprivate struct TCPConnectionRuntime {
     var current: TCPConnection.State.Type
     var isStarted = false
     var isFinished = false
-    /// Whether an event is being processed; events sent meanwhile wait in `queue`.
-    var isRunning = false
-    var queue: [TCPConnectionQueuedEvent] = []
+    /// Whether a step is being processed, and what waits for its turn: events sent meanwhile.
+    var steps = FSMRuntime.StepQueue<TCPConnectionQueuedEvent, TCPConnection.State.Type>()
 }
 
 /// An event sent while another was being processed, with its arguments.

@@ -216,7 +216,7 @@ final class Upload {
     ///
     /// - Precondition: not read from inside a guard or an action (only between steps).
     var snapshot: Snapshot {
-        precondition(!machine.isRunning, "snapshot read from inside a guard or an action")
+        precondition(!machine.steps.isRunning, "snapshot read from inside a guard or an action")
         return Self.stateTree.snapshot(started: machine.isStarted, finished: machine.isFinished, leaf: machine.current.id.rawValue, timers: armedTimers())
     }
 
@@ -232,7 +232,7 @@ final class Upload {
             preconditionFailure("advanceTime(by:) with a negative duration")
         }
         precondition(clock == nil, "advanceTime(by:) on a machine with clock timing")
-        precondition(!machine.isRunning, "advanceTime(by:) from inside a guard or an action")
+        precondition(!machine.steps.isRunning, "advanceTime(by:) from inside a guard or an action")
         let end = machine.timers.time(after: span)
         // Asked here first: a frame of a game loop with nothing due makes no call.
         if machine.timers.isDue(upTo: end) { processTimeouts(upTo: end) }
@@ -252,8 +252,8 @@ final class Upload {
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func chunkSent(total: Int) -> Bool {
-        if machine.isRunning {
-            machine.queue.append(.chunkSent(total: total))
+        if machine.steps.isRunning {
+            machine.steps.send(.chunkSent(total: total))
             return true
         }
         return run(actions) { chunkSent(total: total, $0) }
@@ -265,8 +265,8 @@ final class Upload {
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func failed(reason: String) -> Bool {
-        if machine.isRunning {
-            machine.queue.append(.failed(reason: reason))
+        if machine.steps.isRunning {
+            machine.steps.send(.failed(reason: reason))
             return true
         }
         return run(actions) { failed(reason: reason, $0) }
@@ -276,8 +276,8 @@ final class Upload {
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func begin() -> Bool {
-        if machine.isRunning {
-            machine.queue.append(.begin)
+        if machine.steps.isRunning {
+            machine.steps.send(.begin)
             return true
         }
         return run(actions) { begin($0) }
@@ -287,8 +287,8 @@ final class Upload {
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func timedOut() -> Bool {
-        if machine.isRunning {
-            machine.queue.append(.timedOut)
+        if machine.steps.isRunning {
+            machine.steps.send(.timedOut)
             return true
         }
         return run(actions) { timedOut($0) }
@@ -298,8 +298,8 @@ final class Upload {
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func gaveUp() -> Bool {
-        if machine.isRunning {
-            machine.queue.append(.gaveUp)
+        if machine.steps.isRunning {
+            machine.steps.send(.gaveUp)
             return true
         }
         return run(actions) { gaveUp($0) }
@@ -309,8 +309,8 @@ final class Upload {
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func cancel() -> Bool {
-        if machine.isRunning {
-            machine.queue.append(.cancel)
+        if machine.steps.isRunning {
+            machine.steps.send(.cancel)
             return true
         }
         return run(actions) { cancel($0) }
@@ -320,8 +320,8 @@ final class Upload {
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func retry() -> Bool {
-        if machine.isRunning {
-            machine.queue.append(.retry)
+        if machine.steps.isRunning {
+            machine.steps.send(.retry)
             return true
         }
         return run(actions) { retry($0) }
@@ -381,43 +381,40 @@ extension Upload {
         return false
     }
 
-    /// Processes one step to completion: starts the machine first when needed, empties the
-    /// internal queue (raised events and completions) the step fills, then processes the events
-    /// queued meanwhile (sent from guards and actions), in the order they were sent, each followed
-    /// by its internal queue.
+    /// Processes one step to completion: starts the machine first when needed, then processes what
+    /// the step caused (`finishSteps`).
     private func run(_ actions: any UploadActions, _ handle: (any UploadActions) -> Bool) -> Bool {
-        machine.isRunning = true
+        machine.steps.isRunning = true
         if !machine.isStarted { start(actions) }
         let handled = handle(actions)
-        if !machine.internalQueue.isEmpty { handleInternalQueue(actions) }
-        if !machine.queue.isEmpty { processQueue(actions) }
-        machine.isRunning = false
+        if !machine.steps.isEmpty { finishSteps(actions) }
+        machine.steps.isRunning = false
         return handled
     }
 
-    /// Processes the events queued meanwhile, in the order they were sent, each followed by its completions.
+    /// Processes what the step caused, in the order of FSMRuntime's `StepQueue`: the internal queue
+    /// (raised events), then each event sent meanwhile, a step of its own.
     @inline(never)
-    private func processQueue(_ actions: any UploadActions) {
-        var next = 0
-        while next < machine.queue.count {
-            replay(machine.queue[next], actions)
-            if !machine.internalQueue.isEmpty { handleInternalQueue(actions) }
-            next += 1
+    private func finishSteps(_ actions: any UploadActions, takingSent: Bool = true) {
+        while let work = machine.steps.next(takingSent: takingSent) {
+            switch work {
+            case .raised(let event), .sent(let event): replay(event, actions)
+            default: break
+            }
         }
-        machine.queue.removeAll(keepingCapacity: true)
     }
 
-    /// Enters the initial configuration and handles its completions.
+    /// Enters the initial configuration, then processes what that caused but the events sent.
     private func start(_ actions: any UploadActions) {
         machine.isStarted = true
         enter(Upload_Idle.self, below: nil, actions)
-        handleInternalQueue(actions)
+        finishSteps(actions, takingSent: false)
     }
 
     /// `raise`: the event joins the internal queue, processed after the current step and before
     /// any event sent from outside (section 4e).
     fileprivate func raise(_ event: UploadQueuedEvent) {
-        machine.internalQueue.append(.raised(event))
+        machine.steps.raise(event)
     }
 
     // MARK: Timers
@@ -467,7 +464,7 @@ extension Upload {
     /// one whose deadline the clock has not reached after all is put back to sleep.
     private func clockWoke(_ timer: Int, stamp: UInt64) {
         guard let clock else { return }
-        guard !machine.isRunning else {
+        guard !machine.steps.isRunning else {
             // Woken inside a step (a run loop nested in an action): after the step, not inside it.
             if machine.timers.stamp(of: timer) == stamp, let deadline = machine.timers.deadline(of: timer) {
                 schedule(timer, at: deadline, on: clock)
@@ -522,21 +519,6 @@ extension Upload {
             return transition(from: Upload_Waiting.self, to: Upload_Uploading.self, actions)
         default: return false
         }
-    }
-
-    /// Empties the internal queue, first in, first out, what each item causes joining its end: a
-    /// raised event is processed as an event sent from outside would be.
-    /// Events sent meanwhile wait in the queue: these come first.
-    private func handleInternalQueue(_ actions: any UploadActions) {
-        var next = 0
-        while next < machine.internalQueue.count {
-            let item = machine.internalQueue[next]
-            next += 1
-            switch item {
-            case .raised(let event): replay(event, actions)
-            }
-        }
-        machine.internalQueue.removeAll(keepingCapacity: true)
     }
 
     private func replay(_ event: UploadQueuedEvent, _ actions: any UploadActions) {
@@ -849,11 +831,9 @@ fileprivate struct UploadRuntime {
     var current: Upload.State.Type
     var isStarted = false
     var isFinished = false
-    /// Whether an event is being processed; events sent meanwhile wait in `queue`.
-    var isRunning = false
-    var queue: [UploadQueuedEvent] = []
-    /// The internal queue: raised events not yet processed, in order.
-    var internalQueue: [UploadInternalItem] = []
+    /// Whether a step is being processed, and what waits for its turn: raised events, events sent
+    /// meanwhile.
+    var steps = FSMRuntime.StepQueue<UploadQueuedEvent, Upload.State.Type>()
     /// The armed timers and the machine's time.
     var timers = FSMRuntime.TimerTable(count: 3)
 }
@@ -868,11 +848,4 @@ fileprivate enum UploadQueuedEvent {
     case gaveUp
     case cancel
     case retry
-}
-
-/// An item of the internal queue: a raised event, or a state that completed.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-@MainActor
-fileprivate enum UploadInternalItem {
-    case raised(UploadQueuedEvent)
 }

@@ -204,7 +204,7 @@ final class Hero {
     ///
     /// - Precondition: not read from inside a guard or an action (only between steps).
     var snapshot: Snapshot {
-        precondition(!machine.isRunning, "snapshot read from inside a guard or an action")
+        precondition(!machine.steps.isRunning, "snapshot read from inside a guard or an action")
         return Self.stateTree.snapshot(started: machine.isStarted, finished: machine.isFinished, leaf: machine.current.id.rawValue)
     }
 
@@ -212,8 +212,8 @@ final class Hero {
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func tick(dt: Int) -> Bool {
-        if machine.isRunning {
-            machine.queue.append(.tick(dt: dt))
+        if machine.steps.isRunning {
+            machine.steps.send(.tick(dt: dt))
             return true
         }
         return run(actions) { tick(dt: dt, $0) }
@@ -223,8 +223,8 @@ final class Hero {
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func move(dx: Int) -> Bool {
-        if machine.isRunning {
-            machine.queue.append(.move(dx: dx))
+        if machine.steps.isRunning {
+            machine.steps.send(.move(dx: dx))
             return true
         }
         return run(actions) { move(dx: dx, $0) }
@@ -234,8 +234,8 @@ final class Hero {
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func aim(angle: Int) -> Bool {
-        if machine.isRunning {
-            machine.queue.append(.aim(angle: angle))
+        if machine.steps.isRunning {
+            machine.steps.send(.aim(angle: angle))
             return true
         }
         return run(actions) { aim(angle: angle, $0) }
@@ -245,8 +245,8 @@ final class Hero {
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func hit(damage: Int) -> Bool {
-        if machine.isRunning {
-            machine.queue.append(.hit(damage: damage))
+        if machine.steps.isRunning {
+            machine.steps.send(.hit(damage: damage))
             return true
         }
         return run(actions) { hit(damage: damage, $0) }
@@ -256,8 +256,8 @@ final class Hero {
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func jump() -> Bool {
-        if machine.isRunning {
-            machine.queue.append(.jump)
+        if machine.steps.isRunning {
+            machine.steps.send(.jump)
             return true
         }
         return run(actions) { jump($0) }
@@ -267,8 +267,8 @@ final class Hero {
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func respawn() -> Bool {
-        if machine.isRunning {
-            machine.queue.append(.respawn)
+        if machine.steps.isRunning {
+            machine.steps.send(.respawn)
             return true
         }
         return run(actions) { respawn($0) }
@@ -320,26 +320,27 @@ extension Hero {
         return false
     }
 
-    /// Processes one event to completion: starts the machine first when needed, then processes
-    /// the events queued meanwhile (sent from guards and actions), in the order they were sent.
+    /// Processes one step to completion: starts the machine first when needed, then processes what
+    /// the step caused (`finishSteps`).
     private func run(_ actions: any HeroActions, _ handle: (any HeroActions) -> Bool) -> Bool {
-        machine.isRunning = true
+        machine.steps.isRunning = true
         if !machine.isStarted { start(actions) }
         let handled = handle(actions)
-        if !machine.queue.isEmpty { processQueue(actions) }
-        machine.isRunning = false
+        if !machine.steps.isEmpty { finishSteps(actions) }
+        machine.steps.isRunning = false
         return handled
     }
 
-    /// Processes the events queued meanwhile, in the order they were sent.
+    /// Processes what the step caused, in the order of FSMRuntime's `StepQueue`: each event sent
+    /// meanwhile, a step of its own.
     @inline(never)
-    private func processQueue(_ actions: any HeroActions) {
-        var next = 0
-        while next < machine.queue.count {
-            replay(machine.queue[next], actions)
-            next += 1
+    private func finishSteps(_ actions: any HeroActions, takingSent: Bool = true) {
+        while let work = machine.steps.next(takingSent: takingSent) {
+            switch work {
+            case .sent(let event): replay(event, actions)
+            default: break
+            }
         }
-        machine.queue.removeAll(keepingCapacity: true)
     }
 
     /// Enters the initial configuration.
@@ -628,9 +629,8 @@ fileprivate struct HeroRuntime {
     var current: Hero.State.Type
     var isStarted = false
     var isFinished = false
-    /// Whether an event is being processed; events sent meanwhile wait in `queue`.
-    var isRunning = false
-    var queue: [HeroQueuedEvent] = []
+    /// Whether a step is being processed, and what waits for its turn: events sent meanwhile.
+    var steps = FSMRuntime.StepQueue<HeroQueuedEvent, Hero.State.Type>()
 }
 
 /// An event sent while another was being processed, with its arguments.

@@ -200,7 +200,7 @@ final class Keypad {
     ///
     /// - Precondition: not read from inside a guard or an action (only between steps).
     var snapshot: Snapshot {
-        precondition(!machine.isRunning, "snapshot read from inside a guard or an action")
+        precondition(!machine.steps.isRunning, "snapshot read from inside a guard or an action")
         return Self.stateTree.snapshot(started: machine.isStarted, finished: machine.isFinished, leaf: machine.current.id.rawValue)
     }
 
@@ -208,8 +208,8 @@ final class Keypad {
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func digit(value: Int) -> Bool {
-        if machine.isRunning {
-            machine.queue.append(.digit(value: value))
+        if machine.steps.isRunning {
+            machine.steps.send(.digit(value: value))
             return true
         }
         return run(actions) { digit(value: value, $0) }
@@ -219,8 +219,8 @@ final class Keypad {
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func tick(ms: Int) -> Bool {
-        if machine.isRunning {
-            machine.queue.append(.tick(ms: ms))
+        if machine.steps.isRunning {
+            machine.steps.send(.tick(ms: ms))
             return true
         }
         return run(actions) { tick(ms: ms, $0) }
@@ -230,8 +230,8 @@ final class Keypad {
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func reset() -> Bool {
-        if machine.isRunning {
-            machine.queue.append(.reset)
+        if machine.steps.isRunning {
+            machine.steps.send(.reset)
             return true
         }
         return run(actions) { reset($0) }
@@ -241,8 +241,8 @@ final class Keypad {
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func pull() -> Bool {
-        if machine.isRunning {
-            machine.queue.append(.pull)
+        if machine.steps.isRunning {
+            machine.steps.send(.pull)
             return true
         }
         return run(actions) { pull($0) }
@@ -252,8 +252,8 @@ final class Keypad {
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func shut() -> Bool {
-        if machine.isRunning {
-            machine.queue.append(.shut)
+        if machine.steps.isRunning {
+            machine.steps.send(.shut)
             return true
         }
         return run(actions) { shut($0) }
@@ -304,26 +304,27 @@ extension Keypad {
         return false
     }
 
-    /// Processes one event to completion: starts the machine first when needed, then processes
-    /// the events queued meanwhile (sent from guards and actions), in the order they were sent.
+    /// Processes one step to completion: starts the machine first when needed, then processes what
+    /// the step caused (`finishSteps`).
     private func run(_ actions: any KeypadActions, _ handle: (any KeypadActions) -> Bool) -> Bool {
-        machine.isRunning = true
+        machine.steps.isRunning = true
         if !machine.isStarted { start(actions) }
         let handled = handle(actions)
-        if !machine.queue.isEmpty { processQueue(actions) }
-        machine.isRunning = false
+        if !machine.steps.isEmpty { finishSteps(actions) }
+        machine.steps.isRunning = false
         return handled
     }
 
-    /// Processes the events queued meanwhile, in the order they were sent.
+    /// Processes what the step caused, in the order of FSMRuntime's `StepQueue`: each event sent
+    /// meanwhile, a step of its own.
     @inline(never)
-    private func processQueue(_ actions: any KeypadActions) {
-        var next = 0
-        while next < machine.queue.count {
-            replay(machine.queue[next], actions)
-            next += 1
+    private func finishSteps(_ actions: any KeypadActions, takingSent: Bool = true) {
+        while let work = machine.steps.next(takingSent: takingSent) {
+            switch work {
+            case .sent(let event): replay(event, actions)
+            default: break
+            }
         }
-        machine.queue.removeAll(keepingCapacity: true)
     }
 
     /// Enters the initial configuration.
@@ -610,9 +611,8 @@ fileprivate struct KeypadRuntime {
     var current: Keypad.State.Type
     var isStarted = false
     var isFinished = false
-    /// Whether an event is being processed; events sent meanwhile wait in `queue`.
-    var isRunning = false
-    var queue: [KeypadQueuedEvent] = []
+    /// Whether a step is being processed, and what waits for its turn: events sent meanwhile.
+    var steps = FSMRuntime.StepQueue<KeypadQueuedEvent, Keypad.State.Type>()
 }
 
 /// An event sent while another was being processed, with its arguments.

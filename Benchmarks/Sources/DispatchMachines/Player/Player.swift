@@ -265,7 +265,7 @@ final class Player {
     ///
     /// - Precondition: not read from inside a guard or an action (only between steps).
     var snapshot: Snapshot {
-        precondition(!machine.isRunning, "snapshot read from inside a guard or an action")
+        precondition(!machine.steps.isRunning, "snapshot read from inside a guard or an action")
         return Self.stateTree.snapshot(started: machine.isStarted, finished: machine.isFinished, leaf: machine.current.id.rawValue, stack: machine.stack.map { $0.id.rawValue })
     }
 
@@ -273,8 +273,8 @@ final class Player {
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func key(code: Int) -> Bool {
-        if machine.isRunning {
-            machine.queue.append(.key(code: code))
+        if machine.steps.isRunning {
+            machine.steps.send(.key(code: code))
             return true
         }
         return run(actions) { key(code: code, $0) }
@@ -284,8 +284,8 @@ final class Player {
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func tick(ms: Int) -> Bool {
-        if machine.isRunning {
-            machine.queue.append(.tick(ms: ms))
+        if machine.steps.isRunning {
+            machine.steps.send(.tick(ms: ms))
             return true
         }
         return run(actions) { tick(ms: ms, $0) }
@@ -295,8 +295,8 @@ final class Player {
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func seek(position: Int) -> Bool {
-        if machine.isRunning {
-            machine.queue.append(.seek(position: position))
+        if machine.steps.isRunning {
+            machine.steps.send(.seek(position: position))
             return true
         }
         return run(actions) { seek(position: position, $0) }
@@ -306,8 +306,8 @@ final class Player {
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func power() -> Bool {
-        if machine.isRunning {
-            machine.queue.append(.power)
+        if machine.steps.isRunning {
+            machine.steps.send(.power)
             return true
         }
         return run(actions) { power($0) }
@@ -317,8 +317,8 @@ final class Player {
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func menu() -> Bool {
-        if machine.isRunning {
-            machine.queue.append(.menu)
+        if machine.steps.isRunning {
+            machine.steps.send(.menu)
             return true
         }
         return run(actions) { menu($0) }
@@ -328,8 +328,8 @@ final class Player {
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func play() -> Bool {
-        if machine.isRunning {
-            machine.queue.append(.play)
+        if machine.steps.isRunning {
+            machine.steps.send(.play)
             return true
         }
         return run(actions) { play($0) }
@@ -339,8 +339,8 @@ final class Player {
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func stop() -> Bool {
-        if machine.isRunning {
-            machine.queue.append(.stop)
+        if machine.steps.isRunning {
+            machine.steps.send(.stop)
             return true
         }
         return run(actions) { stop($0) }
@@ -350,8 +350,8 @@ final class Player {
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func pause() -> Bool {
-        if machine.isRunning {
-            machine.queue.append(.pause)
+        if machine.steps.isRunning {
+            machine.steps.send(.pause)
             return true
         }
         return run(actions) { pause($0) }
@@ -417,26 +417,27 @@ extension Player {
         return false
     }
 
-    /// Processes one event to completion: starts the machine first when needed, then processes
-    /// the events queued meanwhile (sent from guards and actions), in the order they were sent.
+    /// Processes one step to completion: starts the machine first when needed, then processes what
+    /// the step caused (`finishSteps`).
     private func run(_ actions: any PlayerActions, _ handle: (any PlayerActions) -> Bool) -> Bool {
-        machine.isRunning = true
+        machine.steps.isRunning = true
         if !machine.isStarted { start(actions) }
         let handled = handle(actions)
-        if !machine.queue.isEmpty { processQueue(actions) }
-        machine.isRunning = false
+        if !machine.steps.isEmpty { finishSteps(actions) }
+        machine.steps.isRunning = false
         return handled
     }
 
-    /// Processes the events queued meanwhile, in the order they were sent.
+    /// Processes what the step caused, in the order of FSMRuntime's `StepQueue`: each event sent
+    /// meanwhile, a step of its own.
     @inline(never)
-    private func processQueue(_ actions: any PlayerActions) {
-        var next = 0
-        while next < machine.queue.count {
-            replay(machine.queue[next], actions)
-            next += 1
+    private func finishSteps(_ actions: any PlayerActions, takingSent: Bool = true) {
+        while let work = machine.steps.next(takingSent: takingSent) {
+            switch work {
+            case .sent(let event): replay(event, actions)
+            default: break
+            }
         }
-        machine.queue.removeAll(keepingCapacity: true)
     }
 
     /// Enters the initial configuration.
@@ -901,9 +902,8 @@ fileprivate struct PlayerRuntime {
     var current: Player.State.Type
     var isStarted = false
     var isFinished = false
-    /// Whether an event is being processed; events sent meanwhile wait in `queue`.
-    var isRunning = false
-    var queue: [PlayerQueuedEvent] = []
+    /// Whether a step is being processed, and what waits for its turn: events sent meanwhile.
+    var steps = FSMRuntime.StepQueue<PlayerQueuedEvent, Player.State.Type>()
     /// The states remembered by `-> push`, the last one on top.
     var stack: [Player.State.Type] = []
 }

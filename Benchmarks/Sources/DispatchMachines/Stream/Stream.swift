@@ -206,7 +206,7 @@ final class Stream {
     ///
     /// - Precondition: not read from inside a guard or an action (only between steps).
     var snapshot: Snapshot {
-        precondition(!machine.isRunning, "snapshot read from inside a guard or an action")
+        precondition(!machine.steps.isRunning, "snapshot read from inside a guard or an action")
         return Self.stateTree.snapshot(started: machine.isStarted, finished: machine.isFinished, activeStates: activeStates.map(\.rawValue))
     }
 
@@ -214,8 +214,8 @@ final class Stream {
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func tick(ms: Int) -> Bool {
-        if machine.isRunning {
-            machine.queue.append(.tick(ms: ms))
+        if machine.steps.isRunning {
+            machine.steps.send(.tick(ms: ms))
             return true
         }
         return run(actions) { tick(ms: ms, $0) }
@@ -225,8 +225,8 @@ final class Stream {
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func play() -> Bool {
-        if machine.isRunning {
-            machine.queue.append(.play)
+        if machine.steps.isRunning {
+            machine.steps.send(.play)
             return true
         }
         return run(actions) { play($0) }
@@ -236,8 +236,8 @@ final class Stream {
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func stop() -> Bool {
-        if machine.isRunning {
-            machine.queue.append(.stop)
+        if machine.steps.isRunning {
+            machine.steps.send(.stop)
             return true
         }
         return run(actions) { stop($0) }
@@ -247,8 +247,8 @@ final class Stream {
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func pause() -> Bool {
-        if machine.isRunning {
-            machine.queue.append(.pause)
+        if machine.steps.isRunning {
+            machine.steps.send(.pause)
             return true
         }
         return run(actions) { pause($0) }
@@ -258,8 +258,8 @@ final class Stream {
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func drop() -> Bool {
-        if machine.isRunning {
-            machine.queue.append(.drop)
+        if machine.steps.isRunning {
+            machine.steps.send(.drop)
             return true
         }
         return run(actions) { drop($0) }
@@ -269,8 +269,8 @@ final class Stream {
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func touch() -> Bool {
-        if machine.isRunning {
-            machine.queue.append(.touch)
+        if machine.steps.isRunning {
+            machine.steps.send(.touch)
             return true
         }
         return run(actions) { touch($0) }
@@ -516,26 +516,27 @@ extension Stream {
         return false
     }
 
-    /// Processes one event to completion: starts the machine first when needed, then processes
-    /// the events queued meanwhile (sent from guards and actions), in the order they were sent.
+    /// Processes one step to completion: starts the machine first when needed, then processes what
+    /// the step caused (`finishSteps`).
     private func run(_ actions: any StreamActions, _ handle: (any StreamActions) -> Bool) -> Bool {
-        machine.isRunning = true
+        machine.steps.isRunning = true
         if !machine.isStarted { start(actions) }
         let handled = handle(actions)
-        if !machine.queue.isEmpty { processQueue(actions) }
-        machine.isRunning = false
+        if !machine.steps.isEmpty { finishSteps(actions) }
+        machine.steps.isRunning = false
         return handled
     }
 
-    /// Processes the events queued meanwhile, in the order they were sent.
+    /// Processes what the step caused, in the order of FSMRuntime's `StepQueue`: each event sent
+    /// meanwhile, a step of its own.
     @inline(never)
-    private func processQueue(_ actions: any StreamActions) {
-        var next = 0
-        while next < machine.queue.count {
-            replay(machine.queue[next], actions)
-            next += 1
+    private func finishSteps(_ actions: any StreamActions, takingSent: Bool = true) {
+        while let work = machine.steps.next(takingSent: takingSent) {
+            switch work {
+            case .sent(let event): replay(event, actions)
+            default: break
+            }
         }
-        machine.queue.removeAll(keepingCapacity: true)
     }
 
     /// Enters the initial configuration.
@@ -944,9 +945,8 @@ fileprivate struct StreamRuntime {
     var leaves: UnsafeMutableBufferPointer<Stream.State.Type> { leafList.elements }
     var isStarted = false
     var isFinished = false
-    /// Whether an event is being processed; events sent meanwhile wait in `queue`.
-    var isRunning = false
-    var queue: [StreamQueuedEvent] = []
+    /// Whether a step is being processed, and what waits for its turn: events sent meanwhile.
+    var steps = FSMRuntime.StepQueue<StreamQueuedEvent, Stream.State.Type>()
     /// The transitions selected for the event or completion being processed, by number, in order:
     /// the first `selectedCount`. One per active leaf at most, so there is room enough.
     let selectedList = FixedList([Int](repeating: 0, count: 3), capacity: 3)

@@ -185,7 +185,7 @@ final class Timer {
     ///
     /// - Precondition: not read from inside a guard or an action (only between steps).
     var snapshot: Snapshot {
-        precondition(!machine.isRunning, "snapshot read from inside a guard or an action")
+        precondition(!machine.steps.isRunning, "snapshot read from inside a guard or an action")
         return Self.stateTree.snapshot(started: machine.isStarted, finished: machine.isFinished, leaf: machine.current.id.rawValue, timers: armedTimers())
     }
 
@@ -200,7 +200,7 @@ final class Timer {
         guard let span = FSMRuntime.TimerTable.nanoseconds(duration) else {
             preconditionFailure("advanceTime(by:) with a negative duration")
         }
-        precondition(!machine.isRunning, "advanceTime(by:) from inside a guard or an action")
+        precondition(!machine.steps.isRunning, "advanceTime(by:) from inside a guard or an action")
         let end = machine.timers.time(after: span)
         // Asked here first: a frame of a game loop with nothing due makes no call.
         if machine.timers.isDue(upTo: end) { processTimeouts(upTo: end) }
@@ -218,8 +218,8 @@ final class Timer {
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func touch(x: Int) -> Bool {
-        if machine.isRunning {
-            machine.queue.append(.touch(x: x))
+        if machine.steps.isRunning {
+            machine.steps.send(.touch(x: x))
             return true
         }
         return run(actions) { touch(x: x, $0) }
@@ -229,8 +229,8 @@ final class Timer {
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func wake() -> Bool {
-        if machine.isRunning {
-            machine.queue.append(.wake)
+        if machine.steps.isRunning {
+            machine.steps.send(.wake)
             return true
         }
         return run(actions) { wake($0) }
@@ -240,8 +240,8 @@ final class Timer {
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func pin() -> Bool {
-        if machine.isRunning {
-            machine.queue.append(.pin)
+        if machine.steps.isRunning {
+            machine.steps.send(.pin)
             return true
         }
         return run(actions) { pin($0) }
@@ -251,8 +251,8 @@ final class Timer {
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func play() -> Bool {
-        if machine.isRunning {
-            machine.queue.append(.play)
+        if machine.steps.isRunning {
+            machine.steps.send(.play)
             return true
         }
         return run(actions) { play($0) }
@@ -262,8 +262,8 @@ final class Timer {
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func sleep() -> Bool {
-        if machine.isRunning {
-            machine.queue.append(.sleep)
+        if machine.steps.isRunning {
+            machine.steps.send(.sleep)
             return true
         }
         return run(actions) { sleep($0) }
@@ -273,8 +273,8 @@ final class Timer {
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func next() -> Bool {
-        if machine.isRunning {
-            machine.queue.append(.next)
+        if machine.steps.isRunning {
+            machine.steps.send(.next)
             return true
         }
         return run(actions) { next($0) }
@@ -327,26 +327,27 @@ extension Timer {
         return false
     }
 
-    /// Processes one event to completion: starts the machine first when needed, then processes
-    /// the events queued meanwhile (sent from guards and actions), in the order they were sent.
+    /// Processes one step to completion: starts the machine first when needed, then processes what
+    /// the step caused (`finishSteps`).
     private func run(_ actions: any TimerActions, _ handle: (any TimerActions) -> Bool) -> Bool {
-        machine.isRunning = true
+        machine.steps.isRunning = true
         if !machine.isStarted { start(actions) }
         let handled = handle(actions)
-        if !machine.queue.isEmpty { processQueue(actions) }
-        machine.isRunning = false
+        if !machine.steps.isEmpty { finishSteps(actions) }
+        machine.steps.isRunning = false
         return handled
     }
 
-    /// Processes the events queued meanwhile, in the order they were sent.
+    /// Processes what the step caused, in the order of FSMRuntime's `StepQueue`: each event sent
+    /// meanwhile, a step of its own.
     @inline(never)
-    private func processQueue(_ actions: any TimerActions) {
-        var next = 0
-        while next < machine.queue.count {
-            replay(machine.queue[next], actions)
-            next += 1
+    private func finishSteps(_ actions: any TimerActions, takingSent: Bool = true) {
+        while let work = machine.steps.next(takingSent: takingSent) {
+            switch work {
+            case .sent(let event): replay(event, actions)
+            default: break
+            }
         }
-        machine.queue.removeAll(keepingCapacity: true)
     }
 
     /// Enters the initial configuration.
@@ -699,9 +700,8 @@ fileprivate struct TimerRuntime {
     var current: Timer.State.Type
     var isStarted = false
     var isFinished = false
-    /// Whether an event is being processed; events sent meanwhile wait in `queue`.
-    var isRunning = false
-    var queue: [TimerQueuedEvent] = []
+    /// Whether a step is being processed, and what waits for its turn: events sent meanwhile.
+    var steps = FSMRuntime.StepQueue<TimerQueuedEvent, Timer.State.Type>()
     /// The armed timers and the machine's time.
     var timers = FSMRuntime.TimerTable(count: 2)
 }

@@ -211,7 +211,7 @@ final class FuzzActivities {
     ///
     /// - Precondition: not read from inside a guard or an action (only between steps).
     var snapshot: Snapshot {
-        precondition(!machine.isRunning, "snapshot read from inside a guard or an action")
+        precondition(!machine.steps.isRunning, "snapshot read from inside a guard or an action")
         return Self.stateTree.snapshot(started: machine.isStarted, finished: machine.isFinished, activeStates: activeStates.map(\.rawValue), history: recordedHistory(), timers: armedTimers())
     }
 
@@ -227,7 +227,7 @@ final class FuzzActivities {
             preconditionFailure("advanceTime(by:) with a negative duration")
         }
         precondition(clock == nil, "advanceTime(by:) on a machine with clock timing")
-        precondition(!machine.isRunning, "advanceTime(by:) from inside a guard or an action")
+        precondition(!machine.steps.isRunning, "advanceTime(by:) from inside a guard or an action")
         let end = machine.timers.time(after: span)
         // Asked here first: a frame of a game loop with nothing due makes no call.
         if machine.timers.isDue(upTo: end) { processTimeouts(upTo: end) }
@@ -253,7 +253,7 @@ final class FuzzActivities {
     ///   this is not called from one of the actions.
     func finishActivity(of state: StateID) {
         precondition(!runsActivities, "finishActivity(of:) on a machine whose activities run as tasks")
-        precondition(!machine.isRunning, "finishActivity(of:) from inside a guard or an action")
+        precondition(!machine.steps.isRunning, "finishActivity(of:) from inside a guard or an action")
         guard let activity = Self.activity(of: state), machine.activities.phase(of: activity) == .running else {
             preconditionFailure("finishActivity(of:): no activity of \(state) is running")
         }
@@ -267,7 +267,7 @@ final class FuzzActivities {
     ///   this is not called from one of the actions.
     func failActivity(of state: StateID, with error: any Error) {
         precondition(!runsActivities, "failActivity(of:) on a machine whose activities run as tasks")
-        precondition(!machine.isRunning, "failActivity(of:) from inside a guard or an action")
+        precondition(!machine.steps.isRunning, "failActivity(of:) from inside a guard or an action")
         guard let activity = Self.activity(of: state), machine.activities.phase(of: activity) == .running else {
             preconditionFailure("failActivity(of:): no activity of \(state) is running")
         }
@@ -298,8 +298,8 @@ final class FuzzActivities {
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func `open`() -> Bool {
-        if machine.isRunning {
-            machine.queue.append(.`open`)
+        if machine.steps.isRunning {
+            machine.steps.send(.`open`)
             return true
         }
         return run(actions) { `open`($0) }
@@ -309,8 +309,8 @@ final class FuzzActivities {
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func back() -> Bool {
-        if machine.isRunning {
-            machine.queue.append(.back)
+        if machine.steps.isRunning {
+            machine.steps.send(.back)
             return true
         }
         return run(actions) { back($0) }
@@ -320,8 +320,8 @@ final class FuzzActivities {
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func cancel() -> Bool {
-        if machine.isRunning {
-            machine.queue.append(.cancel)
+        if machine.steps.isRunning {
+            machine.steps.send(.cancel)
             return true
         }
         return run(actions) { cancel($0) }
@@ -331,8 +331,8 @@ final class FuzzActivities {
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func reload() -> Bool {
-        if machine.isRunning {
-            machine.queue.append(.reload)
+        if machine.steps.isRunning {
+            machine.steps.send(.reload)
             return true
         }
         return run(actions) { reload($0) }
@@ -342,8 +342,8 @@ final class FuzzActivities {
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func retry() -> Bool {
-        if machine.isRunning {
-            machine.queue.append(.retry)
+        if machine.steps.isRunning {
+            machine.steps.send(.retry)
             return true
         }
         return run(actions) { retry($0) }
@@ -449,39 +449,43 @@ extension FuzzActivities {
         return false
     }
 
-    /// Processes one event to completion: starts the machine first when needed, handles the
-    /// completions the event causes, then processes the events queued meanwhile (sent from guards
-    /// and actions), in the order they were sent, each followed by its completions.
+    /// Processes one step to completion: starts the machine first when needed, then processes what
+    /// the step caused (`finishSteps`).
     private func run(_ actions: any FuzzActivitiesActions, _ handle: (any FuzzActivitiesActions) -> Bool) -> Bool {
-        machine.isRunning = true
+        machine.steps.isRunning = true
         if !machine.isStarted { start(actions) }
         let handled = handle(actions)
-        if !machine.completions.isEmpty { handleCompletions(actions) }
-        if machine.activities.hasPending { startActivities(actions) }
-        if !machine.queue.isEmpty { processQueue(actions) }
-        machine.isRunning = false
+        if !machine.steps.isEmpty || machine.activities.hasPending { finishSteps(actions) }
+        machine.steps.isRunning = false
         return handled
     }
 
-    /// Processes the events queued meanwhile, in the order they were sent, each followed by its completions.
+    /// Processes what the step caused, in the order of FSMRuntime's `StepQueue`: the internal queue
+    /// (completions), then the start of the activities of the states entered, then each event sent
+    /// meanwhile, a step of its own.
     @inline(never)
-    private func processQueue(_ actions: any FuzzActivitiesActions) {
-        var next = 0
-        while next < machine.queue.count {
-            replay(machine.queue[next], actions)
-            if !machine.completions.isEmpty { handleCompletions(actions) }
-            if machine.activities.hasPending { startActivities(actions) }
-            next += 1
+    private func finishSteps(_ actions: any FuzzActivitiesActions, takingSent: Bool = true) {
+        while let work = machine.steps.next(takingSent: takingSent) {
+            switch work {
+            case .sent(let event): replay(event, actions)
+            case .completion(let state):
+                // A state with an activity is complete only once its activity is done.
+                guard machine.isActive(state), (state.isComposite ? FuzzActivitiesRuntime.isComplete(state, in: machine.configuration, activities: machine.activities) : state.activity.map(machine.activities.isDone) ?? true) else { continue }
+                machine.beginSelection()
+                if state.completion(self, actions) {
+                    fire(actions) { _ in }
+                }
+            case .endOfStep: if machine.activities.hasPending { startActivities(actions) }
+            default: break
+            }
         }
-        machine.queue.removeAll(keepingCapacity: true)
     }
 
-    /// Enters the initial configuration and handles its completions.
+    /// Enters the initial configuration, then processes what that caused but the events sent.
     private func start(_ actions: any FuzzActivitiesActions) {
         machine.isStarted = true
         enter([FuzzActivities_Idle.self] + machine.entry(below: FuzzActivities_Idle.self, by: nil), staying: [], actions)
-        handleCompletions(actions)
-        if machine.activities.hasPending { startActivities(actions) }
+        finishSteps(actions, takingSent: false)
     }
 
     // MARK: Timers
@@ -526,7 +530,7 @@ extension FuzzActivities {
     /// one whose deadline the clock has not reached after all is put back to sleep.
     private func clockWoke(_ timer: Int, stamp: UInt64) {
         guard let clock else { return }
-        guard !machine.isRunning else {
+        guard !machine.steps.isRunning else {
             // Woken inside a step (a run loop nested in an action): after the step, not inside it.
             if machine.timers.stamp(of: timer) == stamp, let deadline = machine.timers.deadline(of: timer) {
                 schedule(timer, at: deadline, on: clock)
@@ -643,7 +647,7 @@ extension FuzzActivities {
         case 0:  // Opening: do / watch
             var completed: FuzzActivities.State.Type? = (FuzzActivities_Opening.self.isComposite ? FuzzActivitiesRuntime.isComplete(FuzzActivities_Opening.self, in: machine.configuration, activities: machine.activities) : FuzzActivities_Opening.self.activity.map(machine.activities.isDone) ?? true) ? FuzzActivities_Opening.self : nil
             while let node = completed {
-                if node.hasCompletion { machine.completions.append(node) }
+                if node.hasCompletion { machine.steps.complete(node) }
                 completed = node.parent.flatMap { $0.isParallel && ($0.isComposite ? FuzzActivitiesRuntime.isComplete($0, in: machine.configuration, activities: machine.activities) : $0.activity.map(machine.activities.isDone) ?? true) ? $0 : nil }
             }
             return true
@@ -651,7 +655,7 @@ extension FuzzActivities {
             guard let error else {
                 var completed: FuzzActivities.State.Type? = (FuzzActivities_Fetching.self.isComposite ? FuzzActivitiesRuntime.isComplete(FuzzActivities_Fetching.self, in: machine.configuration, activities: machine.activities) : FuzzActivities_Fetching.self.activity.map(machine.activities.isDone) ?? true) ? FuzzActivities_Fetching.self : nil
                 while let node = completed {
-                    if node.hasCompletion { machine.completions.append(node) }
+                    if node.hasCompletion { machine.steps.complete(node) }
                     completed = node.parent.flatMap { $0.isParallel && ($0.isComposite ? FuzzActivitiesRuntime.isComplete($0, in: machine.configuration, activities: machine.activities) : $0.activity.map(machine.activities.isDone) ?? true) ? $0 : nil }
                 }
                 return true
@@ -677,7 +681,7 @@ extension FuzzActivities {
                 for index in 0..<machine.selectedCount {
                     switch machine.selected[index] {
                     case 10:
-                        machine.completions.append(FuzzActivities_Fetching.self)
+                        machine.steps.complete(FuzzActivities_Fetching.self)
                     default: break
                     }
                 }
@@ -691,7 +695,7 @@ extension FuzzActivities {
             guard error != nil else {
                 var completed: FuzzActivities.State.Type? = (FuzzActivities_Loading.self.isComposite ? FuzzActivitiesRuntime.isComplete(FuzzActivities_Loading.self, in: machine.configuration, activities: machine.activities) : FuzzActivities_Loading.self.activity.map(machine.activities.isDone) ?? true) ? FuzzActivities_Loading.self : nil
                 while let node = completed {
-                    if node.hasCompletion { machine.completions.append(node) }
+                    if node.hasCompletion { machine.steps.complete(node) }
                     completed = node.parent.flatMap { $0.isParallel && ($0.isComposite ? FuzzActivitiesRuntime.isComplete($0, in: machine.configuration, activities: machine.activities) : $0.activity.map(machine.activities.isDone) ?? true) ? $0 : nil }
                 }
                 return true
@@ -708,25 +712,6 @@ extension FuzzActivities {
             return true
         default: return false
         }
-    }
-
-    /// Handles the pending completions in the order the states completed, those caused meanwhile
-    /// by completion transitions behind them. A state whose turn comes when it is no longer active,
-    /// or (a composite state) no longer complete, is skipped. Events sent meanwhile wait in the
-    /// queue: completions come first.
-    private func handleCompletions(_ actions: any FuzzActivitiesActions) {
-        var next = 0
-        while next < machine.completions.count {
-            let state = machine.completions[next]
-            next += 1
-            // A state with an activity is complete only once its activity is done.
-            guard machine.isActive(state), (state.isComposite ? FuzzActivitiesRuntime.isComplete(state, in: machine.configuration, activities: machine.activities) : state.activity.map(machine.activities.isDone) ?? true) else { continue }
-            machine.beginSelection()
-            if state.completion(self, actions) {
-                fire(actions) { _ in }
-            }
-        }
-        machine.completions.removeAll(keepingCapacity: true)
     }
 
     private func replay(_ event: FuzzActivitiesQueuedEvent, _ actions: any FuzzActivitiesActions) {
@@ -788,7 +773,7 @@ extension FuzzActivities {
         let configuration = (staying + entering).sorted { $0.number < $1.number }
         machine.configurationList.replace(with: configuration)
         machine.leafList.replace(with: configuration.filter { state in !configuration.contains { $0.parent?.number == state.number } })
-        machine.completions += machine.completingStates(onEntering: entering).filter { $0.hasCompletion }
+        for state in machine.completingStates(onEntering: entering) where state.hasCompletion { machine.steps.complete(state) }
         if entering.contains(where: { $0.finishesMachine }) { machine.isFinished = true }
         if machine.isFinished { cancelAllTimers() }
     }
@@ -1139,11 +1124,9 @@ fileprivate struct FuzzActivitiesRuntime {
     var leaves: UnsafeMutableBufferPointer<FuzzActivities.State.Type> { leafList.elements }
     var isStarted = false
     var isFinished = false
-    /// Whether an event is being processed; events sent meanwhile wait in `queue`.
-    var isRunning = false
-    var queue: [FuzzActivitiesQueuedEvent] = []
-    /// The states that completed and whose completion transitions have not been tried yet, in order.
-    var completions: [FuzzActivities.State.Type] = []
+    /// Whether a step is being processed, and what waits for its turn: completions, events sent
+    /// meanwhile.
+    var steps = FSMRuntime.StepQueue<FuzzActivitiesQueuedEvent, FuzzActivities.State.Type>()
     /// The armed timers and the machine's time.
     var timers = FSMRuntime.TimerTable(count: 1)
     /// Where each activity is.

@@ -211,7 +211,7 @@ final class FuzzLeaf {
     ///
     /// - Precondition: not read from inside a guard or an action (only between steps).
     var snapshot: Snapshot {
-        precondition(!machine.isRunning, "snapshot read from inside a guard or an action")
+        precondition(!machine.steps.isRunning, "snapshot read from inside a guard or an action")
         return Self.stateTree.snapshot(started: machine.isStarted, finished: machine.isFinished, leaf: machine.current.id.rawValue, history: recordedHistory(), stack: machine.stack.map { $0.id.rawValue })
     }
 
@@ -219,8 +219,8 @@ final class FuzzLeaf {
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func go() -> Bool {
-        if machine.isRunning {
-            machine.queue.append(.go)
+        if machine.steps.isRunning {
+            machine.steps.send(.go)
             return true
         }
         return run(actions) { go($0) }
@@ -230,8 +230,8 @@ final class FuzzLeaf {
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func side() -> Bool {
-        if machine.isRunning {
-            machine.queue.append(.side)
+        if machine.steps.isRunning {
+            machine.steps.send(.side)
             return true
         }
         return run(actions) { side($0) }
@@ -241,8 +241,8 @@ final class FuzzLeaf {
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func menu() -> Bool {
-        if machine.isRunning {
-            machine.queue.append(.menu)
+        if machine.steps.isRunning {
+            machine.steps.send(.menu)
             return true
         }
         return run(actions) { menu($0) }
@@ -252,8 +252,8 @@ final class FuzzLeaf {
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func swap() -> Bool {
-        if machine.isRunning {
-            machine.queue.append(.swap)
+        if machine.steps.isRunning {
+            machine.steps.send(.swap)
             return true
         }
         return run(actions) { swap($0) }
@@ -263,8 +263,8 @@ final class FuzzLeaf {
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func next() -> Bool {
-        if machine.isRunning {
-            machine.queue.append(.next)
+        if machine.steps.isRunning {
+            machine.steps.send(.next)
             return true
         }
         return run(actions) { next($0) }
@@ -274,8 +274,8 @@ final class FuzzLeaf {
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func finish() -> Bool {
-        if machine.isRunning {
-            machine.queue.append(.finish)
+        if machine.steps.isRunning {
+            machine.steps.send(.finish)
             return true
         }
         return run(actions) { finish($0) }
@@ -285,8 +285,8 @@ final class FuzzLeaf {
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func back() -> Bool {
-        if machine.isRunning {
-            machine.queue.append(.back)
+        if machine.steps.isRunning {
+            machine.steps.send(.back)
             return true
         }
         return run(actions) { back($0) }
@@ -345,50 +345,36 @@ extension FuzzLeaf {
         return false
     }
 
-    /// Processes one event to completion: starts the machine first when needed, handles the
-    /// completions the event causes, then processes the events queued meanwhile (sent from guards
-    /// and actions), in the order they were sent, each followed by its completions.
+    /// Processes one step to completion: starts the machine first when needed, then processes what
+    /// the step caused (`finishSteps`).
     private func run(_ actions: any FuzzLeafActions, _ handle: (any FuzzLeafActions) -> Bool) -> Bool {
-        machine.isRunning = true
+        machine.steps.isRunning = true
         if !machine.isStarted { start(actions) }
         let handled = handle(actions)
-        if !machine.completions.isEmpty { handleCompletions(actions) }
-        if !machine.queue.isEmpty { processQueue(actions) }
-        machine.isRunning = false
+        if !machine.steps.isEmpty { finishSteps(actions) }
+        machine.steps.isRunning = false
         return handled
     }
 
-    /// Processes the events queued meanwhile, in the order they were sent, each followed by its completions.
+    /// Processes what the step caused, in the order of FSMRuntime's `StepQueue`: the internal queue
+    /// (completions), then each event sent meanwhile, a step of its own.
     @inline(never)
-    private func processQueue(_ actions: any FuzzLeafActions) {
-        var next = 0
-        while next < machine.queue.count {
-            replay(machine.queue[next], actions)
-            if !machine.completions.isEmpty { handleCompletions(actions) }
-            next += 1
+    private func finishSteps(_ actions: any FuzzLeafActions, takingSent: Bool = true) {
+        while let work = machine.steps.next(takingSent: takingSent) {
+            switch work {
+            case .sent(let event): replay(event, actions)
+            case .completion(let state):
+                if machine.current.completes?.id == state.id { _ = state.completion(self, actions) }
+            default: break
+            }
         }
-        machine.queue.removeAll(keepingCapacity: true)
     }
 
-    /// Enters the initial configuration and handles its completions.
+    /// Enters the initial configuration, then processes what that caused but the events sent.
     private func start(_ actions: any FuzzLeafActions) {
         machine.isStarted = true
         enter(FuzzLeaf_Home.self, below: nil, actions)
-        handleCompletions(actions)
-    }
-
-    /// Handles the pending completions in the order the states completed, those caused meanwhile
-    /// by completion transitions behind them. A state whose turn comes when it is no longer complete
-    /// (the active leaf is no longer the one whose entry completed it) is skipped. Events sent
-    /// meanwhile wait in the queue: completions come first.
-    private func handleCompletions(_ actions: any FuzzLeafActions) {
-        var next = 0
-        while next < machine.completions.count {
-            let state = machine.completions[next]
-            next += 1
-            if machine.current.completes?.id == state.id { _ = state.completion(self, actions) }
-        }
-        machine.completions.removeAll(keepingCapacity: true)
+        finishSteps(actions, takingSent: false)
     }
 
     private func replay(_ event: FuzzLeafQueuedEvent, _ actions: any FuzzLeafActions) {
@@ -432,7 +418,7 @@ extension FuzzLeaf {
         target.enterInward(below: target.id.depth - 1, actions)
         machine.current = target
         machine.isFinished = target.finishesMachine
-        if let completed = target.completes { machine.completions.append(completed) }
+        if let completed = target.completes { machine.steps.complete(completed) }
         return true
     }
 
@@ -477,7 +463,7 @@ extension FuzzLeaf {
         let leaf = FuzzLeafRuntime.enterInside(target, by: history, records: machine.history, actions)
         machine.current = leaf
         machine.isFinished = leaf.finishesMachine
-        if let completed = leaf.completes { machine.completions.append(completed) }
+        if let completed = leaf.completes { machine.steps.complete(completed) }
     }
 }
 
@@ -940,11 +926,9 @@ fileprivate struct FuzzLeafRuntime {
     var current: FuzzLeaf.State.Type
     var isStarted = false
     var isFinished = false
-    /// Whether an event is being processed; events sent meanwhile wait in `queue`.
-    var isRunning = false
-    var queue: [FuzzLeafQueuedEvent] = []
-    /// The states that completed and whose completion transitions have not been tried yet, in order.
-    var completions: [FuzzLeaf.State.Type] = []
+    /// Whether a step is being processed, and what waits for its turn: completions, events sent
+    /// meanwhile.
+    var steps = FSMRuntime.StepQueue<FuzzLeafQueuedEvent, FuzzLeaf.State.Type>()
     /// For each state that records history and has been exited: the active leaf when it was last
     /// exited. Its child on the way down to that leaf is its shallow history, the whole way its deep one.
     var history: [FuzzLeaf.StateID: FuzzLeaf.State.Type] = [:]

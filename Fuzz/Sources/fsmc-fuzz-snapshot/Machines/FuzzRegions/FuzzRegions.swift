@@ -212,7 +212,7 @@ final class FuzzRegions {
     ///
     /// - Precondition: not read from inside a guard or an action (only between steps).
     var snapshot: Snapshot {
-        precondition(!machine.isRunning, "snapshot read from inside a guard or an action")
+        precondition(!machine.steps.isRunning, "snapshot read from inside a guard or an action")
         return Self.stateTree.snapshot(started: machine.isStarted, finished: machine.isFinished, activeStates: activeStates.map(\.rawValue), history: recordedHistory())
     }
 
@@ -220,8 +220,8 @@ final class FuzzRegions {
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func go() -> Bool {
-        if machine.isRunning {
-            machine.queue.append(.go)
+        if machine.steps.isRunning {
+            machine.steps.send(.go)
             return true
         }
         return run(actions) { go($0) }
@@ -231,8 +231,8 @@ final class FuzzRegions {
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func side() -> Bool {
-        if machine.isRunning {
-            machine.queue.append(.side)
+        if machine.steps.isRunning {
+            machine.steps.send(.side)
             return true
         }
         return run(actions) { side($0) }
@@ -242,8 +242,8 @@ final class FuzzRegions {
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func back() -> Bool {
-        if machine.isRunning {
-            machine.queue.append(.back)
+        if machine.steps.isRunning {
+            machine.steps.send(.back)
             return true
         }
         return run(actions) { back($0) }
@@ -253,8 +253,8 @@ final class FuzzRegions {
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func leave() -> Bool {
-        if machine.isRunning {
-            machine.queue.append(.leave)
+        if machine.steps.isRunning {
+            machine.steps.send(.leave)
             return true
         }
         return run(actions) { leave($0) }
@@ -264,8 +264,8 @@ final class FuzzRegions {
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func next() -> Bool {
-        if machine.isRunning {
-            machine.queue.append(.next)
+        if machine.steps.isRunning {
+            machine.steps.send(.next)
             return true
         }
         return run(actions) { next($0) }
@@ -275,8 +275,8 @@ final class FuzzRegions {
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func swap() -> Bool {
-        if machine.isRunning {
-            machine.queue.append(.swap)
+        if machine.steps.isRunning {
+            machine.steps.send(.swap)
             return true
         }
         return run(actions) { swap($0) }
@@ -286,8 +286,8 @@ final class FuzzRegions {
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func finish() -> Bool {
-        if machine.isRunning {
-            machine.queue.append(.finish)
+        if machine.steps.isRunning {
+            machine.steps.send(.finish)
             return true
         }
         return run(actions) { finish($0) }
@@ -465,54 +465,40 @@ extension FuzzRegions {
         return false
     }
 
-    /// Processes one event to completion: starts the machine first when needed, handles the
-    /// completions the event causes, then processes the events queued meanwhile (sent from guards
-    /// and actions), in the order they were sent, each followed by its completions.
+    /// Processes one step to completion: starts the machine first when needed, then processes what
+    /// the step caused (`finishSteps`).
     private func run(_ actions: any FuzzRegionsActions, _ handle: (any FuzzRegionsActions) -> Bool) -> Bool {
-        machine.isRunning = true
+        machine.steps.isRunning = true
         if !machine.isStarted { start(actions) }
         let handled = handle(actions)
-        if !machine.completions.isEmpty { handleCompletions(actions) }
-        if !machine.queue.isEmpty { processQueue(actions) }
-        machine.isRunning = false
+        if !machine.steps.isEmpty { finishSteps(actions) }
+        machine.steps.isRunning = false
         return handled
     }
 
-    /// Processes the events queued meanwhile, in the order they were sent, each followed by its completions.
+    /// Processes what the step caused, in the order of FSMRuntime's `StepQueue`: the internal queue
+    /// (completions), then each event sent meanwhile, a step of its own.
     @inline(never)
-    private func processQueue(_ actions: any FuzzRegionsActions) {
-        var next = 0
-        while next < machine.queue.count {
-            replay(machine.queue[next], actions)
-            if !machine.completions.isEmpty { handleCompletions(actions) }
-            next += 1
+    private func finishSteps(_ actions: any FuzzRegionsActions, takingSent: Bool = true) {
+        while let work = machine.steps.next(takingSent: takingSent) {
+            switch work {
+            case .sent(let event): replay(event, actions)
+            case .completion(let state):
+                guard machine.isActive(state), !state.isComposite || FuzzRegionsRuntime.isComplete(state, in: machine.configuration) else { continue }
+                machine.beginSelection()
+                if state.completion(self, actions) {
+                    fire(actions) { _ in }
+                }
+            default: break
+            }
         }
-        machine.queue.removeAll(keepingCapacity: true)
     }
 
-    /// Enters the initial configuration and handles its completions.
+    /// Enters the initial configuration, then processes what that caused but the events sent.
     private func start(_ actions: any FuzzRegionsActions) {
         machine.isStarted = true
         enter([FuzzRegions_Idle.self] + machine.entry(below: FuzzRegions_Idle.self, by: nil), staying: [], actions)
-        handleCompletions(actions)
-    }
-
-    /// Handles the pending completions in the order the states completed, those caused meanwhile
-    /// by completion transitions behind them. A state whose turn comes when it is no longer active,
-    /// or (a composite state) no longer complete, is skipped. Events sent meanwhile wait in the
-    /// queue: completions come first.
-    private func handleCompletions(_ actions: any FuzzRegionsActions) {
-        var next = 0
-        while next < machine.completions.count {
-            let state = machine.completions[next]
-            next += 1
-            guard machine.isActive(state), !state.isComposite || FuzzRegionsRuntime.isComplete(state, in: machine.configuration) else { continue }
-            machine.beginSelection()
-            if state.completion(self, actions) {
-                fire(actions) { _ in }
-            }
-        }
-        machine.completions.removeAll(keepingCapacity: true)
+        finishSteps(actions, takingSent: false)
     }
 
     private func replay(_ event: FuzzRegionsQueuedEvent, _ actions: any FuzzRegionsActions) {
@@ -654,7 +640,7 @@ extension FuzzRegions {
         let configuration = (staying + entering).sorted { $0.number < $1.number }
         machine.configurationList.replace(with: configuration)
         machine.leafList.replace(with: configuration.filter { state in !configuration.contains { $0.parent?.number == state.number } })
-        machine.completions += machine.completingStates(onEntering: entering).filter { $0.hasCompletion }
+        for state in machine.completingStates(onEntering: entering) where state.hasCompletion { machine.steps.complete(state) }
         if entering.contains(where: { $0.finishesMachine }) { machine.isFinished = true }
     }
 }
@@ -1080,11 +1066,9 @@ fileprivate struct FuzzRegionsRuntime {
     var leaves: UnsafeMutableBufferPointer<FuzzRegions.State.Type> { leafList.elements }
     var isStarted = false
     var isFinished = false
-    /// Whether an event is being processed; events sent meanwhile wait in `queue`.
-    var isRunning = false
-    var queue: [FuzzRegionsQueuedEvent] = []
-    /// The states that completed and whose completion transitions have not been tried yet, in order.
-    var completions: [FuzzRegions.State.Type] = []
+    /// Whether a step is being processed, and what waits for its turn: completions, events sent
+    /// meanwhile.
+    var steps = FSMRuntime.StepQueue<FuzzRegionsQueuedEvent, FuzzRegions.State.Type>()
     /// For each state that records history and has been exited (by its `number`): the states
     /// active inside it when it was last exited, in document order.
     var history: [Int: [FuzzRegions.State.Type]] = [:]

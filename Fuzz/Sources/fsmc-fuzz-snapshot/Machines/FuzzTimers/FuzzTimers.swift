@@ -185,7 +185,7 @@ final class FuzzTimers {
     ///
     /// - Precondition: not read from inside a guard or an action (only between steps).
     var snapshot: Snapshot {
-        precondition(!machine.isRunning, "snapshot read from inside a guard or an action")
+        precondition(!machine.steps.isRunning, "snapshot read from inside a guard or an action")
         return Self.stateTree.snapshot(started: machine.isStarted, finished: machine.isFinished, leaf: machine.current.id.rawValue, history: recordedHistory(), stack: machine.stack.map { $0.id.rawValue }, timers: armedTimers())
     }
 
@@ -200,7 +200,7 @@ final class FuzzTimers {
         guard let span = FSMRuntime.TimerTable.nanoseconds(duration) else {
             preconditionFailure("advanceTime(by:) with a negative duration")
         }
-        precondition(!machine.isRunning, "advanceTime(by:) from inside a guard or an action")
+        precondition(!machine.steps.isRunning, "advanceTime(by:) from inside a guard or an action")
         let end = machine.timers.time(after: span)
         // Asked here first: a frame of a game loop with nothing due makes no call.
         if machine.timers.isDue(upTo: end) { processTimeouts(upTo: end) }
@@ -218,8 +218,8 @@ final class FuzzTimers {
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func go() -> Bool {
-        if machine.isRunning {
-            machine.queue.append(.go)
+        if machine.steps.isRunning {
+            machine.steps.send(.go)
             return true
         }
         return run(actions) { go($0) }
@@ -229,8 +229,8 @@ final class FuzzTimers {
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func menu() -> Bool {
-        if machine.isRunning {
-            machine.queue.append(.menu)
+        if machine.steps.isRunning {
+            machine.steps.send(.menu)
             return true
         }
         return run(actions) { menu($0) }
@@ -240,8 +240,8 @@ final class FuzzTimers {
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func next() -> Bool {
-        if machine.isRunning {
-            machine.queue.append(.next)
+        if machine.steps.isRunning {
+            machine.steps.send(.next)
             return true
         }
         return run(actions) { next($0) }
@@ -251,8 +251,8 @@ final class FuzzTimers {
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func back() -> Bool {
-        if machine.isRunning {
-            machine.queue.append(.back)
+        if machine.steps.isRunning {
+            machine.steps.send(.back)
             return true
         }
         return run(actions) { back($0) }
@@ -262,8 +262,8 @@ final class FuzzTimers {
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func finish() -> Bool {
-        if machine.isRunning {
-            machine.queue.append(.finish)
+        if machine.steps.isRunning {
+            machine.steps.send(.finish)
             return true
         }
         return run(actions) { finish($0) }
@@ -309,37 +309,37 @@ extension FuzzTimers {
         return false
     }
 
-    /// Processes one event to completion: starts the machine first when needed, handles the
-    /// completions the event causes, then processes the events queued meanwhile (sent from guards
-    /// and actions), in the order they were sent, each followed by its completions.
+    /// Processes one step to completion: starts the machine first when needed, then processes what
+    /// the step caused (`finishSteps`).
     private func run(_ actions: any FuzzTimersActions, _ handle: (any FuzzTimersActions) -> Bool) -> Bool {
-        machine.isRunning = true
+        machine.steps.isRunning = true
         if !machine.isStarted { start(actions) }
         let handled = handle(actions)
-        if !machine.completions.isEmpty { handleCompletions(actions) }
-        if !machine.queue.isEmpty { processQueue(actions) }
-        machine.isRunning = false
+        if !machine.steps.isEmpty { finishSteps(actions) }
+        machine.steps.isRunning = false
         return handled
     }
 
-    /// Processes the events queued meanwhile, in the order they were sent, each followed by its completions.
+    /// Processes what the step caused, in the order of FSMRuntime's `StepQueue`: the internal queue
+    /// (completions), then each event sent meanwhile, a step of its own.
     @inline(never)
-    private func processQueue(_ actions: any FuzzTimersActions) {
-        var next = 0
-        while next < machine.queue.count {
-            replay(machine.queue[next], actions)
-            if !machine.completions.isEmpty { handleCompletions(actions) }
-            next += 1
+    private func finishSteps(_ actions: any FuzzTimersActions, takingSent: Bool = true) {
+        while let work = machine.steps.next(takingSent: takingSent) {
+            switch work {
+            case .sent(let event): replay(event, actions)
+            case .completion(let state):
+                if machine.current.completes?.id == state.id { _ = state.completion(self, actions) }
+            default: break
+            }
         }
-        machine.queue.removeAll(keepingCapacity: true)
     }
 
-    /// Enters the initial configuration and handles its completions.
+    /// Enters the initial configuration, then processes what that caused but the events sent.
     private func start(_ actions: any FuzzTimersActions) {
         machine.isStarted = true
         armTimer(0, after: 1_000_000_000)  // machine: every(1s) / log(s: "tick")
         enter(FuzzTimers_Idle.self, below: nil, actions)
-        handleCompletions(actions)
+        finishSteps(actions, takingSent: false)
     }
 
     // MARK: Timers
@@ -431,20 +431,6 @@ extension FuzzTimers {
         }
     }
 
-    /// Handles the pending completions in the order the states completed, those caused meanwhile
-    /// by completion transitions behind them. A state whose turn comes when it is no longer complete
-    /// (the active leaf is no longer the one whose entry completed it) is skipped. Events sent
-    /// meanwhile wait in the queue: completions come first.
-    private func handleCompletions(_ actions: any FuzzTimersActions) {
-        var next = 0
-        while next < machine.completions.count {
-            let state = machine.completions[next]
-            next += 1
-            if machine.current.completes?.id == state.id { _ = state.completion(self, actions) }
-        }
-        machine.completions.removeAll(keepingCapacity: true)
-    }
-
     private func replay(_ event: FuzzTimersQueuedEvent, _ actions: any FuzzTimersActions) {
         switch event {
         case .go: _ = go(actions)
@@ -485,7 +471,7 @@ extension FuzzTimers {
         target.enterInward(below: target.id.depth - 1, self, actions)
         machine.current = target
         machine.isFinished = target.finishesMachine
-        if let completed = target.completes { machine.completions.append(completed) }
+        if let completed = target.completes { machine.steps.complete(completed) }
         if target.finishesMachine { cancelAllTimers() }
         return true
     }
@@ -531,7 +517,7 @@ extension FuzzTimers {
         let leaf = FuzzTimersRuntime.enterInside(target, by: history, records: machine.history, self, actions)
         machine.current = leaf
         machine.isFinished = leaf.finishesMachine
-        if let completed = leaf.completes { machine.completions.append(completed) }
+        if let completed = leaf.completes { machine.steps.complete(completed) }
         if leaf.finishesMachine { cancelAllTimers() }
     }
 }
@@ -896,11 +882,9 @@ fileprivate struct FuzzTimersRuntime {
     var current: FuzzTimers.State.Type
     var isStarted = false
     var isFinished = false
-    /// Whether an event is being processed; events sent meanwhile wait in `queue`.
-    var isRunning = false
-    var queue: [FuzzTimersQueuedEvent] = []
-    /// The states that completed and whose completion transitions have not been tried yet, in order.
-    var completions: [FuzzTimers.State.Type] = []
+    /// Whether a step is being processed, and what waits for its turn: completions, events sent
+    /// meanwhile.
+    var steps = FSMRuntime.StepQueue<FuzzTimersQueuedEvent, FuzzTimers.State.Type>()
     /// The armed timers and the machine's time.
     var timers = FSMRuntime.TimerTable(count: 10)
     /// For each state that records history and has been exited: the active leaf when it was last

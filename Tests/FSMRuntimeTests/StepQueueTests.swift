@@ -1,0 +1,93 @@
+import XCTest
+
+@testable import FSMRuntime
+
+/// `StepQueue`, the order of run to completion (sections 4a and 4e): the one place generated
+/// machines take it from. Each test drives the queue as a generated machine's `finishSteps` does,
+/// with a script of what each item causes, and checks the order the items come in.
+final class StepQueueTests: XCTestCase {
+    /// What a machine does with an item: a name, and what handling it causes.
+    private struct Effects {
+        var raising: [String: [String]] = [:]
+        var completing: [String: [String]] = [:]
+        var sending: [String: [String]] = [:]
+    }
+
+    /// Drains `queue` as `finishSteps` does, applying `effects`, and returns what came out, in order.
+    private func drain(
+        _ queue: inout StepQueue<String, String>, _ effects: Effects, takingSent: Bool = true
+    ) -> [String] {
+        var order: [String] = []
+        while let work = queue.next(takingSent: takingSent) {
+            let name: String
+            switch work {
+            case .raised(let event): name = "raised " + event
+            case .completion(let state): name = "completion " + state
+            case .endOfStep: name = "end"
+            case .sent(let event): name = "sent " + event
+            }
+            order.append(name)
+            let key = String(name.split(separator: " ").last ?? "")
+            for event in effects.raising[key] ?? [] { queue.raise(event) }
+            for state in effects.completing[key] ?? [] { queue.complete(state) }
+            for event in effects.sending[key] ?? [] { queue.send(event) }
+        }
+        return order
+    }
+
+    func testAnEmptyQueueEndsTheStepAndIsDone() {
+        var queue = StepQueue<String, String>()
+        XCTAssertTrue(queue.isEmpty)
+        XCTAssertEqual(drain(&queue, Effects()), ["end"], "the step ends even when nothing waits")
+        XCTAssertEqual(drain(&queue, Effects()), ["end"], "and again for the next step")
+    }
+
+    func testTheInternalQueueComesFirstInFirstOutThenTheEventsSent() {
+        var queue = StepQueue<String, String>()
+        queue.send("s1")
+        queue.complete("A")
+        queue.raise("r1")
+        queue.send("s2")
+        XCTAssertFalse(queue.isEmpty)
+        var effects = Effects()
+        effects.raising["A"] = ["r2"]  // A's completion raises r2: it joins the end of the internal queue
+        effects.completing["s1"] = ["B"]  // the step of s1 completes B, before s2
+        effects.sending["r1"] = ["s3"]  // sent during the internal queue: after s2
+        XCTAssertEqual(
+            drain(&queue, effects),
+            [
+                "completion A", "raised r1", "raised r2", "end",
+                "sent s1", "completion B", "end",
+                "sent s2", "end",
+                "sent s3", "end",
+            ])
+        XCTAssertTrue(queue.isEmpty)
+        XCTAssertEqual(drain(&queue, Effects()), ["end"], "nothing left over for the next step")
+    }
+
+    func testTheStartsStepLeavesTheEventsSentForTheStepAfterIt() {
+        var queue = StepQueue<String, String>()
+        queue.complete("Initial")
+        queue.send("early")
+        XCTAssertEqual(drain(&queue, Effects(), takingSent: false), ["completion Initial", "end"])
+        XCTAssertFalse(queue.isEmpty, "the event sent while starting waits")
+        // The event that started the machine is processed, then what waits.
+        XCTAssertEqual(drain(&queue, Effects()), ["end", "sent early", "end"])
+        XCTAssertTrue(queue.isEmpty)
+    }
+
+    func testACountOfWhatWaitsIsKeptAcrossRefills() {
+        var queue = StepQueue<Int, Int>()
+        for round in 0..<3 {
+            for number in 0..<5 { queue.send(round * 10 + number) }
+            queue.complete(round)
+            var seen = 0
+            while let work = queue.next() {
+                if case .endOfStep = work { continue }
+                seen += 1
+            }
+            XCTAssertEqual(seen, 6, "round \(round)")
+            XCTAssertTrue(queue.isEmpty, "round \(round)")
+        }
+    }
+}
