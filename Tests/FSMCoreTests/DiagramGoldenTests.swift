@@ -41,7 +41,7 @@ final class DiagramGoldenTests: XCTestCase {
     }
 }
 
-final class DiagramTextTests: XCTestCase {
+final class WrittenTextTests: XCTestCase {
     func testGuardsKeepOnlyTheParenthesesPrecedenceNeeds() throws {
         let source = """
             machine M {

@@ -19,7 +19,7 @@ final class GuardPrinterTests: XCTestCase {
             "a || b && !c", "(a || b) && c", "!(a && b) || e(x: 1)", "a && (b || c) && d", "!(a || b)",
         ])
         XCTAssertEqual(
-            guards.map(DiagramText.guardExpression),
+            guards.map(WrittenText.guardExpression),
             ["a || b && !c", "(a || b) && c", "!(a && b) || e(x: 1)", "a && (b || c) && d", "!(a || b)"])
         XCTAssertEqual(
             guards.map { SwiftExpressions.condition($0, on: "s") },
@@ -34,7 +34,7 @@ final class GuardPrinterTests: XCTestCase {
     func testTheSpellingsDifferOnlyWhereTheyMust() throws {
         let guards = try parsedGuards(["a && (b && c)", "a || (b || c)", "a || (b && c)", "!!a", "!(!a && b)"])
         XCTAssertEqual(
-            guards.map(DiagramText.guardExpression),
+            guards.map(WrittenText.guardExpression),
             ["a && (b && c)", "a || (b || c)", "a || b && c", "!!a", "!(!a && b)"])
         XCTAssertEqual(
             guards.map { SwiftExpressions.condition($0, on: "s") },

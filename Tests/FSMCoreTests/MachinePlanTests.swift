@@ -148,7 +148,7 @@ final class MachinePlanTests: XCTestCase {
             """)
         let expected: [(String, String?, TransitionPlan.Kind)] = [
             ("reset", nil, .general),
-            ("inside", "A", .local),
+            ("inside", "A", .general),  // to a descendant: the general step, below its source
             ("side", "B", .betweenSiblingLeaves),
             ("again", "B", .betweenSiblingLeaves),  // a leaf to itself
             ("note", "B", .internal),

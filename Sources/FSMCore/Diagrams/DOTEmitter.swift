@@ -269,7 +269,7 @@ private struct DOTBuilder {
     /// other characters, or the edge is a push or pop, whose `«push»`/`«pop»` is not ASCII): no
     /// string of the whole label is made. An entity (`&name;`)
     /// never spans two parts, since what joins them starts with a space or a line break.
-    private func writeLabel(_ label: DiagramText.Label, head: String, _ writer: inout CodeWriter) {
+    private func writeLabel(_ label: WrittenText.Label, head: String, _ writer: inout CodeWriter) {
         guard ASCIIScan.isPlain(head), label.effects.map(ASCIIScan.isPlain) ?? true else {
             return writer.writeLabel(edgeLabel(label, head: head))
         }
@@ -288,7 +288,7 @@ private struct DOTBuilder {
     }
 
     /// The label of an edge: `event [guard] / effect`, the effects on a line of their own when long.
-    private func edgeLabel(_ label: DiagramText.Label, head: String) -> String {
+    private func edgeLabel(_ label: WrittenText.Label, head: String) -> String {
         let oneLine = label.oneLine(head: head)
         guard let effects = label.effects, !head.isEmpty else { return oneLine }
         return characterCount(oneLine) <= 32 ? oneLine : "\(head)\n/ \(effects)"

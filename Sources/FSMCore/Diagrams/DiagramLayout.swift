@@ -55,7 +55,7 @@ struct DiagramLayout {
         var target: Node
         /// The label, with the `«push»`/`«pop»` stereotype of a push or pop; such edges are dashed.
         /// Empty for a completion transition without guard or effects (in an overview, any).
-        var label: DiagramText.Label
+        var label: WrittenText.Label
         /// The composite state in whose block a format that nests states writes the edge (`nil`:
         /// the machine's top level); see ``DiagramLayout/scope(from:to:in:)``.
         var scope: Int?
@@ -100,19 +100,19 @@ struct DiagramLayout {
         }
         func listedLines(_ arrows: [Arrow]) -> [String] {
             arrows.filter { $0.isListed && (detail == .full || $0.target != .internal) }.map {
-                DiagramText.listedTransition(label: $0.label.oneLine, target: $0.target, in: model)
+                WrittenText.listedTransition(label: $0.label.oneLine, target: $0.target, in: model)
             }
         }
         compartments = model.states.indices.map { index in
             let state = model.states[index]
             var lines: [String] = []
             if detail == .full, !state.entryActions.isEmpty {
-                lines.append("entry / " + DiagramText.actions(state.entryActions, in: model))
+                lines.append("entry / " + WrittenText.actions(state.entryActions, in: model))
             }
             if detail == .full, !state.exitActions.isEmpty {
-                lines.append("exit / " + DiagramText.actions(state.exitActions, in: model))
+                lines.append("exit / " + WrittenText.actions(state.exitActions, in: model))
             }
-            if detail == .full, let activity = state.activity { lines.append("do / " + DiagramText.call(activity.call)) }
+            if detail == .full, let activity = state.activity { lines.append("do / " + WrittenText.call(activity.call)) }
             return lines + listedLines(stateArrows[index])
         }
         histories = Self.histories(in: model)
@@ -138,12 +138,12 @@ struct DiagramLayout {
         /// The state whose body declares it; `nil` for the machine.
         var source: Int?
         var target: Model.Target
-        var label: DiagramText.Label
+        var label: WrittenText.Label
         var isListed: Bool
         /// Where it is written, to keep the order of the source.
         var position: Int
 
-        init(source: Int?, target: Model.Target, label: DiagramText.Label, range: SourceRange, in model: Model) {
+        init(source: Int?, target: Model.Target, label: WrittenText.Label, range: SourceRange, in model: Model) {
             self.source = source
             self.target = target
             self.label = label
@@ -162,18 +162,18 @@ struct DiagramLayout {
     ) -> [Arrow] {
         var arrows = transitions.map {
             Arrow(
-                source: $0.source, target: $0.target, label: DiagramText.label($0, in: model, detail: detail), range: $0.range,
+                source: $0.source, target: $0.target, label: WrittenText.label($0, in: model, detail: detail), range: $0.range,
                 in: model)
         }
         guard !timedTransitions.isEmpty || !catchTransitions.isEmpty else { return arrows }
         arrows += timedTransitions.map {
             Arrow(
-                source: $0.source, target: $0.target, label: DiagramText.label($0, in: model, detail: detail), range: $0.range,
+                source: $0.source, target: $0.target, label: WrittenText.label($0, in: model, detail: detail), range: $0.range,
                 in: model)
         }
         arrows += catchTransitions.map {
             Arrow(
-                source: $0.source, target: $0.target, label: DiagramText.label($0, in: model, detail: detail), range: $0.range,
+                source: $0.source, target: $0.target, label: WrittenText.label($0, in: model, detail: detail), range: $0.range,
                 in: model)
         }
         arrows.sort { $0.position < $1.position }

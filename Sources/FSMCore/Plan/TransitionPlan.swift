@@ -16,11 +16,10 @@ public struct TransitionPlan: Sendable, Hashable {
         /// From a leaf to itself or to a leaf beside it (the same parent, which is the domain):
         /// exits the source, runs the effects, enters the target, and walks no hierarchy.
         case betweenSiblingLeaves
-        /// To a proper descendant of its source, which is not left (UML's local transition): the
-        /// domain is the source.
-        case local
         /// Any other external transition: exits the active states inside the domain, enters the
-        /// path from just below it to the target, then the target's default entry.
+        /// path from just below it to the target, then the target's default entry. A transition to
+        /// a proper descendant of its source (UML's local transition) is one: its domain is the
+        /// source, which is not left.
         case general
         /// `-> pop`: enabled only on a non-empty stack; its target and domain are known when it fires.
         case pop
@@ -64,7 +63,7 @@ public struct TransitionPlan: Sendable, Hashable {
         let kind = Self.kind(of: transition, in: model)
         self.kind = kind
         switch kind {
-        case .betweenSiblingLeaves, .local, .general:
+        case .betweenSiblingLeaves, .general:
             self.enteredLeaf = model.usesHistory ? nil : transition.target.state.map(model.initialLeaf(of:))
         case .internal, .pop, .history:
             self.enteredLeaf = nil
@@ -79,7 +78,7 @@ public struct TransitionPlan: Sendable, Hashable {
                 break
             }
             self.staysInItsRegion = transition.domain != nil && !model.states[target].isFinal
-        case .local, .general, .pop, .history: self.staysInItsRegion = false
+        case .general, .pop, .history: self.staysInItsRegion = false
         }
     }
 
@@ -97,7 +96,6 @@ public struct TransitionPlan: Sendable, Hashable {
             {
                 return .betweenSiblingLeaves
             }
-            if transition.domain == source && target != source { return .local }
             return .general
         }
     }

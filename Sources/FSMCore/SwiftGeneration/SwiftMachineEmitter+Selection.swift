@@ -130,9 +130,9 @@ extension SwiftMachineEmitter {
     func label(of transition: TransitionPlan) -> String {
         let source = transition.source.map { model.states[$0].name } ?? "machine"
         let label =
-            transition.timed.map { DiagramText.label($0, in: model, detail: .full).oneLine }
-            ?? DiagramText.label(transition.transition, in: model, detail: .full).oneLine
+            transition.timed.map { WrittenText.label($0, in: model).oneLine }
+            ?? WrittenText.label(transition.transition, in: model).oneLine
         return source + ": "
-            + DiagramText.transitionText(label: label, target: transition.transition.target, in: model, arrow: "->")
+            + WrittenText.transitionText(label: label, target: transition.transition.target, in: model, arrow: "->")
     }
 }

@@ -1,19 +1,8 @@
-/// How much behaviour a diagram shows.
-public enum DiagramDetail: String, CaseIterable, Sendable {
-    /// Everything: transitions labelled `event [guard] / effect` (a timed one `after(5s) [guard] /
-    /// effect`, a `catch` one `catch [guard] / effect`), entry and exit activities and the state's
-    /// activity (`do / fetch`), internal transitions (and `every`) listed inside their state.
-    case full
-    /// The structure only: states and transitions labelled with their event (a timed one with its
-    /// time event, `after(5s)`); no guards, effects, activities or internal transitions (nor
-    /// `every`). Transitions that differ only in guard or effect are drawn once.
-    case overview
-}
-
-/// The UML text of the model's behaviour, shared by every diagram emitter: plain text, written the
-/// way it is in the .fsm file (`isValid(code) && !locked`, `log(level: 3, text: "a\"b")`). Each
-/// emitter escapes it for its own format.
-enum DiagramText {
+/// The UML text of the model's behaviour, written the way it is in the .fsm file
+/// (`isValid(code) && !locked`, `log(level: 3, text: "a\"b")`): the diagrams' labels (each emitter
+/// escapes it for its own format; `DiagramDetail` chooses how much a label shows), and the comments
+/// of the generated Swift that name a transition as written.
+enum WrittenText {
     /// A call as written: `name`, or `name(label: value, ...)`; an event parameter passed under its
     /// own name is shown by its name alone, as in the source.
     static func call(_ call: Model.Call) -> String {
@@ -157,31 +146,33 @@ enum DiagramText {
         func isEmpty(head: String) -> Bool { effects == nil && head.isEmpty }
     }
 
-    static func label(_ transition: Model.Transition, in model: Model, detail: DiagramDetail) -> Label {
+    static func label(_ transition: Model.Transition, in model: Model) -> Label {
         label(
-            event: transition.event.map { model.events[$0].name }, guardExpression: transition.guardExpression,
-            actions: transition.actions, in: model, detail: detail)
+            event: eventText(of: transition, in: model), guardExpression: transition.guardExpression,
+            actions: transition.actions, in: model)
     }
 
     /// The label of a `catch` transition (section 4f): `catch` stands where an event's name does.
-    static func label(_ transition: Model.CatchTransition, in model: Model, detail: DiagramDetail) -> Label {
-        label(
-            event: "catch", guardExpression: transition.guardExpression, actions: transition.actions, in: model,
-            detail: detail)
+    static func label(_ transition: Model.CatchTransition, in model: Model) -> Label {
+        label(event: "catch", guardExpression: transition.guardExpression, actions: transition.actions, in: model)
     }
 
     /// The label of a timed transition: its time event (``timeEvent(_:)``) stands where an event's name does.
-    static func label(_ transition: Model.TimedTransition, in model: Model, detail: DiagramDetail) -> Label {
+    static func label(_ transition: Model.TimedTransition, in model: Model) -> Label {
         label(
             event: timeEvent(transition), guardExpression: transition.guardExpression, actions: transition.actions,
-            in: model, detail: detail)
+            in: model)
     }
 
-    private static func label(
-        event: String?, guardExpression: Model.Guard?, actions: [Model.Action], in model: Model, detail: DiagramDetail
-    ) -> Label {
-        guard detail == .full else { return Label(event: event) }
-        return Label(
+    /// The event's name of `transition`; `nil` for a completion transition.
+    static func eventText(of transition: Model.Transition, in model: Model) -> String? {
+        transition.event.map { model.events[$0].name }
+    }
+
+    private static func label(event: String?, guardExpression: Model.Guard?, actions: [Model.Action], in model: Model)
+        -> Label
+    {
+        Label(
             event: event,
             guardText: guardExpression.map(self.guardExpression),
             effects: actions.isEmpty ? nil : self.actions(actions, in: model))
