@@ -94,7 +94,7 @@ check-generated-swift: build
 # and guards; examples/PluginConsumer's machines too, but for its link to SignIn's), compiled against its
 # `fsmc generate` Swift with warnings as errors in one package in .build/paths-suites/ and run with
 # `swift test`: a differential test of the generated Swift against the interpreter (scripts/check-paths-suites).
-# First, the check is run with an fsmc that breaks two machines, and must fail naming them
+# First, the check is run on three machines with an fsmc that breaks two, and must fail naming them
 # (scripts/test-check-paths-suites).
 check-paths-suites: build
 	SWIFT=$(SWIFT) scripts/test-check-paths-suites $(FSMC)
