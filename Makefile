@@ -6,6 +6,7 @@
 #   make end-to-end-test     the tests that run fsmc, swiftc, dot or node (Tests/EndToEndTests)
 #   make documentation-test  the tests of the docs (Tests/DocumentationTests)
 #   make check-generated-swift  compile every example's generated Swift in every Swift configuration
+#   make check-paths-suites  compile and run every example's Swift Testing suite from fsmc paths
 #   make test-preview  the browser test of fsmc preview (Chromium headless, Playwright; docs/Preview.md)
 #   make test-plugin-consumer  build, run and test examples/PluginConsumer with fsmc's SwiftPM plugins
 #   make golden   regenerate the golden files (and FSMCore's copy of Sources/MachineRuntime/Runtime) after a
@@ -25,7 +26,7 @@ SWIFT ?= swift
 FSMC := .build/debug/fsmc
 EXAMPLES := $(wildcard examples/*/*.fsm)
 
-.PHONY: demo build test unit-test end-to-end-test documentation-test check-generated-swift test-plugin-consumer lint golden format clean diagrams check-diagrams bench bench-generate bench-dispatch check-bench-generated check-bench-snapshot check-fuzz-typecheck fuzz fuzz-build fuzz-snapshot fuzz-snapshot-generate check-fuzz-snapshot-generated difftest
+.PHONY: demo build test unit-test end-to-end-test documentation-test check-generated-swift check-paths-suites test-plugin-consumer lint golden format clean diagrams check-diagrams bench bench-generate bench-dispatch check-bench-generated check-bench-snapshot check-fuzz-typecheck fuzz fuzz-build fuzz-snapshot fuzz-snapshot-generate check-fuzz-snapshot-generated difftest
 
 build:
 	$(SWIFT) build --product fsmc
@@ -56,6 +57,7 @@ test: lint
 	$(SWIFT) test --skip-build --disable-swift-testing   # XCTest only: no empty Swift Testing summary
 	$(MAKE) demo
 	$(MAKE) check-generated-swift
+	$(MAKE) check-paths-suites
 	$(MAKE) check-diagrams
 	$(MAKE) check-bench-generated
 	$(MAKE) check-fuzz-snapshot-generated
@@ -87,6 +89,16 @@ documentation-test:
 # --observable; and Game run in the MainActor configuration (scripts/check-generated-swift).
 check-generated-swift: build
 	scripts/check-generated-swift $(FSMC) .build/generated-matrix
+
+# Every example machine's Swift Testing suites from `fsmc paths --format swift-testing` (--cover transitions
+# and guards; examples/PluginConsumer's machines too, but for its link to SignIn's), compiled against its
+# `fsmc generate` Swift with warnings as errors in one package in .build/paths-suites/ and run with
+# `swift test`: a differential test of the generated Swift against the interpreter (scripts/check-paths-suites).
+# First, the check is run on three machines with an fsmc that breaks two, and must fail naming them
+# (scripts/test-check-paths-suites).
+check-paths-suites: build
+	SWIFT=$(SWIFT) scripts/test-check-paths-suites $(FSMC)
+	SWIFT=$(SWIFT) scripts/check-paths-suites $(FSMC)
 
 # examples/PluginConsumer uses the build-tool and diagrams plugins like an app (scripts/test-plugin-consumer).
 test-plugin-consumer:
