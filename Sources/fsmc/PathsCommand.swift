@@ -51,7 +51,8 @@ extension Commands {
             The paths are found by the reference interpreter, so they follow the machine's semantics
             exactly: a breadth-first search over its configurations (active states, history, push
             stack, timers with their time left, activities) tries every event the active states
-            handle, a wait to the next timeout, and every running activity finished or failed;
+            handle, a wait to the next timeout (and to half of it, after a step that armed a
+            timer, where two timers can race), and every running activity finished or failed;
             guards are free inputs, each evaluation answered true or false. Event parameters get
             "", 0, 0.0, false or nil (an event with a parameter of another type is not sent). Of
             the paths found, the fewest that cover the goal are written, shortest first. What no

@@ -212,6 +212,94 @@ final class PathExplorerTests: XCTestCase {
             #"Idle: order [isOpen] / say(text: "Un café, s'il vous plaît") -> Served"#)
     }
 
+    /// Two timers armed together always tie when time moves only from timeout to timeout; `x ->
+    /// Outside` fires only when Right's timer has fired and Left's has not (in Done, Left's `x` wins
+    /// and drops it), which needs a wait shorter than the next timeout before `restart` re-arms
+    /// Left's. It was reported as fired by no configuration the machine can reach.
+    func testAWaitShorterThanTheNextTimeoutLetsOneOfTwoTimersArmedTogetherFireFirst() throws {
+        let output = try explore(
+            """
+            machine Race {
+                initial Running
+                parallel state Running {
+                    state Left {
+                        initial Waiting
+                        state Waiting {
+                            after 10s -> Done
+                            restart -> Waiting
+                        }
+                        state Done { x -> Done }
+                    }
+                    state Right {
+                        initial Going
+                        state Going { after 10s -> Arrived }
+                        state Arrived { x -> Outside }
+                    }
+                }
+                final state Outside
+            }
+            """)
+        XCTAssertEqual(output.report.uncovered.map(\.reason), [])
+        let covered = try replay(output)
+        XCTAssertTrue(covered.contains("Arrived: x -> Outside"), "\(covered)")
+        let scripts = output.report.paths.indices.map { output.script($0 + 1) }
+        XCTAssertTrue(scripts.contains { $0.contains("wait 5s\nrestart\n") }, scripts.joined(separator: "\n"))
+    }
+
+    /// A machine with one timed transition has no timers to race: no shorter wait is tried, and
+    /// where there are two, none follows another (a shorter wait arms no timer). Each machine has a
+    /// goal no path covers, so that the search explores every configuration it tries.
+    func testShorterWaitsAreTriedOnlyWhereTwoTimersCanRace() throws {
+        let single = try explore(
+            """
+            machine Lamp {
+                initial Off
+                state Off { press -> On }
+                state On {
+                    after 10s -> Off
+                    press -> On
+                }
+                state Broken { fix -> Off }
+            }
+            """)
+        let waits = single.report.paths.joined().compactMap { step -> Int? in
+            if case .wait(let nanoseconds) = step.input { nanoseconds } else { nil }
+        }
+        XCTAssertEqual(waits, [10_000_000_000])
+        XCTAssertEqual(single.report.configurations, 2, "Off and On with its timer")
+        let two = try explore(
+            """
+            machine Lamps {
+                initial On
+                state On {
+                    after 10s -> Off
+                    after 20s -> Off
+                }
+                final state Off
+            }
+            """)
+        // The start, the wait to its timeout and the one to half of it (5s); from there the wait of
+        // 5s to the timeout, and no shorter one (2.5s).
+        XCTAssertEqual(two.report.configurations, 3)
+        XCTAssertEqual(two.report.uncovered.count, 1, "after 20s never fires")
+        let ticking = try explore(
+            """
+            machine Ticker {
+                initial On
+                state On {
+                    every 3s / tick
+                    after 10s -> Off
+                }
+                final state Off
+                state Broken { fix -> Off }
+            }
+            """)
+        // From the start (ticks due in 3s, the end in 10s): 1.5s, 8.5s left; each tick (3s, 7s),
+        // (3s, 4s), then (1s, 3s) and Off; 1.5s after the start is the only shorter wait: the
+        // `every` armed again by its own tick tries none.
+        XCTAssertEqual(ticking.report.configurations, 6)
+    }
+
     func testAnEventWithAParameterOfAUserTypeIsNotSentAndSaysWhy() throws {
         let output = try explore(
             """
@@ -340,7 +428,8 @@ final class PathExplorerTests: XCTestCase {
                 let name = model.states[state].name
                 line = (rng.chance(0.5) ? "done \(name)" : "fail \(name) offline") + brackets
             } else if let next = interpreter.timers.map(\.deadline).min(), rng.chance(0.3) {
-                line = "wait " + DurationLiteral.text(nanoseconds: next - interpreter.now) + brackets
+                let left = next - interpreter.now
+                line = "wait " + DurationLiteral.text(nanoseconds: left >= 2 && rng.chance(0.3) ? left / 2 : left) + brackets
             } else {
                 let event = model.events.randomElement(using: &rng)!
                 let arguments = event.parameters.map { parameter -> String in

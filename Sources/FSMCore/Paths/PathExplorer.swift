@@ -4,8 +4,8 @@
 /// The search is breadth-first over configurations — the active states, the history records, the
 /// push stack, the armed timers (in the order they are due, with their time left) and the
 /// activities — so the first path to cover an item is a shortest one. From each configuration it
-/// tries every event the active states handle, a wait to the next timeout, and each running activity
-/// finished or failed; guards are free inputs, and every combination of answers a step's
+/// tries every event the active states handle, a wait to the next timeout (and one to half of it,
+/// see ``PathExplorer/shorterWait(at:)``), and each running activity finished or failed; guards are free inputs, and every combination of answers a step's
 /// evaluations can get is tried (each evaluation answered on its own). Paths are then chosen from
 /// the configurations that first covered something, longest first, each kept only when it covers
 /// something the kept ones do not.
@@ -42,11 +42,15 @@ public struct PathExplorer {
     /// The most completions, raised events and timeouts at one instant a step may have: past that
     /// it is taken as a step that never ends, and no path takes it.
     static let runLimit = 100
+    /// Whether two timers can be armed at once: the machine has two timed transitions or more.
+    let hasRacingTimers: Bool
 
     public init(model: Model, catalog: PathCatalog, options: Options) {
         self.model = model
         self.catalog = catalog
         self.options = options
+        hasRacingTimers =
+            model.machineTimedTransitions.count + model.states.reduce(0) { $0 + $1.timedTransitions.count } >= 2
     }
 
     /// Explores the machine and chooses the paths.
@@ -183,7 +187,7 @@ public struct PathStep: Sendable, Hashable {
         /// The machine starts (the first step of every path).
         case start
         case event(EventOccurrence)
-        /// Time moves on by so many nanoseconds, to the next timeout.
+        /// Time moves on by so many nanoseconds: to the next timeout, or half of that.
         case wait(Int)
         /// The running activity of the state returns.
         case finish(Int)
@@ -227,6 +231,12 @@ public struct PathStep: Sendable, Hashable {
     }
 }
 
+extension PathStep.Input {
+    var isWait: Bool {
+        if case .wait = self { true } else { false }
+    }
+}
+
 /// What `fsmc paths` found.
 public struct PathReport: Sendable {
     /// Each path: its steps, the first one the start.
@@ -257,6 +267,10 @@ extension PathExplorer {
         var edges: [(step: PathStep, target: Int)] = []
         /// The node and the number of its edge that first reached this one; `nil` for a start.
         var parent: (node: Int, edge: Int)?
+        /// Whether a shorter wait (``PathExplorer/shorterWait(at:)``) is tried from here: the step
+        /// that first reached it armed a timer (not one of those it was waiting on), and was not
+        /// itself a shorter wait.
+        var waitsLess = false
     }
 
     /// The breadth-first search over configurations, then the walks through what it found.
@@ -302,7 +316,7 @@ extension PathExplorer {
             let starts = explorer.steps(from: root, .start)
             truncatedByAnswers = starts.isTruncated
             for (interpreter, step) in starts.outcomes {
-                let node = self.node(for: interpreter, depth: 0, parent: nil)
+                let node = self.node(for: interpreter, depth: 0, parent: nil, waitsLess: !interpreter.timers.isEmpty)
                 roots.append((step, node))
                 note(step.covered, depth: 0, at: (roots.count - 1, nil))
             }
@@ -318,7 +332,12 @@ extension PathExplorer {
                     continue
                 }
                 let depth = nodes[current].depth + 1
-                for input in explorer.inputs(at: interpreter, unsendable: unsendable) {
+                var inputs = explorer.inputs(at: interpreter, unsendable: unsendable)
+                let shorterWait = nodes[current].waitsLess ? explorer.shorterWait(at: interpreter) : nil
+                let lastStamp = interpreter.timers.map(\.stamp).max() ?? -1
+                let running = Set(interpreter.timers.map(\.transition.range.start))
+                if let shorterWait { inputs.append(shorterWait) }
+                for input in inputs {
                     let steps = explorer.steps(from: interpreter, input)
                     if steps.isTruncated { truncatedByAnswers = true }
                     for (reached, step) in steps.outcomes {
@@ -327,7 +346,14 @@ extension PathExplorer {
                             return
                         }
                         let edge = nodes[current].edges.count
-                        let target = node(for: reached, depth: depth, parent: (current, edge))
+                        // An `every` armed again by its own timeout is not counted: it would try a
+                        // shorter wait at every tick.
+                        let armed =
+                            input != shorterWait
+                            && reached.timers.contains {
+                                $0.stamp > lastStamp && !(input.isWait && running.contains($0.transition.range.start))
+                            }
+                        let target = node(for: reached, depth: depth, parent: (current, edge), waitsLess: armed)
                         nodes[current].edges.append((step, target))
                         note(step.covered, depth: depth, at: (current, edge))
                     }
@@ -336,10 +362,12 @@ extension PathExplorer {
         }
 
         /// The node of the configuration `interpreter` is in: a new one the first time.
-        mutating func node(for interpreter: Interpreter, depth: Int, parent: (node: Int, edge: Int)?) -> Int {
+        mutating func node(
+            for interpreter: Interpreter, depth: Int, parent: (node: Int, edge: Int)?, waitsLess: Bool
+        ) -> Int {
             let key = ConfigurationKey(interpreter)
             if let known = index[key] { return known }
-            nodes.append(Node(interpreter: interpreter, depth: depth, parent: parent))
+            nodes.append(Node(interpreter: interpreter, depth: depth, parent: parent, waitsLess: waitsLess))
             index[key] = nodes.count - 1
             return nodes.count - 1
         }
@@ -503,6 +531,21 @@ extension PathExplorer {
             if !model.states[state].catchTransitions.isEmpty { inputs.append(.fail(state, "failure")) }
         }
         return inputs
+    }
+
+    /// A wait to half the time left to the next timeout, where the machine has two timed transitions
+    /// or more; `nil` where there is none to wait for (or under two nanoseconds left). Nothing is due
+    /// by then, but an event sent afterwards arms its timers out of step with those running: two
+    /// timers armed together in two regions always tie when time only moves from timeout to
+    /// timeout, while after a shorter wait re-arming one lets the other fire first. Every instant
+    /// cannot be tried: the search tries this one, only right after a step that armed a timer
+    /// (the start included), so never two in a row.
+    func shorterWait(at interpreter: Interpreter) -> PathStep.Input? {
+        guard !interpreter.isFinished, hasRacingTimers, let next = interpreter.timers.map(\.deadline).min() else {
+            return nil
+        }
+        let left = next - interpreter.now
+        return left >= 2 ? .wait(left / 2) : nil
     }
 
     /// Every outcome of `input` at `interpreter`, one per combination of guard answers.
