@@ -122,6 +122,37 @@ final class SwiftEmitterOutputTests: XCTestCase {
     /// of the file as `SwiftNames.fileScopeTypes` lists them, which GeneratedTogetherTests checks
     /// against the file). The rest of the machinery is private: the golden files show it whole
     /// (Tests/Golden/Swift: SecuritySystem has neither feature, CheckoutWizard both).
+    /// When every state has an activity, the switches over `StateID` that find a state's activity
+    /// list every case: a `default` there is swiftc's "default will never be executed" warning
+    /// (found by `make check-paths-suites` on Tests/Golden/Grammar/doActivity.fsm).
+    func testSwitchesOverEveryStateHaveNoDefault() throws {
+        let source = """
+            machine Fetcher {
+                initial Loading
+                state Loading {
+                    do / fetch
+                    -> Idle
+                }
+                state Idle {
+                    do / listen
+                    stop -> Loading
+                }
+            }
+            """
+        let model = try XCTUnwrap(Compilation(path: "Fetcher.fsm", text: source).model)
+        let swift = SwiftEmitter.emit(model, sourceName: "Fetcher.fsm", access: .internal)
+        XCTAssertTrue(swift.contains("func activity(of state: StateID) -> Int?"))
+        XCTAssertFalse(swift.contains("default: nil"), "activity(of:) lists every state")
+        XCTAssertTrue(swift.contains("private func isComplete("))
+        XCTAssertFalse(swift.contains("default: machine.current.completes?.id == state.id"), "isComplete lists every state")
+        // With a state without an activity, the `default` is needed, and written.
+        let partial = try XCTUnwrap(
+            Compilation(path: "F.fsm", text: source.replacingOccurrences(of: "do / listen\n", with: "")).model)
+        let partialSwift = SwiftEmitter.emit(partial, sourceName: "F.fsm", access: .internal)
+        XCTAssertTrue(partialSwift.contains("default: nil"))
+        XCTAssertTrue(partialSwift.contains("default: machine.current.completes?.id == state.id"))
+    }
+
     func testMachineryIsGeneratedOnlyForTheFeaturesUsed() throws {
         let machines: [String: String] = [
             "plain": SemanticsTests.securitySystem, "completion": Self.completion, "history": Self.history,

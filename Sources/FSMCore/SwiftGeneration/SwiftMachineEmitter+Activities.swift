@@ -64,7 +64,8 @@ extension SwiftMachineEmitter {
             for activity in plan.activities {
                 out.line("case .\(names.stateCase(activity.state)): \(activity.number)")
             }
-            out.line("default: nil")
+            // Every state has an activity: the cases are exhaustive, and a `default` would be a warning.
+            if plan.activities.count < model.states.count { out.line("default: nil") }
             out.line("}")
         }
         out.line()
@@ -254,7 +255,9 @@ extension SwiftMachineEmitter {
                     : "machine.current.id == .\(names.stateCase(state))"
                 out.line("case .\(names.stateCase(state)): \(position) && machine.activities.isDone(\(activity.number))")
             }
-            out.line("default: machine.current.completes?.id == state.id")
+            if plan.activities.count < model.states.count {
+                out.line("default: machine.current.completes?.id == state.id")
+            }
             out.line("}")
         }
     }
