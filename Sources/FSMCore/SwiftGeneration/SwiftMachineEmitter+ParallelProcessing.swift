@@ -157,7 +157,7 @@ extension SwiftMachineEmitter {
                     out.line("let configuration = (staying + entering).sorted { $0.number < $1.number }")
                 }
                 let completions =
-                    "for state in machine.completingStates(onEntering: entering) where state.hasCompletion { machine.steps.complete(state) }"
+                    "for state in machine.completingStates(onEntering: entering) where state.hasCompletion { \(queueingCompletion(of: "state")) }"
                 if observable { emitObservedConfigurationChange(into: &out) } else { out.lines(Self.configurationChange) }
                 if uses(.completions) && !uses(.raisedEvents) { out.line(completions) }
                 if !observable {

@@ -316,32 +316,4 @@ extension SwiftMachineEmitter {
             }
         }
     }
-
-    // MARK: The internal queue
-
-    /// Whether the machine has an internal queue: completions, raised events or both.
-    var hasInternalQueue: Bool { uses(.completions) || uses(.raisedEvents) }
-
-    /// What the internal queue holds, as the comments say it.
-    var internalQueueItems: [String] {
-        (uses(.raisedEvents) ? ["raised events"] : []) + (uses(.completions) ? ["completions"] : [])
-    }
-
-    /// The statement that queues the completion of `state` (an expression of a state's type).
-    func queueingCompletion(of state: String) -> String {
-        "machine.steps.complete(\(state))"
-    }
-
-    /// `raise(_:)` in the machine: a raised event joins the internal queue.
-    func emitRaise(into out: inout CodeWriter) {
-        guard uses(.raisedEvents) else { return }
-        out.line()
-        out.docComment([
-            "`raise`: the event joins the internal queue, processed after the current step and before",
-            "any event sent from outside (section 4e).",
-        ])
-        out.block("fileprivate func raise(_ event: \(names.queuedEvent))") { out in
-            out.line("machine.steps.raise(event)")
-        }
-    }
 }
