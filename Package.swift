@@ -18,14 +18,11 @@ let package = Package(
         .target(name: "FSMCore", dependencies: ["FSMRuntime"]),
         // What every generated machine shares, compiled once: no dependencies, the standard library only.
         .target(name: "FSMRuntime"),
-        // The run-time code of generated machines, written once as Swift (Runtime/) and type-checked
-        // here against a placeholder machine (Placeholder/); FSMCore holds a copy of Runtime/ as text
-        // (MachineRuntimeSource.swift, kept current by `make golden` and checked by a test). The
-        // features it defines are those of the variant of its `#if FSM_X` blocks that it type-checks.
-        .target(
-            name: "MachineRuntime", dependencies: ["FSMRuntime"], exclude: ["README.md"],
-            swiftSettings: [.define("FSM_BELOW"), .define("FSM_SIBLING"), .define("FSM_PUSH"), .define("FSM_POP")]
-        ),
+        // The run-time code that generated machines with parallel states copy, written once as Swift
+        // (Runtime/) and type-checked here against a placeholder machine (Placeholder/); FSMCore holds
+        // a copy of Runtime/ as text (MachineRuntimeSource.swift, kept current by `make golden` and
+        // checked by a test).
+        .target(name: "MachineRuntime", exclude: ["README.md"]),
         // Preview/ holds the page of `fsmc preview`, compiled in as PreviewAssets.swift (scripts/generate-preview-assets).
         .executableTarget(name: "fsmc", dependencies: ["FSMCore"], exclude: ["Preview"]),
         // Generates <stem>.swift for every .fsm file among a target's sources (docs/SwiftPM-Plugin.md).
@@ -46,7 +43,7 @@ let package = Package(
         .testTarget(name: "FSMCoreTests", dependencies: ["FSMCore", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["FSMCore", "TestSupport"]),
         .testTarget(name: "DocumentationTests", dependencies: ["FSMCore", "TestSupport"]),
-        .testTarget(name: "MachineRuntimeTests", dependencies: ["MachineRuntime", "FSMRuntime"]),
+        .testTarget(name: "MachineRuntimeTests", dependencies: ["MachineRuntime"]),
         .testTarget(name: "FSMRuntimeTests", dependencies: ["FSMRuntime"]),
     ],
     swiftLanguageModes: [.v6]

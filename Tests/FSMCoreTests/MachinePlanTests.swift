@@ -61,11 +61,11 @@ final class MachinePlanTests: XCTestCase {
             }
             """)
         XCTAssertEqual(plan.shape, .oneLeaf)
-        XCTAssertEqual(plan.parts, [.completions, .history, .stack, .push, .pop, .initialChildren, .eventQueue])
+        XCTAssertEqual(plan.parts, [.completions, .history, .stack, .push, .pop, .eventQueue])
         XCTAssertEqual(
             MachinePlan.fileScopeDeclarations(of: plan.model),
-            [.actions, .machine, .state(0), .state(1), .state(2), .state(3), .runtime, .history, .queuedEvent, .runtimeVersion])
-        XCTAssertEqual(plan.runtimeCode, [.oneLeafHistory])
+            [.actions, .machine, .state(0), .state(1), .state(2), .state(3), .runtime, .queuedEvent, .runtimeVersion])
+        XCTAssertEqual(plan.runtimeCode, [])
         // A1 completes on its own entry; the others have no completion transitions.
         XCTAssertEqual(plan.completesOnEntry, [nil, 1, nil, nil])
     }
@@ -216,7 +216,6 @@ final class MachinePlanTests: XCTestCase {
     func testRegions() throws {
         let plan = try plan(player)
         XCTAssertEqual(plan.shape, .regions)
-        XCTAssertTrue(MachinePlan.fileScopeDeclarations(of: plan.model).contains(.transitions))
         XCTAssertEqual(plan.maximumSelected, 2)  // one leaf in each region
         // The parallel state and the states around it: here On alone, at the top.
         XCTAssertEqual(plan.statesExaminedOnce, [try index(plan, "On")])

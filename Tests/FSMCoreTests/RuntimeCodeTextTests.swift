@@ -26,16 +26,15 @@ final class RuntimeCodeTextTests: XCTestCase {
         let regions = RuntimeCode.regions.lines(for: names).joined(separator: "\n")
         XCTAssertTrue(regions.contains("extension DoorRuntime {"))
         XCTAssertTrue(regions.contains("var innermostContaining: Door.StateID {"))
-        let history = RuntimeCode.oneLeafHistory.lines(for: names).joined(separator: "\n")
-        XCTAssertTrue(history.contains("_ actions: any DoorActions"))
-        XCTAssertTrue(history.contains("by history: DoorHistory?"))
+        let directStep = RuntimeCode.directStep.lines(for: names).joined(separator: "\n")
+        XCTAssertTrue(directStep.contains("Self.step("))
     }
 
     func testOnlyWholePlaceholderNamesAreRenamed() throws {
         let names = try names("Door")
         XCTAssertEqual(
-            RuntimeCode.renaming("FSMMachine.State, MyFSMMachine, FSMMachineRuntime() // Türe FSMMachineHistory", to: names),
-            "Door.State, MyFSMMachine, DoorRuntime() // Türe DoorHistory")
+            RuntimeCode.renaming("FSMMachine.State, MyFSMMachine, FSMMachineRuntime() // Türe FSMMachineRuntime", to: names),
+            "Door.State, MyFSMMachine, DoorRuntime() // Türe DoorRuntime")
         // A machine whose own name starts like the placeholder.
         XCTAssertEqual(RuntimeCode.renaming("FSMMachineRuntime", to: try self.names("FSMMachineX")), "FSMMachineXRuntime")
     }
@@ -56,11 +55,8 @@ final class RuntimeCodeTextTests: XCTestCase {
             }
         }
         for (name, text) in MachineRuntimeSource.files {
-            // Comments, and the directives of the machine's features (`#if FSM_HISTORY`), name no type.
-            let code = text.split(separator: "\n").filter {
-                let line = $0.trimmingPrefix(while: \.isWhitespace)
-                return !line.hasPrefix("//") && !line.hasPrefix("#")
-            }
+            // Comments name no type.
+            let code = text.split(separator: "\n").filter { !$0.trimmingPrefix(while: \.isWhitespace).hasPrefix("//") }
             for line in code {
                 for word in line.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_") })
                 where word.first?.isUppercase == true && !word.hasPrefix("FSMMachine") && !exempt.contains(String(word)) {
@@ -72,76 +68,11 @@ final class RuntimeCodeTextTests: XCTestCase {
         }
     }
 
-    /// A line after a `// with machine:` comment is copied as the comment says where the states'
-    /// entries take the machine, and as it is otherwise; the comment is never copied.
-    func testTheMachineVariantOfALine() throws {
-        let names = try names("Door")
-        let plain = RuntimeCode.oneLeafHistory.lines(for: names)
-        let withMachine = RuntimeCode.oneLeafHistory.lines(for: names, withMachine: true)
-        XCTAssertFalse((plain + withMachine).contains { $0.contains("with machine") })
-        XCTAssertEqual(plain.count, withMachine.count)
-        XCTAssertTrue(plain.contains("                child.enterInward(below: state.id.depth, actions)"))
-        XCTAssertTrue(withMachine.contains("                child.enterInward(below: state.id.depth, machine, actions)"))
-        XCTAssertEqual(RuntimeCode.machineVariant(in: "    // with machine: f(machine)"), "f(machine)")
-        XCTAssertNil(RuntimeCode.machineVariant(in: "    f()"))
-    }
-
     /// With an isolation, every type a part declares is isolated like the machine.
     func testTypesAreIsolatedLikeTheMachine() throws {
         let names = try names("Door")
         let fixedList = RuntimeCode.fixedList.lines(for: names, isolation: "@MainActor")
         XCTAssertTrue(fixedList.joined(separator: "\n").contains("    @MainActor\n    final class FixedList<Element> {"))
         XCTAssertFalse(RuntimeCode.fixedList.lines(for: names).contains { $0.contains("@MainActor") })
-    }
-}
-
-/// The `#if FSM_X` blocks of the run-time code, resolved by a machine's features when it is copied.
-final class RuntimeCodeConditionsTests: XCTestCase {
-    private func resolve(_ text: String, _ features: Set<String>) -> String {
-        RuntimeCode.resolvingConditions(text.split(separator: "\n", omittingEmptySubsequences: false), features: features)
-            .joined(separator: "\n")
-    }
-
-    private let text = """
-        a
-            #if FSM_X && !FSM_Y
-                x
-                #if FSM_Z
-                    z
-                #endif
-            #elseif FSM_Y
-                y
-            #else
-                neither
-            #endif
-        b
-        """
-
-    func testEachBranchIsKeptByTheFeaturesAndMovedOutByOneLevel() {
-        XCTAssertEqual(resolve(text, ["X"]), "a\n    x\nb")
-        XCTAssertEqual(resolve(text, ["X", "Z"]), "a\n    x\n    z\nb")
-        XCTAssertEqual(resolve(text, ["X", "Y"]), "a\n    y\nb", "X && !Y fails, Y holds")
-        XCTAssertEqual(resolve(text, []), "a\n    neither\nb")
-    }
-
-    /// A machine's copy of the one-leaf transitions has only the parts its features ask for, and
-    /// the functions of the machine are its file's own.
-    func testTheOneLeafTransitionsOfAMachineWithoutPushOrHistory() throws {
-        let model = try XCTUnwrap(Compilation(path: "M.fsm", text: "machine M {\n initial A\n state A { go -> A }\n}\n").model)
-        let none = RuntimeCode.oneLeafTransitions.lines(for: GeneratedNames(model: model)).joined(separator: "\n")
-        XCTAssertFalse(none.contains("func transition("), "without BELOW and SIBLING, no transition is written")
-        XCTAssertFalse(none.contains("func exit("))
-        let plain = RuntimeCode.oneLeafTransitions.lines(for: GeneratedNames(model: model), features: ["BELOW"])
-            .joined(separator: "\n")
-        XCTAssertTrue(plain.contains("    fileprivate func transition(\n"))
-        XCTAssertFalse(plain.contains("func push"))
-        XCTAssertFalse(plain.contains("#if"))
-        XCTAssertFalse(plain.contains("history"))
-        let full = RuntimeCode.oneLeafTransitions.lines(
-            for: GeneratedNames(model: model), features: ["PUSH", "POP", "HISTORY"]
-        ).joined(separator: "\n")
-        XCTAssertTrue(full.contains("    fileprivate func push() {"))
-        XCTAssertTrue(full.contains("by history: MHistory? = nil"))
-        XCTAssertTrue(full.contains("let leaf = MRuntime.enterInside(target, by: history"))
     }
 }

@@ -65,8 +65,6 @@ extension Diagnostic {
         case .actions: "the actions protocol of \(machine)"
         case .machine: "the class of \(machine)"
         case .runtime: "the run-time struct of \(machine)"
-        case .transitions: "the transition table of \(machine)"
-        case .history: "the history enum of \(machine)"
         case .queuedEvent: "the queued-event enum of \(machine)"
         case .runtimeVersion: "the runtime version alias of \(machine)"
         case .state(let index): "the class of state '\(model.states[index].name)' of \(machine)"

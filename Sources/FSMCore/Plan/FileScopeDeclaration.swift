@@ -9,10 +9,6 @@ public enum FileScopeDeclaration: Sendable, Hashable {
     case state(Int)
     /// What changes while the machine runs.
     case runtime
-    /// The transition table of a machine with parallel states.
-    case transitions
-    /// The ways of entering by history, in a machine with history.
-    case history
     /// The events queued while another is processed, in a machine with events.
     case queuedEvent
     /// The name of the version of FSMRuntime the file needs (every machine).
@@ -27,8 +23,6 @@ public enum FileScopeDeclaration: Sendable, Hashable {
         var declarations: [FileScopeDeclaration] = [.actions, .machine]
         declarations += model.states.indices.map(FileScopeDeclaration.state)
         declarations.append(.runtime)
-        if MachinePlan.shape(of: model) == .regions { declarations.append(.transitions) }
-        if parts.contains(.history) { declarations.append(.history) }
         if parts.contains(.eventQueue) { declarations.append(.queuedEvent) }
         declarations.append(.runtimeVersion)
         return declarations

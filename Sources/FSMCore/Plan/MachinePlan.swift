@@ -41,9 +41,6 @@ public struct MachinePlan: Sendable {
         /// The context's `pop`, whose target and domain are found at run time: each state's
         /// enclosing state and the "lies in" test (a machine with `pop`).
         public static let pop = Parts(rawValue: 1 << 6)
-        /// The states know their initial child at run time: the machine enters what lies below a
-        /// target (with regions or history); otherwise each transition names the leaf it enters.
-        public static let initialChildren = Parts(rawValue: 1 << 5)
         /// Timers, the machine's time and its timing (a machine with `after` or `every`, 4d).
         public static let timers = Parts(rawValue: 1 << 7)
         /// The internal queue of raised events (a machine with `raise`, 4e): completions wait in it too.
@@ -166,7 +163,7 @@ public struct MachinePlan: Sendable {
             && activities.allSatisfy(\.catches.isEmpty)
         self.allDirect = allDirect
         self.runtimeCode = RuntimeCode.parts(
-            shape: shape, parts: parts, allDirect: allDirect, hasDirectSteps: !directSteps.isEmpty)
+            shape: shape, parts: parts, hasDirectSteps: !directSteps.isEmpty)
     }
 
     /// The declarations the generated file of `model` makes at file scope, in order; asked without
@@ -263,7 +260,6 @@ public struct MachinePlan: Sendable {
         if model.usesPush || model.usesPop { parts.insert(.stack) }
         if model.usesPush { parts.insert(.push) }
         if model.usesPop { parts.insert(.pop) }
-        if model.hasParallelStates || model.usesHistory { parts.insert(.initialChildren) }
         // Each asked without gathering the lists: parts(of:) runs twice per generated file.
         if model.hasTimedTransitions { parts.insert(.timers) }
         if model.hasRaises { parts.insert(.raisedEvents) }

@@ -15,10 +15,8 @@ struct GeneratedNames {
     let runtime: String
     /// The file-private enum of events waiting to be processed.
     let queuedEvent: String
-    /// The file-private enum of the ways a state is entered by its history (machines with history).
-    let historyKind: String
-    /// The file-private struct of transitions looked up by number (machines with parallel states).
-    let transitionInfo: String
+    /// The ways a state is entered by its history (machines with history): FSMRuntime's.
+    let historyKind = "FSMRuntime.History"
     /// The armed timers (machines with timers): FSMRuntime's.
     let timers = "FSMRuntime.TimerTable"
     /// A clock read as nanoseconds (machines with timers): FSMRuntime's.
@@ -54,8 +52,6 @@ struct GeneratedNames {
         actions = SwiftNames.actionsProtocol(of: model.name)
         runtime = SwiftNames.runtimeType(of: model.name)
         queuedEvent = SwiftNames.queuedEventType(of: model.name)
-        historyKind = SwiftNames.historyType(of: model.name)
-        transitionInfo = SwiftNames.transitionType(of: model.name)
         runtimeVersion = SwiftNames.runtimeVersionType(of: model.name)
         actionsExistential = "any " + actions
         stateMetatype = machine + ".State.Type"

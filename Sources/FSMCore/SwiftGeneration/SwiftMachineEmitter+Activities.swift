@@ -186,11 +186,10 @@ extension SwiftMachineEmitter {
             let type = names.stateType(state) + ".self"
             if hasRegions && uses(.completions) {
                 // Its completion, and the parallel states around it that it completes in turn.
-                out.line("var completed: \(names.stateMetatype)? = \(regionsIsComplete(type)) ? \(type) : nil")
-                out.block("while let node = completed") { out in
-                    out.line("if node.hasCompletion { \(queueingCompletion(of: "node")) }")
-                    out.line("completed = node.parent.flatMap { $0.isParallel && \(regionsIsComplete("$0")) ? $0 : nil }")
-                }
+                out.line("let configuration = machine.configuration.map(\\.number)")
+                out.block(
+                    "for state in Self.rules.completingStates(whenActivityOf: \(state), in: configuration, activities: machine.activities) where Self.stateClass(state).hasCompletion"
+                ) { $0.line(queueingCompletion(of: "Self.stateClass(state)")) }
             } else if completes {
                 out.line("if isComplete(\(type)) { \(queueingCompletion(of: type)) }")
             }

@@ -1,29 +1,240 @@
 /// Part 4 of the generated file, in a machine without parallel states: the one place where a
-/// transition is carried out. It is run-time code written once (Sources/MachineRuntime/Runtime/
-/// OneLeaf+Transitions.swift, ``RuntimeCode/oneLeafTransitions``), copied with the parts the
-/// machine's features need.
+/// transition is carried out, the context's side of the State pattern. A state's handler calls
+/// `transition(from:to:)` for a transition between sibling leaves, `transition(below:to:)` for any
+/// other (exits up to the domain, effects, entries down to the target), `push()` before a `-> push`
+/// and `pop(from:)` for a `-> pop`; each is written only when some transition calls it, and with
+/// what the machine needs on entering a leaf (history, observers, completions, timers).
 extension SwiftMachineEmitter {
     func emitTransitionMachinery(into out: inout CodeWriter) {
         out.line("// MARK: - Carrying out transitions")
         out.line()
         if uses(.timers) { out.line(Self.availability) }
-        out.lines(
-            RuntimeCode.oneLeafTransitions.lines(
-                for: names, withMachine: plan.workNeedsMachine, withActivities: uses(.activities),
-                features: oneLeafFeatures))
+        out.block("extension \(names.machine)") { out in
+            var parts: [(inout CodeWriter) -> Void] = []
+            if plan.hasTransitionsBelowADomain { parts.append(emitTransitionBelowADomain) }
+            if plan.hasSiblingTransitions { parts.append(emitTransitionBetweenSiblings) }
+            if uses(.push) { parts.append(emitPush) }
+            if uses(.pop) { parts.append(emitPop) }
+            if plan.hasTransitionsBelowADomain { parts.append(emitExitBelow) }
+            parts.append(emitEnter)
+            for (index, part) in parts.enumerated() {
+                if index > 0 { out.line() }
+                part(&out)
+            }
+        }
     }
 
-    /// The features the one-leaf run-time code tests (`#if FSM_HISTORY`, `// with history:`).
-    private var oneLeafFeatures: Set<String> {
-        var features: Set<String> = []
-        if plan.hasSiblingTransitions { features.insert("SIBLING") }
-        if plan.hasTransitionsBelowADomain { features.insert("BELOW") }
-        if uses(.push) { features.insert("PUSH") }
-        if uses(.pop) { features.insert("POP") }
-        if uses(.history) { features.insert("HISTORY") }
-        if observable { features.insert("OBSERVABLE") }
-        if uses(.completions) { features.insert("COMPLETIONS") }
-        if uses(.timers) { features.insert("TIMERS") }
-        return features
+    /// `self, actions` where a state's `enterInward` takes the machine (its entries arm timers or
+    /// raise events), else `actions`.
+    private var enterInwardArguments: String { plan.workNeedsMachine ? "self, actions" : "actions" }
+
+    /// `transition(below:to:)`: exits up to the domain, the effects, entries down to the target.
+    private func emitTransitionBelowADomain(into out: inout CodeWriter) {
+        let s = names.stateMetatype
+        if uses(.history) {
+            out.docComment([
+                "An external transition: exits the active states inside `domain` (all of them when it is",
+                "`nil`), innermost first; runs the effects; enters the states from just below `domain` down",
+                "to `target`, outermost first, then what lies below `target`: by its `history` when one is",
+                "given (`-> history S`), else by its default entry. Always returns `true`.",
+            ])
+        } else {
+            out.docComment([
+                "An external transition: exits the active states inside `domain` (all of them when it is",
+                "`nil`), innermost first; runs the effects; enters the states from just below `domain` down",
+                "to `target`, outermost first. `target` is a leaf: a transition to a composite state is given",
+                "the leaf its initial states lead to. Always returns `true`.",
+            ])
+        }
+        out.line("fileprivate func transition(")
+        let history = uses(.history) ? ", by history: \(names.historyKind)? = nil" : ""
+        out.line(
+            "    below domain: StateID?, to target: \(s)\(history), _ actions: \(names.actionsExistential), effects: () -> Void = {}"
+        )
+        out.block(") -> Bool") { out in
+            out.line("exit(below: domain, actions)")
+            out.line("effects()")
+            out.line(
+                uses(.history) ? "enter(target, below: domain, by: history, actions)" : "enter(target, below: domain, actions)")
+            out.line("return true")
+        }
+    }
+
+    /// `transition(from:to:)`: between sibling leaves, without walking the hierarchy.
+    private func emitTransitionBetweenSiblings(into out: inout CodeWriter) {
+        let s = names.stateMetatype
+        out.docComment([
+            "An external transition from `source`, the active leaf, to `target`, a leaf with the same parent",
+            "(or `source` itself): exits `source`, runs the effects, enters `target`. What `transition(below:to:)`",
+            "does in this case, without walking the hierarchy. Always returns `true`.",
+        ])
+        out.line("fileprivate func transition(")
+        out.line("    from source: \(s), to target: \(s), _ actions: \(names.actionsExistential),")
+        out.line("    effects: () -> Void = {}")
+        out.block(") -> Bool") { out in
+            out.line("source.exitOutward(to: source.id.depth - 1, self, actions)")
+            out.line("effects()")
+            out.line("target.enterInward(below: target.id.depth - 1, \(enterInwardArguments))")
+            emitBecomingCurrent("target", into: &out)
+            out.line("return true")
+        }
+    }
+
+    /// `push()`: the active leaf onto the stack.
+    private func emitPush(into out: inout CodeWriter) {
+        out.docComment(["`-> push T`: remembers the innermost active state; a transition to `T` follows."])
+        out.line("@inline(never)")
+        out.block("fileprivate func push()") { $0.line("machine.stack.append(machine.current)") }
+    }
+
+    /// `pop(from:)`: a transition to the state on top of the stack, its domain found at run time.
+    private func emitPop(into out: inout CodeWriter) {
+        out.docComment([
+            "`-> pop` from `source` (`nil`: the machine), when the stack is not empty: a transition to the",
+            "state remembered last. Its domain is found at run time, by the rules of `transition`.",
+        ])
+        out.line(
+            "fileprivate func pop(from source: \(names.stateMetatype)?, _ actions: \(names.actionsExistential), effects: () -> Void = {})"
+        )
+        out.line("    -> Bool")
+        out.line("{")
+        out.indented { out in
+            out.line("let target = machine.stack.removeLast()")
+            out.line("var domain: StateID?")
+            out.block("if let source") { out in
+                out.line("let leaf = target.id")
+                out.line("// The source when the target lies inside it, else its innermost ancestor that contains the target.")
+                out.line("var candidate = leaf != source.id && leaf.lies(in: source.id) ? source.id : source.id.enclosing")
+                out.line("while let state = candidate, !leaf.lies(in: state) { candidate = state.enclosing }")
+                out.line("domain = candidate")
+            }
+            out.line("return transition(below: domain, to: target, actions, effects: effects)")
+        }
+        out.line("}")
+    }
+
+    /// `exit(below:)`: the active leaf and its ancestors inside the domain, innermost first.
+    private func emitExitBelow(into out: inout CodeWriter) {
+        var doc = ["Exits the active states inside `domain` (all of them when it is `nil`), innermost first."]
+        if uses(.history) {
+            doc += [
+                "A state that records history remembers the active leaf as it is exited. Its exit activities",
+                "cannot change the configuration (events they send wait in the queue), so this is the record",
+                "taken before any exit activity of the step runs.",
+            ]
+        }
+        out.docComment(doc)
+        out.line("@inline(never)")
+        out.block("private func exit(below domain: StateID?, _ actions: \(names.actionsExistential))") {
+            $0.line("machine.current.exitOutward(to: domain?.depth ?? -1, self, actions)")
+        }
+    }
+
+    /// `enter(_:below:)`: the states down to the target, then (with history) what lies below it.
+    private func emitEnter(into out: inout CodeWriter) {
+        var doc =
+            uses(.history)
+            ? ["Enters `target` from `domain` and makes the leaf state reached the current one."]
+            : ["Enters `target`, a leaf, from `domain` and makes it the current state."]
+        if uses(.completions) {
+            doc += [
+                "Entering a leaf may complete a state with completion transitions (the leaf itself, or the",
+                "composite whose final child it is): that state waits in `completions` for its turn.",
+            ]
+        }
+        out.docComment(doc)
+        out.line("@inline(never)")
+        let history = uses(.history) ? ", by history: \(names.historyKind)? = nil" : ""
+        out.block(
+            "private func enter(_ target: \(names.stateMetatype), below domain: StateID?\(history), _ actions: \(names.actionsExistential))"
+        ) { out in
+            out.line("target.enterInward(below: domain?.depth ?? -1, \(enterInwardArguments))")
+            if uses(.history) {
+                out.line(
+                    "let leaf = \(names.runtime).enterInside(target, by: history, records: machine.history, \(enterInwardArguments))"
+                )
+            } else {
+                out.line("let leaf = target")
+            }
+            emitBecomingCurrent("leaf", into: &out)
+        }
+    }
+
+    /// `state`, a leaf just entered, becomes the current state: observers hear of it when the
+    /// configuration changed, the state it completes waits for its turn, and a finished machine's
+    /// timers are cancelled.
+    private func emitBecomingCurrent(_ state: String, into out: inout CodeWriter) {
+        if observable {
+            out.line("// Observers hear of a new configuration only: leaving and entering a state again is none.")
+            out.block("if \(state) != machine.current || \(state).finishesMachine != machine.isFinished") { out in
+                out.block("withMutation(keyPath: \(observedKeyPath))") { out in
+                    out.line("machine.current = \(state)")
+                    out.line("machine.isFinished = \(state).finishesMachine")
+                }
+            }
+        } else {
+            out.line("machine.current = \(state)")
+            out.line("machine.isFinished = \(state).finishesMachine")
+        }
+        if uses(.completions) {
+            out.line(
+                uses(.activities)
+                    ? "if let completed = \(state).completes, isComplete(completed) { machine.steps.complete(completed) }"
+                    : "if let completed = \(state).completes { machine.steps.complete(completed) }")
+        }
+        if uses(.timers) { out.line("if \(state).finishesMachine { cancelAllTimers() }") }
+    }
+
+    /// `MRuntime.enterInside(_:by:records:)`: the entry below a state just entered, by its history
+    /// or its default entry, in a machine with one active leaf, whose record of a state is the leaf
+    /// that was active inside it (the rules of ``Model/entry(below:by:history:)`` for that shape).
+    func emitEnterInside(into out: inout CodeWriter) {
+        let s = names.stateMetatype
+        let machineParameter = plan.workNeedsMachine ? ", _ machine: \(names.machine)" : ""
+        let arguments = plan.workNeedsMachine ? "machine, actions" : "actions"
+        out.block("extension \(names.runtime)") { out in
+            out.docComment([
+                "Enters what lies below `state`, which has just been entered, and returns the leaf reached.",
+                "By its history when `history` is given or `state` has `initial history`, if it has a record",
+                "and the child recorded is not a final state (that child had completed `state`): shallow",
+                "history enters the recorded child, deep history every recorded state down to the recorded",
+                "leaf. Otherwise by its default entry: its initial child. A child entered is in turn entered",
+                "by its own default entry, which may be its `initial history`. `records` are the machine's",
+                "history records: given as an argument, so that no access to the machine's state spans the",
+                "entry activities this calls.",
+            ])
+            out.line("@inline(never)")
+            out.line("static func enterInside(")
+            out.line("    _ state: \(s), by history: \(names.historyKind)?,")
+            out.line("    records: [\(names.machine).StateID: \(s)]\(machineParameter), _ actions: \(names.actionsExistential)")
+            out.block(") -> \(s)") { out in
+                out.line("var state = state")
+                out.line("var history = history")
+                out.block("while true") { out in
+                    out.line("if let kind = history ?? state.initialHistory, let recorded = records[state.id],")
+                    out.line("    !(recorded.isFinal && recorded.parent?.id == state.id)")
+                    out.line("{")
+                    out.indented { out in
+                        out.line("switch kind {")
+                        out.line("case .deep:")
+                        out.line("    recorded.enterInward(below: state.id.depth, \(arguments))")
+                        out.line("    return recorded")
+                        out.line("case .shallow:")
+                        out.line("    var child = recorded")
+                        out.line("    while let parent = child.parent, parent.id != state.id { child = parent }")
+                        out.line("    child.enterInward(below: state.id.depth, \(arguments))")
+                        out.line("    state = child")
+                        out.line("}")
+                    }
+                    out.block("} else if let child = state.initial", trailer: " else {") { out in
+                        out.line("child.enterInward(below: state.id.depth, \(arguments))")
+                        out.line("state = child")
+                    }
+                    out.indented { $0.line("return state") }
+                    out.line("}")
+                    out.line("history = nil")
+                }
+            }
+        }
     }
 }

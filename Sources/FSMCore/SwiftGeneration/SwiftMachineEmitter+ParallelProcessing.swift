@@ -61,7 +61,6 @@ extension SwiftMachineEmitter {
         let machineName = names.machine
         let actionsName = names.actionsVariable
         let actionsType = names.actionsExistential
-        let s = names.stateMetatype
         let history = uses(.history)
         out.line("// MARK: - Carrying out transitions")
         out.line()
@@ -86,101 +85,75 @@ extension SwiftMachineEmitter {
                         out.line("return")
                     }
                 }
-                out.line("let kept = machine.removingConflicts()")
-                out.line("var exiting: [\(s)] = []")
-                out.block("for number in kept") { out in
-                    out.block(
-                        "for state in machine.exitSet(of: .numbered(number)) where !exiting.contains(where: { $0.number == state.number })"
-                    ) { $0.line("exiting.append(state)") }
-                }
-                out.line("exiting.sort { $0.number > $1.number }")
-                if history { out.line("machine.record(exiting: exiting)") }
-                out.line("for state in exiting { State.exit(state.number, \(entryArguments(machine: "self"))) }")
-                out.line("for number in kept { effects(number) }")
-                out.line("var entering: [\(s)] = []")
-                out.block("for number in kept") { out in
-                    out.line("let transition = \(names.transitionInfo).numbered(number)")
-                    out.line("guard let target = transition.target else { continue }")
-                    out.line("let entered = machine.entrySet(")
-                    out.indented { out in
-                        out.line("to: target, below: transition.domain,")
-                        if history {
-                            out.line("belowTarget: machine.entry(below: target, by: transition.history),")
-                            out.line("defaultEntry: { machine.entry(below: $0, by: nil) })")
-                        } else {
-                            out.line("belowTarget: machine.entry(below: target), defaultEntry: { machine.entry(below: $0) })")
-                        }
-                    }
-                    out.block("for state in entered where !entering.contains(where: { $0.number == state.number })") {
-                        $0.line("entering.append(state)")
-                    }
-                }
-                out.line("entering.sort { $0.number < $1.number }")
-                out.line(
-                    "let staying = machine.configuration.filter { state in !exiting.contains { $0.number == state.number } }")
-                out.line("enter(entering, staying: staying, \(actionsName))")
+                let records = history ? ", records: &machine.history" : ""
+                out.line("// The rules of the step work out what it exits and enters, from the machine's tables.")
+                out.line("let selected = Array(machine.selected[..<machine.selectedCount])")
+                out.line("let step = Self.rules.step(selected: selected, in: machine.configuration.map(\\.number)\(records))")
+                out.line("for state in step.exiting { State.exit(state, \(entryArguments(machine: "self"))) }")
+                out.line("for number in step.fired { effects(number) }")
+                out.line("enter(step.entering, configuration: step.configuration, \(actionsName))")
             }
             emitIsLocal(into: &out)
             emitIsDirect(into: &out)
             out.line()
             var doc = [
-                "Enters `entering` in order; they and `staying` become the configuration once all are entered",
-                "(during the activities it is the one before).",
+                "Enters the states numbered `entering`, in order; `configuration` (by number) becomes the",
+                "machine's once all are entered (during the activities it is the one before).",
             ]
             if uses(.completions) {
-                doc.append("The states that complete wait in `completions` for their turn, if they have completion transitions.")
+                doc.append("The states that complete wait in `steps` for their turn, if they have completion transitions.")
             }
             out.docComment(doc)
             out.line("@inline(never)")
-            out.block("private func enter(_ entering: [\(s)], staying: [\(s)], _ \(actionsName): \(actionsType))") { out in
+            out.block("private func enter(_ entering: [Int], configuration: [Int], _ \(actionsName): \(actionsType))") { out in
                 let entryArguments = entryArguments(machine: "self")
+                let activities = uses(.activities) ? ", activities: machine.activities" : ""
+                let queueing: (inout CodeWriter) -> Void = { $0.line(self.queueingCompletion(of: "Self.stateClass(state)")) }
                 if uses(.raisedEvents) && uses(.completions) {
                     // Each completion joins the internal queue when it arises, after the entry that
                     // causes it and before the events the next entry raises.
                     out.line("guard !entering.isEmpty else { return }")
-                    out.line("let configuration = (staying + entering).sorted { $0.number < $1.number }")
-                    out.line("var completed: [\(s)] = []")
+                    out.line("var completed: [Int] = []")
                     out.block("for position in entering.indices") { out in
-                        out.line("State.entry(entering[position].number, \(entryArguments))")
+                        out.line("State.entry(entering[position], \(entryArguments))")
                         out.line("let before = completed.count")
                         out.line(
-                            "\(names.runtime).appendCompletingStates(onEntering: entering, at: position, in: configuration,"
-                                + (uses(.activities) ? " activities: machine.activities," : "") + " to: &completed)"
+                            "Self.rules.appendCompletingStates(onEntering: entering, at: position, in: configuration\(activities), to: &completed)"
                         )
-                        out.block("for state in completed[before...] where state.hasCompletion") {
-                            $0.line(queueingCompletion(of: "state"))
-                        }
+                        out.block("for state in completed[before...] where Self.stateClass(state).hasCompletion", queueing)
                     }
                 } else {
-                    out.line("for state in entering { State.entry(state.number, \(entryArguments)) }")
+                    out.line("for state in entering { State.entry(state, \(entryArguments)) }")
                     out.line("guard !entering.isEmpty else { return }")
-                    out.line("let configuration = (staying + entering).sorted { $0.number < $1.number }")
                 }
-                let completions =
-                    "for state in machine.completingStates(onEntering: entering) where state.hasCompletion { \(queueingCompletion(of: "state")) }"
                 if observable { emitObservedConfigurationChange(into: &out) } else { out.lines(Self.configurationChange) }
-                if uses(.completions) && !uses(.raisedEvents) { out.line(completions) }
+                if uses(.completions) && !uses(.raisedEvents) {
+                    out.block(
+                        "for state in Self.rules.completingStates(onEntering: entering, in: configuration\(activities)) where Self.stateClass(state).hasCompletion",
+                        queueing)
+                }
                 if !observable {
-                    out.line("if entering.contains(where: { $0.finishesMachine }) { machine.isFinished = true }")
+                    out.line("if entering.contains(where: { Self.stateClass($0).finishesMachine }) { machine.isFinished = true }")
                 }
                 if uses(.timers) { out.line("if machine.isFinished { cancelAllTimers() }") }
             }
+            if needsRules { emitRules(into: &out) }
         }
     }
 
-    /// The new configuration (`configuration`, after `entering`) becomes the machine's.
+    /// The new configuration (`configuration`, by number) becomes the machine's.
     private static let configurationChange = [
-        "machine.configurationList.replace(with: configuration)",
-        "machine.leafList.replace(with: configuration.filter { state in !configuration.contains { $0.parent?.number == state.number } })",
+        "machine.configurationList.replace(with: configuration.map(Self.stateClass))",
+        "machine.leafList.replace(with: Self.stateTree.leaves(of: configuration).map(Self.stateClass))",
     ]
 
     /// The same in an observable machine, whose observers are told only when the states active, or
     /// whether the machine has finished, differ from before the step.
     private func emitObservedConfigurationChange(into out: inout CodeWriter) {
-        out.line("let isFinished = machine.isFinished || entering.contains { $0.finishesMachine }")
+        out.line("let isFinished = machine.isFinished || entering.contains { Self.stateClass($0).finishesMachine }")
         out.line("// Observers hear of a new configuration only: leaving and entering a state again is none.")
         out.block(
-            "if isFinished != machine.isFinished || !configuration.elementsEqual(machine.configuration, by: { $0.number == $1.number })"
+            "if isFinished != machine.isFinished || !configuration.elementsEqual(machine.configuration.lazy.map(\\.number))"
         ) { out in
             out.block("withMutation(keyPath: \(observedKeyPath))") { out in
                 out.lines(Self.configurationChange)
@@ -192,11 +165,11 @@ extension SwiftMachineEmitter {
     /// The body of `start(_:)`: the default entry of the machine.
     func emitParallelStart(into out: inout CodeWriter) {
         let actionsName = names.actionsVariable
-        let top = names.stateType(model.initialState) + ".self"
+        let initial = model.defaultEntry(of: nil).map(String.init).joined(separator: ", ")
         out.line("machine.isStarted = true")
         emitWork(machineTimers, context: .machineItself, into: &out)
-        out.line(
-            "enter([\(top)] + machine.entry(below: \(top)\(uses(.history) ? ", by: nil" : "")), staying: [], \(actionsName))")
+        out.line("let initial = [\(initial)]")
+        out.line("enter(initial, configuration: initial, \(actionsName))")
     }
 }
 
@@ -206,28 +179,16 @@ extension SwiftMachineEmitter {
     /// completion ends with `skip`.
     func emitParallelCompletion(then skip: String, into out: inout CodeWriter) {
         let actionsName = names.actionsVariable
-        if uses(.activities) {
-            out.line("// A state with an activity is complete only once its activity is done.")
-            out.line("guard machine.isActive(state), \(regionsIsComplete("state")) else { \(skip) }")
-        } else {
-            out.line(
-                "guard machine.isActive(state), !state.isComposite || \(names.runtime).isComplete(state, in: machine.configuration) else { \(skip) }"
-            )
-        }
+        if uses(.activities) { out.line("// A state with an activity is complete only once its activity is done.") }
+        out.line(
+            "guard machine.isActive(state), Self.rules.completes(state.number, in: machine.configuration.map(\\.number)\(uses(.activities) ? ", activities: machine.activities" : "")) else { \(skip) }"
+        )
         out.line("machine.beginSelection()")
         out.block("if state.completion(self, \(actionsName))") { out in
             let transitions = plan.transitions.filter { $0.event == nil }
             guard !emitLocalStep(transitions, then: skip, into: &out) else { return }
             emitFireCall(transitions, into: &out)
         }
-    }
-
-    /// Whether `state` (an expression of a state's type, active) is complete, in a machine with
-    /// regions and activities: a composite state as the run-time code says, a simple one when its
-    /// activity, if it has one, is done.
-    func regionsIsComplete(_ state: String) -> String {
-        "(\(state).isComposite ? \(names.runtime).isComplete(\(state), in: machine.configuration, activities: machine.activities)"
-            + " : \(state).activity.map(machine.activities.isDone) ?? true)"
     }
 
     /// A timeout's or a `catch` transition, the only candidate: under its guard, selected alone and

@@ -13,8 +13,10 @@
 /// (``Model/selectTransitions(for:in:isEnabled:)``, ``Model/removingConflicts(from:in:)``,
 /// ``Model/exitSet(of:in:popping:)``, ``Model/entrySet(to:below:by:history:)``,
 /// ``Model/completingStates(onEntering:in:)``, ``Model/innermostContaining(_:)``), written once
-/// more for state classes as the run-time code in Sources/MachineRuntime/Runtime, which the plan
-/// picks the parts of (``RuntimeCode``) and the file copies after the runtime struct.
+/// more: the selection and the direct step for state classes as the run-time code in
+/// Sources/MachineRuntime/Runtime, which the plan picks the parts of (``RuntimeCode``) and the file
+/// copies after the runtime struct; the general step, history and completion over the machine's
+/// tables as FSMRuntime's `RegionRules`, which the file's `rules` hands its tables.
 ///
 /// Allocations: a step builds small arrays (the transitions kept, the states exited and entered,
 /// the new configuration); selecting transitions and the direct step reuse the runtime's fixed lists
@@ -45,7 +47,7 @@ extension SwiftMachineEmitter {
                     "For each state that records history and has been exited (by its `number`): the states",
                     "active inside it when it was last exited, in document order.",
                 ])
-                out.line("var history: [Int: [\(s)]] = [:]")
+                out.line("var history: [Int: [Int]] = [:]")
             }
             out.docComment([
                 "The transitions selected for the event or completion being processed, by number, in order:",
@@ -80,57 +82,61 @@ extension SwiftMachineEmitter {
         for part in plan.runtimeCode {
             out.line()
             out.lines(
-                part.lines(
-                    for: names, withMachine: plan.workNeedsMachine, withActivities: uses(.activities),
-                    isolation: isolationAttribute))
+                part.lines(for: names, isolation: isolationAttribute))
         }
-        out.line()
         emitTransitionTable(into: &out)
     }
 
-    /// `MTransition`: what the step needs to know of each transition, looked up by number.
+    /// The direct steps' table, looked up by number; nothing when no transition has a direct step.
     private func emitTransitionTable(into out: inout CodeWriter) {
-        let s = names.stateMetatype
-        let info = names.transitionInfo
-        if plan.allDirect {
-            out.docComment(["The transitions as the step sees them, looked up by number."])
-            out.lines(declarationAttributes())
-            out.block("fileprivate enum \(info)") { emitDirectStepTable(into: &$0) }
-            return
-        }
-        out.docComment([
-            "A transition as the step sees it: its source (`nil`: the machine), its domain (`nil`: the",
-            "machine), its target (`nil`: an internal transition)"
-                + (uses(.history) ? " and how the target is entered." : "."),
-        ])
-        out.lines(declarationAttributes())
-        out.block("fileprivate struct \(info)") { out in
-            out.line("let source: \(s)?")
-            out.line("let domain: \(s)?")
-            out.line("let target: \(s)?")
-            if uses(.history) { out.line("var history: \(names.historyKind)? = nil") }
-            out.line()
-            out.docComment(["The transition numbered `number`, in the order the transitions are written."])
-            out.block("static func numbered(_ number: Int) -> \(info)") { out in
-                out.line("switch number {")
-                for planned in plan.transitionsAndTimeouts {
-                    let (number, transition) = (planned.number, planned.transition)
-                    let source = transition.source.map { names.stateType($0) + ".self" } ?? "nil"
-                    let domain = transition.domain.map { names.stateType($0) + ".self" } ?? "nil"
-                    let target = transition.target.state.map { names.stateType($0) + ".self" } ?? "nil"
+        guard !plan.directSteps.isEmpty else { return }
+        out.line()
+        out.block("extension \(names.runtime)") { emitDirectStepTable(into: &$0) }
+    }
+
+    /// Whether the machine's step reads `rules`: for its general step (a transition without a
+    /// direct step) or for completion.
+    var needsRules: Bool { !plan.allDirect || uses(.completions) }
+
+    /// `rules`, the machine's tables as the library's rules of a step read them: each state's
+    /// initial child, the final states, the states that record history or are entered by it, the
+    /// states' activities, and each transition's source, domain, target and history. Written piece
+    /// by piece: a large machine has thousands of states and transitions.
+    func emitRules(into out: inout CodeWriter) {
+        let states = model.states.indices
+        func numbers(_ values: some Sequence<Int>) -> String { "[" + values.map(String.init).joined(separator: ", ") + "]" }
+        out.line()
+        out.docComment(["The machine's tables as the rules of its step read them, by number; -1: none, or the machine."])
+        out.line("private static let rules = FSMRuntime.RegionRules(")
+        out.indented { out in
+            var arguments = ["tree: stateTree", "initial: \(numbers(model.states.lazy.map { $0.initial ?? -1 }))"]
+            let finals = states.filter { model.states[$0].isFinal }
+            if !finals.isEmpty { arguments.append("finals: \(numbers(finals))") }
+            let recording = states.filter { model.states[$0].recordsHistory }
+            if !recording.isEmpty { arguments.append("recording: \(numbers(recording))") }
+            let kinds = states.compactMap { state in model.states[state].initialHistory.map { "\(state): .\($0.rawValue)" } }
+            if !kinds.isEmpty { arguments.append("initialHistory: [\(kinds.joined(separator: ", "))]") }
+            if uses(.activities) {
+                arguments.append("activities: [\(plan.activities.map { "\($0.state): \($0.number)" }.joined(separator: ", "))]")
+            }
+            guard !plan.allDirect else {
+                out.line(arguments.joined(separator: ", ") + ")")
+                return
+            }
+            out.line(arguments.joined(separator: ", ") + ",")
+            out.line("transitions: [")
+            out.indented { out in
+                for (index, planned) in plan.transitionsAndTimeouts.enumerated() {
+                    precondition(planned.number == index, "the transitions are numbered in order")
+                    let transition = planned.transition
                     var history = ""
                     if case .history(_, let kind) = transition.target { history = ", history: .\(kind.rawValue)" }
                     out.line(
-                        "case \(number): \(info)(source: \(source), domain: \(domain), target: \(target)\(history))  // \(label(of: planned))"
+                        ".init(source: \(transition.source ?? -1), domain: \(transition.domain ?? -1), target: \(transition.target.state ?? -1)\(history)),  // \(label(of: planned))"
                     )
                 }
-                out.line("default: preconditionFailure(\"no transition \\(number)\")")
-                out.line("}")
             }
-            if !plan.directSteps.isEmpty {
-                out.line()
-                emitDirectStepTable(into: &out)
-            }
+            out.line("])")
         }
     }
 }

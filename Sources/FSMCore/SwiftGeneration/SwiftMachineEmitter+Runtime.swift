@@ -5,16 +5,10 @@ extension SwiftMachineEmitter {
             emitParallelRuntime(into: &out)
         } else {
             emitOneLeafRuntime(into: &out)
-            for part in plan.runtimeCode {
+            if uses(.history) {
                 out.line()
-                out.lines(
-                    part.lines(
-                        for: names, withMachine: plan.workNeedsMachine, withActivities: uses(.activities)))
+                emitEnterInside(into: &out)
             }
-        }
-        if uses(.history) {
-            out.line()
-            emitHistoryKind(into: &out)
         }
         guard plan.hasEvents else { return }
         out.line()

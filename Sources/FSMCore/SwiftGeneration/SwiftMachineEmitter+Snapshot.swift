@@ -101,33 +101,33 @@ extension SwiftMachineEmitter {
         out.block("private func restore(from snapshot: Snapshot) throws(RestoreError)") { out in
             out.line("// The runtime checks the snapshot against the machine's tree; nil: the machine had not started.")
             out.line("guard let active = try Self.stateTree.configuration(restoring: snapshot) else { return }")
-            out.line("let ids = StateID.allCases")
+            if (uses(.history) && !hasRegions) || uses(.timers) || uses(.activities) { out.line("let ids = StateID.allCases") }
             if hasRegions {
-                out.line("machine.configurationList.replace(with: active.map { Self.stateClass(ids[$0]) })")
-                out.line("machine.leafList.replace(with: Self.stateTree.leaves(of: active).map { Self.stateClass(ids[$0]) })")
+                out.line("machine.configurationList.replace(with: active.map(Self.stateClass))")
+                out.line("machine.leafList.replace(with: Self.stateTree.leaves(of: active).map(Self.stateClass))")
                 out.line("machine.isStarted = true")
                 out.line("machine.isFinished = machine.configuration.contains { $0.finishesMachine }")
             } else {
                 out.line("// One active leaf: the last of the active states, in the order written.")
-                out.line("machine.current = Self.stateClass(ids[active[active.count - 1]])")
+                out.line("machine.current = Self.stateClass(active[active.count - 1])")
                 out.line("machine.isStarted = true")
                 out.line("machine.isFinished = machine.current.finishesMachine")
             }
             if uses(.history) {
                 out.block(
-                    "for (state, record) in Self.stateTree.historyRecords(snapshot.history, recordsHistory: Self.recordsHistory)"
+                    "for (state, record) in Self.stateTree.historyRecords(snapshot.history, recordsHistory: \(hasRegions ? "{ Self.rules.recordsHistory[$0] }" : "Self.recordsHistory"))"
                 ) { out in
                     if hasRegions {
-                        out.line("machine.history[state] = record.map { Self.stateClass(ids[$0]) }")
+                        out.line("machine.history[state] = record")
                     } else {
                         out.line("// A record below a state of a machine with one leaf is a path: its last state is the leaf.")
-                        out.line("machine.history[ids[state]] = Self.stateClass(ids[record[record.count - 1]])")
+                        out.line("machine.history[ids[state]] = Self.stateClass(record[record.count - 1])")
                     }
                 }
             }
             // A stack entry is kept only by a machine with `push` (one with only `pop` drops them all).
             if uses(.push) {
-                out.line("machine.stack = Self.stateTree.stack(snapshot.stack).map { Self.stateClass(ids[$0]) }")
+                out.line("machine.stack = Self.stateTree.stack(snapshot.stack).map(Self.stateClass)")
             }
             if uses(.timers) {
                 out.line("var isActive = [Bool](repeating: false, count: ids.count)")
@@ -180,24 +180,25 @@ extension SwiftMachineEmitter {
             doc: "The states' numbers in the order of their names (byte by byte), to find a state by its name.", byName,
             into: &out)
         out.line()
-        out.docComment(["The class of each state."])
+        out.docComment(["The class of the state numbered `number`."])
         // A `return` in each case, not a `switch` expression: swiftc type-checks the branches of a
         // `switch` expression of metatypes together, in time that grows faster than the number of
         // states (1 s for this function alone at 1,000 states; 27 ms with the statements).
-        out.block("private static func stateClass(_ state: StateID) -> \(names.stateMetatype)") { out in
-            out.line("switch state {")
+        out.block("private static func stateClass(_ number: Int) -> \(names.stateMetatype)") { out in
+            out.line("switch number {")
             for index in model.states.indices {
                 out.beginLine()
-                out.write("case .")
-                out.write(names.stateCase(index))
+                out.write("case ")
+                out.write(String(index))
                 out.write(": return ")
                 out.write(names.stateType(index))
                 out.write(".self")
                 out.endLine()
             }
+            out.line("default: preconditionFailure(\"no state \\(number)\")")
             out.line("}")
         }
-        if uses(.history) {
+        if uses(.history) && !hasRegions {
             let recording = model.states.indices.filter { model.states[$0].recordsHistory }.map(String.init)
             out.line()
             out.docComment(["Whether the state numbered `state` records its history."])
@@ -238,7 +239,7 @@ extension SwiftMachineEmitter {
             out.line("var records: [String: [String]] = [:]")
             if hasRegions {
                 out.block("for (state, record) in machine.history") { out in
-                    out.line("records[Self.stateNames[state]] = record.map { $0.id.rawValue }")
+                    out.line("records[Self.stateNames[state]] = record.map { Self.stateNames[$0] }")
                 }
             } else {
                 out.block("for (state, leaf) in machine.history") { out in

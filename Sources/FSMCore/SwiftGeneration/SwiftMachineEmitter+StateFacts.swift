@@ -1,5 +1,7 @@
-/// What describes each state — its initial child, whether it is final or parallel, its regions, its
-/// own entry and exit activities — in the base class `State`, one `switch` over `id` per fact.
+/// What describes each state at run time — in a machine with regions, whether it is parallel, has
+/// completion transitions, and its own entry and exit activities; in a machine with history and one
+/// active leaf, its initial child, whether it is final and its `initial history` — in the base class
+/// `State`, one `switch` over `id` per fact (the entries and exits by number).
 ///
 /// The states subclass their enclosing states so that an event a state does not handle goes to
 /// the enclosing state's handler. What describes a state must not be inherited that way: written
@@ -11,45 +13,22 @@ extension SwiftMachineEmitter {
     func emitStateFacts(into out: inout CodeWriter) {
         let state = names.stateMetatype
         let states = model.states.indices
-        if uses(.initialChildren) {
-            emitFact(
-                "initial", type: "\(state)?", doc: ["The initial child of a composite state."],
-                values: states.compactMap { index in model.states[index].initial.map { (index, names.stateType($0) + ".self") } },
-                otherwise: "nil", into: &out)
-        }
         if hasRegions {
-            emitFlag("isFinal", doc: [], states.filter { model.states[$0].isFinal }, into: &out)
-            emitFlag("isComposite", doc: [], states.filter { model.states[$0].isComposite }, into: &out)
+            // The rest of a state's place in the tree is in the machine's `rules`, for the rules of its step.
             emitFlag("isParallel", doc: [], states.filter { model.states[$0].isParallel }, into: &out)
-            emitFact(
-                "regions", type: "[\(state)]", doc: ["The regions of a parallel state, in document order."],
-                values: states.filter { model.states[$0].isParallel }.map { index in
-                    (
-                        index,
-                        "[" + model.states[index].children.map { names.stateType($0) + ".self" }.joined(separator: ", ") + "]"
-                    )
-                }, otherwise: "[]", into: &out)
-            if uses(.activities) && uses(.completions) {
-                emitFact(
-                    "activity", type: "Int?", doc: ["The number of the state's activity (`do /`), if it has one."],
-                    values: plan.activities.map { ($0.state, "\($0.number)") }, otherwise: "nil", into: &out)
-            }
             if uses(.completions) {
                 emitFlag(
                     "hasCompletion", doc: ["Whether the state has completion transitions (its completion is worth queueing)."],
                     plan.statesWithCompletion.sorted(), into: &out)
             }
-            if uses(.history) {
-                emitFlag(
-                    "recordsHistory", doc: ["Whether exiting this state records the states active inside it, for its history."],
-                    states.filter { model.states[$0].recordsHistory }, into: &out)
-            }
         } else if uses(.history) {
+            emitFact(
+                "initial", type: "\(state)?", doc: ["The initial child of a composite state."],
+                values: states.compactMap { index in model.states[index].initial.map { (index, names.stateType($0) + ".self") } },
+                otherwise: "nil", into: &out)
             emitFlag(
                 "isFinal", doc: ["Whether this is a final state inside a composite state."],
                 states.filter { model.states[$0].isFinal && model.states[$0].parent != nil }, into: &out)
-        }
-        if uses(.history) {
             emitFact(
                 "initialHistory", type: "\(names.historyKind)?",
                 doc: ["`initial history`: the default entry of this state enters it by its history."],

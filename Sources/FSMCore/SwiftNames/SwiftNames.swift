@@ -93,14 +93,6 @@ public enum SwiftNames {
     /// The file-private enum of a machine's queued events.
     public static func queuedEventType(of machine: String) -> String { machine + "QueuedEvent" }
 
-    /// The file-private enum of the ways a state is entered by its history (shallow, deep), declared
-    /// by machines that use history.
-    public static func historyType(of machine: String) -> String { machine + "History" }
-
-    /// The file-private struct of a machine's transitions as the step of a machine with parallel
-    /// states looks them up.
-    public static func transitionType(of machine: String) -> String { machine + "Transition" }
-
     /// The file-private alias of the version of FSMRuntime that a machine's file needs.
     public static func runtimeVersionType(of machine: String) -> String { machine + "RuntimeVersion" }
 
@@ -123,8 +115,6 @@ public enum SwiftNames {
         case .machine: machine
         case .state(let index): stateType(model.states[index].name, of: machine)
         case .runtime: runtimeType(of: machine)
-        case .transitions: transitionType(of: machine)
-        case .history: historyType(of: machine)
         case .queuedEvent: queuedEventType(of: machine)
         case .runtimeVersion: runtimeVersionType(of: machine)
         }
@@ -134,7 +124,6 @@ public enum SwiftNames {
     /// the generated file declares for `machine`, instead of the user's own type.
     public static func isShadowedByGeneratedType(_ type: String, machine: String) -> Bool {
         nestedTypeNames.contains(type) || type == runtimeType(of: machine) || type == queuedEventType(of: machine)
-            || type == historyType(of: machine)
             || type == runtimeVersionType(of: machine) || type == "FSMRuntime" || type.hasPrefix(machine + "_")
     }
 }

@@ -11,10 +11,10 @@ extension FSMMachineRuntime {
         var kept = 0
         for index in 0..<selectedCount {
             let number = selected[index]
-            let step = FSMMachineTransition.step(number)
+            let step = Self.step(number)
             var isMoreSpecific = true
             for other in 0..<kept {
-                let earlier = FSMMachineTransition.step(selected[other])
+                let earlier = Self.step(selected[other])
                 if earlier.exits.overlaps(step.exits) && !earlier.insideSource.contains(step.source) {
                     isMoreSpecific = false
                     break
@@ -22,7 +22,7 @@ extension FSMMachineRuntime {
             }
             guard isMoreSpecific else { continue }
             var count = 0
-            for other in 0..<kept where !FSMMachineTransition.step(selected[other]).exits.overlaps(step.exits) {
+            for other in 0..<kept where !Self.step(selected[other]).exits.overlaps(step.exits) {
                 selected[count] = selected[other]
                 count += 1
             }
@@ -34,7 +34,7 @@ extension FSMMachineRuntime {
 
     /// Whether the state numbered `state` is exited by a selected transition.
     func isExited(_ state: Int) -> Bool {
-        for index in 0..<selectedCount where FSMMachineTransition.step(selected[index]).exits.contains(state) { return true }
+        for index in 0..<selectedCount where Self.step(selected[index]).exits.contains(state) { return true }
         return false
     }
 
@@ -45,8 +45,8 @@ extension FSMMachineRuntime {
         for index in 0..<selectedCount {
             var position = index
             let number = selected[index]
-            let start = FSMMachineTransition.step(number).exits.lowerBound
-            while position > 0 && FSMMachineTransition.step(selected[position - 1]).exits.lowerBound > start {
+            let start = Self.step(number).exits.lowerBound
+            while position > 0 && Self.step(selected[position - 1]).exits.lowerBound > start {
                 selected[position] = selected[position - 1]
                 position -= 1
             }

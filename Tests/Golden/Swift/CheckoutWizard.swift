@@ -407,7 +407,7 @@ extension CheckoutWizard {
     /// to `target`, outermost first, then what lies below `target`: by its `history` when one is
     /// given (`-> history S`), else by its default entry. Always returns `true`.
     fileprivate func transition(
-        below domain: StateID?, to target: CheckoutWizard.State.Type, by history: CheckoutWizardHistory? = nil, _ actions: any CheckoutWizardActions, effects: () -> Void = {}
+        below domain: StateID?, to target: CheckoutWizard.State.Type, by history: FSMRuntime.History? = nil, _ actions: any CheckoutWizardActions, effects: () -> Void = {}
     ) -> Bool {
         exit(below: domain, actions)
         effects()
@@ -444,7 +444,7 @@ extension CheckoutWizard {
     /// Entering a leaf may complete a state with completion transitions (the leaf itself, or the
     /// composite whose final child it is): that state waits in `completions` for its turn.
     @inline(never)
-    private func enter(_ target: CheckoutWizard.State.Type, below domain: StateID?, by history: CheckoutWizardHistory? = nil, _ actions: any CheckoutWizardActions) {
+    private func enter(_ target: CheckoutWizard.State.Type, below domain: StateID?, by history: FSMRuntime.History? = nil, _ actions: any CheckoutWizardActions) {
         target.enterInward(below: domain?.depth ?? -1, actions)
         let leaf = CheckoutWizardRuntime.enterInside(target, by: history, records: machine.history, actions)
         machine.current = leaf
@@ -463,12 +463,12 @@ extension CheckoutWizard {
         guard let active = try Self.stateTree.configuration(restoring: snapshot) else { return }
         let ids = StateID.allCases
         // One active leaf: the last of the active states, in the order written.
-        machine.current = Self.stateClass(ids[active[active.count - 1]])
+        machine.current = Self.stateClass(active[active.count - 1])
         machine.isStarted = true
         machine.isFinished = machine.current.finishesMachine
         for (state, record) in Self.stateTree.historyRecords(snapshot.history, recordsHistory: Self.recordsHistory) {
             // A record below a state of a machine with one leaf is a path: its last state is the leaf.
-            machine.history[ids[state]] = Self.stateClass(ids[record[record.count - 1]])
+            machine.history[ids[state]] = Self.stateClass(record[record.count - 1])
         }
     }
 
@@ -486,20 +486,21 @@ extension CheckoutWizard {
     /// The states' numbers in the order of their names (byte by byte), to find a state by its name.
     private static let numbersByName: [Int] = [2, 1, 4, 6, 9, 8, 7, 10, 0, 5, 3]
 
-    /// The class of each state.
-    private static func stateClass(_ state: StateID) -> CheckoutWizard.State.Type {
-        switch state {
-        case .shopping: return CheckoutWizard_Shopping.self
-        case .checkout: return CheckoutWizard_Checkout.self
-        case .address: return CheckoutWizard_Address.self
-        case .verifying: return CheckoutWizard_Verifying.self
-        case .delivery: return CheckoutWizard_Delivery.self
-        case .standard: return CheckoutWizard_Standard.self
-        case .express: return CheckoutWizard_Express.self
-        case .payment: return CheckoutWizard_Payment.self
-        case .paid: return CheckoutWizard_Paid.self
-        case .help: return CheckoutWizard_Help.self
-        case .receipt: return CheckoutWizard_Receipt.self
+    /// The class of the state numbered `number`.
+    private static func stateClass(_ number: Int) -> CheckoutWizard.State.Type {
+        switch number {
+        case 0: return CheckoutWizard_Shopping.self
+        case 1: return CheckoutWizard_Checkout.self
+        case 2: return CheckoutWizard_Address.self
+        case 3: return CheckoutWizard_Verifying.self
+        case 4: return CheckoutWizard_Delivery.self
+        case 5: return CheckoutWizard_Standard.self
+        case 6: return CheckoutWizard_Express.self
+        case 7: return CheckoutWizard_Payment.self
+        case 8: return CheckoutWizard_Paid.self
+        case 9: return CheckoutWizard_Help.self
+        case 10: return CheckoutWizard_Receipt.self
+        default: preconditionFailure("no state \(number)")
         }
     }
 
@@ -564,7 +565,7 @@ extension CheckoutWizard {
             }
         }
         /// `initial history`: the default entry of this state enters it by its history.
-        static var initialHistory: CheckoutWizardHistory? {
+        static var initialHistory: FSMRuntime.History? {
             switch id {
             case .checkout: .shallow
             default: nil
@@ -774,7 +775,7 @@ extension CheckoutWizardRuntime {
     /// entry activities this calls.
     @inline(never)
     static func enterInside(
-        _ state: CheckoutWizard.State.Type, by history: CheckoutWizardHistory?,
+        _ state: CheckoutWizard.State.Type, by history: FSMRuntime.History?,
         records: [CheckoutWizard.StateID: CheckoutWizard.State.Type], _ actions: any CheckoutWizardActions
     ) -> CheckoutWizard.State.Type {
         var state = state
@@ -802,12 +803,6 @@ extension CheckoutWizardRuntime {
             history = nil
         }
     }
-}
-
-/// How a state is entered by its history: its child active when it was last exited (shallow),
-/// or every state active inside it then (deep).
-fileprivate enum CheckoutWizardHistory {
-    case shallow, deep
 }
 
 /// An event sent while another was being processed, with its arguments.

@@ -487,12 +487,11 @@ extension Game {
     private func restore(from snapshot: Snapshot) throws(RestoreError) {
         // The runtime checks the snapshot against the machine's tree; nil: the machine had not started.
         guard let active = try Self.stateTree.configuration(restoring: snapshot) else { return }
-        let ids = StateID.allCases
         // One active leaf: the last of the active states, in the order written.
-        machine.current = Self.stateClass(ids[active[active.count - 1]])
+        machine.current = Self.stateClass(active[active.count - 1])
         machine.isStarted = true
         machine.isFinished = machine.current.finishesMachine
-        machine.stack = Self.stateTree.stack(snapshot.stack).map { Self.stateClass(ids[$0]) }
+        machine.stack = Self.stateTree.stack(snapshot.stack).map(Self.stateClass)
     }
 
     /// The machine's states as snapshots name them, with their places in the tree.
@@ -509,16 +508,17 @@ extension Game {
     /// The states' numbers in the order of their names (byte by byte), to find a state by its name.
     private static let numbersByName: [Int] = [3, 4, 2, 6, 5, 1, 0]
 
-    /// The class of each state.
-    private static func stateClass(_ state: StateID) -> Game.State.Type {
-        switch state {
-        case .scrolling: return Game_Scrolling.self
-        case .playing: return Game_Playing.self
-        case .editing: return Game_Editing.self
-        case .browsing: return Game_Browsing.self
-        case .dragging: return Game_Dragging.self
-        case .paused: return Game_Paused.self
-        case .gameOver: return Game_GameOver.self
+    /// The class of the state numbered `number`.
+    private static func stateClass(_ number: Int) -> Game.State.Type {
+        switch number {
+        case 0: return Game_Scrolling.self
+        case 1: return Game_Playing.self
+        case 2: return Game_Editing.self
+        case 3: return Game_Browsing.self
+        case 4: return Game_Dragging.self
+        case 5: return Game_Paused.self
+        case 6: return Game_GameOver.self
+        default: preconditionFailure("no state \(number)")
         }
     }
 }

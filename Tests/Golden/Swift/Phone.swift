@@ -401,7 +401,7 @@ extension Phone {
             switch work {
             case .sent(let event): replay(event, actions)
             case .completion(let state):
-                guard machine.isActive(state), !state.isComposite || PhoneRuntime.isComplete(state, in: machine.configuration) else { continue }
+                guard machine.isActive(state), Self.rules.completes(state.number, in: machine.configuration.map(\.number)) else { continue }
                 machine.beginSelection()
                 if state.completion(self, actions) {
                     fire(actions) { _ in }
@@ -414,7 +414,8 @@ extension Phone {
     /// Enters the initial configuration, then processes what that caused but the events sent.
     private func start(_ actions: any PhoneActions) {
         machine.isStarted = true
-        enter([Phone_Call.self] + machine.entry(below: Phone_Call.self, by: nil), staying: [], actions)
+        let initial = [0, 1, 2, 5, 6]
+        enter(initial, configuration: initial, actions)
         finishSteps(actions, takingSent: false)
     }
 
@@ -479,32 +480,12 @@ extension Phone {
             }
             return
         }
-        let kept = machine.removingConflicts()
-        var exiting: [Phone.State.Type] = []
-        for number in kept {
-            for state in machine.exitSet(of: .numbered(number)) where !exiting.contains(where: { $0.number == state.number }) {
-                exiting.append(state)
-            }
-        }
-        exiting.sort { $0.number > $1.number }
-        machine.record(exiting: exiting)
-        for state in exiting { State.exit(state.number, actions) }
-        for number in kept { effects(number) }
-        var entering: [Phone.State.Type] = []
-        for number in kept {
-            let transition = PhoneTransition.numbered(number)
-            guard let target = transition.target else { continue }
-            let entered = machine.entrySet(
-                to: target, below: transition.domain,
-                belowTarget: machine.entry(below: target, by: transition.history),
-                defaultEntry: { machine.entry(below: $0, by: nil) })
-            for state in entered where !entering.contains(where: { $0.number == state.number }) {
-                entering.append(state)
-            }
-        }
-        entering.sort { $0.number < $1.number }
-        let staying = machine.configuration.filter { state in !exiting.contains { $0.number == state.number } }
-        enter(entering, staying: staying, actions)
+        // The rules of the step work out what it exits and enters, from the machine's tables.
+        let selected = Array(machine.selected[..<machine.selectedCount])
+        let step = Self.rules.step(selected: selected, in: machine.configuration.map(\.number), records: &machine.history)
+        for state in step.exiting { State.exit(state, actions) }
+        for number in step.fired { effects(number) }
+        enter(step.entering, configuration: step.configuration, actions)
     }
 
     /// Whether transition `number` exits and enters states known in advance: no history, no final state.
@@ -515,19 +496,37 @@ extension Phone {
         }
     }
 
-    /// Enters `entering` in order; they and `staying` become the configuration once all are entered
-    /// (during the activities it is the one before).
-    /// The states that complete wait in `completions` for their turn, if they have completion transitions.
+    /// Enters the states numbered `entering`, in order; `configuration` (by number) becomes the
+    /// machine's once all are entered (during the activities it is the one before).
+    /// The states that complete wait in `steps` for their turn, if they have completion transitions.
     @inline(never)
-    private func enter(_ entering: [Phone.State.Type], staying: [Phone.State.Type], _ actions: any PhoneActions) {
-        for state in entering { State.entry(state.number, actions) }
+    private func enter(_ entering: [Int], configuration: [Int], _ actions: any PhoneActions) {
+        for state in entering { State.entry(state, actions) }
         guard !entering.isEmpty else { return }
-        let configuration = (staying + entering).sorted { $0.number < $1.number }
-        machine.configurationList.replace(with: configuration)
-        machine.leafList.replace(with: configuration.filter { state in !configuration.contains { $0.parent?.number == state.number } })
-        for state in machine.completingStates(onEntering: entering) where state.hasCompletion { machine.steps.complete(state) }
-        if entering.contains(where: { $0.finishesMachine }) { machine.isFinished = true }
+        machine.configurationList.replace(with: configuration.map(Self.stateClass))
+        machine.leafList.replace(with: Self.stateTree.leaves(of: configuration).map(Self.stateClass))
+        for state in Self.rules.completingStates(onEntering: entering, in: configuration) where Self.stateClass(state).hasCompletion {
+            machine.steps.complete(Self.stateClass(state))
+        }
+        if entering.contains(where: { Self.stateClass($0).finishesMachine }) { machine.isFinished = true }
     }
+
+    /// The machine's tables as the rules of its step read them, by number; -1: none, or the machine.
+    private static let rules = FSMRuntime.RegionRules(
+        tree: stateTree, initial: [-1, 2, -1, -1, -1, 6, -1, -1, -1, -1], finals: [4, 8], recording: [0],
+        transitions: [
+            .init(source: 0, domain: -1, target: 9),  // Call: -> Ended
+            .init(source: 0, domain: -1, target: 9),  // Call: hangUp -> Ended
+            .init(source: 2, domain: 1, target: 3),  // Muted: toggle / unmute -> Live
+            .init(source: 3, domain: 1, target: 2),  // Live: toggle -> Muted
+            .init(source: 3, domain: -1, target: -1),  // Live: volume / setVolume(level)
+            .init(source: 3, domain: 1, target: 4),  // Live: done -> AudioDone
+            .init(source: 6, domain: 5, target: 7),  // Off: toggle [cameraReady] -> On
+            .init(source: 7, domain: 5, target: 6),  // On: toggle -> Off
+            .init(source: 7, domain: 5, target: 8),  // On: done -> VideoDone
+            .init(source: 7, domain: -1, target: 3),  // On: share -> Live
+            .init(source: 9, domain: -1, target: 0, history: .deep),  // Ended: redial -> deep history Call
+        ])
 }
 
 // MARK: - Snapshots
@@ -538,13 +537,12 @@ extension Phone {
     private func restore(from snapshot: Snapshot) throws(RestoreError) {
         // The runtime checks the snapshot against the machine's tree; nil: the machine had not started.
         guard let active = try Self.stateTree.configuration(restoring: snapshot) else { return }
-        let ids = StateID.allCases
-        machine.configurationList.replace(with: active.map { Self.stateClass(ids[$0]) })
-        machine.leafList.replace(with: Self.stateTree.leaves(of: active).map { Self.stateClass(ids[$0]) })
+        machine.configurationList.replace(with: active.map(Self.stateClass))
+        machine.leafList.replace(with: Self.stateTree.leaves(of: active).map(Self.stateClass))
         machine.isStarted = true
         machine.isFinished = machine.configuration.contains { $0.finishesMachine }
-        for (state, record) in Self.stateTree.historyRecords(snapshot.history, recordsHistory: Self.recordsHistory) {
-            machine.history[state] = record.map { Self.stateClass(ids[$0]) }
+        for (state, record) in Self.stateTree.historyRecords(snapshot.history, recordsHistory: { Self.rules.recordsHistory[$0] }) {
+            machine.history[state] = record
         }
     }
 
@@ -562,27 +560,20 @@ extension Phone {
     /// The states' numbers in the order of their names (byte by byte), to find a state by its name.
     private static let numbersByName: [Int] = [1, 4, 0, 9, 3, 2, 6, 7, 5, 8]
 
-    /// The class of each state.
-    private static func stateClass(_ state: StateID) -> Phone.State.Type {
-        switch state {
-        case .call: return Phone_Call.self
-        case .audio: return Phone_Audio.self
-        case .muted: return Phone_Muted.self
-        case .live: return Phone_Live.self
-        case .audioDone: return Phone_AudioDone.self
-        case .video: return Phone_Video.self
-        case .off: return Phone_Off.self
-        case .on: return Phone_On.self
-        case .videoDone: return Phone_VideoDone.self
-        case .ended: return Phone_Ended.self
-        }
-    }
-
-    /// Whether the state numbered `state` records its history.
-    private static func recordsHistory(_ state: Int) -> Bool {
-        switch state {
-        case 0: true
-        default: false
+    /// The class of the state numbered `number`.
+    private static func stateClass(_ number: Int) -> Phone.State.Type {
+        switch number {
+        case 0: return Phone_Call.self
+        case 1: return Phone_Audio.self
+        case 2: return Phone_Muted.self
+        case 3: return Phone_Live.self
+        case 4: return Phone_AudioDone.self
+        case 5: return Phone_Video.self
+        case 6: return Phone_Off.self
+        case 7: return Phone_On.self
+        case 8: return Phone_VideoDone.self
+        case 9: return Phone_Ended.self
+        default: preconditionFailure("no state \(number)")
         }
     }
 
@@ -590,7 +581,7 @@ extension Phone {
     private func recordedHistory() -> [String: [String]] {
         var records: [String: [String]] = [:]
         for (state, record) in machine.history {
-            records[Self.stateNames[state]] = record.map { $0.id.rawValue }
+            records[Self.stateNames[state]] = record.map { Self.stateNames[$0] }
         }
         return records
     }
@@ -617,37 +608,10 @@ extension Phone {
         class var finishesMachine: Bool { false }
         /// The state's place in document order; every state overrides it.
         class var number: Int { preconditionFailure("every state overrides number") }
-        /// The initial child of a composite state.
-        static var initial: Phone.State.Type? {
-            switch id {
-            case .audio: Phone_Muted.self
-            case .video: Phone_Off.self
-            default: nil
-            }
-        }
-        static var isFinal: Bool {
-            switch id {
-            case .audioDone, .videoDone: true
-            default: false
-            }
-        }
-        static var isComposite: Bool {
-            switch id {
-            case .call, .audio, .video: true
-            default: false
-            }
-        }
         static var isParallel: Bool {
             switch id {
             case .call: true
             default: false
-            }
-        }
-        /// The regions of a parallel state, in document order.
-        static var regions: [Phone.State.Type] {
-            switch id {
-            case .call: [Phone_Audio.self, Phone_Video.self]
-            default: []
             }
         }
         /// Whether the state has completion transitions (its completion is worth queueing).
@@ -657,15 +621,6 @@ extension Phone {
             default: false
             }
         }
-        /// Whether exiting this state records the states active inside it, for its history.
-        static var recordsHistory: Bool {
-            switch id {
-            case .call: true
-            default: false
-            }
-        }
-        /// `initial history`: the default entry of this state enters it by its history.
-        static var initialHistory: PhoneHistory? { nil }
         /// The own entry activities of the state numbered `number`.
         static func entry(_ number: Int, _ actions: any PhoneActions) {
             switch number {
@@ -818,7 +773,7 @@ fileprivate struct PhoneRuntime {
     var steps = FSMRuntime.StepQueue<PhoneQueuedEvent, Phone.State.Type>()
     /// For each state that records history and has been exited (by its `number`): the states
     /// active inside it when it was last exited, in document order.
-    var history: [Int: [Phone.State.Type]] = [:]
+    var history: [Int: [Int]] = [:]
     /// The transitions selected for the event or completion being processed, by number, in order:
     /// the first `selectedCount`. One per active leaf at most, so there is room enough.
     let selectedList = FixedList([Int](repeating: 0, count: 2), capacity: 2)
@@ -930,144 +885,6 @@ extension PhoneRuntime {
 }
 
 extension PhoneRuntime {
-    /// Whether `state` lies inside `node` and is not `node`; every state lies inside the machine (`nil`).
-    static func isProperDescendant(_ state: Phone.State.Type, of node: Phone.State.Type?) -> Bool {
-        guard let node else { return true }
-        var ancestor = state.parent
-        while let current = ancestor {
-            if current.number == node.number { return true }
-            ancestor = current.parent
-        }
-        return false
-    }
-}
-
-extension PhoneRuntime {
-    /// The active states `transition` exits: none for an internal one, else those inside its domain.
-    func exitSet(of transition: PhoneTransition) -> [Phone.State.Type] {
-        guard transition.target != nil else { return [] }
-        return configuration.filter { Self.isProperDescendant($0, of: transition.domain) }
-    }
-
-    /// The selected transitions that fire, in selection order: each in turn replaces the ones kept
-    /// so far whose exit sets meet its own when its source lies inside the source of every one of
-    /// them (the more specific wins), and is dropped otherwise.
-    func removingConflicts() -> [Int] {
-        var kept: [Int] = []
-        for number in selected[..<selectedCount] {
-            let transition = PhoneTransition.numbered(number)
-            let exits = exitSet(of: transition)
-            let conflicting = kept.indices.filter { index in
-                exitSet(of: .numbered(kept[index])).contains { state in exits.contains { $0.number == state.number } }
-            }
-            let isMoreSpecific = conflicting.allSatisfy { index in
-                transition.source.map { Self.isProperDescendant($0, of: PhoneTransition.numbered(kept[index]).source) }
-                    ?? false
-            }
-            guard isMoreSpecific else { continue }
-            for index in conflicting.reversed() { kept.remove(at: index) }
-            kept.append(number)
-        }
-        return kept
-    }
-
-    /// The states entered when a transition with this domain enters `target`, in document order:
-    /// from just below the domain down to the target, the other regions of the parallel states on
-    /// the way with what `defaultEntry` enters below each, then `belowTarget`, what the target's
-    /// entry enters below it (by its default entry, or by its history).
-    func entrySet(
-        to target: Phone.State.Type, below domain: Phone.State.Type?, belowTarget: [Phone.State.Type],
-        defaultEntry: (Phone.State.Type) -> [Phone.State.Type]
-    ) -> [Phone.State.Type] {
-        var path: [Phone.State.Type] = []
-        var current: Phone.State.Type? = target
-        while let state = current, state.number != domain?.number {
-            path.append(state)
-            current = state.parent
-        }
-        var entered = path
-        for state in path.dropFirst() where state.isParallel {
-            for region in state.regions where !path.contains(where: { $0.number == region.number }) {
-                entered += [region] + defaultEntry(region)
-            }
-        }
-        entered += belowTarget
-        return entered.sorted { $0.number < $1.number }
-    }
-}
-
-extension PhoneRuntime {
-    /// The states entered below `node`, in document order: by its history when `history` is given
-    /// or it has `initial history`, if it has a record and the child recorded is not a final state
-    /// (shallow: the recorded children, each by its default entry; deep: every recorded state);
-    /// else by its default entry: every region of a parallel state, the initial child of another.
-    func entry(below node: Phone.State.Type, by history: PhoneHistory?) -> [Phone.State.Type] {
-        if let kind = history ?? node.initialHistory, let record = self.history[node.number],
-            !record.contains(where: { $0.isFinal && $0.parent?.number == node.number })
-        {
-            switch kind {
-            case .deep: return record
-            case .shallow:
-                return record.filter { $0.parent?.number == node.number }.flatMap { [$0] + entry(below: $0, by: nil) }
-            }
-        }
-        if node.isParallel { return node.regions.flatMap { [$0] + entry(below: $0, by: nil) } }
-        guard let child = node.initial else { return [] }
-        return [child] + entry(below: child, by: nil)
-    }
-
-    /// Records, for each state of `exiting` that records history, the active states inside it.
-    mutating func record(exiting: [Phone.State.Type]) {
-        for state in exiting where state.recordsHistory {
-            history[state.number] = configuration.filter { Self.isProperDescendant($0, of: state) }
-        }
-    }
-}
-
-extension PhoneRuntime {
-    /// Whether `state`, active in `configuration`, is complete: a parallel state whose regions are
-    /// all complete; another composite state with an active final child.
-    static func isComplete(
-        _ state: Phone.State.Type, in configuration: some Collection<Phone.State.Type>
-    ) -> Bool {
-        if state.isParallel { return state.regions.allSatisfy { isComplete($0, in: configuration) } }
-        return configuration.contains { $0.isFinal && $0.parent?.number == state.number }
-    }
-
-    /// The states that complete when `entering` are entered, in the order they complete: each simple
-    /// non-final state; the parent of each final state, and each parallel state above it once its
-    /// last region completes (counting the states entered so far).
-    func completingStates(onEntering entering: [Phone.State.Type]) -> [Phone.State.Type] {
-        var result: [Phone.State.Type] = []
-        for position in entering.indices {
-            Self.appendCompletingStates(onEntering: entering, at: position, in: configuration, to: &result)
-        }
-        return result
-    }
-
-    /// The states that complete when `entering[position]` is entered, after those before it, appended
-    /// to `result`, which holds the states that completed on entering those; `configuration` is the
-    /// configuration once all of `entering` are entered.
-    static func appendCompletingStates(
-        onEntering entering: [Phone.State.Type], at position: Int,
-        in configuration: some Collection<Phone.State.Type>, to result: inout [Phone.State.Type]
-    ) {
-        let state = entering[position]
-        if !state.isFinal {
-            if !state.isComposite { result.append(state) }
-            return
-        }
-        let notYetEntered = entering[(position + 1)...]
-        let enteredSoFar = configuration.filter { active in !notYetEntered.contains { $0.number == active.number } }
-        var completed = state.parent
-        while let node = completed, !result.contains(where: { $0.number == node.number }) {
-            result.append(node)
-            completed = node.parent.flatMap { $0.isParallel && isComplete($0, in: enteredSoFar) ? $0 : nil }
-        }
-    }
-}
-
-extension PhoneRuntime {
     /// Drops the selected transitions that conflict, in place (section 4c): each in turn, in
     /// selection order, replaces the ones kept so far whose exits meet its own when its source lies
     /// inside the source of every one of them (the more specific wins), and is dropped otherwise.
@@ -1076,10 +893,10 @@ extension PhoneRuntime {
         var kept = 0
         for index in 0..<selectedCount {
             let number = selected[index]
-            let step = PhoneTransition.step(number)
+            let step = Self.step(number)
             var isMoreSpecific = true
             for other in 0..<kept {
-                let earlier = PhoneTransition.step(selected[other])
+                let earlier = Self.step(selected[other])
                 if earlier.exits.overlaps(step.exits) && !earlier.insideSource.contains(step.source) {
                     isMoreSpecific = false
                     break
@@ -1087,7 +904,7 @@ extension PhoneRuntime {
             }
             guard isMoreSpecific else { continue }
             var count = 0
-            for other in 0..<kept where !PhoneTransition.step(selected[other]).exits.overlaps(step.exits) {
+            for other in 0..<kept where !Self.step(selected[other]).exits.overlaps(step.exits) {
                 selected[count] = selected[other]
                 count += 1
             }
@@ -1099,7 +916,7 @@ extension PhoneRuntime {
 
     /// Whether the state numbered `state` is exited by a selected transition.
     func isExited(_ state: Int) -> Bool {
-        for index in 0..<selectedCount where PhoneTransition.step(selected[index]).exits.contains(state) { return true }
+        for index in 0..<selectedCount where Self.step(selected[index]).exits.contains(state) { return true }
         return false
     }
 
@@ -1110,8 +927,8 @@ extension PhoneRuntime {
         for index in 0..<selectedCount {
             var position = index
             let number = selected[index]
-            let start = PhoneTransition.step(number).exits.lowerBound
-            while position > 0 && PhoneTransition.step(selected[position - 1]).exits.lowerBound > start {
+            let start = Self.step(number).exits.lowerBound
+            while position > 0 && Self.step(selected[position - 1]).exits.lowerBound > start {
                 selected[position] = selected[position - 1]
                 position -= 1
             }
@@ -1154,32 +971,7 @@ extension PhoneRuntime {
     }
 }
 
-/// A transition as the step sees it: its source (`nil`: the machine), its domain (`nil`: the
-/// machine), its target (`nil`: an internal transition) and how the target is entered.
-fileprivate struct PhoneTransition {
-    let source: Phone.State.Type?
-    let domain: Phone.State.Type?
-    let target: Phone.State.Type?
-    var history: PhoneHistory? = nil
-
-    /// The transition numbered `number`, in the order the transitions are written.
-    static func numbered(_ number: Int) -> PhoneTransition {
-        switch number {
-        case 0: PhoneTransition(source: Phone_Call.self, domain: nil, target: Phone_Ended.self)  // Call: -> Ended
-        case 1: PhoneTransition(source: Phone_Call.self, domain: nil, target: Phone_Ended.self)  // Call: hangUp -> Ended
-        case 2: PhoneTransition(source: Phone_Muted.self, domain: Phone_Audio.self, target: Phone_Live.self)  // Muted: toggle / unmute -> Live
-        case 3: PhoneTransition(source: Phone_Live.self, domain: Phone_Audio.self, target: Phone_Muted.self)  // Live: toggle -> Muted
-        case 4: PhoneTransition(source: Phone_Live.self, domain: nil, target: nil)  // Live: volume / setVolume(level)
-        case 5: PhoneTransition(source: Phone_Live.self, domain: Phone_Audio.self, target: Phone_AudioDone.self)  // Live: done -> AudioDone
-        case 6: PhoneTransition(source: Phone_Off.self, domain: Phone_Video.self, target: Phone_On.self)  // Off: toggle [cameraReady] -> On
-        case 7: PhoneTransition(source: Phone_On.self, domain: Phone_Video.self, target: Phone_Off.self)  // On: toggle -> Off
-        case 8: PhoneTransition(source: Phone_On.self, domain: Phone_Video.self, target: Phone_VideoDone.self)  // On: done -> VideoDone
-        case 9: PhoneTransition(source: Phone_On.self, domain: nil, target: Phone_Live.self)  // On: share -> Live
-        case 10: PhoneTransition(source: Phone_Ended.self, domain: nil, target: Phone_Call.self, history: .deep)  // Ended: redial -> deep history Call
-        default: preconditionFailure("no transition \(number)")
-        }
-    }
-
+extension PhoneRuntime {
     /// The transition numbered `number` as the direct step sees it: the states it exits when active,
     /// its source (-1: the machine) and the states inside its source, by number.
     static func step(_ number: Int) -> (exits: Range<Int>, source: Int, insideSource: Range<Int>) {
@@ -1192,12 +984,6 @@ fileprivate struct PhoneTransition {
         default: preconditionFailure("no direct step for transition \(number)")
         }
     }
-}
-
-/// How a state is entered by its history: its child active when it was last exited (shallow),
-/// or every state active inside it then (deep).
-fileprivate enum PhoneHistory {
-    case shallow, deep
 }
 
 /// An event sent while another was being processed, with its arguments.

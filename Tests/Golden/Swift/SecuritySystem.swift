@@ -360,9 +360,8 @@ extension SecuritySystem {
     private func restore(from snapshot: Snapshot) throws(RestoreError) {
         // The runtime checks the snapshot against the machine's tree; nil: the machine had not started.
         guard let active = try Self.stateTree.configuration(restoring: snapshot) else { return }
-        let ids = StateID.allCases
         // One active leaf: the last of the active states, in the order written.
-        machine.current = Self.stateClass(ids[active[active.count - 1]])
+        machine.current = Self.stateClass(active[active.count - 1])
         machine.isStarted = true
         machine.isFinished = machine.current.finishesMachine
     }
@@ -381,13 +380,14 @@ extension SecuritySystem {
     /// The states' numbers in the order of their names (byte by byte), to find a state by its name.
     private static let numbersByName: [Int] = [2, 1, 0, 3]
 
-    /// The class of each state.
-    private static func stateClass(_ state: StateID) -> SecuritySystem.State.Type {
-        switch state {
-        case .disarmed: return SecuritySystem_Disarmed.self
-        case .armed: return SecuritySystem_Armed.self
-        case .alarm: return SecuritySystem_Alarm.self
-        case .silentAlarm: return SecuritySystem_SilentAlarm.self
+    /// The class of the state numbered `number`.
+    private static func stateClass(_ number: Int) -> SecuritySystem.State.Type {
+        switch number {
+        case 0: return SecuritySystem_Disarmed.self
+        case 1: return SecuritySystem_Armed.self
+        case 2: return SecuritySystem_Alarm.self
+        case 3: return SecuritySystem_SilentAlarm.self
+        default: preconditionFailure("no state \(number)")
         }
     }
 }

@@ -680,7 +680,7 @@ extension SignIn {
         guard let active = try Self.stateTree.configuration(restoring: snapshot) else { return }
         let ids = StateID.allCases
         // One active leaf: the last of the active states, in the order written.
-        machine.current = Self.stateClass(ids[active[active.count - 1]])
+        machine.current = Self.stateClass(active[active.count - 1])
         machine.isStarted = true
         machine.isFinished = machine.current.finishesMachine
         var isActive = [Bool](repeating: false, count: ids.count)
@@ -706,15 +706,16 @@ extension SignIn {
     /// The states' numbers in the order of their names (byte by byte), to find a state by its name.
     private static let numbersByName: [Int] = [4, 2, 5, 0, 1, 3]
 
-    /// The class of each state.
-    private static func stateClass(_ state: StateID) -> SignIn.State.Type {
-        switch state {
-        case .signedOut: return SignIn_SignedOut.self
-        case .signingIn: return SignIn_SigningIn.self
-        case .offline: return SignIn_Offline.self
-        case .timedOut: return SignIn_TimedOut.self
-        case .failed: return SignIn_Failed.self
-        case .signedIn: return SignIn_SignedIn.self
+    /// The class of the state numbered `number`.
+    private static func stateClass(_ number: Int) -> SignIn.State.Type {
+        switch number {
+        case 0: return SignIn_SignedOut.self
+        case 1: return SignIn_SigningIn.self
+        case 2: return SignIn_Offline.self
+        case 3: return SignIn_TimedOut.self
+        case 4: return SignIn_Failed.self
+        case 5: return SignIn_SignedIn.self
+        default: preconditionFailure("no state \(number)")
         }
     }
 

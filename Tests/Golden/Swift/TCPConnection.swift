@@ -446,9 +446,8 @@ extension TCPConnection {
     private func restore(from snapshot: Snapshot) throws(RestoreError) {
         // The runtime checks the snapshot against the machine's tree; nil: the machine had not started.
         guard let active = try Self.stateTree.configuration(restoring: snapshot) else { return }
-        let ids = StateID.allCases
         // One active leaf: the last of the active states, in the order written.
-        machine.current = Self.stateClass(ids[active[active.count - 1]])
+        machine.current = Self.stateClass(active[active.count - 1])
         machine.isStarted = true
         machine.isFinished = machine.current.finishesMachine
     }
@@ -467,20 +466,21 @@ extension TCPConnection {
     /// The states' numbers in the order of their names (byte by byte), to find a state by its name.
     private static let numbersByName: [Int] = [9, 0, 5, 4, 6, 7, 10, 1, 3, 2, 8]
 
-    /// The class of each state.
-    private static func stateClass(_ state: StateID) -> TCPConnection.State.Type {
-        switch state {
-        case .closed: return TCPConnection_Closed.self
-        case .listen: return TCPConnection_Listen.self
-        case .synSent: return TCPConnection_SynSent.self
-        case .synReceived: return TCPConnection_SynReceived.self
-        case .established: return TCPConnection_Established.self
-        case .closing: return TCPConnection_Closing.self
-        case .finWait1: return TCPConnection_FinWait1.self
-        case .finWait2: return TCPConnection_FinWait2.self
-        case .timeWait: return TCPConnection_TimeWait.self
-        case .closeWait: return TCPConnection_CloseWait.self
-        case .lastAck: return TCPConnection_LastAck.self
+    /// The class of the state numbered `number`.
+    private static func stateClass(_ number: Int) -> TCPConnection.State.Type {
+        switch number {
+        case 0: return TCPConnection_Closed.self
+        case 1: return TCPConnection_Listen.self
+        case 2: return TCPConnection_SynSent.self
+        case 3: return TCPConnection_SynReceived.self
+        case 4: return TCPConnection_Established.self
+        case 5: return TCPConnection_Closing.self
+        case 6: return TCPConnection_FinWait1.self
+        case 7: return TCPConnection_FinWait2.self
+        case 8: return TCPConnection_TimeWait.self
+        case 9: return TCPConnection_CloseWait.self
+        case 10: return TCPConnection_LastAck.self
+        default: preconditionFailure("no state \(number)")
         }
     }
 }

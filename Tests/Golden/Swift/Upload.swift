@@ -575,7 +575,7 @@ extension Upload {
         guard let active = try Self.stateTree.configuration(restoring: snapshot) else { return }
         let ids = StateID.allCases
         // One active leaf: the last of the active states, in the order written.
-        machine.current = Self.stateClass(ids[active[active.count - 1]])
+        machine.current = Self.stateClass(active[active.count - 1])
         machine.isStarted = true
         machine.isFinished = machine.current.finishesMachine
         var isActive = [Bool](repeating: false, count: ids.count)
@@ -599,14 +599,15 @@ extension Upload {
     /// The states' numbers in the order of their names (byte by byte), to find a state by its name.
     private static let numbersByName: [Int] = [4, 3, 0, 1, 2]
 
-    /// The class of each state.
-    private static func stateClass(_ state: StateID) -> Upload.State.Type {
-        switch state {
-        case .idle: return Upload_Idle.self
-        case .uploading: return Upload_Uploading.self
-        case .waiting: return Upload_Waiting.self
-        case .failed: return Upload_Failed.self
-        case .done: return Upload_Done.self
+    /// The class of the state numbered `number`.
+    private static func stateClass(_ number: Int) -> Upload.State.Type {
+        switch number {
+        case 0: return Upload_Idle.self
+        case 1: return Upload_Uploading.self
+        case 2: return Upload_Waiting.self
+        case 3: return Upload_Failed.self
+        case 4: return Upload_Done.self
+        default: preconditionFailure("no state \(number)")
         }
     }
 

@@ -416,9 +416,8 @@ extension Hero {
     private func restore(from snapshot: Snapshot) throws(RestoreError) {
         // The runtime checks the snapshot against the machine's tree; nil: the machine had not started.
         guard let active = try Self.stateTree.configuration(restoring: snapshot) else { return }
-        let ids = StateID.allCases
         // One active leaf: the last of the active states, in the order written.
-        machine.current = Self.stateClass(ids[active[active.count - 1]])
+        machine.current = Self.stateClass(active[active.count - 1])
         machine.isStarted = true
         machine.isFinished = machine.current.finishesMachine
     }
@@ -437,14 +436,15 @@ extension Hero {
     /// The states' numbers in the order of their names (byte by byte), to find a state by its name.
     private static let numbersByName: [Int] = [3, 0, 4, 1, 2]
 
-    /// The class of each state.
-    private static func stateClass(_ state: StateID) -> Hero.State.Type {
-        switch state {
-        case .alive: return Hero_Alive.self
-        case .idle: return Hero_Idle.self
-        case .walking: return Hero_Walking.self
-        case .airborne: return Hero_Airborne.self
-        case .dead: return Hero_Dead.self
+    /// The class of the state numbered `number`.
+    private static func stateClass(_ number: Int) -> Hero.State.Type {
+        switch number {
+        case 0: return Hero_Alive.self
+        case 1: return Hero_Idle.self
+        case 2: return Hero_Walking.self
+        case 3: return Hero_Airborne.self
+        case 4: return Hero_Dead.self
+        default: preconditionFailure("no state \(number)")
         }
     }
 }

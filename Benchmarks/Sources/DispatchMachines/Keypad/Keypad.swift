@@ -399,9 +399,8 @@ extension Keypad {
     private func restore(from snapshot: Snapshot) throws(RestoreError) {
         // The runtime checks the snapshot against the machine's tree; nil: the machine had not started.
         guard let active = try Self.stateTree.configuration(restoring: snapshot) else { return }
-        let ids = StateID.allCases
         // One active leaf: the last of the active states, in the order written.
-        machine.current = Self.stateClass(ids[active[active.count - 1]])
+        machine.current = Self.stateClass(active[active.count - 1])
         machine.isStarted = true
         machine.isFinished = machine.current.finishesMachine
     }
@@ -420,13 +419,14 @@ extension Keypad {
     /// The states' numbers in the order of their names (byte by byte), to find a state by its name.
     private static let numbersByName: [Int] = [3, 1, 0, 2]
 
-    /// The class of each state.
-    private static func stateClass(_ state: StateID) -> Keypad.State.Type {
-        switch state {
-        case .locked: return Keypad_Locked.self
-        case .entering: return Keypad_Entering.self
-        case .`open`: return Keypad_Open.self
-        case .ajar: return Keypad_Ajar.self
+    /// The class of the state numbered `number`.
+    private static func stateClass(_ number: Int) -> Keypad.State.Type {
+        switch number {
+        case 0: return Keypad_Locked.self
+        case 1: return Keypad_Entering.self
+        case 2: return Keypad_Open.self
+        case 3: return Keypad_Ajar.self
+        default: preconditionFailure("no state \(number)")
         }
     }
 }

@@ -538,12 +538,11 @@ extension Player {
     private func restore(from snapshot: Snapshot) throws(RestoreError) {
         // The runtime checks the snapshot against the machine's tree; nil: the machine had not started.
         guard let active = try Self.stateTree.configuration(restoring: snapshot) else { return }
-        let ids = StateID.allCases
         // One active leaf: the last of the active states, in the order written.
-        machine.current = Self.stateClass(ids[active[active.count - 1]])
+        machine.current = Self.stateClass(active[active.count - 1])
         machine.isStarted = true
         machine.isFinished = machine.current.finishesMachine
-        machine.stack = Self.stateTree.stack(snapshot.stack).map { Self.stateClass(ids[$0]) }
+        machine.stack = Self.stateTree.stack(snapshot.stack).map(Self.stateClass)
     }
 
     /// The machine's states as snapshots name them, with their places in the tree.
@@ -560,20 +559,21 @@ extension Player {
     /// The states' numbers in the order of their names (byte by byte), to find a state by its name.
     private static let numbersByName: [Int] = [4, 5, 3, 9, 8, 0, 2, 7, 6, 10, 1]
 
-    /// The class of each state.
-    private static func stateClass(_ state: StateID) -> Player.State.Type {
-        switch state {
-        case .off: return Player_Off.self
-        case .standby: return Player_Standby.self
-        case .on: return Player_On.self
-        case .idle: return Player_Idle.self
-        case .active: return Player_Active.self
-        case .buffering: return Player_Buffering.self
-        case .playing: return Player_Playing.self
-        case .paused: return Player_Paused.self
-        case .menu: return Player_Menu.self
-        case .main: return Player_Main.self
-        case .settings: return Player_Settings.self
+    /// The class of the state numbered `number`.
+    private static func stateClass(_ number: Int) -> Player.State.Type {
+        switch number {
+        case 0: return Player_Off.self
+        case 1: return Player_Standby.self
+        case 2: return Player_On.self
+        case 3: return Player_Idle.self
+        case 4: return Player_Active.self
+        case 5: return Player_Buffering.self
+        case 6: return Player_Playing.self
+        case 7: return Player_Paused.self
+        case 8: return Player_Menu.self
+        case 9: return Player_Main.self
+        case 10: return Player_Settings.self
+        default: preconditionFailure("no state \(number)")
         }
     }
 }

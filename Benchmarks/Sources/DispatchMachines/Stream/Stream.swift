@@ -542,7 +542,8 @@ extension Stream {
     /// Enters the initial configuration.
     private func start(_ actions: any StreamActions) {
         machine.isStarted = true
-        enter([Stream_Stopped.self] + machine.entry(below: Stream_Stopped.self), staying: [], actions)
+        let initial = [0]
+        enter(initial, configuration: initial, actions)
     }
 
     private func replay(_ event: StreamQueuedEvent, _ actions: any StreamActions) {
@@ -658,16 +659,15 @@ extension Stream {
         }
     }
 
-    /// Enters `entering` in order; they and `staying` become the configuration once all are entered
-    /// (during the activities it is the one before).
+    /// Enters the states numbered `entering`, in order; `configuration` (by number) becomes the
+    /// machine's once all are entered (during the activities it is the one before).
     @inline(never)
-    private func enter(_ entering: [Stream.State.Type], staying: [Stream.State.Type], _ actions: any StreamActions) {
-        for state in entering { State.entry(state.number, actions) }
+    private func enter(_ entering: [Int], configuration: [Int], _ actions: any StreamActions) {
+        for state in entering { State.entry(state, actions) }
         guard !entering.isEmpty else { return }
-        let configuration = (staying + entering).sorted { $0.number < $1.number }
-        machine.configurationList.replace(with: configuration)
-        machine.leafList.replace(with: configuration.filter { state in !configuration.contains { $0.parent?.number == state.number } })
-        if entering.contains(where: { $0.finishesMachine }) { machine.isFinished = true }
+        machine.configurationList.replace(with: configuration.map(Self.stateClass))
+        machine.leafList.replace(with: Self.stateTree.leaves(of: configuration).map(Self.stateClass))
+        if entering.contains(where: { Self.stateClass($0).finishesMachine }) { machine.isFinished = true }
     }
 }
 
@@ -679,9 +679,8 @@ extension Stream {
     private func restore(from snapshot: Snapshot) throws(RestoreError) {
         // The runtime checks the snapshot against the machine's tree; nil: the machine had not started.
         guard let active = try Self.stateTree.configuration(restoring: snapshot) else { return }
-        let ids = StateID.allCases
-        machine.configurationList.replace(with: active.map { Self.stateClass(ids[$0]) })
-        machine.leafList.replace(with: Self.stateTree.leaves(of: active).map { Self.stateClass(ids[$0]) })
+        machine.configurationList.replace(with: active.map(Self.stateClass))
+        machine.leafList.replace(with: Self.stateTree.leaves(of: active).map(Self.stateClass))
         machine.isStarted = true
         machine.isFinished = machine.configuration.contains { $0.finishesMachine }
     }
@@ -700,20 +699,21 @@ extension Stream {
     /// The states' numbers in the order of their names (byte by byte), to find a state by its name.
     private static let numbersByName: [Int] = [10, 5, 7, 6, 4, 2, 3, 1, 8, 9, 0]
 
-    /// The class of each state.
-    private static func stateClass(_ state: StateID) -> Stream.State.Type {
-        switch state {
-        case .stopped: return Stream_Stopped.self
-        case .running: return Stream_Running.self
-        case .playback: return Stream_Playback.self
-        case .playing: return Stream_Playing.self
-        case .paused: return Stream_Paused.self
-        case .network: return Stream_Network.self
-        case .online: return Stream_Online.self
-        case .offline: return Stream_Offline.self
-        case .screen: return Stream_Screen.self
-        case .shown: return Stream_Shown.self
-        case .dimmed: return Stream_Dimmed.self
+    /// The class of the state numbered `number`.
+    private static func stateClass(_ number: Int) -> Stream.State.Type {
+        switch number {
+        case 0: return Stream_Stopped.self
+        case 1: return Stream_Running.self
+        case 2: return Stream_Playback.self
+        case 3: return Stream_Playing.self
+        case 4: return Stream_Paused.self
+        case 5: return Stream_Network.self
+        case 6: return Stream_Online.self
+        case 7: return Stream_Offline.self
+        case 8: return Stream_Screen.self
+        case 9: return Stream_Shown.self
+        case 10: return Stream_Dimmed.self
+        default: preconditionFailure("no state \(number)")
         }
     }
 }
@@ -739,33 +739,10 @@ extension Stream {
         class var finishesMachine: Bool { false }
         /// The state's place in document order; every state overrides it.
         class var number: Int { preconditionFailure("every state overrides number") }
-        /// The initial child of a composite state.
-        static var initial: Stream.State.Type? {
-            switch id {
-            case .playback: Stream_Playing.self
-            case .network: Stream_Online.self
-            case .screen: Stream_Shown.self
-            default: nil
-            }
-        }
-        static var isFinal: Bool { false }
-        static var isComposite: Bool {
-            switch id {
-            case .running, .playback, .network, .screen: true
-            default: false
-            }
-        }
         static var isParallel: Bool {
             switch id {
             case .running: true
             default: false
-            }
-        }
-        /// The regions of a parallel state, in document order.
-        static var regions: [Stream.State.Type] {
-            switch id {
-            case .running: [Stream_Playback.self, Stream_Network.self, Stream_Screen.self]
-            default: []
             }
         }
         /// The own entry activities of the state numbered `number`.
@@ -1058,16 +1035,6 @@ extension StreamRuntime {
 }
 
 extension StreamRuntime {
-    /// The states the default entry of `node` enters below it, in document order: every region of a
-    /// parallel state, the initial child of another, each by its own default entry.
-    func entry(below node: Stream.State.Type) -> [Stream.State.Type] {
-        if node.isParallel { return node.regions.flatMap { [$0] + entry(below: $0) } }
-        guard let child = node.initial else { return [] }
-        return [child] + entry(below: child)
-    }
-}
-
-extension StreamRuntime {
     /// Drops the selected transitions that conflict, in place (section 4c): each in turn, in
     /// selection order, replaces the ones kept so far whose exits meet its own when its source lies
     /// inside the source of every one of them (the more specific wins), and is dropped otherwise.
@@ -1076,10 +1043,10 @@ extension StreamRuntime {
         var kept = 0
         for index in 0..<selectedCount {
             let number = selected[index]
-            let step = StreamTransition.step(number)
+            let step = Self.step(number)
             var isMoreSpecific = true
             for other in 0..<kept {
-                let earlier = StreamTransition.step(selected[other])
+                let earlier = Self.step(selected[other])
                 if earlier.exits.overlaps(step.exits) && !earlier.insideSource.contains(step.source) {
                     isMoreSpecific = false
                     break
@@ -1087,7 +1054,7 @@ extension StreamRuntime {
             }
             guard isMoreSpecific else { continue }
             var count = 0
-            for other in 0..<kept where !StreamTransition.step(selected[other]).exits.overlaps(step.exits) {
+            for other in 0..<kept where !Self.step(selected[other]).exits.overlaps(step.exits) {
                 selected[count] = selected[other]
                 count += 1
             }
@@ -1099,7 +1066,7 @@ extension StreamRuntime {
 
     /// Whether the state numbered `state` is exited by a selected transition.
     func isExited(_ state: Int) -> Bool {
-        for index in 0..<selectedCount where StreamTransition.step(selected[index]).exits.contains(state) { return true }
+        for index in 0..<selectedCount where Self.step(selected[index]).exits.contains(state) { return true }
         return false
     }
 
@@ -1110,8 +1077,8 @@ extension StreamRuntime {
         for index in 0..<selectedCount {
             var position = index
             let number = selected[index]
-            let start = StreamTransition.step(number).exits.lowerBound
-            while position > 0 && StreamTransition.step(selected[position - 1]).exits.lowerBound > start {
+            let start = Self.step(number).exits.lowerBound
+            while position > 0 && Self.step(selected[position - 1]).exits.lowerBound > start {
                 selected[position] = selected[position - 1]
                 position -= 1
             }
@@ -1154,8 +1121,7 @@ extension StreamRuntime {
     }
 }
 
-/// The transitions as the step sees them, looked up by number.
-fileprivate enum StreamTransition {
+extension StreamRuntime {
     /// The transition numbered `number` as the direct step sees it: the states it exits when active,
     /// its source (-1: the machine) and the states inside its source, by number.
     static func step(_ number: Int) -> (exits: Range<Int>, source: Int, insideSource: Range<Int>) {

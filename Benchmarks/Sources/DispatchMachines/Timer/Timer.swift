@@ -466,7 +466,7 @@ extension Timer {
         guard let active = try Self.stateTree.configuration(restoring: snapshot) else { return }
         let ids = StateID.allCases
         // One active leaf: the last of the active states, in the order written.
-        machine.current = Self.stateClass(ids[active[active.count - 1]])
+        machine.current = Self.stateClass(active[active.count - 1])
         machine.isStarted = true
         machine.isFinished = machine.current.finishesMachine
         var isActive = [Bool](repeating: false, count: ids.count)
@@ -490,13 +490,14 @@ extension Timer {
     /// The states' numbers in the order of their names (byte by byte), to find a state by its name.
     private static let numbersByName: [Int] = [0, 1, 2, 3]
 
-    /// The class of each state.
-    private static func stateClass(_ state: StateID) -> Timer.State.Type {
-        switch state {
-        case .asleep: return Timer_Asleep.self
-        case .awake: return Timer_Awake.self
-        case .pinned: return Timer_Pinned.self
-        case .slideshow: return Timer_Slideshow.self
+    /// The class of the state numbered `number`.
+    private static func stateClass(_ number: Int) -> Timer.State.Type {
+        switch number {
+        case 0: return Timer_Asleep.self
+        case 1: return Timer_Awake.self
+        case 2: return Timer_Pinned.self
+        case 3: return Timer_Slideshow.self
+        default: preconditionFailure("no state \(number)")
         }
     }
 

@@ -470,7 +470,7 @@ extension FuzzActivities {
             case .sent(let event): replay(event, actions)
             case .completion(let state):
                 // A state with an activity is complete only once its activity is done.
-                guard machine.isActive(state), (state.isComposite ? FuzzActivitiesRuntime.isComplete(state, in: machine.configuration, activities: machine.activities) : state.activity.map(machine.activities.isDone) ?? true) else { continue }
+                guard machine.isActive(state), Self.rules.completes(state.number, in: machine.configuration.map(\.number), activities: machine.activities) else { continue }
                 machine.beginSelection()
                 if state.completion(self, actions) {
                     fire(actions) { _ in }
@@ -484,7 +484,8 @@ extension FuzzActivities {
     /// Enters the initial configuration, then processes what that caused but the events sent.
     private func start(_ actions: any FuzzActivitiesActions) {
         machine.isStarted = true
-        enter([FuzzActivities_Idle.self] + machine.entry(below: FuzzActivities_Idle.self, by: nil), staying: [], actions)
+        let initial = [0]
+        enter(initial, configuration: initial, actions)
         finishSteps(actions, takingSent: false)
     }
 
@@ -645,18 +646,16 @@ extension FuzzActivities {
     private func activityOutcome(_ activity: Int, _ error: (any Error)?, _ actions: any FuzzActivitiesActions) -> Bool {
         switch activity {
         case 0:  // Opening: do / watch
-            var completed: FuzzActivities.State.Type? = (FuzzActivities_Opening.self.isComposite ? FuzzActivitiesRuntime.isComplete(FuzzActivities_Opening.self, in: machine.configuration, activities: machine.activities) : FuzzActivities_Opening.self.activity.map(machine.activities.isDone) ?? true) ? FuzzActivities_Opening.self : nil
-            while let node = completed {
-                if node.hasCompletion { machine.steps.complete(node) }
-                completed = node.parent.flatMap { $0.isParallel && ($0.isComposite ? FuzzActivitiesRuntime.isComplete($0, in: machine.configuration, activities: machine.activities) : $0.activity.map(machine.activities.isDone) ?? true) ? $0 : nil }
+            let configuration = machine.configuration.map(\.number)
+            for state in Self.rules.completingStates(whenActivityOf: 1, in: configuration, activities: machine.activities) where Self.stateClass(state).hasCompletion {
+                machine.steps.complete(Self.stateClass(state))
             }
             return true
         case 1:  // Fetching: do / fetch
             guard let error else {
-                var completed: FuzzActivities.State.Type? = (FuzzActivities_Fetching.self.isComposite ? FuzzActivitiesRuntime.isComplete(FuzzActivities_Fetching.self, in: machine.configuration, activities: machine.activities) : FuzzActivities_Fetching.self.activity.map(machine.activities.isDone) ?? true) ? FuzzActivities_Fetching.self : nil
-                while let node = completed {
-                    if node.hasCompletion { machine.steps.complete(node) }
-                    completed = node.parent.flatMap { $0.isParallel && ($0.isComposite ? FuzzActivitiesRuntime.isComplete($0, in: machine.configuration, activities: machine.activities) : $0.activity.map(machine.activities.isDone) ?? true) ? $0 : nil }
+                let configuration = machine.configuration.map(\.number)
+                for state in Self.rules.completingStates(whenActivityOf: 3, in: configuration, activities: machine.activities) where Self.stateClass(state).hasCompletion {
+                    machine.steps.complete(Self.stateClass(state))
                 }
                 return true
             }
@@ -693,10 +692,9 @@ extension FuzzActivities {
             return true
         case 2:  // Loading: do / load
             guard error != nil else {
-                var completed: FuzzActivities.State.Type? = (FuzzActivities_Loading.self.isComposite ? FuzzActivitiesRuntime.isComplete(FuzzActivities_Loading.self, in: machine.configuration, activities: machine.activities) : FuzzActivities_Loading.self.activity.map(machine.activities.isDone) ?? true) ? FuzzActivities_Loading.self : nil
-                while let node = completed {
-                    if node.hasCompletion { machine.steps.complete(node) }
-                    completed = node.parent.flatMap { $0.isParallel && ($0.isComposite ? FuzzActivitiesRuntime.isComplete($0, in: machine.configuration, activities: machine.activities) : $0.activity.map(machine.activities.isDone) ?? true) ? $0 : nil }
+                let configuration = machine.configuration.map(\.number)
+                for state in Self.rules.completingStates(whenActivityOf: 6, in: configuration, activities: machine.activities) where Self.stateClass(state).hasCompletion {
+                    machine.steps.complete(Self.stateClass(state))
                 }
                 return true
             }
@@ -735,48 +733,48 @@ extension FuzzActivities {
     /// their entry sets in document order.
     @inline(never)
     private func fire(_ actions: any FuzzActivitiesActions, effects: (Int) -> Void) {
-        let kept = machine.removingConflicts()
-        var exiting: [FuzzActivities.State.Type] = []
-        for number in kept {
-            for state in machine.exitSet(of: .numbered(number)) where !exiting.contains(where: { $0.number == state.number }) {
-                exiting.append(state)
-            }
-        }
-        exiting.sort { $0.number > $1.number }
-        machine.record(exiting: exiting)
-        for state in exiting { State.exit(state.number, self, actions) }
-        for number in kept { effects(number) }
-        var entering: [FuzzActivities.State.Type] = []
-        for number in kept {
-            let transition = FuzzActivitiesTransition.numbered(number)
-            guard let target = transition.target else { continue }
-            let entered = machine.entrySet(
-                to: target, below: transition.domain,
-                belowTarget: machine.entry(below: target, by: transition.history),
-                defaultEntry: { machine.entry(below: $0, by: nil) })
-            for state in entered where !entering.contains(where: { $0.number == state.number }) {
-                entering.append(state)
-            }
-        }
-        entering.sort { $0.number < $1.number }
-        let staying = machine.configuration.filter { state in !exiting.contains { $0.number == state.number } }
-        enter(entering, staying: staying, actions)
+        // The rules of the step work out what it exits and enters, from the machine's tables.
+        let selected = Array(machine.selected[..<machine.selectedCount])
+        let step = Self.rules.step(selected: selected, in: machine.configuration.map(\.number), records: &machine.history)
+        for state in step.exiting { State.exit(state, self, actions) }
+        for number in step.fired { effects(number) }
+        enter(step.entering, configuration: step.configuration, actions)
     }
 
-    /// Enters `entering` in order; they and `staying` become the configuration once all are entered
-    /// (during the activities it is the one before).
-    /// The states that complete wait in `completions` for their turn, if they have completion transitions.
+    /// Enters the states numbered `entering`, in order; `configuration` (by number) becomes the
+    /// machine's once all are entered (during the activities it is the one before).
+    /// The states that complete wait in `steps` for their turn, if they have completion transitions.
     @inline(never)
-    private func enter(_ entering: [FuzzActivities.State.Type], staying: [FuzzActivities.State.Type], _ actions: any FuzzActivitiesActions) {
-        for state in entering { State.entry(state.number, self, actions) }
+    private func enter(_ entering: [Int], configuration: [Int], _ actions: any FuzzActivitiesActions) {
+        for state in entering { State.entry(state, self, actions) }
         guard !entering.isEmpty else { return }
-        let configuration = (staying + entering).sorted { $0.number < $1.number }
-        machine.configurationList.replace(with: configuration)
-        machine.leafList.replace(with: configuration.filter { state in !configuration.contains { $0.parent?.number == state.number } })
-        for state in machine.completingStates(onEntering: entering) where state.hasCompletion { machine.steps.complete(state) }
-        if entering.contains(where: { $0.finishesMachine }) { machine.isFinished = true }
+        machine.configurationList.replace(with: configuration.map(Self.stateClass))
+        machine.leafList.replace(with: Self.stateTree.leaves(of: configuration).map(Self.stateClass))
+        for state in Self.rules.completingStates(onEntering: entering, in: configuration, activities: machine.activities) where Self.stateClass(state).hasCompletion {
+            machine.steps.complete(Self.stateClass(state))
+        }
+        if entering.contains(where: { Self.stateClass($0).finishesMachine }) { machine.isFinished = true }
         if machine.isFinished { cancelAllTimers() }
     }
+
+    /// The machine's tables as the rules of its step read them, by number; -1: none, or the machine.
+    private static let rules = FSMRuntime.RegionRules(
+        tree: stateTree, initial: [-1, -1, 3, -1, -1, 6, -1, -1, -1, -1], finals: [4, 7], recording: [1], activities: [1: 0, 3: 1, 6: 2],
+        transitions: [
+            .init(source: 0, domain: -1, target: 1),  // Idle: open -> Opening
+            .init(source: 0, domain: -1, target: 1, history: .deep),  // Idle: back -> deep history Opening
+            .init(source: 1, domain: -1, target: 0),  // Opening: cancel -> Idle
+            .init(source: 1, domain: -1, target: 8),  // Opening: -> Shown
+            .init(source: 3, domain: 2, target: 4),  // Fetching: -> Fetched
+            .init(source: 6, domain: 5, target: 7),  // Loading: -> Loaded
+            .init(source: 8, domain: -1, target: 1),  // Shown: reload -> Opening
+            .init(source: 8, domain: -1, target: 0),  // Shown: cancel -> Idle
+            .init(source: 9, domain: -1, target: 1),  // Failed: retry -> Opening
+            .init(source: 1, domain: -1, target: 9),  // Opening: after(3s) -> Failed
+            .init(source: 3, domain: 2, target: 3),  // Fetching: [isOffline(error)] -> Fetching
+            .init(source: 3, domain: -1, target: 9),  // Fetching: -> Failed
+            .init(source: 6, domain: 5, target: 7),  // Loading: / log(s: "no subtitles") -> Loaded
+        ])
 }
 
 // MARK: - Snapshots
@@ -788,12 +786,12 @@ extension FuzzActivities {
         // The runtime checks the snapshot against the machine's tree; nil: the machine had not started.
         guard let active = try Self.stateTree.configuration(restoring: snapshot) else { return }
         let ids = StateID.allCases
-        machine.configurationList.replace(with: active.map { Self.stateClass(ids[$0]) })
-        machine.leafList.replace(with: Self.stateTree.leaves(of: active).map { Self.stateClass(ids[$0]) })
+        machine.configurationList.replace(with: active.map(Self.stateClass))
+        machine.leafList.replace(with: Self.stateTree.leaves(of: active).map(Self.stateClass))
         machine.isStarted = true
         machine.isFinished = machine.configuration.contains { $0.finishesMachine }
-        for (state, record) in Self.stateTree.historyRecords(snapshot.history, recordsHistory: Self.recordsHistory) {
-            machine.history[state] = record.map { Self.stateClass(ids[$0]) }
+        for (state, record) in Self.stateTree.historyRecords(snapshot.history, recordsHistory: { Self.rules.recordsHistory[$0] }) {
+            machine.history[state] = record
         }
         var isActive = [Bool](repeating: false, count: ids.count)
         for state in active { isActive[state] = true }
@@ -818,27 +816,20 @@ extension FuzzActivities {
     /// The states' numbers in the order of their names (byte by byte), to find a state by its name.
     private static let numbersByName: [Int] = [9, 4, 3, 0, 7, 6, 2, 1, 8, 5]
 
-    /// The class of each state.
-    private static func stateClass(_ state: StateID) -> FuzzActivities.State.Type {
-        switch state {
-        case .idle: return FuzzActivities_Idle.self
-        case .opening: return FuzzActivities_Opening.self
-        case .manifest: return FuzzActivities_Manifest.self
-        case .fetching: return FuzzActivities_Fetching.self
-        case .fetched: return FuzzActivities_Fetched.self
-        case .subtitles: return FuzzActivities_Subtitles.self
-        case .loading: return FuzzActivities_Loading.self
-        case .loaded: return FuzzActivities_Loaded.self
-        case .shown: return FuzzActivities_Shown.self
-        case .failed: return FuzzActivities_Failed.self
-        }
-    }
-
-    /// Whether the state numbered `state` records its history.
-    private static func recordsHistory(_ state: Int) -> Bool {
-        switch state {
-        case 1: true
-        default: false
+    /// The class of the state numbered `number`.
+    private static func stateClass(_ number: Int) -> FuzzActivities.State.Type {
+        switch number {
+        case 0: return FuzzActivities_Idle.self
+        case 1: return FuzzActivities_Opening.self
+        case 2: return FuzzActivities_Manifest.self
+        case 3: return FuzzActivities_Fetching.self
+        case 4: return FuzzActivities_Fetched.self
+        case 5: return FuzzActivities_Subtitles.self
+        case 6: return FuzzActivities_Loading.self
+        case 7: return FuzzActivities_Loaded.self
+        case 8: return FuzzActivities_Shown.self
+        case 9: return FuzzActivities_Failed.self
+        default: preconditionFailure("no state \(number)")
         }
     }
 
@@ -849,7 +840,7 @@ extension FuzzActivities {
     private func recordedHistory() -> [String: [String]] {
         var records: [String: [String]] = [:]
         for (state, record) in machine.history {
-            records[Self.stateNames[state]] = record.map { $0.id.rawValue }
+            records[Self.stateNames[state]] = record.map { Self.stateNames[$0] }
         }
         return records
     }
@@ -897,46 +888,10 @@ extension FuzzActivities {
         class var finishesMachine: Bool { false }
         /// The state's place in document order; every state overrides it.
         class var number: Int { preconditionFailure("every state overrides number") }
-        /// The initial child of a composite state.
-        static var initial: FuzzActivities.State.Type? {
-            switch id {
-            case .manifest: FuzzActivities_Fetching.self
-            case .subtitles: FuzzActivities_Loading.self
-            default: nil
-            }
-        }
-        static var isFinal: Bool {
-            switch id {
-            case .fetched, .loaded: true
-            default: false
-            }
-        }
-        static var isComposite: Bool {
-            switch id {
-            case .opening, .manifest, .subtitles: true
-            default: false
-            }
-        }
         static var isParallel: Bool {
             switch id {
             case .opening: true
             default: false
-            }
-        }
-        /// The regions of a parallel state, in document order.
-        static var regions: [FuzzActivities.State.Type] {
-            switch id {
-            case .opening: [FuzzActivities_Manifest.self, FuzzActivities_Subtitles.self]
-            default: []
-            }
-        }
-        /// The number of the state's activity (`do /`), if it has one.
-        static var activity: Int? {
-            switch id {
-            case .opening: 0
-            case .fetching: 1
-            case .loading: 2
-            default: nil
             }
         }
         /// Whether the state has completion transitions (its completion is worth queueing).
@@ -946,15 +901,6 @@ extension FuzzActivities {
             default: false
             }
         }
-        /// Whether exiting this state records the states active inside it, for its history.
-        static var recordsHistory: Bool {
-            switch id {
-            case .opening: true
-            default: false
-            }
-        }
-        /// `initial history`: the default entry of this state enters it by its history.
-        static var initialHistory: FuzzActivitiesHistory? { nil }
         /// The own entry activities of the state numbered `number`.
         static func entry(_ number: Int, _ context: FuzzActivities, _ actions: any FuzzActivitiesActions) {
             switch number {
@@ -1133,7 +1079,7 @@ fileprivate struct FuzzActivitiesRuntime {
     var activities = FSMRuntime.ActivityTable(count: 3)
     /// For each state that records history and has been exited (by its `number`): the states
     /// active inside it when it was last exited, in document order.
-    var history: [Int: [FuzzActivities.State.Type]] = [:]
+    var history: [Int: [Int]] = [:]
     /// The transitions selected for the event or completion being processed, by number, in order:
     /// the first `selectedCount`. One per active leaf at most, so there is room enough.
     let selectedList = FixedList([Int](repeating: 0, count: 2), capacity: 2)
@@ -1237,182 +1183,6 @@ extension FuzzActivitiesRuntime {
         }
         return configuration[index].id
     }
-}
-
-extension FuzzActivitiesRuntime {
-    /// Whether `state` lies inside `node` and is not `node`; every state lies inside the machine (`nil`).
-    static func isProperDescendant(_ state: FuzzActivities.State.Type, of node: FuzzActivities.State.Type?) -> Bool {
-        guard let node else { return true }
-        var ancestor = state.parent
-        while let current = ancestor {
-            if current.number == node.number { return true }
-            ancestor = current.parent
-        }
-        return false
-    }
-}
-
-extension FuzzActivitiesRuntime {
-    /// The active states `transition` exits: none for an internal one, else those inside its domain.
-    func exitSet(of transition: FuzzActivitiesTransition) -> [FuzzActivities.State.Type] {
-        guard transition.target != nil else { return [] }
-        return configuration.filter { Self.isProperDescendant($0, of: transition.domain) }
-    }
-
-    /// The selected transitions that fire, in selection order: each in turn replaces the ones kept
-    /// so far whose exit sets meet its own when its source lies inside the source of every one of
-    /// them (the more specific wins), and is dropped otherwise.
-    func removingConflicts() -> [Int] {
-        var kept: [Int] = []
-        for number in selected[..<selectedCount] {
-            let transition = FuzzActivitiesTransition.numbered(number)
-            let exits = exitSet(of: transition)
-            let conflicting = kept.indices.filter { index in
-                exitSet(of: .numbered(kept[index])).contains { state in exits.contains { $0.number == state.number } }
-            }
-            let isMoreSpecific = conflicting.allSatisfy { index in
-                transition.source.map { Self.isProperDescendant($0, of: FuzzActivitiesTransition.numbered(kept[index]).source) }
-                    ?? false
-            }
-            guard isMoreSpecific else { continue }
-            for index in conflicting.reversed() { kept.remove(at: index) }
-            kept.append(number)
-        }
-        return kept
-    }
-
-    /// The states entered when a transition with this domain enters `target`, in document order:
-    /// from just below the domain down to the target, the other regions of the parallel states on
-    /// the way with what `defaultEntry` enters below each, then `belowTarget`, what the target's
-    /// entry enters below it (by its default entry, or by its history).
-    func entrySet(
-        to target: FuzzActivities.State.Type, below domain: FuzzActivities.State.Type?, belowTarget: [FuzzActivities.State.Type],
-        defaultEntry: (FuzzActivities.State.Type) -> [FuzzActivities.State.Type]
-    ) -> [FuzzActivities.State.Type] {
-        var path: [FuzzActivities.State.Type] = []
-        var current: FuzzActivities.State.Type? = target
-        while let state = current, state.number != domain?.number {
-            path.append(state)
-            current = state.parent
-        }
-        var entered = path
-        for state in path.dropFirst() where state.isParallel {
-            for region in state.regions where !path.contains(where: { $0.number == region.number }) {
-                entered += [region] + defaultEntry(region)
-            }
-        }
-        entered += belowTarget
-        return entered.sorted { $0.number < $1.number }
-    }
-}
-
-extension FuzzActivitiesRuntime {
-    /// The states entered below `node`, in document order: by its history when `history` is given
-    /// or it has `initial history`, if it has a record and the child recorded is not a final state
-    /// (shallow: the recorded children, each by its default entry; deep: every recorded state);
-    /// else by its default entry: every region of a parallel state, the initial child of another.
-    func entry(below node: FuzzActivities.State.Type, by history: FuzzActivitiesHistory?) -> [FuzzActivities.State.Type] {
-        if let kind = history ?? node.initialHistory, let record = self.history[node.number],
-            !record.contains(where: { $0.isFinal && $0.parent?.number == node.number })
-        {
-            switch kind {
-            case .deep: return record
-            case .shallow:
-                return record.filter { $0.parent?.number == node.number }.flatMap { [$0] + entry(below: $0, by: nil) }
-            }
-        }
-        if node.isParallel { return node.regions.flatMap { [$0] + entry(below: $0, by: nil) } }
-        guard let child = node.initial else { return [] }
-        return [child] + entry(below: child, by: nil)
-    }
-
-    /// Records, for each state of `exiting` that records history, the active states inside it.
-    mutating func record(exiting: [FuzzActivities.State.Type]) {
-        for state in exiting where state.recordsHistory {
-            history[state.number] = configuration.filter { Self.isProperDescendant($0, of: state) }
-        }
-    }
-}
-
-extension FuzzActivitiesRuntime {
-    /// Whether `state`, active in `configuration`, is complete: a parallel state whose regions are
-    /// all complete; another composite state with an active final child.
-    static func isComplete(
-        _ state: FuzzActivities.State.Type, in configuration: some Collection<FuzzActivities.State.Type>, activities: FSMRuntime.ActivityTable
-    ) -> Bool {
-        if let activity = state.activity, !activities.isDone(activity) { return false } else if state.isParallel { return state.regions.allSatisfy { isComplete($0, in: configuration, activities: activities) } }
-        return configuration.contains { $0.isFinal && $0.parent?.number == state.number }
-    }
-
-    /// The states that complete when `entering` are entered, in the order they complete: each simple
-    /// non-final state; the parent of each final state, and each parallel state above it once its
-    /// last region completes (counting the states entered so far).
-    func completingStates(onEntering entering: [FuzzActivities.State.Type]) -> [FuzzActivities.State.Type] {
-        var result: [FuzzActivities.State.Type] = []
-        for position in entering.indices {
-            Self.appendCompletingStates(onEntering: entering, at: position, in: configuration, activities: activities, to: &result)
-        }
-        return result
-    }
-
-    /// The states that complete when `entering[position]` is entered, after those before it, appended
-    /// to `result`, which holds the states that completed on entering those; `configuration` is the
-    /// configuration once all of `entering` are entered.
-    static func appendCompletingStates(
-        onEntering entering: [FuzzActivities.State.Type], at position: Int,
-        in configuration: some Collection<FuzzActivities.State.Type>, activities: FSMRuntime.ActivityTable, to result: inout [FuzzActivities.State.Type]
-    ) {
-        let state = entering[position]
-        if !state.isFinal {
-            if !state.isComposite && state.activity == nil { result.append(state) }
-            return
-        }
-        let notYetEntered = entering[(position + 1)...]
-        let enteredSoFar = configuration.filter { active in !notYetEntered.contains { $0.number == active.number } }
-        var completed = state.parent
-        while let node = completed, node.activity.map(activities.isDone) ?? true, !result.contains(where: { $0.number == node.number }) {
-            result.append(node)
-            completed = node.parent.flatMap { $0.isParallel && isComplete($0, in: enteredSoFar, activities: activities) ? $0 : nil }
-        }
-    }
-}
-
-/// A transition as the step sees it: its source (`nil`: the machine), its domain (`nil`: the
-/// machine), its target (`nil`: an internal transition) and how the target is entered.
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-@MainActor
-fileprivate struct FuzzActivitiesTransition {
-    let source: FuzzActivities.State.Type?
-    let domain: FuzzActivities.State.Type?
-    let target: FuzzActivities.State.Type?
-    var history: FuzzActivitiesHistory? = nil
-
-    /// The transition numbered `number`, in the order the transitions are written.
-    static func numbered(_ number: Int) -> FuzzActivitiesTransition {
-        switch number {
-        case 0: FuzzActivitiesTransition(source: FuzzActivities_Idle.self, domain: nil, target: FuzzActivities_Opening.self)  // Idle: open -> Opening
-        case 1: FuzzActivitiesTransition(source: FuzzActivities_Idle.self, domain: nil, target: FuzzActivities_Opening.self, history: .deep)  // Idle: back -> deep history Opening
-        case 2: FuzzActivitiesTransition(source: FuzzActivities_Opening.self, domain: nil, target: FuzzActivities_Idle.self)  // Opening: cancel -> Idle
-        case 3: FuzzActivitiesTransition(source: FuzzActivities_Opening.self, domain: nil, target: FuzzActivities_Shown.self)  // Opening: -> Shown
-        case 4: FuzzActivitiesTransition(source: FuzzActivities_Fetching.self, domain: FuzzActivities_Manifest.self, target: FuzzActivities_Fetched.self)  // Fetching: -> Fetched
-        case 5: FuzzActivitiesTransition(source: FuzzActivities_Loading.self, domain: FuzzActivities_Subtitles.self, target: FuzzActivities_Loaded.self)  // Loading: -> Loaded
-        case 6: FuzzActivitiesTransition(source: FuzzActivities_Shown.self, domain: nil, target: FuzzActivities_Opening.self)  // Shown: reload -> Opening
-        case 7: FuzzActivitiesTransition(source: FuzzActivities_Shown.self, domain: nil, target: FuzzActivities_Idle.self)  // Shown: cancel -> Idle
-        case 8: FuzzActivitiesTransition(source: FuzzActivities_Failed.self, domain: nil, target: FuzzActivities_Opening.self)  // Failed: retry -> Opening
-        case 9: FuzzActivitiesTransition(source: FuzzActivities_Opening.self, domain: nil, target: FuzzActivities_Failed.self)  // Opening: after(3s) -> Failed
-        case 10: FuzzActivitiesTransition(source: FuzzActivities_Fetching.self, domain: FuzzActivities_Manifest.self, target: FuzzActivities_Fetching.self)  // Fetching: [isOffline(error)] -> Fetching
-        case 11: FuzzActivitiesTransition(source: FuzzActivities_Fetching.self, domain: nil, target: FuzzActivities_Failed.self)  // Fetching: -> Failed
-        case 12: FuzzActivitiesTransition(source: FuzzActivities_Loading.self, domain: FuzzActivities_Subtitles.self, target: FuzzActivities_Loaded.self)  // Loading: / log(s: "no subtitles") -> Loaded
-        default: preconditionFailure("no transition \(number)")
-        }
-    }
-}
-
-/// How a state is entered by its history: its child active when it was last exited (shallow),
-/// or every state active inside it then (deep).
-@MainActor
-fileprivate enum FuzzActivitiesHistory {
-    case shallow, deep
 }
 
 /// An event sent while another was being processed, with its arguments.

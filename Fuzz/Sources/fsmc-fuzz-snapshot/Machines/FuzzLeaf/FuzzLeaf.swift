@@ -398,7 +398,7 @@ extension FuzzLeaf {
     /// to `target`, outermost first, then what lies below `target`: by its `history` when one is
     /// given (`-> history S`), else by its default entry. Always returns `true`.
     fileprivate func transition(
-        below domain: StateID?, to target: FuzzLeaf.State.Type, by history: FuzzLeafHistory? = nil, _ actions: any FuzzLeafActions, effects: () -> Void = {}
+        below domain: StateID?, to target: FuzzLeaf.State.Type, by history: FSMRuntime.History? = nil, _ actions: any FuzzLeafActions, effects: () -> Void = {}
     ) -> Bool {
         exit(below: domain, actions)
         effects()
@@ -458,7 +458,7 @@ extension FuzzLeaf {
     /// Entering a leaf may complete a state with completion transitions (the leaf itself, or the
     /// composite whose final child it is): that state waits in `completions` for its turn.
     @inline(never)
-    private func enter(_ target: FuzzLeaf.State.Type, below domain: StateID?, by history: FuzzLeafHistory? = nil, _ actions: any FuzzLeafActions) {
+    private func enter(_ target: FuzzLeaf.State.Type, below domain: StateID?, by history: FSMRuntime.History? = nil, _ actions: any FuzzLeafActions) {
         target.enterInward(below: domain?.depth ?? -1, actions)
         let leaf = FuzzLeafRuntime.enterInside(target, by: history, records: machine.history, actions)
         machine.current = leaf
@@ -477,14 +477,14 @@ extension FuzzLeaf {
         guard let active = try Self.stateTree.configuration(restoring: snapshot) else { return }
         let ids = StateID.allCases
         // One active leaf: the last of the active states, in the order written.
-        machine.current = Self.stateClass(ids[active[active.count - 1]])
+        machine.current = Self.stateClass(active[active.count - 1])
         machine.isStarted = true
         machine.isFinished = machine.current.finishesMachine
         for (state, record) in Self.stateTree.historyRecords(snapshot.history, recordsHistory: Self.recordsHistory) {
             // A record below a state of a machine with one leaf is a path: its last state is the leaf.
-            machine.history[ids[state]] = Self.stateClass(ids[record[record.count - 1]])
+            machine.history[ids[state]] = Self.stateClass(record[record.count - 1])
         }
-        machine.stack = Self.stateTree.stack(snapshot.stack).map { Self.stateClass(ids[$0]) }
+        machine.stack = Self.stateTree.stack(snapshot.stack).map(Self.stateClass)
     }
 
     /// The machine's states as snapshots name them, with their places in the tree.
@@ -501,24 +501,25 @@ extension FuzzLeaf {
     /// The states' numbers in the order of their names (byte by byte), to find a state by its name.
     private static let numbersByName: [Int] = [1, 14, 0, 2, 6, 3, 4, 5, 13, 7, 9, 10, 11, 12, 8]
 
-    /// The class of each state.
-    private static func stateClass(_ state: StateID) -> FuzzLeaf.State.Type {
-        switch state {
-        case .home: return FuzzLeaf_Home.self
-        case .deep: return FuzzLeaf_Deep.self
-        case .inner: return FuzzLeaf_Inner.self
-        case .leaf1: return FuzzLeaf_Leaf1.self
-        case .leaf2: return FuzzLeaf_Leaf2.self
-        case .leaf3: return FuzzLeaf_Leaf3.self
-        case .innerDone: return FuzzLeaf_InnerDone.self
-        case .other: return FuzzLeaf_Other.self
-        case .shallow: return FuzzLeaf_Shallow.self
-        case .s1: return FuzzLeaf_S1.self
-        case .s2: return FuzzLeaf_S2.self
-        case .s2a: return FuzzLeaf_S2a.self
-        case .s2b: return FuzzLeaf_S2b.self
-        case .menu: return FuzzLeaf_Menu.self
-        case .done: return FuzzLeaf_Done.self
+    /// The class of the state numbered `number`.
+    private static func stateClass(_ number: Int) -> FuzzLeaf.State.Type {
+        switch number {
+        case 0: return FuzzLeaf_Home.self
+        case 1: return FuzzLeaf_Deep.self
+        case 2: return FuzzLeaf_Inner.self
+        case 3: return FuzzLeaf_Leaf1.self
+        case 4: return FuzzLeaf_Leaf2.self
+        case 5: return FuzzLeaf_Leaf3.self
+        case 6: return FuzzLeaf_InnerDone.self
+        case 7: return FuzzLeaf_Other.self
+        case 8: return FuzzLeaf_Shallow.self
+        case 9: return FuzzLeaf_S1.self
+        case 10: return FuzzLeaf_S2.self
+        case 11: return FuzzLeaf_S2a.self
+        case 12: return FuzzLeaf_S2b.self
+        case 13: return FuzzLeaf_Menu.self
+        case 14: return FuzzLeaf_Done.self
+        default: preconditionFailure("no state \(number)")
         }
     }
 
@@ -585,7 +586,7 @@ extension FuzzLeaf {
             }
         }
         /// `initial history`: the default entry of this state enters it by its history.
-        static var initialHistory: FuzzLeafHistory? {
+        static var initialHistory: FSMRuntime.History? {
             switch id {
             case .shallow: .shallow
             default: nil
@@ -947,7 +948,7 @@ extension FuzzLeafRuntime {
     /// entry activities this calls.
     @inline(never)
     static func enterInside(
-        _ state: FuzzLeaf.State.Type, by history: FuzzLeafHistory?,
+        _ state: FuzzLeaf.State.Type, by history: FSMRuntime.History?,
         records: [FuzzLeaf.StateID: FuzzLeaf.State.Type], _ actions: any FuzzLeafActions
     ) -> FuzzLeaf.State.Type {
         var state = state
@@ -975,12 +976,6 @@ extension FuzzLeafRuntime {
             history = nil
         }
     }
-}
-
-/// How a state is entered by its history: its child active when it was last exited (shallow),
-/// or every state active inside it then (deep).
-fileprivate enum FuzzLeafHistory {
-    case shallow, deep
 }
 
 /// An event sent while another was being processed, with its arguments.

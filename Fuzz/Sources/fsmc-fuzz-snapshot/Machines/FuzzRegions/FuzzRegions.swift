@@ -484,7 +484,7 @@ extension FuzzRegions {
             switch work {
             case .sent(let event): replay(event, actions)
             case .completion(let state):
-                guard machine.isActive(state), !state.isComposite || FuzzRegionsRuntime.isComplete(state, in: machine.configuration) else { continue }
+                guard machine.isActive(state), Self.rules.completes(state.number, in: machine.configuration.map(\.number)) else { continue }
                 machine.beginSelection()
                 if state.completion(self, actions) {
                     fire(actions) { _ in }
@@ -497,7 +497,8 @@ extension FuzzRegions {
     /// Enters the initial configuration, then processes what that caused but the events sent.
     private func start(_ actions: any FuzzRegionsActions) {
         machine.isStarted = true
-        enter([FuzzRegions_Idle.self] + machine.entry(below: FuzzRegions_Idle.self, by: nil), staying: [], actions)
+        let initial = [0]
+        enter(initial, configuration: initial, actions)
         finishSteps(actions, takingSent: false)
     }
 
@@ -585,32 +586,12 @@ extension FuzzRegions {
             }
             return
         }
-        let kept = machine.removingConflicts()
-        var exiting: [FuzzRegions.State.Type] = []
-        for number in kept {
-            for state in machine.exitSet(of: .numbered(number)) where !exiting.contains(where: { $0.number == state.number }) {
-                exiting.append(state)
-            }
-        }
-        exiting.sort { $0.number > $1.number }
-        machine.record(exiting: exiting)
-        for state in exiting { State.exit(state.number, actions) }
-        for number in kept { effects(number) }
-        var entering: [FuzzRegions.State.Type] = []
-        for number in kept {
-            let transition = FuzzRegionsTransition.numbered(number)
-            guard let target = transition.target else { continue }
-            let entered = machine.entrySet(
-                to: target, below: transition.domain,
-                belowTarget: machine.entry(below: target, by: transition.history),
-                defaultEntry: { machine.entry(below: $0, by: nil) })
-            for state in entered where !entering.contains(where: { $0.number == state.number }) {
-                entering.append(state)
-            }
-        }
-        entering.sort { $0.number < $1.number }
-        let staying = machine.configuration.filter { state in !exiting.contains { $0.number == state.number } }
-        enter(entering, staying: staying, actions)
+        // The rules of the step work out what it exits and enters, from the machine's tables.
+        let selected = Array(machine.selected[..<machine.selectedCount])
+        let step = Self.rules.step(selected: selected, in: machine.configuration.map(\.number), records: &machine.history)
+        for state in step.exiting { State.exit(state, actions) }
+        for number in step.fired { effects(number) }
+        enter(step.entering, configuration: step.configuration, actions)
     }
 
     /// Whether transition `number` stays inside one region and changes at most its leaf: an internal
@@ -630,19 +611,44 @@ extension FuzzRegions {
         }
     }
 
-    /// Enters `entering` in order; they and `staying` become the configuration once all are entered
-    /// (during the activities it is the one before).
-    /// The states that complete wait in `completions` for their turn, if they have completion transitions.
+    /// Enters the states numbered `entering`, in order; `configuration` (by number) becomes the
+    /// machine's once all are entered (during the activities it is the one before).
+    /// The states that complete wait in `steps` for their turn, if they have completion transitions.
     @inline(never)
-    private func enter(_ entering: [FuzzRegions.State.Type], staying: [FuzzRegions.State.Type], _ actions: any FuzzRegionsActions) {
-        for state in entering { State.entry(state.number, actions) }
+    private func enter(_ entering: [Int], configuration: [Int], _ actions: any FuzzRegionsActions) {
+        for state in entering { State.entry(state, actions) }
         guard !entering.isEmpty else { return }
-        let configuration = (staying + entering).sorted { $0.number < $1.number }
-        machine.configurationList.replace(with: configuration)
-        machine.leafList.replace(with: configuration.filter { state in !configuration.contains { $0.parent?.number == state.number } })
-        for state in machine.completingStates(onEntering: entering) where state.hasCompletion { machine.steps.complete(state) }
-        if entering.contains(where: { $0.finishesMachine }) { machine.isFinished = true }
+        machine.configurationList.replace(with: configuration.map(Self.stateClass))
+        machine.leafList.replace(with: Self.stateTree.leaves(of: configuration).map(Self.stateClass))
+        for state in Self.rules.completingStates(onEntering: entering, in: configuration) where Self.stateClass(state).hasCompletion {
+            machine.steps.complete(Self.stateClass(state))
+        }
+        if entering.contains(where: { Self.stateClass($0).finishesMachine }) { machine.isFinished = true }
     }
+
+    /// The machine's tables as the rules of its step read them, by number; -1: none, or the machine.
+    private static let rules = FSMRuntime.RegionRules(
+        tree: stateTree, initial: [-1, -1, 3, -1, -1, -1, 7, -1, -1, 10, -1, -1, 13, -1, -1, -1, 17, -1, -1, -1], finals: [5, 14, 15, 19], recording: [1, 6], initialHistory: [6: .shallow],
+        transitions: [
+            .init(source: 0, domain: -1, target: 1),  // Idle: go -> Work
+            .init(source: 0, domain: -1, target: 16),  // Idle: side -> Split
+            .init(source: 0, domain: -1, target: 1, history: .deep),  // Idle: back -> deep history Work
+            .init(source: 1, domain: -1, target: 0),  // Work: leave -> Idle
+            .init(source: 1, domain: -1, target: 16),  // Work: side -> Split
+            .init(source: 1, domain: -1, target: 16),  // Work: -> Split
+            .init(source: 3, domain: 2, target: 4),  // L1: next -> L2
+            .init(source: 4, domain: 2, target: 5),  // L2: next [allowed] -> L3
+            .init(source: 7, domain: 6, target: 8),  // R1: next -> R2
+            .init(source: 8, domain: 6, target: 15),  // R2: finish -> RDone
+            .init(source: 10, domain: 9, target: 11),  // U1: swap -> U2
+            .init(source: 11, domain: 9, target: 10),  // U2: swap -> U1
+            .init(source: 13, domain: 12, target: 14),  // D1: swap [refused] -> D2
+            .init(source: 16, domain: -1, target: 0),  // Split: leave -> Idle
+            .init(source: 17, domain: 16, target: 18),  // A: next -> B
+            .init(source: 17, domain: -1, target: 6, history: .shallow),  // A: back -> history Right
+            .init(source: 18, domain: 16, target: 17),  // B: next -> A
+            .init(source: 18, domain: -1, target: 19),  // B: finish -> End
+        ])
 }
 
 // MARK: - Snapshots
@@ -653,13 +659,12 @@ extension FuzzRegions {
     private func restore(from snapshot: Snapshot) throws(RestoreError) {
         // The runtime checks the snapshot against the machine's tree; nil: the machine had not started.
         guard let active = try Self.stateTree.configuration(restoring: snapshot) else { return }
-        let ids = StateID.allCases
-        machine.configurationList.replace(with: active.map { Self.stateClass(ids[$0]) })
-        machine.leafList.replace(with: Self.stateTree.leaves(of: active).map { Self.stateClass(ids[$0]) })
+        machine.configurationList.replace(with: active.map(Self.stateClass))
+        machine.leafList.replace(with: Self.stateTree.leaves(of: active).map(Self.stateClass))
         machine.isStarted = true
         machine.isFinished = machine.configuration.contains { $0.finishesMachine }
-        for (state, record) in Self.stateTree.historyRecords(snapshot.history, recordsHistory: Self.recordsHistory) {
-            machine.history[state] = record.map { Self.stateClass(ids[$0]) }
+        for (state, record) in Self.stateTree.historyRecords(snapshot.history, recordsHistory: { Self.rules.recordsHistory[$0] }) {
+            machine.history[state] = record
         }
     }
 
@@ -677,37 +682,30 @@ extension FuzzRegions {
     /// The states' numbers in the order of their names (byte by byte), to find a state by its name.
     private static let numbersByName: [Int] = [17, 18, 13, 14, 12, 19, 0, 3, 4, 5, 2, 7, 8, 15, 6, 16, 10, 11, 9, 1]
 
-    /// The class of each state.
-    private static func stateClass(_ state: StateID) -> FuzzRegions.State.Type {
-        switch state {
-        case .idle: return FuzzRegions_Idle.self
-        case .work: return FuzzRegions_Work.self
-        case .left: return FuzzRegions_Left.self
-        case .l1: return FuzzRegions_L1.self
-        case .l2: return FuzzRegions_L2.self
-        case .l3: return FuzzRegions_L3.self
-        case .right: return FuzzRegions_Right.self
-        case .r1: return FuzzRegions_R1.self
-        case .r2: return FuzzRegions_R2.self
-        case .up: return FuzzRegions_Up.self
-        case .u1: return FuzzRegions_U1.self
-        case .u2: return FuzzRegions_U2.self
-        case .down: return FuzzRegions_Down.self
-        case .d1: return FuzzRegions_D1.self
-        case .d2: return FuzzRegions_D2.self
-        case .rDone: return FuzzRegions_RDone.self
-        case .split: return FuzzRegions_Split.self
-        case .a: return FuzzRegions_A.self
-        case .b: return FuzzRegions_B.self
-        case .end: return FuzzRegions_End.self
-        }
-    }
-
-    /// Whether the state numbered `state` records its history.
-    private static func recordsHistory(_ state: Int) -> Bool {
-        switch state {
-        case 1, 6: true
-        default: false
+    /// The class of the state numbered `number`.
+    private static func stateClass(_ number: Int) -> FuzzRegions.State.Type {
+        switch number {
+        case 0: return FuzzRegions_Idle.self
+        case 1: return FuzzRegions_Work.self
+        case 2: return FuzzRegions_Left.self
+        case 3: return FuzzRegions_L1.self
+        case 4: return FuzzRegions_L2.self
+        case 5: return FuzzRegions_L3.self
+        case 6: return FuzzRegions_Right.self
+        case 7: return FuzzRegions_R1.self
+        case 8: return FuzzRegions_R2.self
+        case 9: return FuzzRegions_Up.self
+        case 10: return FuzzRegions_U1.self
+        case 11: return FuzzRegions_U2.self
+        case 12: return FuzzRegions_Down.self
+        case 13: return FuzzRegions_D1.self
+        case 14: return FuzzRegions_D2.self
+        case 15: return FuzzRegions_RDone.self
+        case 16: return FuzzRegions_Split.self
+        case 17: return FuzzRegions_A.self
+        case 18: return FuzzRegions_B.self
+        case 19: return FuzzRegions_End.self
+        default: preconditionFailure("no state \(number)")
         }
     }
 
@@ -715,7 +713,7 @@ extension FuzzRegions {
     private func recordedHistory() -> [String: [String]] {
         var records: [String: [String]] = [:]
         for (state, record) in machine.history {
-            records[Self.stateNames[state]] = record.map { $0.id.rawValue }
+            records[Self.stateNames[state]] = record.map { Self.stateNames[$0] }
         }
         return records
     }
@@ -742,41 +740,10 @@ extension FuzzRegions {
         class var finishesMachine: Bool { false }
         /// The state's place in document order; every state overrides it.
         class var number: Int { preconditionFailure("every state overrides number") }
-        /// The initial child of a composite state.
-        static var initial: FuzzRegions.State.Type? {
-            switch id {
-            case .left: FuzzRegions_L1.self
-            case .right: FuzzRegions_R1.self
-            case .up: FuzzRegions_U1.self
-            case .down: FuzzRegions_D1.self
-            case .split: FuzzRegions_A.self
-            default: nil
-            }
-        }
-        static var isFinal: Bool {
-            switch id {
-            case .l3, .d2, .rDone, .end: true
-            default: false
-            }
-        }
-        static var isComposite: Bool {
-            switch id {
-            case .work, .left, .right, .r2, .up, .down, .split: true
-            default: false
-            }
-        }
         static var isParallel: Bool {
             switch id {
             case .work, .r2: true
             default: false
-            }
-        }
-        /// The regions of a parallel state, in document order.
-        static var regions: [FuzzRegions.State.Type] {
-            switch id {
-            case .work: [FuzzRegions_Left.self, FuzzRegions_Right.self]
-            case .r2: [FuzzRegions_Up.self, FuzzRegions_Down.self]
-            default: []
             }
         }
         /// Whether the state has completion transitions (its completion is worth queueing).
@@ -784,20 +751,6 @@ extension FuzzRegions {
             switch id {
             case .work: true
             default: false
-            }
-        }
-        /// Whether exiting this state records the states active inside it, for its history.
-        static var recordsHistory: Bool {
-            switch id {
-            case .work, .right: true
-            default: false
-            }
-        }
-        /// `initial history`: the default entry of this state enters it by its history.
-        static var initialHistory: FuzzRegionsHistory? {
-            switch id {
-            case .right: .shallow
-            default: nil
             }
         }
         /// The own entry activities of the state numbered `number`.
@@ -1071,7 +1024,7 @@ fileprivate struct FuzzRegionsRuntime {
     var steps = FSMRuntime.StepQueue<FuzzRegionsQueuedEvent, FuzzRegions.State.Type>()
     /// For each state that records history and has been exited (by its `number`): the states
     /// active inside it when it was last exited, in document order.
-    var history: [Int: [FuzzRegions.State.Type]] = [:]
+    var history: [Int: [Int]] = [:]
     /// The transitions selected for the event or completion being processed, by number, in order:
     /// the first `selectedCount`. One per active leaf at most, so there is room enough.
     let selectedList = FixedList([Int](repeating: 0, count: 3), capacity: 3)
@@ -1183,144 +1136,6 @@ extension FuzzRegionsRuntime {
 }
 
 extension FuzzRegionsRuntime {
-    /// Whether `state` lies inside `node` and is not `node`; every state lies inside the machine (`nil`).
-    static func isProperDescendant(_ state: FuzzRegions.State.Type, of node: FuzzRegions.State.Type?) -> Bool {
-        guard let node else { return true }
-        var ancestor = state.parent
-        while let current = ancestor {
-            if current.number == node.number { return true }
-            ancestor = current.parent
-        }
-        return false
-    }
-}
-
-extension FuzzRegionsRuntime {
-    /// The active states `transition` exits: none for an internal one, else those inside its domain.
-    func exitSet(of transition: FuzzRegionsTransition) -> [FuzzRegions.State.Type] {
-        guard transition.target != nil else { return [] }
-        return configuration.filter { Self.isProperDescendant($0, of: transition.domain) }
-    }
-
-    /// The selected transitions that fire, in selection order: each in turn replaces the ones kept
-    /// so far whose exit sets meet its own when its source lies inside the source of every one of
-    /// them (the more specific wins), and is dropped otherwise.
-    func removingConflicts() -> [Int] {
-        var kept: [Int] = []
-        for number in selected[..<selectedCount] {
-            let transition = FuzzRegionsTransition.numbered(number)
-            let exits = exitSet(of: transition)
-            let conflicting = kept.indices.filter { index in
-                exitSet(of: .numbered(kept[index])).contains { state in exits.contains { $0.number == state.number } }
-            }
-            let isMoreSpecific = conflicting.allSatisfy { index in
-                transition.source.map { Self.isProperDescendant($0, of: FuzzRegionsTransition.numbered(kept[index]).source) }
-                    ?? false
-            }
-            guard isMoreSpecific else { continue }
-            for index in conflicting.reversed() { kept.remove(at: index) }
-            kept.append(number)
-        }
-        return kept
-    }
-
-    /// The states entered when a transition with this domain enters `target`, in document order:
-    /// from just below the domain down to the target, the other regions of the parallel states on
-    /// the way with what `defaultEntry` enters below each, then `belowTarget`, what the target's
-    /// entry enters below it (by its default entry, or by its history).
-    func entrySet(
-        to target: FuzzRegions.State.Type, below domain: FuzzRegions.State.Type?, belowTarget: [FuzzRegions.State.Type],
-        defaultEntry: (FuzzRegions.State.Type) -> [FuzzRegions.State.Type]
-    ) -> [FuzzRegions.State.Type] {
-        var path: [FuzzRegions.State.Type] = []
-        var current: FuzzRegions.State.Type? = target
-        while let state = current, state.number != domain?.number {
-            path.append(state)
-            current = state.parent
-        }
-        var entered = path
-        for state in path.dropFirst() where state.isParallel {
-            for region in state.regions where !path.contains(where: { $0.number == region.number }) {
-                entered += [region] + defaultEntry(region)
-            }
-        }
-        entered += belowTarget
-        return entered.sorted { $0.number < $1.number }
-    }
-}
-
-extension FuzzRegionsRuntime {
-    /// The states entered below `node`, in document order: by its history when `history` is given
-    /// or it has `initial history`, if it has a record and the child recorded is not a final state
-    /// (shallow: the recorded children, each by its default entry; deep: every recorded state);
-    /// else by its default entry: every region of a parallel state, the initial child of another.
-    func entry(below node: FuzzRegions.State.Type, by history: FuzzRegionsHistory?) -> [FuzzRegions.State.Type] {
-        if let kind = history ?? node.initialHistory, let record = self.history[node.number],
-            !record.contains(where: { $0.isFinal && $0.parent?.number == node.number })
-        {
-            switch kind {
-            case .deep: return record
-            case .shallow:
-                return record.filter { $0.parent?.number == node.number }.flatMap { [$0] + entry(below: $0, by: nil) }
-            }
-        }
-        if node.isParallel { return node.regions.flatMap { [$0] + entry(below: $0, by: nil) } }
-        guard let child = node.initial else { return [] }
-        return [child] + entry(below: child, by: nil)
-    }
-
-    /// Records, for each state of `exiting` that records history, the active states inside it.
-    mutating func record(exiting: [FuzzRegions.State.Type]) {
-        for state in exiting where state.recordsHistory {
-            history[state.number] = configuration.filter { Self.isProperDescendant($0, of: state) }
-        }
-    }
-}
-
-extension FuzzRegionsRuntime {
-    /// Whether `state`, active in `configuration`, is complete: a parallel state whose regions are
-    /// all complete; another composite state with an active final child.
-    static func isComplete(
-        _ state: FuzzRegions.State.Type, in configuration: some Collection<FuzzRegions.State.Type>
-    ) -> Bool {
-        if state.isParallel { return state.regions.allSatisfy { isComplete($0, in: configuration) } }
-        return configuration.contains { $0.isFinal && $0.parent?.number == state.number }
-    }
-
-    /// The states that complete when `entering` are entered, in the order they complete: each simple
-    /// non-final state; the parent of each final state, and each parallel state above it once its
-    /// last region completes (counting the states entered so far).
-    func completingStates(onEntering entering: [FuzzRegions.State.Type]) -> [FuzzRegions.State.Type] {
-        var result: [FuzzRegions.State.Type] = []
-        for position in entering.indices {
-            Self.appendCompletingStates(onEntering: entering, at: position, in: configuration, to: &result)
-        }
-        return result
-    }
-
-    /// The states that complete when `entering[position]` is entered, after those before it, appended
-    /// to `result`, which holds the states that completed on entering those; `configuration` is the
-    /// configuration once all of `entering` are entered.
-    static func appendCompletingStates(
-        onEntering entering: [FuzzRegions.State.Type], at position: Int,
-        in configuration: some Collection<FuzzRegions.State.Type>, to result: inout [FuzzRegions.State.Type]
-    ) {
-        let state = entering[position]
-        if !state.isFinal {
-            if !state.isComposite { result.append(state) }
-            return
-        }
-        let notYetEntered = entering[(position + 1)...]
-        let enteredSoFar = configuration.filter { active in !notYetEntered.contains { $0.number == active.number } }
-        var completed = state.parent
-        while let node = completed, !result.contains(where: { $0.number == node.number }) {
-            result.append(node)
-            completed = node.parent.flatMap { $0.isParallel && isComplete($0, in: enteredSoFar) ? $0 : nil }
-        }
-    }
-}
-
-extension FuzzRegionsRuntime {
     /// Drops the selected transitions that conflict, in place (section 4c): each in turn, in
     /// selection order, replaces the ones kept so far whose exits meet its own when its source lies
     /// inside the source of every one of them (the more specific wins), and is dropped otherwise.
@@ -1329,10 +1144,10 @@ extension FuzzRegionsRuntime {
         var kept = 0
         for index in 0..<selectedCount {
             let number = selected[index]
-            let step = FuzzRegionsTransition.step(number)
+            let step = Self.step(number)
             var isMoreSpecific = true
             for other in 0..<kept {
-                let earlier = FuzzRegionsTransition.step(selected[other])
+                let earlier = Self.step(selected[other])
                 if earlier.exits.overlaps(step.exits) && !earlier.insideSource.contains(step.source) {
                     isMoreSpecific = false
                     break
@@ -1340,7 +1155,7 @@ extension FuzzRegionsRuntime {
             }
             guard isMoreSpecific else { continue }
             var count = 0
-            for other in 0..<kept where !FuzzRegionsTransition.step(selected[other]).exits.overlaps(step.exits) {
+            for other in 0..<kept where !Self.step(selected[other]).exits.overlaps(step.exits) {
                 selected[count] = selected[other]
                 count += 1
             }
@@ -1352,7 +1167,7 @@ extension FuzzRegionsRuntime {
 
     /// Whether the state numbered `state` is exited by a selected transition.
     func isExited(_ state: Int) -> Bool {
-        for index in 0..<selectedCount where FuzzRegionsTransition.step(selected[index]).exits.contains(state) { return true }
+        for index in 0..<selectedCount where Self.step(selected[index]).exits.contains(state) { return true }
         return false
     }
 
@@ -1363,8 +1178,8 @@ extension FuzzRegionsRuntime {
         for index in 0..<selectedCount {
             var position = index
             let number = selected[index]
-            let start = FuzzRegionsTransition.step(number).exits.lowerBound
-            while position > 0 && FuzzRegionsTransition.step(selected[position - 1]).exits.lowerBound > start {
+            let start = Self.step(number).exits.lowerBound
+            while position > 0 && Self.step(selected[position - 1]).exits.lowerBound > start {
                 selected[position] = selected[position - 1]
                 position -= 1
             }
@@ -1407,39 +1222,7 @@ extension FuzzRegionsRuntime {
     }
 }
 
-/// A transition as the step sees it: its source (`nil`: the machine), its domain (`nil`: the
-/// machine), its target (`nil`: an internal transition) and how the target is entered.
-fileprivate struct FuzzRegionsTransition {
-    let source: FuzzRegions.State.Type?
-    let domain: FuzzRegions.State.Type?
-    let target: FuzzRegions.State.Type?
-    var history: FuzzRegionsHistory? = nil
-
-    /// The transition numbered `number`, in the order the transitions are written.
-    static func numbered(_ number: Int) -> FuzzRegionsTransition {
-        switch number {
-        case 0: FuzzRegionsTransition(source: FuzzRegions_Idle.self, domain: nil, target: FuzzRegions_Work.self)  // Idle: go -> Work
-        case 1: FuzzRegionsTransition(source: FuzzRegions_Idle.self, domain: nil, target: FuzzRegions_Split.self)  // Idle: side -> Split
-        case 2: FuzzRegionsTransition(source: FuzzRegions_Idle.self, domain: nil, target: FuzzRegions_Work.self, history: .deep)  // Idle: back -> deep history Work
-        case 3: FuzzRegionsTransition(source: FuzzRegions_Work.self, domain: nil, target: FuzzRegions_Idle.self)  // Work: leave -> Idle
-        case 4: FuzzRegionsTransition(source: FuzzRegions_Work.self, domain: nil, target: FuzzRegions_Split.self)  // Work: side -> Split
-        case 5: FuzzRegionsTransition(source: FuzzRegions_Work.self, domain: nil, target: FuzzRegions_Split.self)  // Work: -> Split
-        case 6: FuzzRegionsTransition(source: FuzzRegions_L1.self, domain: FuzzRegions_Left.self, target: FuzzRegions_L2.self)  // L1: next -> L2
-        case 7: FuzzRegionsTransition(source: FuzzRegions_L2.self, domain: FuzzRegions_Left.self, target: FuzzRegions_L3.self)  // L2: next [allowed] -> L3
-        case 8: FuzzRegionsTransition(source: FuzzRegions_R1.self, domain: FuzzRegions_Right.self, target: FuzzRegions_R2.self)  // R1: next -> R2
-        case 9: FuzzRegionsTransition(source: FuzzRegions_R2.self, domain: FuzzRegions_Right.self, target: FuzzRegions_RDone.self)  // R2: finish -> RDone
-        case 10: FuzzRegionsTransition(source: FuzzRegions_U1.self, domain: FuzzRegions_Up.self, target: FuzzRegions_U2.self)  // U1: swap -> U2
-        case 11: FuzzRegionsTransition(source: FuzzRegions_U2.self, domain: FuzzRegions_Up.self, target: FuzzRegions_U1.self)  // U2: swap -> U1
-        case 12: FuzzRegionsTransition(source: FuzzRegions_D1.self, domain: FuzzRegions_Down.self, target: FuzzRegions_D2.self)  // D1: swap [refused] -> D2
-        case 13: FuzzRegionsTransition(source: FuzzRegions_Split.self, domain: nil, target: FuzzRegions_Idle.self)  // Split: leave -> Idle
-        case 14: FuzzRegionsTransition(source: FuzzRegions_A.self, domain: FuzzRegions_Split.self, target: FuzzRegions_B.self)  // A: next -> B
-        case 15: FuzzRegionsTransition(source: FuzzRegions_A.self, domain: nil, target: FuzzRegions_Right.self, history: .shallow)  // A: back -> history Right
-        case 16: FuzzRegionsTransition(source: FuzzRegions_B.self, domain: FuzzRegions_Split.self, target: FuzzRegions_A.self)  // B: next -> A
-        case 17: FuzzRegionsTransition(source: FuzzRegions_B.self, domain: nil, target: FuzzRegions_End.self)  // B: finish -> End
-        default: preconditionFailure("no transition \(number)")
-        }
-    }
-
+extension FuzzRegionsRuntime {
     /// The transition numbered `number` as the direct step sees it: the states it exits when active,
     /// its source (-1: the machine) and the states inside its source, by number.
     static func step(_ number: Int) -> (exits: Range<Int>, source: Int, insideSource: Range<Int>) {
@@ -1453,12 +1236,6 @@ fileprivate struct FuzzRegionsTransition {
         default: preconditionFailure("no direct step for transition \(number)")
         }
     }
-}
-
-/// How a state is entered by its history: its child active when it was last exited (shallow),
-/// or every state active inside it then (deep).
-fileprivate enum FuzzRegionsHistory {
-    case shallow, deep
 }
 
 /// An event sent while another was being processed, with its arguments.

@@ -451,7 +451,7 @@ extension FuzzTimers {
     /// to `target`, outermost first, then what lies below `target`: by its `history` when one is
     /// given (`-> history S`), else by its default entry. Always returns `true`.
     fileprivate func transition(
-        below domain: StateID?, to target: FuzzTimers.State.Type, by history: FuzzTimersHistory? = nil, _ actions: any FuzzTimersActions, effects: () -> Void = {}
+        below domain: StateID?, to target: FuzzTimers.State.Type, by history: FSMRuntime.History? = nil, _ actions: any FuzzTimersActions, effects: () -> Void = {}
     ) -> Bool {
         exit(below: domain, actions)
         effects()
@@ -512,7 +512,7 @@ extension FuzzTimers {
     /// Entering a leaf may complete a state with completion transitions (the leaf itself, or the
     /// composite whose final child it is): that state waits in `completions` for its turn.
     @inline(never)
-    private func enter(_ target: FuzzTimers.State.Type, below domain: StateID?, by history: FuzzTimersHistory? = nil, _ actions: any FuzzTimersActions) {
+    private func enter(_ target: FuzzTimers.State.Type, below domain: StateID?, by history: FSMRuntime.History? = nil, _ actions: any FuzzTimersActions) {
         target.enterInward(below: domain?.depth ?? -1, self, actions)
         let leaf = FuzzTimersRuntime.enterInside(target, by: history, records: machine.history, self, actions)
         machine.current = leaf
@@ -532,14 +532,14 @@ extension FuzzTimers {
         guard let active = try Self.stateTree.configuration(restoring: snapshot) else { return }
         let ids = StateID.allCases
         // One active leaf: the last of the active states, in the order written.
-        machine.current = Self.stateClass(ids[active[active.count - 1]])
+        machine.current = Self.stateClass(active[active.count - 1])
         machine.isStarted = true
         machine.isFinished = machine.current.finishesMachine
         for (state, record) in Self.stateTree.historyRecords(snapshot.history, recordsHistory: Self.recordsHistory) {
             // A record below a state of a machine with one leaf is a path: its last state is the leaf.
-            machine.history[ids[state]] = Self.stateClass(ids[record[record.count - 1]])
+            machine.history[ids[state]] = Self.stateClass(record[record.count - 1])
         }
-        machine.stack = Self.stateTree.stack(snapshot.stack).map { Self.stateClass(ids[$0]) }
+        machine.stack = Self.stateTree.stack(snapshot.stack).map(Self.stateClass)
         var isActive = [Bool](repeating: false, count: ids.count)
         for state in active { isActive[state] = true }
         let timers = Self.stateTree.timers(
@@ -561,16 +561,17 @@ extension FuzzTimers {
     /// The states' numbers in the order of their names (byte by byte), to find a state by its name.
     private static let numbersByName: [Int] = [1, 4, 0, 5, 6, 2, 3]
 
-    /// The class of each state.
-    private static func stateClass(_ state: StateID) -> FuzzTimers.State.Type {
-        switch state {
-        case .idle: return FuzzTimers_Idle.self
-        case .busy: return FuzzTimers_Busy.self
-        case .step1: return FuzzTimers_Step1.self
-        case .step2: return FuzzTimers_Step2.self
-        case .finished: return FuzzTimers_Finished.self
-        case .menu: return FuzzTimers_Menu.self
-        case .off: return FuzzTimers_Off.self
+    /// The class of the state numbered `number`.
+    private static func stateClass(_ number: Int) -> FuzzTimers.State.Type {
+        switch number {
+        case 0: return FuzzTimers_Idle.self
+        case 1: return FuzzTimers_Busy.self
+        case 2: return FuzzTimers_Step1.self
+        case 3: return FuzzTimers_Step2.self
+        case 4: return FuzzTimers_Finished.self
+        case 5: return FuzzTimers_Menu.self
+        case 6: return FuzzTimers_Off.self
+        default: preconditionFailure("no state \(number)")
         }
     }
 
@@ -657,7 +658,7 @@ extension FuzzTimers {
             }
         }
         /// `initial history`: the default entry of this state enters it by its history.
-        static var initialHistory: FuzzTimersHistory? { nil }
+        static var initialHistory: FSMRuntime.History? { nil }
         /// Tries the state's completion transitions in order; returns whether one fired.
         class func completion(_ context: FuzzTimers, _ actions: any FuzzTimersActions) -> Bool { false }
 
@@ -905,7 +906,7 @@ extension FuzzTimersRuntime {
     /// entry activities this calls.
     @inline(never)
     static func enterInside(
-        _ state: FuzzTimers.State.Type, by history: FuzzTimersHistory?,
+        _ state: FuzzTimers.State.Type, by history: FSMRuntime.History?,
         records: [FuzzTimers.StateID: FuzzTimers.State.Type], _ machine: FuzzTimers, _ actions: any FuzzTimersActions
     ) -> FuzzTimers.State.Type {
         var state = state
@@ -933,12 +934,6 @@ extension FuzzTimersRuntime {
             history = nil
         }
     }
-}
-
-/// How a state is entered by its history: its child active when it was last exited (shallow),
-/// or every state active inside it then (deep).
-fileprivate enum FuzzTimersHistory {
-    case shallow, deep
 }
 
 /// An event sent while another was being processed, with its arguments.
