@@ -237,6 +237,7 @@ public struct PathTestSuite {
         case .boolean(let flag): String(flag)
         case .none: "nil"
         case .error(let name): "\(errorType)(\(SwiftLiteral.string(name)))"
+        case .opaque: "_"  // never: an event's call takes it from the values filled in
         }
     }
 
