@@ -18,12 +18,13 @@ final class PathsCommandTests: XCTestCase {
     }
 
     /// The machines whose events carry values of types fsmc cannot make (a type of the app's own,
-    /// `[UInt8]`): their scripts write them `_`, their suites take them from a file the user fills in.
+    /// `[UInt8]`): their scripts write them `_`, their suites take them from a file the user fills in;
+    /// and Settings, whose events carry optionals (`Int?`, `String?`, `Int??`, `Label??`).
     private var userTypedMachines: [URL] { fsmFiles(under: ["Tests/Golden/Paths"]) }
 
     func testEveryExamplesScriptsReplayInSimulateToTheStatesTheyClaim() throws {
         XCTAssertGreaterThan(examples.count, 10)
-        XCTAssertEqual(userTypedMachines.map(\.lastPathComponent), ["Scanner.fsm", "Shop.fsm"])
+        XCTAssertEqual(userTypedMachines.map(\.lastPathComponent), ["Scanner.fsm", "Settings.fsm", "Shop.fsm"])
         for machine in examples + userTypedMachines {
             let name = machine.deletingPathExtension().lastPathComponent
             let folder = try temporaryFolder(self)

@@ -219,8 +219,10 @@ public struct PathTestSuite {
             }
             out.line()
         }
+        // Generic rather than `Any`: an optional argument (`Int?`) passed to `Any` makes swiftc warn
+        // that it is implicitly coerced, an error in a test target with warnings as errors.
         out.line("/// A value as the path's actions are written: strings in quotes, an optional's value or nil.")
-        out.block("private func describe(_ value: Any) -> String") { out in
+        out.block("private func describe<Value>(_ value: Value) -> String") { out in
             out.line("if let text = value as? String { return String(reflecting: text) }")
             out.line("let mirror = Mirror(reflecting: value)")
             out.block("if mirror.displayStyle == .optional") { out in
