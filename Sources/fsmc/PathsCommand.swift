@@ -199,7 +199,7 @@ extension Commands {
                 return ExitStatus.inputErrors
             }
         }
-        let text = format == "json" ? measurement.json() : measurement.text(file: file)
+        let text = format == "json" ? measurement.json(file: file) : measurement.text(file: file)
         guard let folder = arguments.value("-o"), folder != FileIO.standardInput else {
             Terminal.writeOut(text)
             return ExitStatus.success

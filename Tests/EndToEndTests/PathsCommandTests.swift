@@ -56,6 +56,43 @@ final class PathsCommandTests: XCTestCase {
             XCTAssertEqual(coverage.status, 0, coverage.stderr)
             let measured = try json(coverage.stdout)
             XCTAssertEqual(measured["covered"] as? Int, document["goals"] as? Int, "\(name): \(coverage.stdout)")
+            try assertItemsAreAtTheirDeclarations(measured, in: machine)
+            for goal in ["states", "guards"] {
+                let other = try runFSMC(
+                    ["paths", machine.path, "--coverage"] + scriptPaths + ["--format", "json", "--cover", goal])
+                XCTAssertEqual(other.status, 0, other.stderr)
+                try assertItemsAreAtTheirDeclarations(try json(other.stdout), in: machine)
+            }
+        }
+    }
+
+    /// Each item of a coverage report is where the machine's text declares it: a state at its name, a
+    /// transition (and its guard's outcomes) at the start of its declaration, whose first word is the
+    /// first word of the item's text.
+    private func assertItemsAreAtTheirDeclarations(
+        _ report: [String: Any], in machine: URL, file: StaticString = #filePath, line: UInt = #line
+    ) throws {
+        let name = machine.lastPathComponent
+        let source = try String(contentsOf: machine, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+        let items = try XCTUnwrap(report["items"] as? [[String: Any]], file: file, line: line)
+        XCTAssertEqual(items.count, report["goals"] as? Int, name, file: file, line: line)
+        for item in items {
+            let label = try XCTUnwrap(item["item"] as? String, file: file, line: line)
+            let (row, column) = (try XCTUnwrap(item["line"] as? Int), try XCTUnwrap(item["column"] as? Int))
+            guard row >= 1, row <= source.count, column >= 1 else {
+                XCTFail("\(name): \(label) at \(row):\(column), outside the file", file: file, line: line)
+                continue
+            }
+            let there = String(String.UnicodeScalarView(source[row - 1].unicodeScalars.dropFirst(column - 1)))
+            // `state Alarm` is at `Alarm`; `Armed: disarm [ok] -> Done, its guard true` at `disarm`.
+            let declaration =
+                label.hasPrefix("state ")
+                ? String(label.dropFirst("state ".count))
+                : label.split(separator: ": ", maxSplits: 1).last.map(String.init) ?? label
+            let firstWord = declaration.prefix { $0 != " " }  // `disarm`, `[addressValid]`, `->`, `after`
+            XCTAssertTrue(
+                !firstWord.isEmpty && there.hasPrefix(firstWord), "\(name):\(row):\(column) is \"\(there)\", not \(label)",
+                file: file, line: line)
         }
     }
 
@@ -75,6 +112,38 @@ final class PathsCommandTests: XCTestCase {
         ])
         XCTAssertEqual(signIn.status, 0, signIn.stderr)
         XCTAssertTrue(signIn.stdout.hasPrefix("SignIn: 1 script covers 4 of 6 states (66%)\n"), signIn.stdout)
+    }
+
+    /// The JSON report puts each item where the text report puts a missed one: the file, and the
+    /// line and column of its declaration.
+    func testTheJSONCoverageReportSaysWhereEachItemIsDeclared() throws {
+        let machine = repositoryRoot.appendingPathComponent("examples/SecuritySystem/SecuritySystem.fsm")
+        let script = repositoryRoot.appendingPathComponent("examples/SecuritySystem/session.script")
+        var places: [String: String] = [:]
+        for goal in ["states", "guards"] {
+            let text = try runFSMC(["paths", machine.path, "--coverage", script.path, "--cover", goal])
+            let json = try runFSMC(["paths", machine.path, "--coverage", script.path, "--cover", goal, "--format", "json"])
+            XCTAssertEqual(json.status, 0, json.stderr)
+            let report = try self.json(json.stdout)
+            XCTAssertEqual(report["file"] as? String, machine.path)
+            let items = try XCTUnwrap(report["items"] as? [[String: Any]])
+            var missed: [String] = []
+            for item in items {
+                let label = try XCTUnwrap(item["item"] as? String)
+                let place = "\(try XCTUnwrap(item["line"] as? Int)):\(try XCTUnwrap(item["column"] as? Int))"
+                places[label] = place
+                if item["covered"] as? Bool == false { missed.append("  missed: \(machine.path):\(place): \(label)") }
+            }
+            XCTAssertFalse(missed.isEmpty, goal)
+            XCTAssertEqual(Array(text.stdout.split(separator: "\n").dropFirst().map(String.init)), missed, goal)
+        }
+        // SecuritySystem.fsm: `state Armed {` on line 22, its transitions from line 24, indented 8.
+        XCTAssertEqual(places["state Disarmed"], "15:11")
+        XCTAssertEqual(places["state Alarm"], "32:11")
+        XCTAssertEqual(places["Armed: breach -> Alarm"], "24:9")
+        XCTAssertEqual(places["Armed: disarm [tooManyAttempts] / informAdministrator -> Alarm"], "27:9")
+        XCTAssertEqual(places["Armed: disarm [tooManyAttempts] / informAdministrator -> Alarm, its guard false"], "27:9")
+        XCTAssertEqual(places["SilentAlarm: reset [isValid(code)] -> Disarmed, its guard true"], "41:9")
     }
 
     /// The suite examples/PluginConsumer runs (scripts/test-plugin-consumer builds and passes it) is
