@@ -93,9 +93,10 @@ check-generated-swift: build
 # Every example machine's Swift Testing suites from `fsmc paths --format swift-testing` (--cover transitions
 # and guards; examples/PluginConsumer's machines too, but for its link to SignIn's), compiled against its
 # `fsmc generate` Swift with warnings as errors in one package in .build/paths-suites/ and run with
-# `swift test`: a differential test of the generated Swift against the interpreter (scripts/check-paths-suites).
-# First, the check is run on three machines with an fsmc that breaks two, and must fail naming them
-# (scripts/test-check-paths-suites).
+# `swift test`: a differential test of the generated Swift against the interpreter (scripts/check-paths-suites);
+# Tests/Golden/Paths's machines too, with the values of their user-typed parameters filled in.
+# First, the check is run on three machines with an fsmc that breaks two, and on Shop without its
+# values, and must fail naming them (scripts/test-check-paths-suites).
 check-paths-suites: build
 	SWIFT=$(SWIFT) scripts/test-check-paths-suites $(FSMC)
 	SWIFT=$(SWIFT) scripts/check-paths-suites $(FSMC)

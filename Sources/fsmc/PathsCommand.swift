@@ -54,7 +54,8 @@ extension Commands {
             handle, a wait to the next timeout (and to half of it, after a step that armed a
             timer, where two timers can race), and every running activity finished or failed;
             guards are free inputs, each evaluation answered true or false. Event parameters get
-            "", 0, 0.0, false or nil (an event with a parameter of another type is not sent). Of
+            "", 0, 0.0, false or nil (a parameter of another type, such as a type of your own,
+            gets an opaque value, written '_'). Of
             the paths found, the fewest that cover the goal are written, shortest first. What no
             path covers is listed on standard error with the reason, with the paths' total steps
             against the lowest number possible.
@@ -199,7 +200,7 @@ extension Commands {
                 return ExitStatus.inputErrors
             }
         }
-        let text = format == "json" ? measurement.json() : measurement.text(file: file)
+        let text = format == "json" ? measurement.json(file: file) : measurement.text(file: file)
         guard let folder = arguments.value("-o"), folder != FileIO.standardInput else {
             Terminal.writeOut(text)
             return ExitStatus.success

@@ -17,9 +17,15 @@ final class PathsCommandTests: XCTestCase {
         try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
     }
 
+    /// The machines whose events carry values of types fsmc cannot make (a type of the app's own,
+    /// `[UInt8]`): their scripts write them `_`, their suites take them from a file the user fills in;
+    /// and Settings, whose events carry optionals (`Int?`, `String?`, `Int??`, `Label??`).
+    private var userTypedMachines: [URL] { fsmFiles(under: ["Tests/Golden/Paths"]) }
+
     func testEveryExamplesScriptsReplayInSimulateToTheStatesTheyClaim() throws {
         XCTAssertGreaterThan(examples.count, 10)
-        for machine in examples {
+        XCTAssertEqual(userTypedMachines.map(\.lastPathComponent), ["Scanner.fsm", "Settings.fsm", "Shop.fsm"])
+        for machine in examples + userTypedMachines {
             let name = machine.deletingPathExtension().lastPathComponent
             let folder = try temporaryFolder(self)
             let scripts = folder.appendingPathComponent("paths")
@@ -50,6 +56,43 @@ final class PathsCommandTests: XCTestCase {
             XCTAssertEqual(coverage.status, 0, coverage.stderr)
             let measured = try json(coverage.stdout)
             XCTAssertEqual(measured["covered"] as? Int, document["goals"] as? Int, "\(name): \(coverage.stdout)")
+            try assertItemsAreAtTheirDeclarations(measured, in: machine)
+            for goal in ["states", "guards"] {
+                let other = try runFSMC(
+                    ["paths", machine.path, "--coverage"] + scriptPaths + ["--format", "json", "--cover", goal])
+                XCTAssertEqual(other.status, 0, other.stderr)
+                try assertItemsAreAtTheirDeclarations(try json(other.stdout), in: machine)
+            }
+        }
+    }
+
+    /// Each item of a coverage report is where the machine's text declares it: a state at its name, a
+    /// transition (and its guard's outcomes) at the start of its declaration, whose first word is the
+    /// first word of the item's text.
+    private func assertItemsAreAtTheirDeclarations(
+        _ report: [String: Any], in machine: URL, file: StaticString = #filePath, line: UInt = #line
+    ) throws {
+        let name = machine.lastPathComponent
+        let source = try String(contentsOf: machine, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+        let items = try XCTUnwrap(report["items"] as? [[String: Any]], file: file, line: line)
+        XCTAssertEqual(items.count, report["goals"] as? Int, name, file: file, line: line)
+        for item in items {
+            let label = try XCTUnwrap(item["item"] as? String, file: file, line: line)
+            let (row, column) = (try XCTUnwrap(item["line"] as? Int), try XCTUnwrap(item["column"] as? Int))
+            guard row >= 1, row <= source.count, column >= 1 else {
+                XCTFail("\(name): \(label) at \(row):\(column), outside the file", file: file, line: line)
+                continue
+            }
+            let there = String(String.UnicodeScalarView(source[row - 1].unicodeScalars.dropFirst(column - 1)))
+            // `state Alarm` is at `Alarm`; `Armed: disarm [ok] -> Done, its guard true` at `disarm`.
+            let declaration =
+                label.hasPrefix("state ")
+                ? String(label.dropFirst("state ".count))
+                : label.split(separator: ": ", maxSplits: 1).last.map(String.init) ?? label
+            let firstWord = declaration.prefix { $0 != " " }  // `disarm`, `[addressValid]`, `->`, `after`
+            XCTAssertTrue(
+                !firstWord.isEmpty && there.hasPrefix(firstWord), "\(name):\(row):\(column) is \"\(there)\", not \(label)",
+                file: file, line: line)
         }
     }
 
@@ -71,24 +114,126 @@ final class PathsCommandTests: XCTestCase {
         XCTAssertTrue(signIn.stdout.hasPrefix("SignIn: 1 script covers 4 of 6 states (66%)\n"), signIn.stdout)
     }
 
-    /// The suite examples/PluginConsumer runs (scripts/test-plugin-consumer builds and passes it) is
-    /// what fsmc writes today. `FSMC_UPDATE_GOLDEN=1` (`make golden`) writes it again.
-    func testGoldenSwiftTestingSuiteIsCurrent() throws {
-        let machine = repositoryRoot.appendingPathComponent("examples/SignIn/SignIn.fsm")
-        let committed = repositoryRoot.appendingPathComponent(
-            "examples/PluginConsumer/Tests/AccountsTests/SignInPathTests.swift")
-        let result = try runFSMC(
-            ["paths", "SignIn.fsm", "--format", "swift-testing", "--module", "Accounts"],
-            in: machine.deletingLastPathComponent())
-        XCTAssertEqual(result.status, 0, result.stderr)
-        if ProcessInfo.processInfo.environment["FSMC_UPDATE_GOLDEN"] == "1" {
-            try result.stdout.write(to: committed, atomically: true, encoding: .utf8)
+    /// The JSON report puts each item where the text report puts a missed one: the file, and the
+    /// line and column of its declaration.
+    func testTheJSONCoverageReportSaysWhereEachItemIsDeclared() throws {
+        let machine = repositoryRoot.appendingPathComponent("examples/SecuritySystem/SecuritySystem.fsm")
+        let script = repositoryRoot.appendingPathComponent("examples/SecuritySystem/session.script")
+        var places: [String: String] = [:]
+        for goal in ["states", "guards"] {
+            let text = try runFSMC(["paths", machine.path, "--coverage", script.path, "--cover", goal])
+            let json = try runFSMC(["paths", machine.path, "--coverage", script.path, "--cover", goal, "--format", "json"])
+            XCTAssertEqual(json.status, 0, json.stderr)
+            let report = try self.json(json.stdout)
+            XCTAssertEqual(report["file"] as? String, machine.path)
+            let items = try XCTUnwrap(report["items"] as? [[String: Any]])
+            var missed: [String] = []
+            for item in items {
+                let label = try XCTUnwrap(item["item"] as? String)
+                let place = "\(try XCTUnwrap(item["line"] as? Int)):\(try XCTUnwrap(item["column"] as? Int))"
+                places[label] = place
+                if item["covered"] as? Bool == false { missed.append("  missed: \(machine.path):\(place): \(label)") }
+            }
+            XCTAssertFalse(missed.isEmpty, goal)
+            XCTAssertEqual(Array(text.stdout.split(separator: "\n").dropFirst().map(String.init)), missed, goal)
         }
-        XCTAssertEqual(
-            result.stdout, try String(contentsOf: committed, encoding: .utf8),
-            "the committed suite is stale: run make golden")
-        XCTAssertTrue(result.stdout.contains("@testable import Accounts"))
-        XCTAssertTrue(result.stdout.contains("timing: .manual, activities: .manual"))
+        // SecuritySystem.fsm: `state Armed {` on line 22, its transitions from line 24, indented 8.
+        XCTAssertEqual(places["state Disarmed"], "15:11")
+        XCTAssertEqual(places["state Alarm"], "32:11")
+        XCTAssertEqual(places["Armed: breach -> Alarm"], "24:9")
+        XCTAssertEqual(places["Armed: disarm [tooManyAttempts] / informAdministrator -> Alarm"], "27:9")
+        XCTAssertEqual(places["Armed: disarm [tooManyAttempts] / informAdministrator -> Alarm, its guard false"], "27:9")
+        XCTAssertEqual(places["SilentAlarm: reset [isValid(code)] -> Disarmed, its guard true"], "41:9")
+    }
+
+    /// The suite examples/PluginConsumer runs (scripts/test-plugin-consumer builds and passes it) is
+    /// what fsmc writes today, and so are the suites of the machines with user-typed parameters
+    /// (scripts/check-paths-suites compiles and runs them with their values filled in).
+    /// `FSMC_UPDATE_GOLDEN=1` (`make golden`) writes them again.
+    func testGoldenSwiftTestingSuitesAreCurrent() throws {
+        var suites = [
+            (
+                repositoryRoot.appendingPathComponent("examples/SignIn/SignIn.fsm"),
+                repositoryRoot.appendingPathComponent("examples/PluginConsumer/Tests/AccountsTests/SignInPathTests.swift"),
+                ["--module", "Accounts"]
+            )
+        ]
+        for machine in userTypedMachines {
+            let name = machine.deletingPathExtension().lastPathComponent
+            suites.append((machine, machine.deletingLastPathComponent().appendingPathComponent(name + "PathTests.swift"), []))
+        }
+        for (machine, committed, options) in suites {
+            let result = try runFSMC(
+                ["paths", machine.lastPathComponent, "--format", "swift-testing"] + options,
+                in: machine.deletingLastPathComponent())
+            XCTAssertEqual(result.status, 0, result.stderr)
+            if ProcessInfo.processInfo.environment["FSMC_UPDATE_GOLDEN"] == "1" {
+                try result.stdout.write(to: committed, atomically: true, encoding: .utf8)
+            }
+            XCTAssertEqual(
+                result.stdout, try String(contentsOf: committed, encoding: .utf8),
+                "\(committed.lastPathComponent) is stale: run make golden")
+        }
+        let signIn = try String(contentsOf: suites[0].1, encoding: .utf8)
+        XCTAssertTrue(signIn.contains("@testable import Accounts"))
+        XCTAssertTrue(signIn.contains("timing: .manual, activities: .manual"))
+        XCTAssertFalse(signIn.contains("PathValues"), "a machine without user-typed parameters has nothing to fill in")
+    }
+
+    /// A machine whose events carry a type of the app's own: the header says what to fill in, in
+    /// which file, each member with its type; the suite sends the values from there, records such
+    /// arguments as `_`, and the JSON and scripts write them `_`.
+    func testUserTypedParametersComeFromOnePlaceTheHeaderNames() throws {
+        let folder = try temporaryFolder(self)
+        try """
+        machine Map {
+            event move(to: Coordinate, speed: Int)
+            event mark(spot: Coordinate?)
+            initial Idle
+            state Idle { move [isNear(to)] / plan(to, speed) -> Moving }
+            state Moving { mark / pin(spot); stop -> Idle }
+        }
+
+        """.write(to: folder.appendingPathComponent("Map.fsm"), atomically: true, encoding: .utf8)
+        let suite = try runFSMC(["paths", "Map.fsm", "--format", "swift-testing"], in: folder)
+        XCTAssertEqual(suite.status, 0, suite.stderr)
+        XCTAssertTrue(suite.stderr.hasPrefix("Map: 1 path, 3 steps"), suite.stderr)
+        XCTAssertTrue(suite.stderr.contains("cover 3 of 3 transitions"), suite.stderr)
+        let header = suite.stdout.split(separator: "\n").prefix { $0.hasPrefix("//") }.joined(separator: "\n")
+        XCTAssertTrue(header.contains("take their values from MapPathValues. Give them in a file of your own"), header)
+        XCTAssertTrue(header.contains("// MapPathValues.swift (fsmc paths writes this file again, never yours):"), header)
+        let members = [
+            "//     extension MapPathValues {", "//         static var moveTo: Coordinate { ... }  // move(to:speed:)",
+            "//     }",
+        ].joined(separator: "\n")
+        XCTAssertTrue(header.contains(members), header)
+        XCTAssertTrue(header.contains("\"type 'MapPathValues' does not conform to protocol 'MapPathValuesProtocol'\""), header)
+        // An optional of such a type gets nil: nothing to fill in for it.
+        XCTAssertFalse(suite.stdout.contains("markSpot"), suite.stdout)
+        for line in [
+            "protocol MapPathValuesProtocol {", "    static var moveTo: Coordinate { get }",
+            "enum MapPathValues: MapPathValuesProtocol {}  // an error here? write MapPathValues.swift: see the top of this file",
+            "        machine.move(to: MapPathValues.moveTo, speed: 0)",
+            "        #expect(actions.actions == [\"plan(to: _, speed: 0)\"])",
+            "        machine.mark(spot: nil)",
+            "        #expect(actions.actions == [\"pin(spot: nil)\"])",
+            "    func plan(to: Coordinate, speed: Int) { actions.append(\"plan(to: \\(opaque(to)), speed: \\(describe(speed)))\") }",
+        ] {
+            XCTAssertTrue(suite.stdout.contains(line + "\n"), "missing: \(line)\n\(suite.stdout)")
+        }
+        let json = try self.json(try runFSMC(["paths", "Map.fsm", "--format", "json"], in: folder).stdout)
+        let steps = try XCTUnwrap((json["paths"] as? [[String: Any]])?.first?["steps"] as? [[String: Any]])
+        XCTAssertEqual(steps.compactMap { $0["line"] as? String }, ["move to=_ speed=0 [isNear=true]", "mark spot=nil", "stop"])
+        XCTAssertEqual(steps[1]["actions"] as? [String], ["plan(to: _, speed: 0)"])
+        let guards = try XCTUnwrap(steps[1]["guards"] as? [[String: Any]])
+        XCTAssertEqual(guards.map { $0["call"] as? String }, ["isNear(to: _)"])
+        XCTAssertEqual(guards.map { $0["value"] as? Bool }, [true])
+        let script = try runFSMC(["paths", "Map.fsm"], in: folder)
+        XCTAssertTrue(script.stdout.contains("\nmove to=_ speed=0 [isNear=true]\n"), script.stdout)
+        try script.stdout.write(to: folder.appendingPathComponent("path.script"), atomically: true, encoding: .utf8)
+        let replay = try runFSMC(["simulate", "Map.fsm", "--events", "path.script"], in: folder)
+        XCTAssertEqual(replay.status, 0, replay.stderr)
+        XCTAssertTrue(replay.stdout.contains("plan(to: _, speed: 0)"), replay.stdout)
     }
 
     func testOutputIsTheSameBytesEveryTimeAndStaleScriptsGo() throws {

@@ -216,18 +216,19 @@ final class InterpreterTests: XCTestCase {
     func testEventLineValuesFollowTheParameterTypesLiteralKind() throws {
         let model = try XCTUnwrap(
             model(
-                "machine M { event e(f: Float); event g(l: [Int], o: Int?); event h(o: Int?, b: Bool??, p: Double?); initial A; state A { e / x; g / y; h / z } }"
+                "machine M { event e(f: Float); event g(l: [Int], o: Int?); event h(o: Int?, b: Bool??, p: Double?); event k(c: Card?); initial A; state A { e / x; g / y; h / z; k / w } }"
             ))
-        XCTAssertEqual(model.events.flatMap(\.parameters).map(\.type.literalKind), [.decimal, nil, nil, nil, nil, nil])
+        XCTAssertEqual(model.events.flatMap(\.parameters).map(\.type.literalKind), [.decimal, nil, nil, nil, nil, nil, nil])
         // A Float takes integers and decimals, as a Double does.
         XCTAssertEqual(try EventLine.parse("e f=2", in: model)?.arguments, [.decimal(2)])
         XCTAssertEqual(try EventLine.parse("e f=1.5", in: model)?.arguments, [.decimal(1.5)])
         let errors = [
             ("e f=true", "parameter 'f' is Float, but true is not"),
-            (
-                "g l=1 o=1",
-                "parameter 'l' of 'g' has type [Int]; simulate can give only String, Int, Double, Float and Bool values (and nil to their optionals)"
-            ),
+            ("g l=1 o=1", "parameter 'l' of 'g' has type [Int], which simulate cannot write a value of: write l=_ for one"),
+            ("g l=nil o=1", "parameter 'l' of 'g' has type [Int], which simulate cannot write a value of: write l=_ for one"),
+            ("k c=1", "parameter 'c' of 'k' has type Card?, which simulate cannot write a value of: write c=_ for one, or c=nil"),
+            ("g l=_ o=_", "parameter 'o' is Int?: write its value ('_' stands for a value of a type simulate cannot write)"),
+            ("e f=_", "parameter 'f' is Float: write its value ('_' stands for a value of a type simulate cannot write)"),
             ("h o=\"1\" b=nil p=nil", "parameter 'o' is Int?, but \"1\" is not"),
         ]
         for (line, message) in errors {
@@ -239,6 +240,11 @@ final class InterpreterTests: XCTestCase {
         XCTAssertEqual(try EventLine.parse("h o=3 b=nil p=2", in: model)?.arguments, [.integer(3), .none, .decimal(2)])
         XCTAssertEqual(try EventLine.parse("h p=nil o=nil b=true", in: model)?.arguments, [.none, .boolean(true), .none])
         XCTAssertEqual(InterpreterValue.none.description, "nil")
+        // A type without literals takes `_`, one opaque value for any, and its optional nil too.
+        XCTAssertEqual(try EventLine.parse("g l=_ o=nil", in: model)?.arguments, [.opaque, .none])
+        XCTAssertEqual(try EventLine.parse("k c=_", in: model)?.arguments, [.opaque])
+        XCTAssertEqual(try EventLine.parse("k c=nil", in: model)?.arguments, [.none])
+        XCTAssertEqual(InterpreterValue.opaque.description, "_")
         // The literal types are the types literal arguments give their parameters.
         XCTAssertEqual(Model.Literal.Kind.allCases.map(\.type), ["String", "Int", "Double", "Bool"])
         XCTAssertEqual(Model.Literal.Kind.allCases.map(\.type.literalKind), Model.Literal.Kind.allCases)

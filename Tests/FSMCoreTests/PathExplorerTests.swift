@@ -300,19 +300,33 @@ final class PathExplorerTests: XCTestCase {
         XCTAssertEqual(ticking.report.configurations, 6)
     }
 
-    func testAnEventWithAParameterOfAUserTypeIsNotSentAndSaysWhy() throws {
+    func testAnEventWithAParameterOfAUserTypeIsSentWithAnOpaqueValue() throws {
         let output = try explore(
             """
             machine Map {
-                event move(to: Coordinate)
+                event move(to: Coordinate, speed: Int)
+                event load(tiles: [UInt8], origin: (Int, Int)?)
                 initial Idle
-                state Idle { move -> Moving }
-                state Moving { stop -> Idle }
+                state Idle { move [isNear(to)] / plan(to, speed) -> Moving }
+                state Moving {
+                    load / draw(tiles, origin)
+                    stop -> Idle
+                }
             }
             """)
-        XCTAssertEqual(
-            output.report.uncovered.map(\.reason).first,
-            "the event 'move' has a parameter 'to' of type Coordinate, which fsmc paths cannot make a value of")
+        XCTAssertEqual(output.report.uncovered.count, 0, "\(output.report.uncovered)")
+        XCTAssertEqual(output.report.goals.count, 3)
+        let steps = output.report.paths.joined()
+        let move = try XCTUnwrap(steps.first { $0.actions.first?.name == "plan" })
+        // `_` for the type of the app's own and for `[UInt8]`, nil for an optional of any type.
+        XCTAssertEqual(move.input, .event(EventOccurrence(event: 0, arguments: [.opaque, .integer(0)])))
+        XCTAssertEqual(move.actions.map(\.description), ["plan(to: _, speed: 0)"])
+        XCTAssertEqual(move.guards.map(\.call.description), ["isNear(to: _)"])
+        XCTAssertEqual(output.scriptLine(move), "move to=_ speed=0 [isNear=true]")
+        let load = try XCTUnwrap(steps.first { $0.actions.first?.name == "draw" })
+        XCTAssertEqual(output.scriptLine(load), "load tiles=_ origin=nil")
+        XCTAssertEqual(load.actions.map(\.description), ["draw(tiles: _, origin: nil)"])
+        try replay(output)
     }
 
     func testTheStartsGuardsBecomeReplayOptions() throws {

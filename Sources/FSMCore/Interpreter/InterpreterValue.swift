@@ -11,6 +11,11 @@ public enum InterpreterValue: Sendable, Hashable, CustomStringConvertible {
     /// ``Interpreter/failActivity(of:with:)`` is given, and what `error` passes in the guards and
     /// effects of the `catch` transitions it takes.
     case error(String)
+    /// A value of a type that has no literals in the language, a type of your own (`Order`) or
+    /// `[UInt8]`, `Set<Int>`, a tuple: nothing the interpreter does looks into it (guards are
+    /// answered, actions only recorded), so one opaque value stands for any. Written `_`, in an event
+    /// line (`place order=_`) and wherever fsmc prints it.
+    case opaque
 
     /// As a Swift literal: strings quoted and escaped, numbers as Swift prints them.
     public var description: String {
@@ -21,6 +26,7 @@ public enum InterpreterValue: Sendable, Hashable, CustomStringConvertible {
         case .boolean(let value): String(value)
         case .none: "nil"
         case .error(let name): name
+        case .opaque: "_"
         }
     }
 
@@ -40,9 +46,10 @@ public enum InterpreterValue: Sendable, Hashable, CustomStringConvertible {
 
 extension InterpreterValue {
     /// The value as a value of `type`: itself when its literal is of the type's kind, an integer as a
-    /// `Double` or `Float`, `nil` or a value of the wrapped type for an optional; `nil` when it is none
-    /// of those.
+    /// `Double` or `Float`, `nil` or a value of the wrapped type for an optional, `_` (``opaque``) for
+    /// a type without literals; `nil` when it is none of those.
     func converted(to type: ParameterType) -> InterpreterValue? {
+        if self == .opaque { return EventLine.canSimulate(type: type) ? nil : self }
         switch (type.literalKind, self) {
         case (.string, .string), (.integer, .integer), (.decimal, .decimal), (.boolean, .boolean):
             return self

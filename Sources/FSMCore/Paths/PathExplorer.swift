@@ -79,10 +79,8 @@ public struct PathCatalog: Sendable {
     public private(set) var guarded: Set<Int> = []
     /// Each item's place in ``entries``.
     private var positions: [PathItem: Int] = [:]
-    /// By transition item: the state that declares it (`nil`: the machine) and its event (`nil`
-    /// for a completion, timed or `catch` transition).
+    /// By transition item: the state that declares it (`nil`: the machine).
     private var transitionSources: [Int?] = []
-    private var transitionEvents: [Int?] = []
 
     /// The catalog of `model`, whose declarations are labelled with their text in `source` (white
     /// space collapsed, comments dropped).
@@ -106,7 +104,6 @@ public struct PathCatalog: Sendable {
             let index = transitionsByStart.count
             transitionsByStart[transition.range.start] = index
             transitionSources.append(source)
-            transitionEvents.append(transition.event)
             let owner = source.map { model.states[$0].name } ?? "machine"
             let label = owner + ": " + text(transition.range)
             entries.append(Entry(item: .transition(index), label: label, range: transition.range))
@@ -293,20 +290,9 @@ extension PathExplorer {
         var reachedBound = false
         /// Whether a step had more combinations of guard answers than the search tries.
         var truncatedByAnswers = false
-        /// Events the search cannot send: a parameter of a type fsmc has no value of.
-        let unsendable: [Int: String]
-
         init(explorer: PathExplorer) {
             self.explorer = explorer
             self.goals = Set(explorer.catalog.goals(explorer.options.goal))
-            var unsendable: [Int: String] = [:]
-            for (index, event) in explorer.model.events.enumerated() {
-                if let parameter = event.parameters.first(where: { !EventLine.canSimulate(type: $0.type) }) {
-                    unsendable[index] =
-                        "the event '\(event.name)' has a parameter '\(parameter.name)' of type \(parameter.type), which fsmc paths cannot make a value of"
-                }
-            }
-            self.unsendable = unsendable
         }
 
         var model: Model { explorer.model }
@@ -332,7 +318,7 @@ extension PathExplorer {
                     continue
                 }
                 let depth = nodes[current].depth + 1
-                var inputs = explorer.inputs(at: interpreter, unsendable: unsendable)
+                var inputs = explorer.inputs(at: interpreter)
                 let shorterWait = nodes[current].waitsLess ? explorer.shorterWait(at: interpreter) : nil
                 let lastStamp = interpreter.timers.map(\.stamp).max() ?? -1
                 let running = Set(interpreter.timers.map(\.transition.range.start))
@@ -505,11 +491,6 @@ extension PathExplorer {
             if truncatedByLength {
                 return "no path of at most \(explorer.options.maxLength) steps reaches it (--max-length)"
             }
-            if case .transition(let index) = item, let event = explorer.catalog.event(ofTransition: index),
-                let why = unsendable[event]
-            {
-                return why
-            }
             return "no configuration the machine can reach fires it"
         }
     }
@@ -517,10 +498,10 @@ extension PathExplorer {
     /// What can happen next at `interpreter`: the events its active states handle, a wait to the
     /// next timeout, and each running activity finished or failed (failed only where a `catch`
     /// could take the error).
-    func inputs(at interpreter: Interpreter, unsendable: [Int: String]) -> [PathStep.Input] {
+    func inputs(at interpreter: Interpreter) -> [PathStep.Input] {
         var inputs: [PathStep.Input] = []
         if interpreter.isFinished { return [] }
-        for (index, event) in model.events.enumerated() where unsendable[index] == nil && interpreter.handles(index) {
+        for (index, event) in model.events.enumerated() where interpreter.handles(index) {
             inputs.append(.event(EventOccurrence(event: index, arguments: event.parameters.map { .sample(of: $0.type) })))
         }
         if let next = interpreter.timers.map(\.deadline).min() {
@@ -610,9 +591,6 @@ extension PathExplorer {
 extension PathCatalog {
     /// The state that declares the transition (`nil`: the machine).
     func sourceState(ofTransition index: Int) -> Int? { transitionSources[index] }
-
-    /// The event of the transition, `nil` for one without (completion, timed, `catch`).
-    func event(ofTransition index: Int) -> Int? { transitionEvents[index] }
 }
 
 /// Two outcomes of one step that reach the same configuration covering the same: one edge.
@@ -701,7 +679,9 @@ private final class PathHost: InterpreterHost {
 
 extension InterpreterValue {
     /// The value `fsmc paths` sends for a parameter of this type: guards are free inputs, so any
-    /// value does (`""`, `0`, `0.0`, `false`, `nil`).
+    /// value does (`""`, `0`, `0.0`, `false`, `nil`); for a type without literals that is not
+    /// optional, a type of your own or `[UInt8]`, the opaque value `_`, which the Swift Testing suite
+    /// takes from the values you give it (``PathTestSuite``).
     static func sample(of type: ParameterType) -> InterpreterValue {
         if type.wrapped != nil { return .none }
         switch type.literalKind {
@@ -709,7 +689,7 @@ extension InterpreterValue {
         case .integer: return .integer(0)
         case .decimal: return .decimal(0)
         case .boolean: return .boolean(false)
-        case nil: return .none
+        case nil: return .opaque
         }
     }
 }

@@ -21,6 +21,47 @@ public struct PathTestSuite {
     private var machine: String { model.name }
     private var actionsType: String { machine + "PathActions" }
     private var errorType: String { machine + "PathError" }
+    private var valuesType: String { machine + "PathValues" }
+    private var valuesProtocol: String { valuesType + "Protocol" }
+
+    /// An event parameter whose values the user gives: of a type without literals that is not
+    /// optional (an optional gets `nil`), a type of their own or `[UInt8]`.
+    struct SuppliedValue {
+        var event: Int
+        var parameter: Int
+        /// The member of `<Machine>PathValues` that gives it: `placeOrder` for `place(order:)`.
+        var member: String
+        var type: ParameterType
+    }
+
+    /// The parameters whose values the user gives, every event's in the order of the declarations;
+    /// empty for most machines, and then the suite has nothing to fill in.
+    var suppliedValues: [SuppliedValue] {
+        var values: [SuppliedValue] = []
+        var taken = Set<String>()
+        for (eventIndex, event) in model.events.enumerated() {
+            for (index, parameter) in event.parameters.enumerated()
+            where InterpreterValue.sample(of: parameter.type) == .opaque {
+                let base = event.name + parameter.name.prefix(1).uppercased() + parameter.name.dropFirst()
+                var member = base
+                var number = 2
+                while !taken.insert(member).inserted {
+                    member = base + String(number)
+                    number += 1
+                }
+                values.append(SuppliedValue(event: eventIndex, parameter: index, member: member, type: parameter.type))
+            }
+        }
+        return values
+    }
+
+    /// Whether an action's parameter of this type is recorded as `_` (or `nil`) rather than by its
+    /// value: a type without literals, but for `any Error` while only `catch` transitions pass it
+    /// (the error of a `fail` step, named as in the script).
+    private func recordsOpaquely(_ type: ParameterType) -> Bool {
+        guard !EventLine.canSimulate(type: type) else { return false }
+        return type != .error || model.events.contains { $0.parameters.contains { $0.type == .error } }
+    }
 
     /// `SignInPathTests.swift`.
     public var fileName: String { machine + "PathTests.swift" }
@@ -51,6 +92,8 @@ public struct PathTestSuite {
         if output.options.goal != .transitions { command += ["--cover", output.options.goal.rawValue] }
         if module != model.name { command += ["--module", module] }
         out.line("// Regenerate it with `\(command.joined(separator: " "))` when the machine changes.")
+        let supplied = suppliedValues
+        if !supplied.isEmpty { emitFillInComment(supplied, into: &out) }
         out.line("import Testing")
         out.line()
         out.line("@testable import \(module)")
@@ -59,6 +102,10 @@ public struct PathTestSuite {
         out.line()
         emitHelpers(into: &out)
         out.line()
+        if !supplied.isEmpty {
+            emitValues(supplied, into: &out)
+            out.line()
+        }
         // Swift Testing refuses `@available` on a suite: each test carries it.
         out.lines(globalActor.map { ["@\($0)"] } ?? [])
         out.block("@Suite struct \(machine)PathTests") { out in
@@ -68,6 +115,45 @@ public struct PathTestSuite {
             }
         }
         return out.text
+    }
+
+    /// What to fill in, at the top of the file: the file of the user's own, the type it extends, each
+    /// member with its type.
+    private func emitFillInComment(_ supplied: [SuppliedValue], into out: inout CodeWriter) {
+        let file = valuesType + ".swift"
+        out.line("//")
+        out.line("// To fill in: the paths send events with parameters of types fsmc cannot make a value of, and")
+        out.line("// take their values from \(valuesType). Give them in a file of your own in this test target,")
+        out.line("// \(file) (fsmc paths writes this file again, never yours):")
+        out.line("//")
+        out.line("//     extension \(valuesType) {")
+        for value in supplied {
+            let event = model.events[value.event]
+            let signature = event.name + "(" + event.parameters.map { $0.name + ":" }.joined() + ")"
+            out.line("//         static var \(SwiftNames.escaped(value.member)): \(value.type) { ... }  // \(signature)")
+        }
+        out.line("//     }")
+        out.line("//")
+        out.line("// Any value does: the paths answer the guards, so no step depends on it. The actions record such")
+        out.line("// an argument as `_`, and do not compare it. Without \(file), this file does not compile:")
+        out.line("// \"type '\(valuesType)' does not conform to protocol '\(valuesProtocol)'\".")
+    }
+
+    /// The protocol of the values to fill in, and the type the user's file extends.
+    private func emitValues(_ supplied: [SuppliedValue], into out: inout CodeWriter) {
+        out.line("/// The values the paths send for parameters of types fsmc cannot make a value of: \(valuesType),")
+        out.line("/// extended in \(valuesType).swift, a file of your own, gives them (see the top of this file).")
+        out.lines(globalActor.map { ["@\($0)"] } ?? [])
+        out.block("protocol \(valuesProtocol)") { out in
+            for value in supplied {
+                let event = model.events[value.event]
+                out.line("/// `\(event.name)`'s `\(event.parameters[value.parameter].name)`.")
+                out.line("static var \(SwiftNames.escaped(value.member)): \(value.type) { get }")
+            }
+        }
+        out.line()
+        let hint = "an error here? write \(valuesType).swift: see the top of this file"
+        out.line("enum \(valuesType): \(valuesProtocol) {}  // " + hint)
     }
 
     private var attributes: [String] {
@@ -97,7 +183,9 @@ public struct PathTestSuite {
                     let effects = requirement.isThrowingActivity ? "async throws" : "async"
                     out.line("\(signature) \(effects) {}  // never called: the tests end activities themselves")
                 } else {
-                    let arguments = requirement.parameters.map { "\($0.label): \\(describe(\(SwiftNames.escaped($0.label))))" }
+                    let arguments = requirement.parameters.map {
+                        "\($0.label): \\(\(recordsOpaquely($0.type) ? "opaque" : "describe")(\(SwiftNames.escaped($0.label))))"
+                    }
                     let text = arguments.isEmpty ? requirement.name : "\(requirement.name)(\(arguments.joined(separator: ", ")))"
                     out.line("\(signature) { actions.append(\"\(text)\") }")
                 }
@@ -131,14 +219,26 @@ public struct PathTestSuite {
             }
             out.line()
         }
+        // Generic rather than `Any`: an optional argument (`Int?`) passed to `Any` makes swiftc warn
+        // that it is implicitly coerced, an error in a test target with warnings as errors.
         out.line("/// A value as the path's actions are written: strings in quotes, an optional's value or nil.")
-        out.block("private func describe(_ value: Any) -> String") { out in
+        out.block("private func describe<Value>(_ value: Value) -> String") { out in
             out.line("if let text = value as? String { return String(reflecting: text) }")
             out.line("let mirror = Mirror(reflecting: value)")
             out.block("if mirror.displayStyle == .optional") { out in
                 out.line("return mirror.children.first.map { describe($0.value) } ?? \"nil\"")
             }
             out.line("return String(describing: value)")
+        }
+        guard model.requirements.contains(where: { $0.parameters.contains { recordsOpaquely($0.type) } }) else { return }
+        out.line()
+        out.line("/// A value of a type without literals, as the paths' actions are written: `_`, whatever it is (it is")
+        let rest = model.hasActivities ? "`nil`, or the error of a `fail` step." : "or `nil`."
+        out.line("/// not compared), " + rest)
+        out.block("private func opaque<Value>(_ value: Value) -> String") { out in
+            if model.hasActivities { out.line("if value is \(errorType) { return describe(value) }") }
+            out.line("let mirror = Mirror(reflecting: value)")
+            out.line("return mirror.displayStyle == .optional && mirror.children.isEmpty ? \"nil\" : \"_\"")
         }
     }
 
@@ -186,8 +286,13 @@ public struct PathTestSuite {
         case .start: return "machine.start()"
         case .event(let occurrence):
             let event = model.events[occurrence.event]
-            let arguments = zip(event.parameters, occurrence.arguments).map { parameter, value in
-                "\(SwiftNames.escaped(parameter.name)): \(swiftLiteral(value))"
+            let supplied = suppliedValues.filter { $0.event == occurrence.event }
+            let arguments = zip(event.parameters, occurrence.arguments).enumerated().map { index, argument in
+                let value =
+                    argument.1 == .opaque
+                    ? valuesType + "." + SwiftNames.escaped(supplied.first { $0.parameter == index }?.member ?? "?")
+                    : swiftLiteral(argument.1)
+                return "\(SwiftNames.escaped(argument.0.name)): \(value)"
             }
             return "machine.\(SwiftNames.escaped(event.name))(\(arguments.joined(separator: ", ")))"
         case .wait(let nanoseconds): return "machine.advanceTime(by: \(durationExpression(nanoseconds)))"
@@ -210,6 +315,7 @@ public struct PathTestSuite {
             let type = requirement?.parameters.first { $0.label == argument.label }?.type
             switch argument.value {
             case .none: return "\(argument.label): nil"
+            case .opaque: return "\(argument.label): _"
             case .error(let name): return "\(argument.label): \(escapedInString(name))"
             case .integer, .boolean: return "\(argument.label): \(argument.value)"
             case .string(let text)
@@ -237,6 +343,7 @@ public struct PathTestSuite {
         case .boolean(let flag): String(flag)
         case .none: "nil"
         case .error(let name): "\(errorType)(\(SwiftLiteral.string(name)))"
+        case .opaque: "_"  // never: an event's call takes it from the values filled in
         }
     }
 

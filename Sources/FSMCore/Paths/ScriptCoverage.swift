@@ -74,18 +74,28 @@ public struct ScriptCoverage {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// The same as JSON: `{"machine", "cover", "scripts", "goals", "covered", "items": [{"item", "covered"}]}`.
-    public func json() -> String {
+    /// The same as JSON: `{"machine", "file", "cover", "scripts", "goals", "covered", "items": [{"item",
+    /// "covered", "line", "column"}]}`, each item at the start of its declaration in `file` (the
+    /// place the text report gives a missed one).
+    public func json(file: SourceFile) -> String {
         let goals = self.goals
         let document: JSONValue = .object([
             ("machine", .string(model.name)),
+            ("file", .string(file.path)),
             ("cover", .string(goal.rawValue)),
             ("scripts", .int(scripts)),
             ("goals", .int(goals.count)),
             ("covered", .int(goals.filter(\.isCovered).count)),
             (
                 "items",
-                .array(goals.map { .object([("item", .string($0.entry.label)), ("covered", .bool($0.isCovered))]) })
+                .array(
+                    goals.map { entry, isCovered in
+                        let location = file.location(of: entry.range.start)
+                        return .object([
+                            ("item", .string(entry.label)), ("covered", .bool(isCovered)), ("line", .int(location.line)),
+                            ("column", .int(location.column)),
+                        ])
+                    })
             ),
         ])
         return document.rendered() + "\n"

@@ -5,8 +5,10 @@
 /// the same as in a `.fsm` file),
 /// `42`, `-7`, `1.5`, `true`, `false`. A parameter's declared type decides what it accepts:
 /// `String` a string, `Int` an integer, `Double` (or `Float`) a number, `Bool` `true` or `false`,
-/// and an optional of one of them (`Int?`) that or `nil`; a parameter of another type cannot be
-/// simulated. Last, optionally, answers for the machine's guards while this event is processed
+/// and an optional of one of them (`Int?`) that or `nil`. A parameter of another type (a type of your
+/// own, `[UInt8]`, a tuple) takes `_`: a value nothing in the machine looks into (guards are
+/// answered, actions only see it passed on), written `_` wherever simulate prints it; an optional of
+/// such a type takes `nil` too. Last, optionally, answers for the machine's guards while this event is processed
 /// (its completions included), in brackets as a guard is written: `[isValid=false, isArmed=true]`.
 /// A guard named more than once is answered per evaluation, in order: `[isValid=false, isValid=true]`
 /// answers its first evaluation false, its second true, and any later one true (the last answer).
@@ -117,12 +119,17 @@ public enum EventLine {
     private static func typed(
         _ value: InterpreterValue, for parameter: Model.EventParameter, of event: String
     ) throws(EventLineError) -> InterpreterValue {
+        if let typed = value.converted(to: parameter.type) { return typed }
         guard canSimulate(type: parameter.type) else {
             throw EventLineError(
-                "parameter '\(parameter.name)' of '\(event)' has type \(parameter.type); simulate can give only String, Int, Double, Float and Bool values (and nil to their optionals)"
+                "parameter '\(parameter.name)' of '\(event)' has type \(parameter.type), which simulate cannot write a value of: write \(parameter.name)=_ for one"
+                    + (parameter.type.wrapped == nil ? "" : ", or \(parameter.name)=nil"))
+        }
+        if value == .opaque {
+            throw EventLineError(
+                "parameter '\(parameter.name)' is \(parameter.type): write its value ('_' stands for a value of a type simulate cannot write)"
             )
         }
-        if let typed = value.converted(to: parameter.type) { return typed }
         throw EventLineError("parameter '\(parameter.name)' is \(parameter.type), but \(value) is not")
     }
 }
@@ -187,6 +194,7 @@ struct Scanner {
         case "true": return .boolean(true)
         case "false": return .boolean(false)
         case "nil": return .none
+        case "_": return .opaque
         default: break
         }
         let digits = word.hasPrefix("-") ? word.dropFirst() : Substring(word)

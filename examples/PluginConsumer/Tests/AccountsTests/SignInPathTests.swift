@@ -55,7 +55,7 @@ struct SignInPathError: Error, CustomStringConvertible {
 }
 
 /// A value as the path's actions are written: strings in quotes, an optional's value or nil.
-private func describe(_ value: Any) -> String {
+private func describe<Value>(_ value: Value) -> String {
     if let text = value as? String { return String(reflecting: text) }
     let mirror = Mirror(reflecting: value)
     if mirror.displayStyle == .optional {
