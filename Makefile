@@ -258,7 +258,7 @@ fuzz: fuzz-build
 		-max_total_time=$(SECONDS) -print_final_stats=1
 
 # libFuzzer over restoring snapshots (docs/Robustness.md): every input is a snapshot's JSON, decoded
-# with JSONDecoder into each machine's Snapshot and with MachineSnapshot.decode, restored into four
+# with JSONDecoder into each machine's Snapshot and with FSMCore's Snapshot.decode, restored into four
 # generated machines and into the interpreter, checked for a valid configuration and the same result
 # on both sides, then a short script played on both. The working corpus (.build-fuzz/snapshot-corpus)
 # starts from valid and mutated snapshots of the machines, which the fuzz target writes with a

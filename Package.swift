@@ -24,7 +24,7 @@ let package = Package(
         // checked by a test).
         .target(name: "MachineRuntime", exclude: ["README.md"]),
         // Preview/ holds the page of `fsmc preview`, compiled in as PreviewAssets.swift (scripts/generate-preview-assets).
-        .executableTarget(name: "fsmc", dependencies: ["FSMCore"], exclude: ["Preview"]),
+        .executableTarget(name: "fsmc", dependencies: ["FSMCore", "FSMRuntime"], exclude: ["Preview"]),
         // Generates <stem>.swift for every .fsm file among a target's sources (docs/SwiftPM-Plugin.md).
         .plugin(name: "FSMCPlugin", capability: .buildTool(), dependencies: ["fsmc"]),
         // `swift package --allow-writing-to-package-directory fsm-diagrams [--target T]...`
@@ -39,9 +39,9 @@ let package = Package(
                 ]),
             dependencies: ["fsmc"]),
         // What several test targets share: running programs, the repository's files, diagnostics as text.
-        .target(name: "TestSupport", dependencies: ["FSMCore"], path: "Tests/TestSupport"),
-        .testTarget(name: "FSMCoreTests", dependencies: ["FSMCore", "TestSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["FSMCore", "TestSupport"]),
+        .target(name: "TestSupport", dependencies: ["FSMCore", "FSMRuntime"], path: "Tests/TestSupport"),
+        .testTarget(name: "FSMCoreTests", dependencies: ["FSMCore", "FSMRuntime", "TestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["FSMCore", "FSMRuntime", "TestSupport"]),
         .testTarget(name: "DocumentationTests", dependencies: ["FSMCore", "TestSupport"]),
         .testTarget(name: "MachineRuntimeTests", dependencies: ["MachineRuntime"]),
         .testTarget(name: "FSMRuntimeTests", dependencies: ["FSMRuntime"]),

@@ -1,4 +1,5 @@
 import FSMCore
+import FSMRuntime
 import Foundation
 
 #if canImport(Glibc)
@@ -352,7 +353,7 @@ final class PreviewApp {
     }
 
     /// The snapshot as `fsmc simulate`'s `save` writes it.
-    static func json(_ snapshot: MachineSnapshot) -> String {
+    static func json(_ snapshot: Snapshot) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
         guard let data = try? encoder.encode(snapshot) else {
@@ -415,9 +416,9 @@ final class PreviewApp {
 
     /// Starts the session again from the snapshot in `body` (a snapshot file, as `save` writes it).
     private func restore(_ body: [UInt8]) -> PreviewServer.Response {
-        let snapshot: MachineSnapshot
+        let snapshot: Snapshot
         do throws(JSONReadError) {
-            snapshot = try MachineSnapshot.decode(body)
+            snapshot = try Snapshot.decode(body)
         } catch {
             let location = SourceFile(path: "snapshot", bytes: body).location(of: error.offset)
             return refusal("the snapshot is not valid: line \(location.line), column \(location.column): \(error.message)")

@@ -556,7 +556,13 @@ extension StateTree {
 /// A snapshot of a machine between steps: its configuration, history records, `push` stack and
 /// armed timers, states named as written. Every machine names it as its own (`M.Snapshot`), so the
 /// snapshots of an app's machines are one type: encode one (e.g. with `JSONEncoder`) to keep it, and
-/// make a machine from it again with the machine's `init(actions:restoring:)`.
+/// make a machine from it again with the machine's `init(actions:restoring:)`. fsmc's interpreter
+/// (`fsmc simulate`, `fsmc preview`) saves and restores this same value.
+///
+/// Encoded with `JSONEncoder` (and `.sortedKeys`), every key is always written, an empty list or
+/// object when there is nothing, but for the `state` of a timer of the machine's own, which is
+/// absent. Names are the states' names as written, so a snapshot survives a machine edited since,
+/// as far as it still fits.
 public struct Snapshot: Codable, Sendable, Hashable {
     /// The name of the machine it was taken from.
     public var machine: String
@@ -577,8 +583,12 @@ public struct Snapshot: Codable, Sendable, Hashable {
     /// transition's place among that state's timed transitions in the order written, and the time
     /// left until it is due.
     public struct ArmedTimer: Codable, Sendable, Hashable {
+        /// The state whose timed transition it is; `nil` (no key in the JSON) for the machine's own.
         public var state: String?
+        /// Its place among that state's (or the machine's) timed transitions, `after` and `every`
+        /// together, in the order written, from 0.
         public var index: Int
+        /// How long until it is due, in nanoseconds: its deadline minus now, never negative.
         public var remainingNanoseconds: Int64
 
         public init(state: String?, index: Int, remainingNanoseconds: Int64) {
@@ -589,8 +599,8 @@ public struct Snapshot: Codable, Sendable, Hashable {
     }
 
     public init(
-        machine: String, started: Bool, finished: Bool, activeStates: [String], history: [String: [String]],
-        stack: [String], timers: [ArmedTimer]
+        machine: String, started: Bool, finished: Bool, activeStates: [String], history: [String: [String]] = [:],
+        stack: [String] = [], timers: [ArmedTimer] = []
     ) {
         self.machine = machine
         self.started = started

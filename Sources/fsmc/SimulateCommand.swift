@@ -1,5 +1,6 @@
 import FSMCore
 import Foundation
+import struct FSMRuntime.Snapshot
 
 extension Commands {
     /// `fsmc simulate FILE [--events PATH|-] [--restore PATH] [--guard NAME=true|false]... [--delay NAME=DURATION]...`:
@@ -171,9 +172,9 @@ extension Commands {
         guard bytes.count <= Compilation.maximumFileSize else {
             throw IOError(message: "\(file.path): is larger than \(Compilation.maximumFileSize) bytes; not a snapshot")
         }
-        let snapshot: MachineSnapshot
+        let snapshot: Snapshot
         do throws(JSONReadError) {
-            snapshot = try MachineSnapshot.decode(file.bytes)
+            snapshot = try Snapshot.decode(file.bytes)
         } catch {
             let location = file.location(of: error.offset)
             Terminal.writeError("\(file.path):\(location.line):\(location.column): error: \(error.message)\n")
@@ -191,7 +192,7 @@ extension Commands {
 
     /// Writes `snapshot` to `path` (a `save` line) as `JSONEncoder` writes it with sorted keys,
     /// pretty-printed, and a line end.
-    private static func save(_ snapshot: MachineSnapshot, to path: String) throws(IOError) {
+    private static func save(_ snapshot: Snapshot, to path: String) throws(IOError) {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
         guard let data = try? encoder.encode(snapshot) else {

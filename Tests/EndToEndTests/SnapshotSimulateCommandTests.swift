@@ -1,4 +1,5 @@
 import FSMCore
+import FSMRuntime
 import Foundation
 import TestSupport
 import XCTest
@@ -59,9 +60,9 @@ final class SnapshotSimulateCommandTests: XCTestCase {
         let first = try simulate(["--events", "first.txt"], in: folder)
         XCTAssertEqual(first.status, 0, first.stderr)
         XCTAssertTrue(first.stdout.hasSuffix("> save snap.json\n  saved to snap.json\n"), first.stdout)
-        let expected = MachineSnapshot(
+        let expected = Snapshot(
             machine: "Editor", started: true, finished: false, activeStates: ["Help"], history: ["Editing": ["Dragging"]],
-            stack: ["Browsing"], timers: [MachineSnapshot.Timer(state: nil, index: 0, remainingNanoseconds: 598_500_000_000)])
+            stack: ["Browsing"], timers: [Snapshot.ArmedTimer(state: nil, index: 0, remainingNanoseconds: 598_500_000_000)])
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
         let saved = try String(contentsOf: folder.appendingPathComponent("snap.json"), encoding: .utf8)

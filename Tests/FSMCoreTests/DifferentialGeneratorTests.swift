@@ -385,7 +385,7 @@ final class DifferentialGeneratorTests: XCTestCase {
     }
 
     /// In the interpreter alone, every restore of a script without mutation gives back the snapshot
-    /// it restored (through its JSON, read by `MachineSnapshot.decode`), and a mutated one that is
+    /// it restored (through its JSON, read by `Snapshot.decode`), and a mutated one that is
     /// restored gives a snapshot that holds only what fits; some mutated ones throw.
     func testTheInterpreterRestoresWhatItSaved() throws {
         var lines: [String: Int] = [:]

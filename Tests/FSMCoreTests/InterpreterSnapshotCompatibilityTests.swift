@@ -1,6 +1,7 @@
 import FSMCore
 import TestSupport
 import XCTest
+import struct FSMRuntime.Snapshot
 
 /// A snapshot saved by one version of a machine and restored into an edited one (section 4g):
 /// snapshots hold names, not places, so adding and moving states changes nothing; a state that is
@@ -29,7 +30,7 @@ final class InterpreterSnapshotCompatibilityTests: XCTestCase {
         """
 
     /// Version 1 run by `events`, 10 seconds after each, and its snapshot.
-    private func saved(after events: [String]) throws -> MachineSnapshot {
+    private func saved(after events: [String]) throws -> Snapshot {
         let machine = Interpreter(model: try XCTUnwrap(model(Self.version1)), host: Silent())
         machine.start()
         for event in events {
@@ -40,7 +41,7 @@ final class InterpreterSnapshotCompatibilityTests: XCTestCase {
     }
 
     /// `snapshot` restored into `source`: the snapshot of the restored interpreter, or why it cannot be.
-    private func restored(_ snapshot: MachineSnapshot, into source: String) throws -> Result<MachineSnapshot, RestoreError> {
+    private func restored(_ snapshot: Snapshot, into source: String) throws -> Result<Snapshot, RestoreError> {
         let model = try XCTUnwrap(model(source))
         return Result { () throws(RestoreError) in try Interpreter(model: model, host: Silent(), restoring: snapshot).snapshot }
     }
@@ -48,12 +49,12 @@ final class InterpreterSnapshotCompatibilityTests: XCTestCase {
     func testTheSnapshotsOfVersion1() throws {
         XCTAssertEqual(
             try saved(after: ["open"]),
-            MachineSnapshot(
+            Snapshot(
                 machine: "Shop", started: true, finished: false, activeStates: ["Checkout", "Address"],
-                timers: [MachineSnapshot.Timer(state: "Address", index: 0, remainingNanoseconds: 20_000_000_000)]))
+                timers: [Snapshot.ArmedTimer(state: "Address", index: 0, remainingNanoseconds: 20_000_000_000)]))
         XCTAssertEqual(
             try saved(after: ["open", "next", "help"]),
-            MachineSnapshot(
+            Snapshot(
                 machine: "Shop", started: true, finished: false, activeStates: ["Help"], history: ["Checkout": ["Payment"]]))
     }
 

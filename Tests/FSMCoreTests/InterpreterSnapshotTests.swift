@@ -2,6 +2,7 @@ import FSMCore
 import Foundation
 import TestSupport
 import XCTest
+import struct FSMRuntime.Snapshot
 
 /// Snapshots in the interpreter (section 4g): what ``Interpreter/snapshot`` holds, the checks of a
 /// restore and their messages in order, what a restore drops, and how the restored instance runs.
@@ -95,7 +96,7 @@ final class InterpreterSnapshotTests: XCTestCase {
         return (Interpreter(model: try XCTUnwrap(model(source)), host: recorder), recorder)
     }
 
-    private func restore(_ source: String, _ snapshot: MachineSnapshot) throws -> (Interpreter, Recorder) {
+    private func restore(_ source: String, _ snapshot: Snapshot) throws -> (Interpreter, Recorder) {
         let recorder = Recorder()
         return (try Interpreter(model: try XCTUnwrap(model(source)), host: recorder, restoring: snapshot), recorder)
     }
@@ -118,16 +119,16 @@ final class InterpreterSnapshotTests: XCTestCase {
         let (machine, _) = try make(Self.editor)
         XCTAssertEqual(
             machine.snapshot,
-            MachineSnapshot(machine: "Editor", started: false, finished: false, activeStates: []),
+            Snapshot(machine: "Editor", started: false, finished: false, activeStates: []),
             "not started: no active states, although the configuration lists those start() enters")
         try send(machine, "open", "drag", "leave", "help")
         machine.advance(by: 2 * second)
         XCTAssertEqual(
             machine.snapshot,
-            MachineSnapshot(
+            Snapshot(
                 machine: "Editor", started: true, finished: false, activeStates: ["Help"],
                 history: ["Editing": ["Dragging"]], stack: ["Browsing"],
-                timers: [MachineSnapshot.Timer(state: nil, index: 0, remainingNanoseconds: 598 * Int64(second))]))
+                timers: [Snapshot.ArmedTimer(state: nil, index: 0, remainingNanoseconds: 598 * Int64(second))]))
         try send(machine, "close", "back")
         machine.advance(by: second / 2)
         XCTAssertEqual(active(machine), ["Watching", "Editing", "Dragging"])
@@ -140,9 +141,9 @@ final class InterpreterSnapshotTests: XCTestCase {
         XCTAssertEqual(
             snapshot.timers,
             [
-                MachineSnapshot.Timer(state: nil, index: 0, remainingNanoseconds: 597_250_000_000),
-                MachineSnapshot.Timer(state: "Typing", index: 0, remainingNanoseconds: 750_000_000),
-                MachineSnapshot.Timer(state: "Typing", index: 1, remainingNanoseconds: 4_750_000_000),
+                Snapshot.ArmedTimer(state: nil, index: 0, remainingNanoseconds: 597_250_000_000),
+                Snapshot.ArmedTimer(state: "Typing", index: 0, remainingNanoseconds: 750_000_000),
+                Snapshot.ArmedTimer(state: "Typing", index: 1, remainingNanoseconds: 4_750_000_000),
             ])
     }
 
@@ -158,7 +159,7 @@ final class InterpreterSnapshotTests: XCTestCase {
                 + #""stack":["Browsing"],"started":true,"timers":[{"index":0,"remainingNanoseconds":600000000000}]}"#)
     }
 
-    /// Snapshot → JSON → snapshot is the same, by `JSONDecoder` and by ``MachineSnapshot/decode(_:)``;
+    /// Snapshot → JSON → snapshot is the same, by `JSONDecoder` and by ``Snapshot/decode(_:)``;
     /// a restored interpreter's snapshot is the one it was restored from.
     func testRoundTrips() throws {
         for (source, events) in [(Self.editor, ["open", "drag", "leave", "help"]), (Self.deck, ["go", "next", "flip"])] {
@@ -170,8 +171,8 @@ final class InterpreterSnapshotTests: XCTestCase {
                 let encoder = JSONEncoder()
                 encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
                 let json = try encoder.encode(snapshot)
-                XCTAssertEqual(try JSONDecoder().decode(MachineSnapshot.self, from: json), snapshot)
-                XCTAssertEqual(try MachineSnapshot.decode(Array(json)), snapshot)
+                XCTAssertEqual(try JSONDecoder().decode(Snapshot.self, from: json), snapshot)
+                XCTAssertEqual(try Snapshot.decode(Array(json)), snapshot)
                 let (restored, _) = try restore(source, snapshot)
                 XCTAssertEqual(restored.snapshot, snapshot, event)
                 XCTAssertEqual(restored.configuration, machine.configuration)
@@ -183,7 +184,7 @@ final class InterpreterSnapshotTests: XCTestCase {
 
     // MARK: The checks of a restore, in order
 
-    private func restoreError(_ source: String, _ snapshot: MachineSnapshot) throws -> String? {
+    private func restoreError(_ source: String, _ snapshot: Snapshot) throws -> String? {
         let model = try XCTUnwrap(model(source))
         do throws(RestoreError) {
             _ = try Interpreter(model: model, host: Recorder(), restoring: snapshot)
@@ -194,12 +195,12 @@ final class InterpreterSnapshotTests: XCTestCase {
     }
 
     func testEachRestoreErrorHasItsMessage() throws {
-        func snapshot(_ active: [String], of machine: String = "Editor", started: Bool = true) -> MachineSnapshot {
-            MachineSnapshot(machine: machine, started: started, finished: false, activeStates: active)
+        func snapshot(_ active: [String], of machine: String = "Editor", started: Bool = true) -> Snapshot {
+            Snapshot(machine: machine, started: started, finished: false, activeStates: active)
         }
         let editor = Self.editor
         let deck = Self.deck
-        let cases: [(String, MachineSnapshot, String)] = [
+        let cases: [(String, Snapshot, String)] = [
             (editor, snapshot(["Nope"], of: "Other"), "the snapshot is of machine 'Other', not of the machine restoring it"),
             (
                 editor, snapshot(["Nope"], started: false),
@@ -255,12 +256,12 @@ final class InterpreterSnapshotTests: XCTestCase {
 
     /// No entry action, no entry heard of; the host hears `restored`, then the timers, then the activities.
     func testARestoreEntersNothingAndReArmsTimersInTheSnapshotsOrder() throws {
-        let snapshot = MachineSnapshot(
+        let snapshot = Snapshot(
             machine: "Editor", started: true, finished: false, activeStates: ["Watching", "Editing", "Typing"],
             timers: [
-                MachineSnapshot.Timer(state: "Typing", index: 1, remainingNanoseconds: 500_000_000),
-                MachineSnapshot.Timer(state: nil, index: 0, remainingNanoseconds: 500_000_000),
-                MachineSnapshot.Timer(state: "Typing", index: 0, remainingNanoseconds: 200_000_000),
+                Snapshot.ArmedTimer(state: "Typing", index: 1, remainingNanoseconds: 500_000_000),
+                Snapshot.ArmedTimer(state: nil, index: 0, remainingNanoseconds: 500_000_000),
+                Snapshot.ArmedTimer(state: "Typing", index: 0, remainingNanoseconds: 200_000_000),
             ])
         let (machine, log) = try restore(Self.editor, snapshot)
         XCTAssertEqual(log.take(), ["restored", "arm Typing due 500ms", "arm machine due 500ms", "arm Typing due 200ms"])
@@ -282,7 +283,7 @@ final class InterpreterSnapshotTests: XCTestCase {
     }
 
     func testActivitiesOfEveryActiveStateRunAtOnceAfterARestore() throws {
-        let snapshot = MachineSnapshot(
+        let snapshot = Snapshot(
             machine: "Deck", started: true, finished: false, activeStates: ["P", "A", "A2", "B", "B2"])
         let (machine, log) = try restore(Self.deck, snapshot)
         XCTAssertEqual(log.take(), ["restored", "activity A2"])
@@ -305,7 +306,7 @@ final class InterpreterSnapshotTests: XCTestCase {
     }
 
     func testHistoryRecordsAndThePushStackAreRestoredByName() throws {
-        let snapshot = MachineSnapshot(
+        let snapshot = Snapshot(
             machine: "Editor", started: true, finished: false, activeStates: ["Help"], history: ["Editing": ["Dragging"]],
             stack: ["Browsing"])
         let (machine, _) = try restore(Self.editor, snapshot)
@@ -316,9 +317,9 @@ final class InterpreterSnapshotTests: XCTestCase {
     }
 
     func testAnUnstartedSnapshotGivesAFreshInterpreter() throws {
-        let snapshot = MachineSnapshot(
+        let snapshot = Snapshot(
             machine: "Editor", started: false, finished: true, activeStates: [], history: ["Editing": ["Dragging"]],
-            stack: ["Browsing"], timers: [MachineSnapshot.Timer(state: nil, index: 0, remainingNanoseconds: 1)])
+            stack: ["Browsing"], timers: [Snapshot.ArmedTimer(state: nil, index: 0, remainingNanoseconds: 1)])
         let (machine, log) = try restore(Self.editor, snapshot)
         XCTAssertEqual(log.take(), ["restored"])
         XCTAssertFalse(machine.isStarted)
@@ -333,9 +334,9 @@ final class InterpreterSnapshotTests: XCTestCase {
     }
 
     func testAFinishedMachineIsFinishedWhateverTheSnapshotSays() throws {
-        let snapshot = MachineSnapshot(
+        let snapshot = Snapshot(
             machine: "Editor", started: true, finished: false, activeStates: ["Off"],
-            timers: [MachineSnapshot.Timer(state: nil, index: 0, remainingNanoseconds: 1)])
+            timers: [Snapshot.ArmedTimer(state: nil, index: 0, remainingNanoseconds: 1)])
         let (machine, log) = try restore(Self.editor, snapshot)
         XCTAssertEqual(log.take(), ["restored"], "the machine's timer is dropped: it has finished")
         XCTAssertTrue(machine.isFinished)
@@ -344,7 +345,7 @@ final class InterpreterSnapshotTests: XCTestCase {
         // And the other way round: `finished` true on a machine that is not.
         let (running, _) = try restore(
             Self.editor,
-            MachineSnapshot(machine: "Editor", started: true, finished: true, activeStates: ["Help"]))
+            Snapshot(machine: "Editor", started: true, finished: true, activeStates: ["Help"]))
         XCTAssertFalse(running.isFinished)
     }
 
@@ -374,7 +375,7 @@ final class InterpreterSnapshotTests: XCTestCase {
             "Gone": ["Q3"],  // no such state
         ]
         func kept(_ history: [String: [String]]) throws -> [String: [String]] {
-            let snapshot = MachineSnapshot(machine: "N", started: true, finished: false, activeStates: ["T"], history: history)
+            let snapshot = Snapshot(machine: "N", started: true, finished: false, activeStates: ["T"], history: history)
             return try restore(nested, snapshot).0.snapshot.history
         }
         XCTAssertEqual(try kept(records), ["S": ["P", "A", "A2", "B"], "Q2": ["Q3"]])
@@ -398,7 +399,7 @@ final class InterpreterSnapshotTests: XCTestCase {
         func kept(_ source: String, _ stack: [String]) throws -> [String] {
             let machine = try XCTUnwrap(model(source)).name
             let active = machine == "Editor" ? ["Help"] : ["Idle"]
-            let snapshot = MachineSnapshot(machine: machine, started: true, finished: false, activeStates: active, stack: stack)
+            let snapshot = Snapshot(machine: machine, started: true, finished: false, activeStates: active, stack: stack)
             return try restore(source, snapshot).0.snapshot.stack
         }
         XCTAssertEqual(
@@ -408,8 +409,8 @@ final class InterpreterSnapshotTests: XCTestCase {
     }
 
     func testTimersThatNoLongerFitAreDropped() throws {
-        let timer = MachineSnapshot.Timer.init(state:index:remainingNanoseconds:)
-        let snapshot = MachineSnapshot(
+        let timer = Snapshot.ArmedTimer.init(state:index:remainingNanoseconds:)
+        let snapshot = Snapshot(
             machine: "Editor", started: true, finished: false, activeStates: ["Watching", "Editing", "Typing"],
             timers: [
                 timer("Dragging", 0, 1),  // not active
@@ -439,9 +440,9 @@ final class InterpreterSnapshotTests: XCTestCase {
              "comment": "an unknown key is skipped"}
             """
         XCTAssertEqual(
-            try MachineSnapshot.decode(Array(valid.utf8)).timers,
+            try Snapshot.decode(Array(valid.utf8)).timers,
             [
-                MachineSnapshot.Timer(state: nil, index: 0, remainingNanoseconds: 5),
+                Snapshot.ArmedTimer(state: nil, index: 0, remainingNanoseconds: 5),
                 .init(state: nil, index: 1, remainingNanoseconds: 6),
             ])
         // As JSONDecoder reads them: a key given twice counts the first time; an integer may be
@@ -452,11 +453,11 @@ final class InterpreterSnapshotTests: XCTestCase {
              {"index": 10E-1, "remainingNanoseconds": -0.25e+2}, {"index": 0.0, "remainingNanoseconds": 9223372036854775807}]}
             """
         XCTAssertEqual(
-            try MachineSnapshot.decode(Array(unusual.utf8)),
-            try JSONDecoder().decode(MachineSnapshot.self, from: Data(unusual.utf8)))
+            try Snapshot.decode(Array(unusual.utf8)),
+            try JSONDecoder().decode(Snapshot.self, from: Data(unusual.utf8)))
         XCTAssertEqual(
-            try MachineSnapshot.decode(Array(unusual.utf8)),
-            MachineSnapshot(
+            try Snapshot.decode(Array(unusual.utf8)),
+            Snapshot(
                 machine: "M", started: false, finished: false, activeStates: [], history: ["S": ["A"]],
                 timers: [
                     .init(state: nil, index: 1, remainingNanoseconds: 1_500_000_000),
@@ -465,7 +466,7 @@ final class InterpreterSnapshotTests: XCTestCase {
                 ]))
         func problem(_ text: String) -> String? {
             do throws(JSONReadError) {
-                _ = try MachineSnapshot.decode(Array(text.utf8))
+                _ = try Snapshot.decode(Array(text.utf8))
                 return nil
             } catch {
                 return "\(error.offset): \(error.message)"

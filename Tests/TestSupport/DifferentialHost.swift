@@ -1,4 +1,5 @@
 import FSMCore
+import FSMRuntime
 import Foundation
 
 /// The reference interpreter's host for a differential case: guards answer from the case's list
@@ -76,7 +77,7 @@ public final class DifferentialHost: InterpreterHost {
     }
 
     /// The snapshot of `interpreter` through its JSON (`JSONEncoder`, sorted keys, read back by
-    /// ``MachineSnapshot/decode(_:)``), changed by `mutation`, restored into a new interpreter with
+    /// ``Snapshot/decode(_:)``), changed by `mutation`, restored into a new interpreter with
     /// this host; `nil` when the restore throws. The transcript gets the lines the generated
     /// driver writes (``DifferentialHarness``): `snapshot` and the JSON; with a mutation, `mutated`
     /// and the JSON changed; then `restore error:` and the error's description, or `restored`,
@@ -86,9 +87,9 @@ public final class DifferentialHost: InterpreterHost {
     func restore(_ interpreter: Interpreter, mutation: SnapshotMutation?) -> Interpreter? {
         let json = Self.json(interpreter.snapshot)
         lines.append("snapshot \(json)")
-        var snapshot: MachineSnapshot
+        var snapshot: Snapshot
         do {
-            snapshot = try MachineSnapshot.decode(Array(json.utf8))
+            snapshot = try Snapshot.decode(Array(json.utf8))
         } catch {
             lines.append("JSON error: \(error)")
             return nil
@@ -113,7 +114,7 @@ public final class DifferentialHost: InterpreterHost {
     public var roundTripsChanged = 0
 
     /// The JSON of `snapshot` as the generated driver writes its own: `JSONEncoder`, sorted keys.
-    static func json(_ snapshot: MachineSnapshot) -> String {
+    static func json(_ snapshot: Snapshot) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         // Encoding strings, numbers and booleans cannot fail.

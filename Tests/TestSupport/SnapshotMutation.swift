@@ -1,8 +1,9 @@
 import FSMCore
+import FSMRuntime
 
 /// A change a differential script makes to a snapshot before restoring it (section 4g), the same on
 /// both sides: the generated driver runs ``swift`` on its `M.Snapshot`, the interpreter's host
-/// ``apply(to:)`` on its ``MachineSnapshot``, both after the snapshot's JSON round trip. Each
+/// ``apply(to:)`` on its ``Snapshot``, both after the snapshot's JSON round trip. Each
 /// depends only on the snapshot it is given and on what was drawn when the script was made, so the
 /// two sides change the same snapshot the same way.
 ///
@@ -31,7 +32,7 @@ public enum SnapshotMutation: Hashable, Sendable {
     /// The unknown name ``renameState(pick:)`` gives.
     public static let unknownState = "Nowhere"
 
-    public func apply(to snapshot: inout MachineSnapshot) {
+    public func apply(to snapshot: inout Snapshot) {
         switch self {
         case .renameState(let pick):
             if !snapshot.activeStates.isEmpty { snapshot.activeStates[pick % snapshot.activeStates.count] = Self.unknownState }
@@ -44,7 +45,7 @@ public enum SnapshotMutation: Hashable, Sendable {
         case .history(let state, let recorded): snapshot.history[state] = recorded
         case .push(let state): snapshot.stack.append(state)
         case .timer(let state, let index, let remaining):
-            snapshot.timers.append(MachineSnapshot.Timer(state: state, index: index, remainingNanoseconds: remaining))
+            snapshot.timers.append(Snapshot.ArmedTimer(state: state, index: index, remainingNanoseconds: remaining))
         }
     }
 

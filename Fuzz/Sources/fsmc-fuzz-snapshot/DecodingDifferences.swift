@@ -1,11 +1,11 @@
 import Foundation
 
-/// Where `JSONDecoder` and `MachineSnapshot.decode` may disagree, by design (docs/Robustness.md,
-/// "Fuzzing restoring snapshots"): `MachineSnapshot.decode` reads RFC 8259 JSON in UTF-8 and an
+/// Where `JSONDecoder` and `Snapshot.decode` may disagree, by design (docs/Robustness.md,
+/// "Fuzzing restoring snapshots"): `Snapshot.decode` reads RFC 8259 JSON in UTF-8 and an
 /// integer only when the number written is one, where `JSONDecoder` is laxer. Any other
 /// disagreement is a finding.
 enum DecodingDifferences {
-    /// Why `JSONDecoder` may read `bytes` where `MachineSnapshot.decode` rejects them; `nil` when
+    /// Why `JSONDecoder` may read `bytes` where `Snapshot.decode` rejects them; `nil` when
     /// it may not.
     static func whyOnlyJSONDecoderReads(_ bytes: [UInt8]) -> String? {
         if let first = bytes.first, first == 0xFE || first == 0xFF || bytes.prefix(4).contains(0) {
@@ -22,7 +22,7 @@ enum DecodingDifferences {
         return nil
     }
 
-    /// Why `MachineSnapshot.decode` may read `bytes` where `JSONDecoder` rejects them, or read
+    /// Why `Snapshot.decode` may read `bytes` where `JSONDecoder` rejects them, or read
     /// another snapshot; `nil` when it may not.
     static func whyDecodersDiffer(_ bytes: [UInt8]) -> String? {
         Tokens(bytes).hasWrittenNumber ? whyNumbersDiffer : nil
@@ -30,7 +30,7 @@ enum DecodingDifferences {
 
     /// JSONDecoder reads a number with a fraction or an exponent through a `Double` (so that
     /// 1.0000000000000000001 is 1, and 9223372036854775807.0 is too large), from 2^53 up through a
-    /// `Decimal` without its fraction (9007199254740993.5 is 9007199254740993); `MachineSnapshot.decode`
+    /// `Decimal` without its fraction (9007199254740993.5 is 9007199254740993); `Snapshot.decode`
     /// reads exactly the whole numbers.
     private static let whyNumbersDiffer = "a number with a fraction or an exponent, which JSONDecoder rounds"
 

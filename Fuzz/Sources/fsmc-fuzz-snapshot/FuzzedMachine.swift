@@ -26,17 +26,17 @@ protocol GeneratedTimer: Codable, Hashable {
 }
 
 extension GeneratedSnapshot {
-    /// The same snapshot as the interpreter's type, field for field.
-    var common: MachineSnapshot {
-        MachineSnapshot(
+    /// The same snapshot as FSMRuntime's type, which the interpreter takes too, field for field.
+    var common: FSMRuntime.Snapshot {
+        FSMRuntime.Snapshot(
             machine: machine, started: started, finished: finished, activeStates: activeStates, history: history,
             stack: stack,
             timers: timers.map {
-                MachineSnapshot.Timer(state: $0.state, index: $0.index, remainingNanoseconds: $0.remainingNanoseconds)
+                FSMRuntime.Snapshot.ArmedTimer(state: $0.state, index: $0.index, remainingNanoseconds: $0.remainingNanoseconds)
             })
     }
 
-    init(_ snapshot: MachineSnapshot) {
+    init(_ snapshot: FSMRuntime.Snapshot) {
         self.init(
             machine: snapshot.machine, started: snapshot.started, finished: snapshot.finished,
             activeStates: snapshot.activeStates, history: snapshot.history, stack: snapshot.stack,

@@ -1,5 +1,6 @@
 import CFuzzerDriver
 import FSMCore
+import FSMRuntime
 import Foundation
 
 /// The folder of the machines' `.fsm` files and their generated Swift.
@@ -30,7 +31,7 @@ struct SnapshotMutations {
     private func name(_ random: inout SplitMix) -> String { names[random.next(below: names.count)] }
 
     /// `snapshot` changed in one way.
-    func mutated(_ snapshot: MachineSnapshot, _ random: inout SplitMix) -> MachineSnapshot {
+    func mutated(_ snapshot: FSMRuntime.Snapshot, _ random: inout SplitMix) -> FSMRuntime.Snapshot {
         var result = snapshot
         let active = result.activeStates.count
         switch random.next(below: 16) {
@@ -56,7 +57,7 @@ struct SnapshotMutations {
             }
         case 12, 13:
             result.timers.insert(
-                MachineSnapshot.Timer(
+                FSMRuntime.Snapshot.ArmedTimer(
                     state: random.next(below: 4) == 0 ? nil : name(&random), index: index(&random),
                     remainingNanoseconds: remaining(&random)),
                 at: random.next(below: result.timers.count + 1))
@@ -90,7 +91,7 @@ struct SnapshotMutations {
     }
 
     /// `snapshot` as `JSONEncoder` writes it: with sorted keys, pretty-printed, or as declared.
-    func encoded(_ snapshot: MachineSnapshot, _ random: inout SplitMix) -> [UInt8] {
+    func encoded(_ snapshot: FSMRuntime.Snapshot, _ random: inout SplitMix) -> [UInt8] {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [[.sortedKeys], [.prettyPrinted, .sortedKeys], []][random.next(below: 3)]
         return (try? encoder.encode(snapshot)).map(Array.init) ?? []
@@ -107,7 +108,7 @@ let snapshotMutations = SnapshotMutations(models: models)
 func customMutator(_ data: UnsafeMutablePointer<UInt8>, _ size: Int, _ maxSize: Int, _ seed: UInt32) -> Int {
     var random = SplitMix(seed: UInt64(seed))
     if random.next(below: 4) != 0,
-        let snapshot = try? MachineSnapshot.decode(Array(UnsafeBufferPointer(start: data, count: size)))
+        let snapshot = try? FSMRuntime.Snapshot.decode(Array(UnsafeBufferPointer(start: data, count: size)))
     {
         var mutated = snapshot
         for _ in 0...random.next(below: 3) { mutated = snapshotMutations.mutated(mutated, &random) }

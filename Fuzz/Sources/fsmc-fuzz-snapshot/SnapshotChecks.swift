@@ -1,4 +1,5 @@
 import FSMCore
+import FSMRuntime
 import Foundation
 
 /// A finding: the input is a bug. Stops the process, so that libFuzzer keeps the input.
@@ -7,7 +8,7 @@ func finding(_ message: String) -> Never {
 }
 
 /// The checks of one generated machine against its model and the interpreter, on one input: the
-/// input decoded by `JSONDecoder` into `M.Snapshot` and by `MachineSnapshot.decode`, which must
+/// input decoded by `JSONDecoder` into `M.Snapshot` and by `Snapshot.decode`, which must
 /// agree; restored into the generated machine and into the interpreter, which must both throw the
 /// same error or both give a valid snapshot, the same; then a short script, derived from the input,
 /// played on both, which must record the same calls and end in the same valid snapshots.
@@ -20,9 +21,9 @@ func finding(_ message: String) -> Never {
         validity = Validity(model: model)
     }
 
-    /// All the checks, on `bytes` and what `MachineSnapshot.decode` made of them. Where the two
+    /// All the checks, on `bytes` and what `Snapshot.decode` made of them. Where the two
     /// decoders may differ (``DecodingDifferences``) and do, each side is checked alone.
-    func check(_ bytes: [UInt8], interpreted: Result<MachineSnapshot, JSONReadError>) {
+    func check(_ bytes: [UInt8], interpreted: Result<FSMRuntime.Snapshot, JSONReadError>) {
         let decoded = try? JSONDecoder().decode(M.Snapshot.self, from: Data(bytes))
         switch (decoded, interpreted) {
         case (nil, .failure): return Tally.shared.count("\(M.name): neither decoder reads it")
@@ -31,21 +32,21 @@ func finding(_ message: String) -> Never {
             restore(snapshot, read, seed: fnv1a(bytes))
         case (let snapshot?, .failure(let error)):
             guard DecodingDifferences.whyOnlyJSONDecoderReads(bytes) != nil else {
-                finding("JSONDecoder reads the snapshot, MachineSnapshot.decode fails: \(error)")
+                finding("JSONDecoder reads the snapshot, Snapshot.decode fails: \(error)")
             }
             Tally.shared.count("\(M.name): JSONDecoder alone reads it")
             restore(snapshot, nil, seed: fnv1a(bytes))
         case (let snapshot?, .success(let read)):
             guard DecodingDifferences.whyDecodersDiffer(bytes) != nil else {
-                finding("JSONDecoder read \(snapshot.common), MachineSnapshot.decode \(read)")
+                finding("JSONDecoder read \(snapshot.common), Snapshot.decode \(read)")
             }
             Tally.shared.count("\(M.name): the decoders read it differently")
             restore(snapshot, nil, seed: fnv1a(bytes))
         case (nil, .success(let read)):
             guard DecodingDifferences.whyDecodersDiffer(bytes) != nil else {
-                finding("MachineSnapshot.decode reads \(read), JSONDecoder nothing")
+                finding("Snapshot.decode reads \(read), JSONDecoder nothing")
             }
-            Tally.shared.count("\(M.name): MachineSnapshot.decode alone reads it")
+            Tally.shared.count("\(M.name): Snapshot.decode alone reads it")
             if let interpreter = try? Interpreter(model: model, host: InterpreterRecorder(), restoring: read),
                 let problem = validity.problem(in: interpreter.snapshot)
             {
@@ -56,7 +57,7 @@ func finding(_ message: String) -> Never {
 
     /// Restores `snapshot` into the generated machine and, when `read` is what the interpreter
     /// read of the same input, into the interpreter too.
-    private func restore(_ snapshot: M.Snapshot, _ read: MachineSnapshot?, seed: UInt64) {
+    private func restore(_ snapshot: M.Snapshot, _ read: FSMRuntime.Snapshot?, seed: UInt64) {
         let recorder = Recorder()
         let host = InterpreterRecorder()
         let machine: M
@@ -100,7 +101,7 @@ func finding(_ message: String) -> Never {
     }
 
     /// `snapshot` is valid and, for the snapshot restored from `saved`, has its active states.
-    private func check(_ snapshot: M.Snapshot, of saved: MachineSnapshot? = nil, after what: String) {
+    private func check(_ snapshot: M.Snapshot, of saved: FSMRuntime.Snapshot? = nil, after what: String) {
         let common = snapshot.common
         if let problem = validity.problem(in: common) { finding("after \(what), invalid: \(problem) in \(common)") }
         guard let saved, saved.started else { return }
@@ -125,7 +126,7 @@ func finding(_ message: String) -> Never {
         encoder.outputFormatting = [.sortedKeys]
         guard let data = try? encoder.encode(snapshot) else { finding("JSONEncoder fails on \(snapshot)") }
         guard (try? JSONDecoder().decode(M.Snapshot.self, from: data)) == snapshot,
-            (try? MachineSnapshot.decode(Array(data))) == snapshot.common
+            (try? FSMRuntime.Snapshot.decode(Array(data))) == snapshot.common
         else { finding("\(String(decoding: data, as: UTF8.self)) does not decode to \(snapshot)") }
     }
 

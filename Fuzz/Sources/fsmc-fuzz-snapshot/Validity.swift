@@ -1,4 +1,5 @@
 import FSMCore
+import FSMRuntime
 
 /// What a snapshot of a running machine must be (section 4g), checked against the machine's model
 /// on its own terms, not with the code under test: the active states a configuration in document
@@ -20,7 +21,7 @@ struct Validity {
     var hasTimers: Bool { timed }
 
     /// Why `snapshot`, taken from a machine of this model between steps, is not valid; `nil` when it is.
-    func problem(in snapshot: MachineSnapshot) -> String? {
+    func problem(in snapshot: FSMRuntime.Snapshot) -> String? {
         guard snapshot.machine == model.name else { return "it names the machine '\(snapshot.machine)'" }
         guard snapshot.started else {
             let empty = snapshot.activeStates.isEmpty && snapshot.history.isEmpty && snapshot.stack.isEmpty
@@ -47,7 +48,7 @@ struct Validity {
         return timersProblem(snapshot.timers, active: Set(active), finished: finished)
     }
 
-    private func timersProblem(_ timers: [MachineSnapshot.Timer], active: Set<Int>, finished: Bool) -> String? {
+    private func timersProblem(_ timers: [FSMRuntime.Snapshot.ArmedTimer], active: Set<Int>, finished: Bool) -> String? {
         var seen = Set<[Int]>()
         for timer in timers {
             let owner: Int

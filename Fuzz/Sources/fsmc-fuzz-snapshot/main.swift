@@ -1,5 +1,6 @@
 import CFuzzerDriver
 import FSMCore
+import FSMRuntime
 import Foundation
 
 // The snapshot fuzz target (`make fuzz-snapshot`): every input is the JSON of a snapshot, restored
@@ -14,7 +15,7 @@ import Foundation
 /// Each machine's checks and its seeds, without its type.
 @MainActor struct FuzzedMachineKind {
     let model: Model
-    let check: ([UInt8], Result<MachineSnapshot, JSONReadError>) -> Void
+    let check: ([UInt8], Result<FSMRuntime.Snapshot, JSONReadError>) -> Void
     let seeds: () -> [Data]
 
     init<M: FuzzedMachine>(_ type: M.Type) {
@@ -67,7 +68,7 @@ let status = fsmc_fuzzer_run(CommandLine.argc, CommandLine.unsafeArgv) { data, s
     MainActor.assumeIsolated {
         // As `fsmc simulate --restore` reads a file: without a byte order mark.
         let withoutMark = SourceFile(path: "snapshot.json", bytes: bytes).bytes
-        let interpreted = Result { () throws(JSONReadError) in try MachineSnapshot.decode(withoutMark) }
+        let interpreted = Result { () throws(JSONReadError) in try FSMRuntime.Snapshot.decode(withoutMark) }
         for kind in kinds { kind.check(bytes, interpreted) }
     }
     return 0

@@ -1,3 +1,5 @@
+import FSMRuntime
+
 /// Snapshots (section 4g): ``snapshot`` takes one between steps; ``init(model:host:restoring:)``
 /// makes an interpreter in the state a snapshot describes, as the generated
 /// `init(actions:restoring:)` does, with the same checks, the same messages and the same rules for
@@ -8,12 +10,12 @@ extension Interpreter {
     /// Activities are not part of it: a restore starts those of the active states again.
     ///
     /// - Precondition: not from inside a guard or an action.
-    public var snapshot: MachineSnapshot {
+    public var snapshot: Snapshot {
         precondition(!isRunning, "snapshot from inside a guard or an action")
         let name = { self.model.states[$0].name }
         var records: [String: [String]] = [:]
         for state in history.recordedStates { records[name(state)] = (history[state] ?? []).map(name) }
-        return MachineSnapshot(
+        return Snapshot(
             machine: model.name, started: isStarted, finished: isFinished,
             activeStates: isStarted ? configuration.map(name) : [], history: records, stack: stack.map(name),
             timers: timers.map { timer in
@@ -22,7 +24,7 @@ extension Interpreter {
                 guard let index = written.firstIndex(of: timed) else {
                     preconditionFailure("an armed timer is one of its state's timed transitions")
                 }
-                return MachineSnapshot.Timer(
+                return Snapshot.ArmedTimer(
                     state: timed.source.map(name), index: index, remainingNanoseconds: Int64(max(timer.deadline - now, 0)))
             })
     }
@@ -46,7 +48,7 @@ extension Interpreter {
     /// delay is asked); then the activities of every active state that has one start again, in
     /// document order (``Step/activityStarted(_:_:)``): the snapshot does not hold activities, so
     /// one that had returned or thrown runs again. Nothing else: no completion is tried.
-    public convenience init(model: Model, host: any InterpreterHost, restoring snapshot: MachineSnapshot)
+    public convenience init(model: Model, host: any InterpreterHost, restoring snapshot: Snapshot)
         throws(RestoreError)
     {
         let restoration = try Restoration(snapshot, model: model)
@@ -78,7 +80,7 @@ private struct Restoration {
     /// The timers kept, in the snapshot's order, each with its time left in nanoseconds.
     var timers: [(Model.TimedTransition, Int)] = []
 
-    init(_ snapshot: MachineSnapshot, model: Model) throws(RestoreError) {
+    init(_ snapshot: Snapshot, model: Model) throws(RestoreError) {
         guard snapshot.machine == model.name else { throw .otherMachine(snapshot.machine) }
         guard snapshot.started || snapshot.activeStates.isEmpty else { throw .activeStatesBeforeStart }
         let states = Dictionary(model.states.indices.map { (model.states[$0].name, $0) }) { first, _ in first }

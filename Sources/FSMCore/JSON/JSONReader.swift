@@ -1,6 +1,6 @@
 /// A strict JSON reader (RFC 8259) that keeps where each value starts, so that a file read with it
 /// can be blamed at a line and column: `fsmc simulate --restore` reads snapshots with it
-/// (``MachineSnapshot/decode(_:)``). FSMCore stays free of Foundation, and `JSONDecoder` says where
+/// (``Snapshot/decode(_:)``). FSMCore stays free of Foundation, and `JSONDecoder` says where
 /// a syntax error is only in the words of its message.
 ///
 /// White space is space, tab, line feed and carriage return; strings take the escapes of JSON

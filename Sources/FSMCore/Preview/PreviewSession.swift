@@ -1,3 +1,5 @@
+import FSMRuntime
+
 /// The session behind `fsmc preview`'s page: a ``Simulation`` driven one script line at a time by
 /// the page's controls, with its transcript (the page's log), the script that replays to it, one
 /// step back, the page's guard answers and what a reload of the machine's file does.
@@ -19,7 +21,7 @@ public final class PreviewSession {
         case initial
         /// A snapshot, named in the transcript as the file `name` (`restored from name`): the
         /// active states kept over a reload, or a snapshot the page restored.
-        case snapshot(MachineSnapshot, name: String)
+        case snapshot(Snapshot, name: String)
     }
 
     /// The file name under which the page offers the snapshot a session starts from, and which the
@@ -422,10 +424,10 @@ public final class PreviewSession {
     public var runningActivities: [String] { simulation.interpreter.runningActivities.map { model.states[$0].name } }
 
     /// The snapshot of the machine now (Save snapshot).
-    public var snapshot: MachineSnapshot { simulation.interpreter.snapshot }
+    public var snapshot: Snapshot { simulation.interpreter.snapshot }
 
     /// The snapshot the session starts from, `nil` when it starts in the initial states.
-    public var startSnapshot: MachineSnapshot? {
+    public var startSnapshot: Snapshot? {
         if case .snapshot(let snapshot, _) = start { return snapshot }
         return nil
     }

@@ -1,3 +1,5 @@
+import FSMRuntime
+
 /// A session of `fsmc simulate`: a machine run by the reference interpreter one script line at a
 /// time, with the transcript `fsmc simulate` prints for each line.
 ///
@@ -44,7 +46,7 @@ public final class Simulation {
     /// A session of `model` that starts from `snapshot`, read from the file `source` (named by the
     /// transcript's first line, `restored from <source>`).
     public init(
-        model: Model, restoring snapshot: MachineSnapshot, from source: String, answers: [String: Bool] = [:],
+        model: Model, restoring snapshot: Snapshot, from source: String, answers: [String: Bool] = [:],
         delays: [String: Int] = [:], asker: (any SimulationAsker)? = nil, output: @escaping (String) -> Void
     ) throws(RestoreError) {
         self.model = model
@@ -68,7 +70,7 @@ public final class Simulation {
     /// it was saved, and the session can go on. `false` when the session cannot go on.
     @discardableResult
     public func run<SaveError: Error>(
-        _ line: ScriptLine, echo: String? = nil, save: (MachineSnapshot, String) throws(SaveError) -> Void
+        _ line: ScriptLine, echo: String? = nil, save: (Snapshot, String) throws(SaveError) -> Void
     ) throws(SaveError) -> Bool {
         guard failure == nil else { return false }
         if let echo { host.write("> " + echo.trimmed) }

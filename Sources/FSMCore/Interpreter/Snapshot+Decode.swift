@@ -1,113 +1,9 @@
-/// A machine instance's state, to persist and restore it later (section 4g): what the generated
-/// `M.Snapshot` holds, field for field, and ``Interpreter/snapshot`` gives.
-///
-/// Encoded with `JSONEncoder` and `.sortedKeys`, it is the JSON every back end writes and reads:
-/// every key is always written (an empty list or object when there is nothing), but the `state` of
-/// a timer of the machine's top level, which is absent. Names are the states' names as written, so
-/// a snapshot survives a machine edited since, as far as it still fits (see
-/// ``Interpreter/init(model:host:restoring:)``).
-public struct MachineSnapshot: Codable, Sendable, Hashable {
-    /// The machine's name as written.
-    public var machine: String
-    public var started: Bool
-    /// Informative: a restore ignores it (a machine has finished when a top-level final state is active).
-    public var finished: Bool
-    /// The active states, in document order; empty when the machine has not started.
-    public var activeStates: [String]
-    /// For each state that records history and has a record, the states active inside it when it
-    /// was last exited, in document order.
-    public var history: [String: [String]]
-    /// The `push` stack, bottom first: the leaf state each `push` remembered.
-    public var stack: [String]
-    /// The armed timers, in the order they were armed.
-    public var timers: [Timer]
+import FSMRuntime
 
-    /// An armed timer (section 4d).
-    public struct Timer: Codable, Sendable, Hashable {
-        /// The state whose timed transition it is; `nil` (no key in the JSON) for the machine's.
-        public var state: String?
-        /// Its place among that state's (or the machine's) timed transitions, `after` and `every`
-        /// together, in written order, from 0.
-        public var index: Int
-        /// How long until it is due, in nanoseconds: its deadline minus now, never negative.
-        public var remainingNanoseconds: Int64
-
-        public init(state: String?, index: Int, remainingNanoseconds: Int64) {
-            self.state = state
-            self.index = index
-            self.remainingNanoseconds = remainingNanoseconds
-        }
-    }
-
-    public init(
-        machine: String, started: Bool, finished: Bool, activeStates: [String], history: [String: [String]] = [:],
-        stack: [String] = [], timers: [Timer] = []
-    ) {
-        self.machine = machine
-        self.started = started
-        self.finished = finished
-        self.activeStates = activeStates
-        self.history = history
-        self.stack = stack
-        self.timers = timers
-    }
-}
-
-/// Why a snapshot cannot be restored into a machine (section 4g): it is of another machine, or its
-/// active states are not a configuration of this one. What merely no longer fits (a history record,
-/// a stack entry, a timer) is dropped instead.
-public enum RestoreError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The snapshot's machine.
-    case otherMachine(String)
-    /// The snapshot says the machine has not started, yet lists active states.
-    case activeStatesBeforeStart
-    /// The first active state of the snapshot that the machine does not have.
-    case unknownState(String)
-    /// The snapshot's active states are states of the machine, but not a configuration of it.
-    case notAConfiguration(ConfigurationProblem)
-
-    /// What makes a set of states not a configuration, the first found in this order.
-    public enum ConfigurationProblem: Sendable, Hashable {
-        case noStateActive
-        /// A state, then its parent.
-        case withoutParent(String, parent: String)
-        /// The first two active top-level states.
-        case twoTopLevelStates(String, String)
-        /// A composite, non-parallel state with no active child.
-        case withoutActiveChild(String)
-        /// A composite, non-parallel state, then its first two active children.
-        case twoActiveChildren(String, String, String)
-        /// A parallel state, then its first region not active.
-        case withoutRegion(String, region: String)
-
-        public var message: String {
-            switch self {
-            case .noStateActive: "no state is active"
-            case .withoutParent(let state, let parent): "'\(state)' is active without its parent '\(parent)'"
-            case .twoTopLevelStates(let first, let second): "'\(first)' and '\(second)' are both active at the top level"
-            case .withoutActiveChild(let state): "'\(state)' is active without an active child"
-            case .twoActiveChildren(let state, let first, let second):
-                "'\(state)' has two active children, '\(first)' and '\(second)'"
-            case .withoutRegion(let state, let region): "'\(state)' is active without its region '\(region)'"
-            }
-        }
-    }
-
-    public var message: String {
-        switch self {
-        // The texts of FSMRuntime's RestoreError, which the generated machines throw.
-        case .otherMachine(let other): "the snapshot is of machine '\(other)', not of the machine restoring it"
-        case .activeStatesBeforeStart: "the snapshot says that its machine has not started, yet it names active states"
-        case .unknownState(let state): "the snapshot names the state '\(state)', which the machine does not have"
-        case .notAConfiguration(let problem):
-            "the snapshot's active states are not a configuration of the machine: \(problem.message)"
-        }
-    }
-
-    public var description: String { message }
-}
-
-extension MachineSnapshot {
+/// FSMCore reads FSMRuntime's ``Snapshot`` (the value ``Interpreter/snapshot`` gives and
+/// ``Interpreter/init(model:host:restoring:)`` takes) with a reader of its own, which says where the
+/// JSON is wrong.
+extension Snapshot {
     /// Reads a snapshot from the JSON that `JSONEncoder` writes of it, strictly, blaming the place of
     /// the first problem: a JSON syntax error, a value that is not an object, a missing key (at the
     /// object), a value of the wrong kind (at the value). Keys it does not know are skipped, as
@@ -115,7 +11,7 @@ extension MachineSnapshot {
     /// a key given twice counts the first time, and an integer may be written as any JSON number of
     /// its value (`1.0`, `1e3`). Offsets count in `bytes` (a caller reading a file hands over
     /// ``SourceFile/bytes``, without a byte-order mark).
-    public static func decode(_ bytes: [UInt8]) throws(JSONReadError) -> MachineSnapshot {
+    public static func decode(_ bytes: [UInt8]) throws(JSONReadError) -> Snapshot {
         let root = try JSONReader.read(bytes)
         let members = try object(root, "expected a JSON object, the snapshot of a machine")
         func field(_ key: String) throws(JSONReadError) -> Node { try required(key, in: members, at: root) }
@@ -132,7 +28,7 @@ extension MachineSnapshot {
         guard case .array(let elements) = try field("timers").kind else {
             throw JSONReadError("\"timers\" must be an array", at: try field("timers").offset)
         }
-        var timers: [Timer] = []
+        var timers: [ArmedTimer] = []
         for element in elements {
             let fields = try object(element, "each of \"timers\" must be an object")
             let state = try fields.first { $0.key == "state" }.flatMap { member throws(JSONReadError) -> String? in
@@ -141,9 +37,9 @@ extension MachineSnapshot {
             }
             let index = try integer(required("index", in: fields, at: element), "\"index\"")
             let remaining = try integer(required("remainingNanoseconds", in: fields, at: element), "\"remainingNanoseconds\"")
-            timers.append(Timer(state: state, index: Int(index), remainingNanoseconds: remaining))
+            timers.append(ArmedTimer(state: state, index: Int(index), remainingNanoseconds: remaining))
         }
-        return MachineSnapshot(
+        return Snapshot(
             machine: machine, started: started, finished: finished, activeStates: activeStates, history: history,
             stack: stack, timers: timers)
     }
