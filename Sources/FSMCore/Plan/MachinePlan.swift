@@ -214,6 +214,14 @@ public struct MachinePlan: Sendable {
         parts.contains(.timers) || parts.contains(.raisedEvents) || parts.contains(.activities)
     }
 
+    /// Whether the machine can finish: it has a top-level final state. A one-leaf machine that cannot
+    /// keeps no `isFinished` flag and its states no `finishesMachine`.
+    public var canFinish: Bool { model.states.contains { $0.isFinal && $0.parent == nil } }
+
+    /// Whether no state lies inside another: the active state is the only one, and a state class
+    /// needs no `parent`.
+    public var isFlat: Bool { model.states.allSatisfy { $0.parent == nil } }
+
     /// Whether the machine has events (and so event methods and a queue).
     public var hasEvents: Bool { parts.contains(.eventQueue) }
 

@@ -153,10 +153,10 @@ extension SwiftMachineEmitter {
                 out.line(
                     "let leaf = \(names.runtime).enterInside(target, by: history, records: machine.history, \(enterInwardArguments))"
                 )
+                emitBecomingCurrent("leaf", into: &out)
             } else {
-                out.line("let leaf = target")
+                emitBecomingCurrent("target", into: &out)
             }
-            emitBecomingCurrent("leaf", into: &out)
         }
     }
 
@@ -164,17 +164,19 @@ extension SwiftMachineEmitter {
     /// configuration changed, the state it completes waits for its turn, and a finished machine's
     /// timers are cancelled.
     private func emitBecomingCurrent(_ state: String, into out: inout CodeWriter) {
+        let canFinish = plan.canFinish
         if observable {
             out.line("// Observers hear of a new configuration only: leaving and entering a state again is none.")
-            out.block("if \(state) != machine.current || \(state).finishesMachine != machine.isFinished") { out in
+            let changed = canFinish ? " || \(state).finishesMachine != machine.isFinished" : ""
+            out.block("if \(state) != machine.current\(changed)") { out in
                 out.block("withMutation(keyPath: \(observedKeyPath))") { out in
                     out.line("machine.current = \(state)")
-                    out.line("machine.isFinished = \(state).finishesMachine")
+                    if canFinish { out.line("machine.isFinished = \(state).finishesMachine") }
                 }
             }
         } else {
             out.line("machine.current = \(state)")
-            out.line("machine.isFinished = \(state).finishesMachine")
+            if canFinish { out.line("machine.isFinished = \(state).finishesMachine") }
         }
         if uses(.completions) {
             out.line(
@@ -182,7 +184,7 @@ extension SwiftMachineEmitter {
                     ? "if let completed = \(state).completes, isComplete(completed) { machine.steps.complete(completed) }"
                     : "if let completed = \(state).completes { machine.steps.complete(completed) }")
         }
-        if uses(.timers) { out.line("if \(state).finishesMachine { cancelAllTimers() }") }
+        if uses(.timers) && canFinish { out.line("if \(state).finishesMachine { cancelAllTimers() }") }
     }
 
     /// `MRuntime.enterInside(_:by:records:)`: the entry below a state just entered, by its history

@@ -50,10 +50,8 @@ extension SwiftMachineEmitter {
                 out.line("private let actions: \(names.actionsExistential)")
             }
             out.docComment([
-                "What changes while the machine runs. It is one stored property named with an fsm keyword,",
-                "so that no event method can clash with it. No access to it spans a call to the actions (each",
-                "reads or writes it and is done), so the run-time exclusivity check, a cost on every event,",
-                "is left out.",
+                "What changes while the machine runs (`machine`, an fsm keyword, is no event's name). No access",
+                "to it spans a call to the actions, so its exclusivity check, a cost on every event, is left out.",
             ])
             let ignored = observable ? "@ObservationIgnored " : ""
             if hasRegions {
@@ -172,27 +170,55 @@ extension SwiftMachineEmitter {
             out.docComment([
                 "Every active state, outermost first: `state` and its ancestors, in the order written."
             ])
-            out.block("\(api)var activeStates: [StateID]") { out in
-                if observable { out.line(observedAccess) }
-                out.line("var states: [StateID] = []")
-                out.line("var active: \(names.stateMetatype)? = machine.current")
-                out.block("while let current = active") { out in
-                    out.line("states.append(current.id)")
-                    out.line("active = current.parent")
+            if plan.isFlat {
+                emitConfigurationRead("\(api)var activeStates: [StateID]", "[machine.current.id]", into: &out)
+                out.line()
+                out.docComment(["Whether `state` is the active state (no state of this machine lies inside another)."])
+                emitConfigurationRead("\(api)func isIn(_ state: StateID) -> Bool", "machine.current.id == state", into: &out)
+            } else {
+                out.block("\(api)var activeStates: [StateID]") { out in
+                    if observable { out.line(observedAccess) }
+                    out.line("var states: [StateID] = []")
+                    out.line("var active: \(names.stateMetatype)? = machine.current")
+                    out.block("while let current = active") { out in
+                        out.line("states.append(current.id)")
+                        out.line("active = current.parent")
+                    }
+                    out.line("return states.reversed()")
                 }
-                out.line("return states.reversed()")
+                out.line()
+                out.docComment(["Whether `state` is the innermost active state or one of its ancestors."])
+                emitConfigurationRead("\(api)func isIn(_ state: StateID) -> Bool", "machine.current.isIn(state)", into: &out)
             }
-            out.line()
-            out.docComment(["Whether `state` is the innermost active state or one of its ancestors."])
-            emitConfigurationRead("\(api)func isIn(_ state: StateID) -> Bool", "machine.current.isIn(state)", into: &out)
         }
         out.line()
         out.docComment(["Whether a top-level final state has been entered; every event is unhandled from then on."])
-        emitConfigurationRead("\(api)var isFinished: Bool", "machine.isFinished", into: &out)
+        if hasRegions || plan.canFinish {
+            emitConfigurationRead("\(api)var isFinished: Bool", "machine.isFinished", into: &out)
+        } else {
+            out.line("\(api)var isFinished: Bool { false }  // The machine has no top-level final state.")
+        }
         out.line()
         emitHandles(&out)
         out.line()
         emitSuccessors(&out)
+    }
+
+    /// Up to how many declaring states `handles(_:)` asks `isIn(_:)` of each; for more, it walks the
+    /// active states once, each looked up in a `switch`.
+    static let statesAskedOneByOne = 3
+
+    /// Whether `handles(_:)` walks the active states for some event (`State.isIn(where:)`).
+    var handlesWalksStates: Bool {
+        var declaring = Array(repeating: Set<Int>(), count: model.events.count)
+        for index in model.states.indices {
+            for event in model.states[index].transitions.compactMap(\.event) { declaring[event].insert(index) }
+        }
+        return !plan.isFlat
+            && model.events.indices.contains { event in
+                declaring[event].count > Self.statesAskedOneByOne && declaring[event].count < model.states.count
+                    && !model.machineTransitions.contains { $0.event == event }
+            }
     }
 
     private func emitHandles(_ out: inout CodeWriter) {
@@ -211,7 +237,7 @@ extension SwiftMachineEmitter {
         }
         out.block("\(api)func handles(_ event: Event) -> Bool") { out in
             if observable { out.line(observedAccess) }
-            out.line("if machine.isFinished { return false }")
+            if hasRegions || plan.canFinish { out.line("if machine.isFinished { return false }") }
             out.line("switch event {")
             // The states declaring each event, in one pass over the machine.
             var declaringStates = Array(repeating: [Int](), count: model.events.count)
@@ -227,12 +253,21 @@ extension SwiftMachineEmitter {
                     out.line("\(label) true")
                 } else if declaring.isEmpty {
                     out.line("\(label) false")
-                } else if declaring.count == 1 {
-                    out.line("\(label) isIn(.\(names.stateCase(declaring[0])))")
+                } else if declaring.count <= Self.statesAskedOneByOne {
+                    out.line("\(label) " + declaring.map { "isIn(.\(names.stateCase($0)))" }.joined(separator: " || "))
                 } else {
                     // One walk outwards from the innermost active state, each state looked up in one
                     // `switch`, however many states declare the event.
                     out.line("case .\(names.eventCase(event)):")
+                    guard !plan.isFlat else {
+                        out.indented { out in
+                            out.line("switch machine.current.id {")
+                            emitCase(declaring.map { "." + names.stateCase($0) }, "return true", into: &out)
+                            out.line("default: return false")
+                            out.line("}")
+                        }
+                        continue
+                    }
                     out.indented { out in
                         let walk = hasRegions ? "machine.configuration.contains" : "machine.current.isIn"
                         out.block("return \(walk)") { out in
@@ -365,17 +400,12 @@ extension SwiftMachineEmitter {
             out.line("@discardableResult")
             let parameters = names.parameterList(event).joined(separator: ", ")
             out.block("\(api)func \(names.eventMethod(event))(\(parameters)) -> Bool") { out in
-                let machine = names.member("machine")
                 let queued =
                     names.eventMethod(event)
                     + (model.events[event].parameters.isEmpty ? "" : "(\(names.argumentList(event).joined(separator: ", ")))")
-                out.block("if \(machine).steps.isRunning") { out in
-                    out.line("\(machine).steps.send(.\(queued))")
-                    out.line("return true")
-                }
                 let arguments = (names.argumentList(event) + ["$0"]).joined(separator: ", ")
                 out.line(
-                    "return \(names.member("run"))(\(names.member("actions"))) { \(names.member(model.events[event].name))(\(arguments)) }"
+                    "\(names.member("queued"))(.\(queued)) || \(names.member("run"))(\(names.member("actions"))) { \(names.member(model.events[event].name))(\(arguments)) }"
                 )
             }
         }

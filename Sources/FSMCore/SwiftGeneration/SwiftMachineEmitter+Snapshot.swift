@@ -66,7 +66,7 @@ extension SwiftMachineEmitter {
             out.line("precondition(!machine.steps.isRunning, \"snapshot read from inside a guard or an action\")")
             // The runtime makes the snapshot: the active states from the active leaf, in a machine with one.
             var arguments = [
-                "started: machine.isStarted", "finished: machine.isFinished",
+                "started: machine.isStarted", "finished: \(hasRegions || plan.canFinish ? "machine.isFinished" : "false")",
                 hasRegions ? "activeStates: activeStates.map(\\.rawValue)" : "leaf: machine.current.id.rawValue",
             ]
             if uses(.history) { arguments.append("history: recordedHistory()") }
@@ -111,7 +111,7 @@ extension SwiftMachineEmitter {
                 out.line("// One active leaf: the last of the active states, in the order written.")
                 out.line("machine.current = Self.stateClass(active[active.count - 1])")
                 out.line("machine.isStarted = true")
-                out.line("machine.isFinished = machine.current.finishesMachine")
+                if plan.canFinish { out.line("machine.isFinished = machine.current.finishesMachine") }
             }
             if uses(.history) {
                 out.block(
@@ -134,7 +134,7 @@ extension SwiftMachineEmitter {
                 out.line("for state in active { isActive[state] = true }")
                 out.line("let timers = Self.stateTree.timers(")
                 out.line(
-                    "    snapshot.timers.map { ($0.state, $0.index, $0.remainingNanoseconds) }, owners: Self.timerOwners, isActive: isActive, machineIsRunning: !machine.isFinished)"
+                    "    snapshot.timers.map { ($0.state, $0.index, $0.remainingNanoseconds) }, owners: Self.timerOwners, isActive: isActive, machineIsRunning: \(hasRegions || plan.canFinish ? "!machine.isFinished" : "true"))"
                 )
                 out.line("for (timer, remaining) in timers { armTimer(timer, after: remaining) }")
             }
@@ -152,33 +152,34 @@ extension SwiftMachineEmitter {
     private func emitStateTables(into out: inout CodeWriter) {
         let parallel = model.states.indices.filter { model.states[$0].isParallel }.map(String.init)
         out.line()
-        out.docComment(["The machine's states as snapshots name them, with their places in the tree."])
+        out.docComment([
+            "The machine's states as snapshots name them, by number in the order written: each one's name",
+            "and parent (-1: top level), then the states' numbers in the order of their names (byte by byte).",
+        ])
         out.line("private static let stateTree = \(names.stateTree)(")
-        out.line(
-            "    machine: \(SwiftLiteral.string(model.name)), names: stateNames, parents: parents, parallel: [\(parallel.joined(separator: ", "))],"
-        )
-        out.line("    byName: numbersByName)")
-        out.line()
-        out.docComment(["Each state's name, by number in the order written."])
+        out.line("    machine: \(SwiftLiteral.string(model.name)),")
         out.beginLine()
-        out.write("private static let stateNames: [String] = [")
+        out.write("    names: [")
         for (position, state) in model.states.enumerated() {
             if position > 0 { out.write(", ") }
             out.write(SwiftLiteral.string(state.name))
         }
-        out.write("]")
+        out.write("],")
         out.endLine()
-        emitNumberTable(
-            "parents", doc: "Each state's parent, by number in the order written; -1 for a top-level state.",
-            model.states.lazy.map { $0.parent ?? -1 }, into: &out)
+        out.beginLine()
+        out.write("    parents: ")
+        writeNumbers(model.states.lazy.map { $0.parent ?? -1 }, into: &out)
+        out.write(", parallel: [\(parallel.joined(separator: ", "))],")
+        out.endLine()
         // Names are ASCII identifiers: their bytes' order is Swift's order of strings.
         let byName = model.states.indices.sorted {
             model.states[$0].name.utf8.lexicographicallyPrecedes(model.states[$1].name.utf8)
         }
-        emitNumberTable(
-            "numbersByName",
-            doc: "The states' numbers in the order of their names (byte by byte), to find a state by its name.", byName,
-            into: &out)
+        out.beginLine()
+        out.write("    byName: ")
+        writeNumbers(byName, into: &out)
+        out.write(")")
+        out.endLine()
         out.line()
         out.docComment(["The class of the state numbered `number`."])
         // A `return` in each case, not a `switch` expression: swiftc type-checks the branches of a
@@ -222,13 +223,19 @@ extension SwiftMachineEmitter {
         out.line()
         out.docComment([doc])
         out.beginLine()
-        out.write("private static let \(name): [Int] = [")
+        out.write("private static let \(name): [Int] = ")
+        writeNumbers(numbers, into: &out)
+        out.endLine()
+    }
+
+    /// `[1, 2, 3]`, the numbers written one by one.
+    private func writeNumbers(_ numbers: some Sequence<Int>, into out: inout CodeWriter) {
+        out.write("[")
         for (position, number) in numbers.enumerated() {
             if position > 0 { out.write(", ") }
             out.write(String(number))
         }
         out.write("]")
-        out.endLine()
     }
 
     /// The history records by name: a one-leaf record (a leaf) becomes the path down to it.
@@ -239,7 +246,7 @@ extension SwiftMachineEmitter {
             out.line("var records: [String: [String]] = [:]")
             if hasRegions {
                 out.block("for (state, record) in machine.history") { out in
-                    out.line("records[Self.stateNames[state]] = record.map { Self.stateNames[$0] }")
+                    out.line("records[Self.stateTree.names[state]] = record.map { Self.stateTree.names[$0] }")
                 }
             } else {
                 out.block("for (state, leaf) in machine.history") { out in
@@ -274,7 +281,7 @@ extension SwiftMachineEmitter {
                 out.line("let left = Swift.max((machine.timers.deadline(of: $0.timer) ?? now) - now, 0)")
                 out.line("return Snapshot.ArmedTimer(")
                 out.line(
-                    "    state: owner < 0 ? nil : Self.stateNames[owner], index: $0.timer - first, remainingNanoseconds: left)"
+                    "    state: owner < 0 ? nil : Self.stateTree.names[owner], index: $0.timer - first, remainingNanoseconds: left)"
                 )
             }
         }

@@ -70,10 +70,14 @@ extension SwiftMachineEmitter {
                 out.line("private init() {}")
                 out.docComment(["The state's case of `StateID`; every state overrides it."])
                 out.line("class var id: StateID { preconditionFailure(\"every state overrides id\") }")
-                out.docComment(["The enclosing state; `nil` for a top-level state."])
-                out.line("class var parent: \(state)? { nil }")
-                out.docComment(["Whether entering this state finishes the machine (a top-level final state)."])
-                out.line("class var finishesMachine: Bool { false }")
+                if !plan.isFlat || hasRegions {
+                    out.docComment(["The enclosing state; `nil` for a top-level state."])
+                    out.line("class var parent: \(state)? { nil }")
+                }
+                if hasRegions || plan.canFinish {
+                    out.docComment(["Whether entering this state finishes the machine (a top-level final state)."])
+                    out.line("class var finishesMachine: Bool { false }")
+                }
                 if hasRegions {
                     out.docComment(["The state's place in document order; every state overrides it."])
                     out.line("class var number: Int { preconditionFailure(\"every state overrides number\") }")
@@ -112,18 +116,8 @@ extension SwiftMachineEmitter {
                 }
                 // With regions, the machine answers from its configuration and enters the states.
                 guard !hasRegions else { return }
-                out.line()
-                out.docComment(["Whether this state is `id` or lies inside it."])
-                out.line("static func isIn(_ id: StateID) -> Bool { isIn { $0 == id } }")
-                out.line()
-                out.docComment(["Whether `test` holds for this state or one of the states it lies inside."])
-                out.block("static func isIn(where test: (StateID) -> Bool) -> Bool") { out in
-                    out.line("var state: \(state)? = self")
-                    out.block("while let current = state") { out in
-                        out.line("if test(current.id) { return true }")
-                        out.line("state = current.parent")
-                    }
-                    out.line("return false")
+                if !plan.isFlat {
+                    emitIsIn(into: &out)
                 }
                 out.line()
                 out.docComment([
@@ -139,6 +133,32 @@ extension SwiftMachineEmitter {
                 ])
                 out.line("class func enterInward(below depth: Int, \(entryParameters)) {}")
             }
+        }
+    }
+
+    /// `State.isIn(_:)`, whether a state is one or lies inside it, for `isIn(_:)` and `handles(_:)`
+    /// (written only when some state lies inside another).
+    private func emitIsIn(into out: inout CodeWriter) {
+        let state = names.stateMetatype
+        out.line()
+        out.docComment(["Whether this state is `id` or lies inside it."])
+        // `handles(_:)` asks a test of the states outwards when many states declare an event.
+        var signature = "static func isIn(_ id: StateID) -> Bool"
+        var test = "current.id == id"
+        if handlesWalksStates {
+            out.line("static func isIn(_ id: StateID) -> Bool { isIn { $0 == id } }")
+            out.line()
+            out.docComment(["Whether `test` holds for this state or one of the states it lies inside."])
+            signature = "static func isIn(where test: (StateID) -> Bool) -> Bool"
+            test = "test(current.id)"
+        }
+        out.block(signature) { out in
+            out.line("var state: \(state)? = self")
+            out.block("while let current = state") { out in
+                out.line("if \(test) { return true }")
+                out.line("state = current.parent")
+            }
+            out.line("return false")
         }
     }
 
@@ -301,7 +321,12 @@ extension SwiftMachineEmitter {
         if !onEntry.isEmpty {
             out.line()
             out.block("override class func enterInward(below depth: Int, \(entryParameters))") { out in
-                if state.parent != nil { out.line("super.enterInward(below: depth, \(entryArguments(machine: context)))") }
+                guard state.parent != nil else {
+                    out.line("guard depth < \(depth) else { return }")
+                    emitWork(onEntry, context: .parameter, into: &out)
+                    return
+                }
+                out.line("super.enterInward(below: depth, \(entryArguments(machine: context)))")
                 out.block("if depth < \(depth)") { out in
                     emitWork(onEntry, context: .parameter, into: &out)
                 }

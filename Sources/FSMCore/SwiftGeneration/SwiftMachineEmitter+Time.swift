@@ -193,11 +193,13 @@ extension SwiftMachineEmitter {
             out.line("machine.timers.cancel(timer)")
             if hasClock { out.line("timerTasks.cancel(timer)") }
         }
-        out.line()
-        out.docComment(["Cancels every timer: the machine has finished."])
-        out.block("private func cancelAllTimers()") { out in
-            out.line("machine.timers.cancelAll()")
-            if hasClock { out.line("timerTasks.cancelAll()") }
+        if hasRegions || plan.canFinish {
+            out.line()
+            out.docComment(["Cancels every timer: the machine has finished."])
+            out.block("private func cancelAllTimers()") { out in
+                out.line("machine.timers.cancelAll()")
+                if hasClock { out.line("timerTasks.cancelAll()") }
+            }
         }
         if hasClock { emitClockScheduling(into: &out) }
         out.line()
@@ -233,9 +235,14 @@ extension SwiftMachineEmitter {
             for timer in repeating {
                 out.line("case \(timer.number):")
                 out.indented { out in
+                    // The machine's own timer repeats as long as the machine runs: always, when it cannot finish.
                     let active =
-                        timer.source.map { isActiveTest($0) } ?? "!machine.isFinished"
-                    out.block("if \(active)") { out in
+                        timer.source.map { isActiveTest($0) } ?? (hasRegions || plan.canFinish ? "!machine.isFinished" : nil)
+                    if let active {
+                        out.block("if \(active)") { out in
+                            emitWork([.armTimers([timer])], context: .machineItself, into: &out)
+                        }
+                    } else {
                         emitWork([.armTimers([timer])], context: .machineItself, into: &out)
                     }
                 }
@@ -266,7 +273,9 @@ extension SwiftMachineEmitter {
     /// Whether `state` is active, read without telling observers.
     private func isActiveTest(_ state: Int) -> String {
         hasRegions
-            ? "machine.isActive(\(names.stateType(state)).self)" : "machine.current.isIn(.\(names.stateCase(state)))"
+            ? "machine.isActive(\(names.stateType(state)).self)"
+            : (plan.isFlat
+                ? "machine.current.id == .\(names.stateCase(state))" : "machine.current.isIn(.\(names.stateCase(state)))")
     }
 
     /// A timeout in a machine with regions: its transition selected alone, then the step.

@@ -86,10 +86,8 @@ final class CheckoutWizard {
 
     /// The guards and actions; unowned, see the class documentation.
     private unowned let actions: any CheckoutWizardActions
-    /// What changes while the machine runs. It is one stored property named with an fsm keyword,
-    /// so that no event method can clash with it. No access to it spans a call to the actions (each
-    /// reads or writes it and is done), so the run-time exclusivity check, a cost on every event,
-    /// is left out.
+    /// What changes while the machine runs (`machine`, an fsm keyword, is no event's name). No access
+    /// to it spans a call to the actions, so its exclusivity check, a cost on every event, is left out.
     @exclusivity(unchecked) fileprivate var machine = CheckoutWizardRuntime(current: CheckoutWizard_Shopping.self)
 
     /// Creates the machine in its initial configuration, not yet started: see ``start()``.
@@ -134,23 +132,16 @@ final class CheckoutWizard {
     func isIn(_ state: StateID) -> Bool { machine.current.isIn(state) }
 
     /// Whether a top-level final state has been entered; every event is unhandled from then on.
-    var isFinished: Bool { machine.isFinished }
+    var isFinished: Bool { false }  // The machine has no top-level final state.
 
     /// Whether a transition for `event` is declared on the innermost active state, one of its
     /// ancestors or the machine. Guards are not evaluated. `false` once the machine has finished.
     func handles(_ event: Event) -> Bool {
-        if machine.isFinished { return false }
         switch event {
         case .checkout: return isIn(.shopping)
         case .cancel: return isIn(.checkout)
         case .help: return isIn(.checkout)
-        case .next:
-            return machine.current.isIn {
-                switch $0 {
-                case .address, .delivery: true
-                default: false
-                }
-            }
+        case .next: return isIn(.address) || isIn(.delivery)
         case .express: return isIn(.standard)
         case .standard: return isIn(.express)
         case .pay: return isIn(.payment)
@@ -183,172 +174,123 @@ final class CheckoutWizard {
     /// - Precondition: not read from inside a guard or an action (only between steps).
     var snapshot: Snapshot {
         precondition(!machine.steps.isRunning, "snapshot read from inside a guard or an action")
-        return Self.stateTree.snapshot(started: machine.isStarted, finished: machine.isFinished, leaf: machine.current.id.rawValue, history: recordedHistory())
+        return Self.stateTree.snapshot(started: machine.isStarted, finished: false, leaf: machine.current.id.rawValue, history: recordedHistory())
     }
 
     /// Sends `checkout`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func checkout() -> Bool {
-        if machine.steps.isRunning {
-            machine.steps.send(.checkout)
-            return true
-        }
-        return run(actions) { checkout($0) }
+        queued(.checkout) || run(actions) { checkout($0) }
     }
 
     /// Sends `cancel`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func cancel() -> Bool {
-        if machine.steps.isRunning {
-            machine.steps.send(.cancel)
-            return true
-        }
-        return run(actions) { cancel($0) }
+        queued(.cancel) || run(actions) { cancel($0) }
     }
 
     /// Sends `help`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func help() -> Bool {
-        if machine.steps.isRunning {
-            machine.steps.send(.help)
-            return true
-        }
-        return run(actions) { help($0) }
+        queued(.help) || run(actions) { help($0) }
     }
 
     /// Sends `next`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func next() -> Bool {
-        if machine.steps.isRunning {
-            machine.steps.send(.next)
-            return true
-        }
-        return run(actions) { next($0) }
+        queued(.next) || run(actions) { next($0) }
     }
 
     /// Sends `express`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func express() -> Bool {
-        if machine.steps.isRunning {
-            machine.steps.send(.express)
-            return true
-        }
-        return run(actions) { express($0) }
+        queued(.express) || run(actions) { express($0) }
     }
 
     /// Sends `standard`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func standard() -> Bool {
-        if machine.steps.isRunning {
-            machine.steps.send(.standard)
-            return true
-        }
-        return run(actions) { standard($0) }
+        queued(.standard) || run(actions) { standard($0) }
     }
 
     /// Sends `pay`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func pay() -> Bool {
-        if machine.steps.isRunning {
-            machine.steps.send(.pay)
-            return true
-        }
-        return run(actions) { pay($0) }
+        queued(.pay) || run(actions) { pay($0) }
     }
 
     /// Sends `back`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func back() -> Bool {
-        if machine.steps.isRunning {
-            machine.steps.send(.back)
-            return true
-        }
-        return run(actions) { back($0) }
+        queued(.back) || run(actions) { back($0) }
     }
 
     /// Sends `done`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func done() -> Bool {
-        if machine.steps.isRunning {
-            machine.steps.send(.done)
-            return true
-        }
-        return run(actions) { done($0) }
+        queued(.done) || run(actions) { done($0) }
     }
 }
 
 // MARK: - Processing events
 
 extension CheckoutWizard {
-    /// Selects the transition for `checkout` among the active states', innermost first.
+    /// Queues `event` while a step is being processed (then `true`): it is processed after the step.
+    private func queued(_ event: @autoclosure () -> CheckoutWizardQueuedEvent) -> Bool {
+        guard machine.steps.isRunning else { return false }
+        machine.steps.send(event())
+        return true
+    }
+
+    // Each event's selection: the innermost active state's transition for it, deferring outwards.
     private func checkout(_ actions: any CheckoutWizardActions) -> Bool {
-        if machine.current.checkout(self, actions) { return true }
-        actions.unhandledEvent(.checkout, in: state)
-        return false
+        machine.current.checkout(self, actions) || unhandled(.checkout, actions)
     }
 
-    /// Selects the transition for `cancel` among the active states', innermost first.
     private func cancel(_ actions: any CheckoutWizardActions) -> Bool {
-        if machine.current.cancel(self, actions) { return true }
-        actions.unhandledEvent(.cancel, in: state)
-        return false
+        machine.current.cancel(self, actions) || unhandled(.cancel, actions)
     }
 
-    /// Selects the transition for `help` among the active states', innermost first.
     private func help(_ actions: any CheckoutWizardActions) -> Bool {
-        if machine.current.help(self, actions) { return true }
-        actions.unhandledEvent(.help, in: state)
-        return false
+        machine.current.help(self, actions) || unhandled(.help, actions)
     }
 
-    /// Selects the transition for `next` among the active states', innermost first.
     private func next(_ actions: any CheckoutWizardActions) -> Bool {
-        if machine.current.next(self, actions) { return true }
-        actions.unhandledEvent(.next, in: state)
-        return false
+        machine.current.next(self, actions) || unhandled(.next, actions)
     }
 
-    /// Selects the transition for `express` among the active states', innermost first.
     private func express(_ actions: any CheckoutWizardActions) -> Bool {
-        if machine.current.express(self, actions) { return true }
-        actions.unhandledEvent(.express, in: state)
-        return false
+        machine.current.express(self, actions) || unhandled(.express, actions)
     }
 
-    /// Selects the transition for `standard` among the active states', innermost first.
     private func standard(_ actions: any CheckoutWizardActions) -> Bool {
-        if machine.current.standard(self, actions) { return true }
-        actions.unhandledEvent(.standard, in: state)
-        return false
+        machine.current.standard(self, actions) || unhandled(.standard, actions)
     }
 
-    /// Selects the transition for `pay` among the active states', innermost first.
     private func pay(_ actions: any CheckoutWizardActions) -> Bool {
-        if machine.current.pay(self, actions) { return true }
-        actions.unhandledEvent(.pay, in: state)
-        return false
+        machine.current.pay(self, actions) || unhandled(.pay, actions)
     }
 
-    /// Selects the transition for `back` among the active states', innermost first.
     private func back(_ actions: any CheckoutWizardActions) -> Bool {
-        if machine.current.back(self, actions) { return true }
-        actions.unhandledEvent(.back, in: state)
-        return false
+        machine.current.back(self, actions) || unhandled(.back, actions)
     }
 
-    /// Selects the transition for `done` among the active states', innermost first.
     private func done(_ actions: any CheckoutWizardActions) -> Bool {
-        if machine.current.done(self, actions) { return true }
-        actions.unhandledEvent(.done, in: state)
+        machine.current.done(self, actions) || unhandled(.done, actions)
+    }
+
+    /// Tells the actions that `event` is unhandled in the innermost active state: `false`.
+    private func unhandled(_ event: Event, _ actions: any CheckoutWizardActions) -> Bool {
+        actions.unhandledEvent(event, in: state)
         return false
     }
 
@@ -426,7 +368,6 @@ extension CheckoutWizard {
         effects()
         target.enterInward(below: target.id.depth - 1, actions)
         machine.current = target
-        machine.isFinished = target.finishesMachine
         if let completed = target.completes { machine.steps.complete(completed) }
         return true
     }
@@ -448,7 +389,6 @@ extension CheckoutWizard {
         target.enterInward(below: domain?.depth ?? -1, actions)
         let leaf = CheckoutWizardRuntime.enterInside(target, by: history, records: machine.history, actions)
         machine.current = leaf
-        machine.isFinished = leaf.finishesMachine
         if let completed = leaf.completes { machine.steps.complete(completed) }
     }
 }
@@ -465,26 +405,19 @@ extension CheckoutWizard {
         // One active leaf: the last of the active states, in the order written.
         machine.current = Self.stateClass(active[active.count - 1])
         machine.isStarted = true
-        machine.isFinished = machine.current.finishesMachine
         for (state, record) in Self.stateTree.historyRecords(snapshot.history, recordsHistory: Self.recordsHistory) {
             // A record below a state of a machine with one leaf is a path: its last state is the leaf.
             machine.history[ids[state]] = Self.stateClass(record[record.count - 1])
         }
     }
 
-    /// The machine's states as snapshots name them, with their places in the tree.
+    /// The machine's states as snapshots name them, by number in the order written: each one's name
+    /// and parent (-1: top level), then the states' numbers in the order of their names (byte by byte).
     private static let stateTree = FSMRuntime.StateTree(
-        machine: "CheckoutWizard", names: stateNames, parents: parents, parallel: [],
-        byName: numbersByName)
-
-    /// Each state's name, by number in the order written.
-    private static let stateNames: [String] = ["Shopping", "Checkout", "Address", "Verifying", "Delivery", "Standard", "Express", "Payment", "Paid", "Help", "Receipt"]
-
-    /// Each state's parent, by number in the order written; -1 for a top-level state.
-    private static let parents: [Int] = [-1, -1, 1, 1, 1, 4, 4, 1, 1, -1, -1]
-
-    /// The states' numbers in the order of their names (byte by byte), to find a state by its name.
-    private static let numbersByName: [Int] = [2, 1, 4, 6, 9, 8, 7, 10, 0, 5, 3]
+        machine: "CheckoutWizard",
+        names: ["Shopping", "Checkout", "Address", "Verifying", "Delivery", "Standard", "Express", "Payment", "Paid", "Help", "Receipt"],
+        parents: [-1, -1, 1, 1, 1, 4, 4, 1, 1, -1, -1], parallel: [],
+        byName: [2, 1, 4, 6, 9, 8, 7, 10, 0, 5, 3])
 
     /// The class of the state numbered `number`.
     private static func stateClass(_ number: Int) -> CheckoutWizard.State.Type {
@@ -544,8 +477,6 @@ extension CheckoutWizard {
         class var id: StateID { preconditionFailure("every state overrides id") }
         /// The enclosing state; `nil` for a top-level state.
         class var parent: CheckoutWizard.State.Type? { nil }
-        /// Whether entering this state finishes the machine (a top-level final state).
-        class var finishesMachine: Bool { false }
         /// The state that completes when this one is entered, if it has completion transitions: this
         /// state (a simple state), or the composite state whose final child this is.
         class var completes: CheckoutWizard.State.Type? { nil }
@@ -585,13 +516,10 @@ extension CheckoutWizard {
         class func done(_ context: CheckoutWizard, _ actions: any CheckoutWizardActions) -> Bool { false }
 
         /// Whether this state is `id` or lies inside it.
-        static func isIn(_ id: StateID) -> Bool { isIn { $0 == id } }
-
-        /// Whether `test` holds for this state or one of the states it lies inside.
-        static func isIn(where test: (StateID) -> Bool) -> Bool {
+        static func isIn(_ id: StateID) -> Bool {
             var state: CheckoutWizard.State.Type? = self
             while let current = state {
-                if test(current.id) { return true }
+                if current.id == id { return true }
                 state = current.parent
             }
             return false
@@ -755,7 +683,6 @@ fileprivate struct CheckoutWizardRuntime {
     /// The innermost active state (before `start()`, the one it will enter).
     var current: CheckoutWizard.State.Type
     var isStarted = false
-    var isFinished = false
     /// Whether a step is being processed, and what waits for its turn: completions, events sent
     /// meanwhile.
     var steps = FSMRuntime.StepQueue<CheckoutWizardQueuedEvent, CheckoutWizard.State.Type>()

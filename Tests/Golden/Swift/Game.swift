@@ -119,10 +119,8 @@ final class Game {
 
     /// The guards and actions; unowned, see the class documentation.
     private unowned let actions: any GameActions
-    /// What changes while the machine runs. It is one stored property named with an fsm keyword,
-    /// so that no event method can clash with it. No access to it spans a call to the actions (each
-    /// reads or writes it and is done), so the run-time exclusivity check, a cost on every event,
-    /// is left out.
+    /// What changes while the machine runs (`machine`, an fsm keyword, is no event's name). No access
+    /// to it spans a call to the actions, so its exclusivity check, a cost on every event, is left out.
     @exclusivity(unchecked) fileprivate var machine = GameRuntime(current: Game_Playing.self)
 
     /// Creates the machine in its initial configuration, not yet started: see ``start()``.
@@ -174,20 +172,8 @@ final class Game {
         if machine.isFinished { return false }
         switch event {
         case .touchDown: return isIn(.browsing)
-        case .touchMoved:
-            return machine.current.isIn {
-                switch $0 {
-                case .scrolling, .dragging: true
-                default: false
-                }
-            }
-        case .touchUp:
-            return machine.current.isIn {
-                switch $0 {
-                case .playing, .browsing, .dragging: true
-                default: false
-                }
-            }
+        case .touchMoved: return isIn(.scrolling) || isIn(.dragging)
+        case .touchUp: return isIn(.playing) || isIn(.browsing) || isIn(.dragging)
         case .pause: return isIn(.scrolling)
         case .enterEditMode: return isIn(.playing)
         case .leaveEditMode: return isIn(.editing)
@@ -222,147 +208,105 @@ final class Game {
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func touchDown(x: Int, y: Int) -> Bool {
-        if machine.steps.isRunning {
-            machine.steps.send(.touchDown(x: x, y: y))
-            return true
-        }
-        return run(actions) { touchDown(x: x, y: y, $0) }
+        queued(.touchDown(x: x, y: y)) || run(actions) { touchDown(x: x, y: y, $0) }
     }
 
     /// Sends `touchMoved`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func touchMoved(x: Int, y: Int) -> Bool {
-        if machine.steps.isRunning {
-            machine.steps.send(.touchMoved(x: x, y: y))
-            return true
-        }
-        return run(actions) { touchMoved(x: x, y: y, $0) }
+        queued(.touchMoved(x: x, y: y)) || run(actions) { touchMoved(x: x, y: y, $0) }
     }
 
     /// Sends `touchUp`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func touchUp(x: Int, y: Int) -> Bool {
-        if machine.steps.isRunning {
-            machine.steps.send(.touchUp(x: x, y: y))
-            return true
-        }
-        return run(actions) { touchUp(x: x, y: y, $0) }
+        queued(.touchUp(x: x, y: y)) || run(actions) { touchUp(x: x, y: y, $0) }
     }
 
     /// Sends `pause`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func pause() -> Bool {
-        if machine.steps.isRunning {
-            machine.steps.send(.pause)
-            return true
-        }
-        return run(actions) { pause($0) }
+        queued(.pause) || run(actions) { pause($0) }
     }
 
     /// Sends `enterEditMode`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func enterEditMode() -> Bool {
-        if machine.steps.isRunning {
-            machine.steps.send(.enterEditMode)
-            return true
-        }
-        return run(actions) { enterEditMode($0) }
+        queued(.enterEditMode) || run(actions) { enterEditMode($0) }
     }
 
     /// Sends `leaveEditMode`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func leaveEditMode() -> Bool {
-        if machine.steps.isRunning {
-            machine.steps.send(.leaveEditMode)
-            return true
-        }
-        return run(actions) { leaveEditMode($0) }
+        queued(.leaveEditMode) || run(actions) { leaveEditMode($0) }
     }
 
     /// Sends `resume`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func resume() -> Bool {
-        if machine.steps.isRunning {
-            machine.steps.send(.resume)
-            return true
-        }
-        return run(actions) { resume($0) }
+        queued(.resume) || run(actions) { resume($0) }
     }
 
     /// Sends `quit`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func quit() -> Bool {
-        if machine.steps.isRunning {
-            machine.steps.send(.quit)
-            return true
-        }
-        return run(actions) { quit($0) }
+        queued(.quit) || run(actions) { quit($0) }
     }
 }
 
 // MARK: - Processing events
 
 extension Game {
-    /// Selects the transition for `touchDown` among the active states', innermost first.
+    /// Queues `event` while a step is being processed (then `true`): it is processed after the step.
+    private func queued(_ event: @autoclosure () -> GameQueuedEvent) -> Bool {
+        guard machine.steps.isRunning else { return false }
+        machine.steps.send(event())
+        return true
+    }
+
+    // Each event's selection: the innermost active state's transition for it, deferring outwards.
     private func touchDown(x: Int, y: Int, _ actions: any GameActions) -> Bool {
-        if machine.current.touchDown(x: x, y: y, self, actions) { return true }
-        actions.unhandledEvent(.touchDown, in: state)
-        return false
+        machine.current.touchDown(x: x, y: y, self, actions) || unhandled(.touchDown, actions)
     }
 
-    /// Selects the transition for `touchMoved` among the active states', innermost first.
     private func touchMoved(x: Int, y: Int, _ actions: any GameActions) -> Bool {
-        if machine.current.touchMoved(x: x, y: y, self, actions) { return true }
-        actions.unhandledEvent(.touchMoved, in: state)
-        return false
+        machine.current.touchMoved(x: x, y: y, self, actions) || unhandled(.touchMoved, actions)
     }
 
-    /// Selects the transition for `touchUp` among the active states', innermost first.
     private func touchUp(x: Int, y: Int, _ actions: any GameActions) -> Bool {
-        if machine.current.touchUp(x: x, y: y, self, actions) { return true }
-        actions.unhandledEvent(.touchUp, in: state)
-        return false
+        machine.current.touchUp(x: x, y: y, self, actions) || unhandled(.touchUp, actions)
     }
 
-    /// Selects the transition for `pause` among the active states', innermost first.
     private func pause(_ actions: any GameActions) -> Bool {
-        if machine.current.pause(self, actions) { return true }
-        actions.unhandledEvent(.pause, in: state)
-        return false
+        machine.current.pause(self, actions) || unhandled(.pause, actions)
     }
 
-    /// Selects the transition for `enterEditMode` among the active states', innermost first.
     private func enterEditMode(_ actions: any GameActions) -> Bool {
-        if machine.current.enterEditMode(self, actions) { return true }
-        actions.unhandledEvent(.enterEditMode, in: state)
-        return false
+        machine.current.enterEditMode(self, actions) || unhandled(.enterEditMode, actions)
     }
 
-    /// Selects the transition for `leaveEditMode` among the active states', innermost first.
     private func leaveEditMode(_ actions: any GameActions) -> Bool {
-        if machine.current.leaveEditMode(self, actions) { return true }
-        actions.unhandledEvent(.leaveEditMode, in: state)
-        return false
+        machine.current.leaveEditMode(self, actions) || unhandled(.leaveEditMode, actions)
     }
 
-    /// Selects the transition for `resume` among the active states', innermost first.
     private func resume(_ actions: any GameActions) -> Bool {
-        if machine.current.resume(self, actions) { return true }
-        actions.unhandledEvent(.resume, in: state)
-        return false
+        machine.current.resume(self, actions) || unhandled(.resume, actions)
     }
 
-    /// Selects the transition for `quit` among the active states', innermost first.
     private func quit(_ actions: any GameActions) -> Bool {
-        if machine.current.quit(self, actions) { return true }
-        actions.unhandledEvent(.quit, in: state)
+        machine.current.quit(self, actions) || unhandled(.quit, actions)
+    }
+
+    /// Tells the actions that `event` is unhandled in the innermost active state: `false`.
+    private func unhandled(_ event: Event, _ actions: any GameActions) -> Bool {
+        actions.unhandledEvent(event, in: state)
         return false
     }
 
@@ -382,10 +326,7 @@ extension Game {
     @inline(never)
     private func finishSteps(_ actions: any GameActions, takingSent: Bool = true) {
         while let work = machine.steps.next(takingSent: takingSent) {
-            switch work {
-            case .sent(let event): replay(event, actions)
-            default: break
-            }
+            if case .sent(let event) = work { replay(event, actions) }
         }
     }
 
@@ -473,9 +414,8 @@ extension Game {
     @inline(never)
     private func enter(_ target: Game.State.Type, below domain: StateID?, _ actions: any GameActions) {
         target.enterInward(below: domain?.depth ?? -1, actions)
-        let leaf = target
-        machine.current = leaf
-        machine.isFinished = leaf.finishesMachine
+        machine.current = target
+        machine.isFinished = target.finishesMachine
     }
 }
 
@@ -494,19 +434,13 @@ extension Game {
         machine.stack = Self.stateTree.stack(snapshot.stack).map(Self.stateClass)
     }
 
-    /// The machine's states as snapshots name them, with their places in the tree.
+    /// The machine's states as snapshots name them, by number in the order written: each one's name
+    /// and parent (-1: top level), then the states' numbers in the order of their names (byte by byte).
     private static let stateTree = FSMRuntime.StateTree(
-        machine: "Game", names: stateNames, parents: parents, parallel: [],
-        byName: numbersByName)
-
-    /// Each state's name, by number in the order written.
-    private static let stateNames: [String] = ["Scrolling", "Playing", "Editing", "Browsing", "Dragging", "Paused", "GameOver"]
-
-    /// Each state's parent, by number in the order written; -1 for a top-level state.
-    private static let parents: [Int] = [-1, 0, 0, 2, 2, -1, -1]
-
-    /// The states' numbers in the order of their names (byte by byte), to find a state by its name.
-    private static let numbersByName: [Int] = [3, 4, 2, 6, 5, 1, 0]
+        machine: "Game",
+        names: ["Scrolling", "Playing", "Editing", "Browsing", "Dragging", "Paused", "GameOver"],
+        parents: [-1, 0, 0, 2, 2, -1, -1], parallel: [],
+        byName: [3, 4, 2, 6, 5, 1, 0])
 
     /// The class of the state numbered `number`.
     private static func stateClass(_ number: Int) -> Game.State.Type {
@@ -552,13 +486,10 @@ extension Game {
         class func quit(_ context: Game, _ actions: any GameActions) -> Bool { false }
 
         /// Whether this state is `id` or lies inside it.
-        static func isIn(_ id: StateID) -> Bool { isIn { $0 == id } }
-
-        /// Whether `test` holds for this state or one of the states it lies inside.
-        static func isIn(where test: (StateID) -> Bool) -> Bool {
+        static func isIn(_ id: StateID) -> Bool {
             var state: Game.State.Type? = self
             while let current = state {
-                if test(current.id) { return true }
+                if current.id == id { return true }
                 state = current.parent
             }
             return false
@@ -733,9 +664,8 @@ fileprivate final class Game_Paused: Game.State {
     }
 
     override class func enterInward(below depth: Int, _ actions: any GameActions) {
-        if depth < 0 {
-            actions.showPauseOverlay()
-        }
+        guard depth < 0 else { return }
+        actions.showPauseOverlay()
     }
 
     override class func resume(_ context: Game, _ actions: any GameActions) -> Bool {
@@ -756,9 +686,8 @@ fileprivate final class Game_GameOver: Game.State {
     override class var finishesMachine: Bool { true }
 
     override class func enterInward(below depth: Int, _ actions: any GameActions) {
-        if depth < 0 {
-            actions.showFinalScore()
-        }
+        guard depth < 0 else { return }
+        actions.showFinalScore()
     }
 }
 

@@ -79,10 +79,8 @@ final class Phone {
 
     /// The guards and actions; unowned, see the class documentation.
     private unowned let actions: any PhoneActions
-    /// What changes while the machine runs. It is one stored property named with an fsm keyword,
-    /// so that no event method can clash with it. No access to it spans a call to the actions (each
-    /// reads or writes it and is done), so the run-time exclusivity check, a cost on every event,
-    /// is left out.
+    /// What changes while the machine runs (`machine`, an fsm keyword, is no event's name). No access
+    /// to it spans a call to the actions, so its exclusivity check, a cost on every event, is left out.
     @exclusivity(unchecked) fileprivate var machine = PhoneRuntime()
 
     /// Creates the machine in its initial configuration, not yet started: see ``start()``.
@@ -132,13 +130,7 @@ final class Phone {
                 default: false
                 }
             }
-        case .done:
-            return machine.configuration.contains {
-                switch $0.id {
-                case .live, .on: true
-                default: false
-                }
-            }
+        case .done: return isIn(.live) || isIn(.on)
         case .share: return isIn(.on)
         case .hangUp: return isIn(.call)
         case .redial: return isIn(.ended)
@@ -175,72 +167,55 @@ final class Phone {
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func volume(level: Int) -> Bool {
-        if machine.steps.isRunning {
-            machine.steps.send(.volume(level: level))
-            return true
-        }
-        return run(actions) { volume(level: level, $0) }
+        queued(.volume(level: level)) || run(actions) { volume(level: level, $0) }
     }
 
     /// Sends `toggle`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func toggle() -> Bool {
-        if machine.steps.isRunning {
-            machine.steps.send(.toggle)
-            return true
-        }
-        return run(actions) { toggle($0) }
+        queued(.toggle) || run(actions) { toggle($0) }
     }
 
     /// Sends `done`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func done() -> Bool {
-        if machine.steps.isRunning {
-            machine.steps.send(.done)
-            return true
-        }
-        return run(actions) { done($0) }
+        queued(.done) || run(actions) { done($0) }
     }
 
     /// Sends `share`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func share() -> Bool {
-        if machine.steps.isRunning {
-            machine.steps.send(.share)
-            return true
-        }
-        return run(actions) { share($0) }
+        queued(.share) || run(actions) { share($0) }
     }
 
     /// Sends `hangUp`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func hangUp() -> Bool {
-        if machine.steps.isRunning {
-            machine.steps.send(.hangUp)
-            return true
-        }
-        return run(actions) { hangUp($0) }
+        queued(.hangUp) || run(actions) { hangUp($0) }
     }
 
     /// Sends `redial`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func redial() -> Bool {
-        if machine.steps.isRunning {
-            machine.steps.send(.redial)
-            return true
-        }
-        return run(actions) { redial($0) }
+        queued(.redial) || run(actions) { redial($0) }
     }
 }
 
 // MARK: - Processing events
 
 extension Phone {
+    /// Queues `event` while a step is being processed (then `true`): it is processed after the step.
+    private func queued(_ event: @autoclosure () -> PhoneQueuedEvent) -> Bool {
+        guard machine.steps.isRunning else { return false }
+        machine.steps.send(event())
+        return true
+    }
+
     /// Selects the transitions for `volume`: from each active leaf outwards, in document
     /// order, a state examined once is not examined again; then fires them together.
     private func volume(level: Int, _ actions: any PhoneActions) -> Bool {
@@ -546,19 +521,13 @@ extension Phone {
         }
     }
 
-    /// The machine's states as snapshots name them, with their places in the tree.
+    /// The machine's states as snapshots name them, by number in the order written: each one's name
+    /// and parent (-1: top level), then the states' numbers in the order of their names (byte by byte).
     private static let stateTree = FSMRuntime.StateTree(
-        machine: "Phone", names: stateNames, parents: parents, parallel: [0],
-        byName: numbersByName)
-
-    /// Each state's name, by number in the order written.
-    private static let stateNames: [String] = ["Call", "Audio", "Muted", "Live", "AudioDone", "Video", "Off", "On", "VideoDone", "Ended"]
-
-    /// Each state's parent, by number in the order written; -1 for a top-level state.
-    private static let parents: [Int] = [-1, 0, 1, 1, 1, 0, 5, 5, 5, -1]
-
-    /// The states' numbers in the order of their names (byte by byte), to find a state by its name.
-    private static let numbersByName: [Int] = [1, 4, 0, 9, 3, 2, 6, 7, 5, 8]
+        machine: "Phone",
+        names: ["Call", "Audio", "Muted", "Live", "AudioDone", "Video", "Off", "On", "VideoDone", "Ended"],
+        parents: [-1, 0, 1, 1, 1, 0, 5, 5, 5, -1], parallel: [0],
+        byName: [1, 4, 0, 9, 3, 2, 6, 7, 5, 8])
 
     /// The class of the state numbered `number`.
     private static func stateClass(_ number: Int) -> Phone.State.Type {
@@ -581,7 +550,7 @@ extension Phone {
     private func recordedHistory() -> [String: [String]] {
         var records: [String: [String]] = [:]
         for (state, record) in machine.history {
-            records[Self.stateNames[state]] = record.map { Self.stateNames[$0] }
+            records[Self.stateTree.names[state]] = record.map { Self.stateTree.names[$0] }
         }
         return records
     }

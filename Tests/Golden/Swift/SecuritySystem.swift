@@ -93,10 +93,8 @@ final class SecuritySystem {
 
     /// The guards and actions; unowned, see the class documentation.
     private unowned let actions: any SecuritySystemActions
-    /// What changes while the machine runs. It is one stored property named with an fsm keyword,
-    /// so that no event method can clash with it. No access to it spans a call to the actions (each
-    /// reads or writes it and is done), so the run-time exclusivity check, a cost on every event,
-    /// is left out.
+    /// What changes while the machine runs (`machine`, an fsm keyword, is no event's name). No access
+    /// to it spans a call to the actions, so its exclusivity check, a cost on every event, is left out.
     @exclusivity(unchecked) fileprivate var machine = SecuritySystemRuntime(current: SecuritySystem_Disarmed.self)
 
     /// Creates the machine in its initial configuration, not yet started: see ``start()``.
@@ -126,43 +124,22 @@ final class SecuritySystem {
     var state: StateID { machine.current.id }
 
     /// Every active state, outermost first: `state` and its ancestors, in the order written.
-    var activeStates: [StateID] {
-        var states: [StateID] = []
-        var active: SecuritySystem.State.Type? = machine.current
-        while let current = active {
-            states.append(current.id)
-            active = current.parent
-        }
-        return states.reversed()
-    }
+    var activeStates: [StateID] { [machine.current.id] }
 
-    /// Whether `state` is the innermost active state or one of its ancestors.
-    func isIn(_ state: StateID) -> Bool { machine.current.isIn(state) }
+    /// Whether `state` is the active state (no state of this machine lies inside another).
+    func isIn(_ state: StateID) -> Bool { machine.current.id == state }
 
     /// Whether a top-level final state has been entered; every event is unhandled from then on.
-    var isFinished: Bool { machine.isFinished }
+    var isFinished: Bool { false }  // The machine has no top-level final state.
 
     /// Whether a transition for `event` is declared on the innermost active state, one of its
     /// ancestors or the machine. Guards are not evaluated. `false` once the machine has finished.
     func handles(_ event: Event) -> Bool {
-        if machine.isFinished { return false }
         switch event {
         case .disarm: return isIn(.armed)
-        case .reset:
-            return machine.current.isIn {
-                switch $0 {
-                case .alarm, .silentAlarm: true
-                default: false
-                }
-            }
+        case .reset: return isIn(.alarm) || isIn(.silentAlarm)
         case .arm: return isIn(.disarmed)
-        case .panic:
-            return machine.current.isIn {
-                switch $0 {
-                case .disarmed, .armed: true
-                default: false
-                }
-            }
+        case .panic: return isIn(.disarmed) || isIn(.armed)
         case .breach: return isIn(.armed)
         }
     }
@@ -183,7 +160,7 @@ final class SecuritySystem {
     /// - Precondition: not read from inside a guard or an action (only between steps).
     var snapshot: Snapshot {
         precondition(!machine.steps.isRunning, "snapshot read from inside a guard or an action")
-        return Self.stateTree.snapshot(started: machine.isStarted, finished: machine.isFinished, leaf: machine.current.id.rawValue)
+        return Self.stateTree.snapshot(started: machine.isStarted, finished: false, leaf: machine.current.id.rawValue)
     }
 
     /// Someone entered a code to disarm the system.
@@ -192,11 +169,7 @@ final class SecuritySystem {
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func disarm(code: String) -> Bool {
-        if machine.steps.isRunning {
-            machine.steps.send(.disarm(code: code))
-            return true
-        }
-        return run(actions) { disarm(code: code, $0) }
+        queued(.disarm(code: code)) || run(actions) { disarm(code: code, $0) }
     }
 
     /// Someone entered a code to reset a sounding alarm.
@@ -205,82 +178,65 @@ final class SecuritySystem {
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func reset(code: String) -> Bool {
-        if machine.steps.isRunning {
-            machine.steps.send(.reset(code: code))
-            return true
-        }
-        return run(actions) { reset(code: code, $0) }
+        queued(.reset(code: code)) || run(actions) { reset(code: code, $0) }
     }
 
     /// Sends `arm`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func arm() -> Bool {
-        if machine.steps.isRunning {
-            machine.steps.send(.arm)
-            return true
-        }
-        return run(actions) { arm($0) }
+        queued(.arm) || run(actions) { arm($0) }
     }
 
     /// Sends `panic`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func panic() -> Bool {
-        if machine.steps.isRunning {
-            machine.steps.send(.panic)
-            return true
-        }
-        return run(actions) { panic($0) }
+        queued(.panic) || run(actions) { panic($0) }
     }
 
     /// Sends `breach`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func breach() -> Bool {
-        if machine.steps.isRunning {
-            machine.steps.send(.breach)
-            return true
-        }
-        return run(actions) { breach($0) }
+        queued(.breach) || run(actions) { breach($0) }
     }
 }
 
 // MARK: - Processing events
 
 extension SecuritySystem {
-    /// Selects the transition for `disarm` among the active states', innermost first.
+    /// Queues `event` while a step is being processed (then `true`): it is processed after the step.
+    private func queued(_ event: @autoclosure () -> SecuritySystemQueuedEvent) -> Bool {
+        guard machine.steps.isRunning else { return false }
+        machine.steps.send(event())
+        return true
+    }
+
+    // Each event's selection: the innermost active state's transition for it, deferring outwards.
     private func disarm(code: String, _ actions: any SecuritySystemActions) -> Bool {
-        if machine.current.disarm(code: code, self, actions) { return true }
-        actions.unhandledEvent(.disarm, in: state)
-        return false
+        machine.current.disarm(code: code, self, actions) || unhandled(.disarm, actions)
     }
 
-    /// Selects the transition for `reset` among the active states', innermost first.
     private func reset(code: String, _ actions: any SecuritySystemActions) -> Bool {
-        if machine.current.reset(code: code, self, actions) { return true }
-        actions.unhandledEvent(.reset, in: state)
-        return false
+        machine.current.reset(code: code, self, actions) || unhandled(.reset, actions)
     }
 
-    /// Selects the transition for `arm` among the active states', innermost first.
     private func arm(_ actions: any SecuritySystemActions) -> Bool {
-        if machine.current.arm(self, actions) { return true }
-        actions.unhandledEvent(.arm, in: state)
-        return false
+        machine.current.arm(self, actions) || unhandled(.arm, actions)
     }
 
-    /// Selects the transition for `panic` among the active states', innermost first.
     private func panic(_ actions: any SecuritySystemActions) -> Bool {
-        if machine.current.panic(self, actions) { return true }
-        actions.unhandledEvent(.panic, in: state)
-        return false
+        machine.current.panic(self, actions) || unhandled(.panic, actions)
     }
 
-    /// Selects the transition for `breach` among the active states', innermost first.
     private func breach(_ actions: any SecuritySystemActions) -> Bool {
-        if machine.current.breach(self, actions) { return true }
-        actions.unhandledEvent(.breach, in: state)
+        machine.current.breach(self, actions) || unhandled(.breach, actions)
+    }
+
+    /// Tells the actions that `event` is unhandled in the innermost active state: `false`.
+    private func unhandled(_ event: Event, _ actions: any SecuritySystemActions) -> Bool {
+        actions.unhandledEvent(event, in: state)
         return false
     }
 
@@ -300,10 +256,7 @@ extension SecuritySystem {
     @inline(never)
     private func finishSteps(_ actions: any SecuritySystemActions, takingSent: Bool = true) {
         while let work = machine.steps.next(takingSent: takingSent) {
-            switch work {
-            case .sent(let event): replay(event, actions)
-            default: break
-            }
+            if case .sent(let event) = work { replay(event, actions) }
         }
     }
 
@@ -338,7 +291,6 @@ extension SecuritySystem {
         effects()
         target.enterInward(below: target.id.depth - 1, actions)
         machine.current = target
-        machine.isFinished = target.finishesMachine
         return true
     }
 
@@ -346,9 +298,7 @@ extension SecuritySystem {
     @inline(never)
     private func enter(_ target: SecuritySystem.State.Type, below domain: StateID?, _ actions: any SecuritySystemActions) {
         target.enterInward(below: domain?.depth ?? -1, actions)
-        let leaf = target
-        machine.current = leaf
-        machine.isFinished = leaf.finishesMachine
+        machine.current = target
     }
 }
 
@@ -363,22 +313,15 @@ extension SecuritySystem {
         // One active leaf: the last of the active states, in the order written.
         machine.current = Self.stateClass(active[active.count - 1])
         machine.isStarted = true
-        machine.isFinished = machine.current.finishesMachine
     }
 
-    /// The machine's states as snapshots name them, with their places in the tree.
+    /// The machine's states as snapshots name them, by number in the order written: each one's name
+    /// and parent (-1: top level), then the states' numbers in the order of their names (byte by byte).
     private static let stateTree = FSMRuntime.StateTree(
-        machine: "SecuritySystem", names: stateNames, parents: parents, parallel: [],
-        byName: numbersByName)
-
-    /// Each state's name, by number in the order written.
-    private static let stateNames: [String] = ["Disarmed", "Armed", "Alarm", "SilentAlarm"]
-
-    /// Each state's parent, by number in the order written; -1 for a top-level state.
-    private static let parents: [Int] = [-1, -1, -1, -1]
-
-    /// The states' numbers in the order of their names (byte by byte), to find a state by its name.
-    private static let numbersByName: [Int] = [2, 1, 0, 3]
+        machine: "SecuritySystem",
+        names: ["Disarmed", "Armed", "Alarm", "SilentAlarm"],
+        parents: [-1, -1, -1, -1], parallel: [],
+        byName: [2, 1, 0, 3])
 
     /// The class of the state numbered `number`.
     private static func stateClass(_ number: Int) -> SecuritySystem.State.Type {
@@ -406,29 +349,12 @@ extension SecuritySystem {
         private init() {}
         /// The state's case of `StateID`; every state overrides it.
         class var id: StateID { preconditionFailure("every state overrides id") }
-        /// The enclosing state; `nil` for a top-level state.
-        class var parent: SecuritySystem.State.Type? { nil }
-        /// Whether entering this state finishes the machine (a top-level final state).
-        class var finishesMachine: Bool { false }
 
         class func disarm(code: String, _ context: SecuritySystem, _ actions: any SecuritySystemActions) -> Bool { false }
         class func reset(code: String, _ context: SecuritySystem, _ actions: any SecuritySystemActions) -> Bool { false }
         class func arm(_ context: SecuritySystem, _ actions: any SecuritySystemActions) -> Bool { false }
         class func panic(_ context: SecuritySystem, _ actions: any SecuritySystemActions) -> Bool { false }
         class func breach(_ context: SecuritySystem, _ actions: any SecuritySystemActions) -> Bool { false }
-
-        /// Whether this state is `id` or lies inside it.
-        static func isIn(_ id: StateID) -> Bool { isIn { $0 == id } }
-
-        /// Whether `test` holds for this state or one of the states it lies inside.
-        static func isIn(where test: (StateID) -> Bool) -> Bool {
-            var state: SecuritySystem.State.Type? = self
-            while let current = state {
-                if test(current.id) { return true }
-                state = current.parent
-            }
-            return false
-        }
 
         /// Exits this state and the states it lies inside, innermost first, as long as they lie deeper
         /// than `depth` (the depth of a transition's domain, -1 for the whole machine). A state with
@@ -456,9 +382,8 @@ fileprivate final class SecuritySystem_Disarmed: SecuritySystem.State {
     override class var id: SecuritySystem.StateID { .disarmed }
 
     override class func enterInward(below depth: Int, _ actions: any SecuritySystemActions) {
-        if depth < 0 {
-            actions.announceDisarmed()
-        }
+        guard depth < 0 else { return }
+        actions.announceDisarmed()
     }
 
     override class func arm(_ context: SecuritySystem, _ actions: any SecuritySystemActions) -> Bool {
@@ -477,9 +402,8 @@ fileprivate final class SecuritySystem_Armed: SecuritySystem.State {
     override class var id: SecuritySystem.StateID { .armed }
 
     override class func enterInward(below depth: Int, _ actions: any SecuritySystemActions) {
-        if depth < 0 {
-            actions.announceArmed()
-        }
+        guard depth < 0 else { return }
+        actions.announceArmed()
     }
 
     override class func disarm(code: String, _ context: SecuritySystem, _ actions: any SecuritySystemActions) -> Bool {
@@ -516,9 +440,8 @@ fileprivate final class SecuritySystem_Alarm: SecuritySystem.State {
     }
 
     override class func enterInward(below depth: Int, _ actions: any SecuritySystemActions) {
-        if depth < 0 {
-            actions.soundAlarm()
-        }
+        guard depth < 0 else { return }
+        actions.soundAlarm()
     }
 
     override class func reset(code: String, _ context: SecuritySystem, _ actions: any SecuritySystemActions) -> Bool {
@@ -536,9 +459,8 @@ fileprivate final class SecuritySystem_SilentAlarm: SecuritySystem.State {
     override class var id: SecuritySystem.StateID { .silentAlarm }
 
     override class func enterInward(below depth: Int, _ actions: any SecuritySystemActions) {
-        if depth < 0 {
-            actions.informPolice()
-        }
+        guard depth < 0 else { return }
+        actions.informPolice()
     }
 
     override class func reset(code: String, _ context: SecuritySystem, _ actions: any SecuritySystemActions) -> Bool {
@@ -554,7 +476,6 @@ fileprivate struct SecuritySystemRuntime {
     /// The innermost active state (before `start()`, the one it will enter).
     var current: SecuritySystem.State.Type
     var isStarted = false
-    var isFinished = false
     /// Whether a step is being processed, and what waits for its turn: events sent meanwhile.
     var steps = FSMRuntime.StepQueue<SecuritySystemQueuedEvent, SecuritySystem.State.Type>()
 }

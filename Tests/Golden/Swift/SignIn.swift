@@ -118,10 +118,8 @@ final class SignIn {
 
     /// The guards and actions; unowned, see the class documentation.
     private unowned let actions: any SignInActions
-    /// What changes while the machine runs. It is one stored property named with an fsm keyword,
-    /// so that no event method can clash with it. No access to it spans a call to the actions (each
-    /// reads or writes it and is done), so the run-time exclusivity check, a cost on every event,
-    /// is left out.
+    /// What changes while the machine runs (`machine`, an fsm keyword, is no event's name). No access
+    /// to it spans a call to the actions, so its exclusivity check, a cost on every event, is left out.
     @exclusivity(unchecked) fileprivate var machine = SignInRuntime(current: SignIn_SignedOut.self)
 
     /// How the machine learns that time passes (section 4d of the language).
@@ -192,43 +190,26 @@ final class SignIn {
     var state: StateID { machine.current.id }
 
     /// Every active state, outermost first: `state` and its ancestors, in the order written.
-    var activeStates: [StateID] {
-        var states: [StateID] = []
-        var active: SignIn.State.Type? = machine.current
-        while let current = active {
-            states.append(current.id)
-            active = current.parent
-        }
-        return states.reversed()
-    }
+    var activeStates: [StateID] { [machine.current.id] }
 
-    /// Whether `state` is the innermost active state or one of its ancestors.
-    func isIn(_ state: StateID) -> Bool { machine.current.isIn(state) }
+    /// Whether `state` is the active state (no state of this machine lies inside another).
+    func isIn(_ state: StateID) -> Bool { machine.current.id == state }
 
     /// Whether a top-level final state has been entered; every event is unhandled from then on.
-    var isFinished: Bool { machine.isFinished }
+    var isFinished: Bool { false }  // The machine has no top-level final state.
 
     /// Whether a transition for `event` is declared on the innermost active state, one of its
     /// ancestors or the machine. Guards are not evaluated. `false` once the machine has finished.
     func handles(_ event: Event) -> Bool {
-        if machine.isFinished { return false }
         switch event {
         case .submit: return isIn(.signedOut)
         case .cancel:
-            return machine.current.isIn {
-                switch $0 {
-                case .signingIn, .offline, .timedOut, .failed: true
-                default: false
-                }
+            switch machine.current.id {
+            case .signingIn, .offline, .timedOut, .failed: return true
+            default: return false
             }
         case .networkAvailable: return isIn(.offline)
-        case .retry:
-            return machine.current.isIn {
-                switch $0 {
-                case .timedOut, .failed: true
-                default: false
-                }
-            }
+        case .retry: return isIn(.timedOut) || isIn(.failed)
         case .signOut: return isIn(.signedIn)
         }
     }
@@ -252,7 +233,7 @@ final class SignIn {
     /// - Precondition: not read from inside a guard or an action (only between steps).
     var snapshot: Snapshot {
         precondition(!machine.steps.isRunning, "snapshot read from inside a guard or an action")
-        return Self.stateTree.snapshot(started: machine.isStarted, finished: machine.isFinished, leaf: machine.current.id.rawValue, timers: armedTimers())
+        return Self.stateTree.snapshot(started: machine.isStarted, finished: false, leaf: machine.current.id.rawValue, timers: armedTimers())
     }
 
     /// With manual timing, moves the machine's time forward by `duration`: processes every timeout due
@@ -336,55 +317,35 @@ final class SignIn {
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func submit(email: String, password: String) -> Bool {
-        if machine.steps.isRunning {
-            machine.steps.send(.submit(email: email, password: password))
-            return true
-        }
-        return run(actions) { submit(email: email, password: password, $0) }
+        queued(.submit(email: email, password: password)) || run(actions) { submit(email: email, password: password, $0) }
     }
 
     /// Sends `cancel`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func cancel() -> Bool {
-        if machine.steps.isRunning {
-            machine.steps.send(.cancel)
-            return true
-        }
-        return run(actions) { cancel($0) }
+        queued(.cancel) || run(actions) { cancel($0) }
     }
 
     /// Sends `networkAvailable`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func networkAvailable() -> Bool {
-        if machine.steps.isRunning {
-            machine.steps.send(.networkAvailable)
-            return true
-        }
-        return run(actions) { networkAvailable($0) }
+        queued(.networkAvailable) || run(actions) { networkAvailable($0) }
     }
 
     /// Sends `retry`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func retry() -> Bool {
-        if machine.steps.isRunning {
-            machine.steps.send(.retry)
-            return true
-        }
-        return run(actions) { retry($0) }
+        queued(.retry) || run(actions) { retry($0) }
     }
 
     /// Sends `signOut`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func signOut() -> Bool {
-        if machine.steps.isRunning {
-            machine.steps.send(.signOut)
-            return true
-        }
-        return run(actions) { signOut($0) }
+        queued(.signOut) || run(actions) { signOut($0) }
     }
 }
 
@@ -392,38 +353,37 @@ final class SignIn {
 
 @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 extension SignIn {
-    /// Selects the transition for `submit` among the active states', innermost first.
+    /// Queues `event` while a step is being processed (then `true`): it is processed after the step.
+    private func queued(_ event: @autoclosure () -> SignInQueuedEvent) -> Bool {
+        guard machine.steps.isRunning else { return false }
+        machine.steps.send(event())
+        return true
+    }
+
+    // Each event's selection: the innermost active state's transition for it, deferring outwards.
     private func submit(email: String, password: String, _ actions: any SignInActions) -> Bool {
-        if machine.current.submit(email: email, password: password, self, actions) { return true }
-        actions.unhandledEvent(.submit, in: state)
-        return false
+        machine.current.submit(email: email, password: password, self, actions) || unhandled(.submit, actions)
     }
 
-    /// Selects the transition for `cancel` among the active states', innermost first.
     private func cancel(_ actions: any SignInActions) -> Bool {
-        if machine.current.cancel(self, actions) { return true }
-        actions.unhandledEvent(.cancel, in: state)
-        return false
+        machine.current.cancel(self, actions) || unhandled(.cancel, actions)
     }
 
-    /// Selects the transition for `networkAvailable` among the active states', innermost first.
     private func networkAvailable(_ actions: any SignInActions) -> Bool {
-        if machine.current.networkAvailable(self, actions) { return true }
-        actions.unhandledEvent(.networkAvailable, in: state)
-        return false
+        machine.current.networkAvailable(self, actions) || unhandled(.networkAvailable, actions)
     }
 
-    /// Selects the transition for `retry` among the active states', innermost first.
     private func retry(_ actions: any SignInActions) -> Bool {
-        if machine.current.retry(self, actions) { return true }
-        actions.unhandledEvent(.retry, in: state)
-        return false
+        machine.current.retry(self, actions) || unhandled(.retry, actions)
     }
 
-    /// Selects the transition for `signOut` among the active states', innermost first.
     private func signOut(_ actions: any SignInActions) -> Bool {
-        if machine.current.signOut(self, actions) { return true }
-        actions.unhandledEvent(.signOut, in: state)
+        machine.current.signOut(self, actions) || unhandled(.signOut, actions)
+    }
+
+    /// Tells the actions that `event` is unhandled in the innermost active state: `false`.
+    private func unhandled(_ event: Event, _ actions: any SignInActions) -> Bool {
+        actions.unhandledEvent(event, in: state)
         return false
     }
 
@@ -477,12 +437,6 @@ extension SignIn {
     fileprivate func cancelTimer(_ timer: Int) {
         machine.timers.cancel(timer)
         timerTasks.cancel(timer)
-    }
-
-    /// Cancels every timer: the machine has finished.
-    private func cancelAllTimers() {
-        machine.timers.cancelAll()
-        timerTasks.cancelAll()
     }
 
     /// Starts the task that sleeps until `timer`'s deadline, on the machine's actor, and replaces
@@ -650,9 +604,7 @@ extension SignIn {
         effects()
         target.enterInward(below: target.id.depth - 1, self, actions)
         machine.current = target
-        machine.isFinished = target.finishesMachine
         if let completed = target.completes, isComplete(completed) { machine.steps.complete(completed) }
-        if target.finishesMachine { cancelAllTimers() }
         return true
     }
 
@@ -662,11 +614,8 @@ extension SignIn {
     @inline(never)
     private func enter(_ target: SignIn.State.Type, below domain: StateID?, _ actions: any SignInActions) {
         target.enterInward(below: domain?.depth ?? -1, self, actions)
-        let leaf = target
-        machine.current = leaf
-        machine.isFinished = leaf.finishesMachine
-        if let completed = leaf.completes, isComplete(completed) { machine.steps.complete(completed) }
-        if leaf.finishesMachine { cancelAllTimers() }
+        machine.current = target
+        if let completed = target.completes, isComplete(completed) { machine.steps.complete(completed) }
     }
 }
 
@@ -682,29 +631,22 @@ extension SignIn {
         // One active leaf: the last of the active states, in the order written.
         machine.current = Self.stateClass(active[active.count - 1])
         machine.isStarted = true
-        machine.isFinished = machine.current.finishesMachine
         var isActive = [Bool](repeating: false, count: ids.count)
         for state in active { isActive[state] = true }
         let timers = Self.stateTree.timers(
-            snapshot.timers.map { ($0.state, $0.index, $0.remainingNanoseconds) }, owners: Self.timerOwners, isActive: isActive, machineIsRunning: !machine.isFinished)
+            snapshot.timers.map { ($0.state, $0.index, $0.remainingNanoseconds) }, owners: Self.timerOwners, isActive: isActive, machineIsRunning: true)
         for (timer, remaining) in timers { armTimer(timer, after: remaining) }
         for state in active { if let activity = Self.activity(of: ids[state]) { enterActivity(activity) } }
         startActivities(actions)
     }
 
-    /// The machine's states as snapshots name them, with their places in the tree.
+    /// The machine's states as snapshots name them, by number in the order written: each one's name
+    /// and parent (-1: top level), then the states' numbers in the order of their names (byte by byte).
     private static let stateTree = FSMRuntime.StateTree(
-        machine: "SignIn", names: stateNames, parents: parents, parallel: [],
-        byName: numbersByName)
-
-    /// Each state's name, by number in the order written.
-    private static let stateNames: [String] = ["SignedOut", "SigningIn", "Offline", "TimedOut", "Failed", "SignedIn"]
-
-    /// Each state's parent, by number in the order written; -1 for a top-level state.
-    private static let parents: [Int] = [-1, -1, -1, -1, -1, -1]
-
-    /// The states' numbers in the order of their names (byte by byte), to find a state by its name.
-    private static let numbersByName: [Int] = [4, 2, 5, 0, 1, 3]
+        machine: "SignIn",
+        names: ["SignedOut", "SigningIn", "Offline", "TimedOut", "Failed", "SignedIn"],
+        parents: [-1, -1, -1, -1, -1, -1], parallel: [],
+        byName: [4, 2, 5, 0, 1, 3])
 
     /// The class of the state numbered `number`.
     private static func stateClass(_ number: Int) -> SignIn.State.Type {
@@ -736,7 +678,7 @@ extension SignIn {
             while first > 0, Self.timerOwners[first - 1] == owner { first -= 1 }
             let left = Swift.max((machine.timers.deadline(of: $0.timer) ?? now) - now, 0)
             return Snapshot.ArmedTimer(
-                state: owner < 0 ? nil : Self.stateNames[owner], index: $0.timer - first, remainingNanoseconds: left)
+                state: owner < 0 ? nil : Self.stateTree.names[owner], index: $0.timer - first, remainingNanoseconds: left)
         }
     }
 }
@@ -758,10 +700,6 @@ extension SignIn {
         private init() {}
         /// The state's case of `StateID`; every state overrides it.
         class var id: StateID { preconditionFailure("every state overrides id") }
-        /// The enclosing state; `nil` for a top-level state.
-        class var parent: SignIn.State.Type? { nil }
-        /// Whether entering this state finishes the machine (a top-level final state).
-        class var finishesMachine: Bool { false }
         /// The state that completes when this one is entered, if it has completion transitions: this
         /// state (a simple state), or the composite state whose final child this is.
         class var completes: SignIn.State.Type? { nil }
@@ -773,19 +711,6 @@ extension SignIn {
         class func networkAvailable(_ context: SignIn, _ actions: any SignInActions) -> Bool { false }
         class func retry(_ context: SignIn, _ actions: any SignInActions) -> Bool { false }
         class func signOut(_ context: SignIn, _ actions: any SignInActions) -> Bool { false }
-
-        /// Whether this state is `id` or lies inside it.
-        static func isIn(_ id: StateID) -> Bool { isIn { $0 == id } }
-
-        /// Whether `test` holds for this state or one of the states it lies inside.
-        static func isIn(where test: (StateID) -> Bool) -> Bool {
-            var state: SignIn.State.Type? = self
-            while let current = state {
-                if test(current.id) { return true }
-                state = current.parent
-            }
-            return false
-        }
 
         /// Exits this state and the states it lies inside, innermost first, as long as they lie deeper
         /// than `depth` (the depth of a transition's domain, -1 for the whole machine). A state with
@@ -816,9 +741,8 @@ fileprivate final class SignIn_SignedOut: SignIn.State {
     override class var id: SignIn.StateID { .signedOut }
 
     override class func enterInward(below depth: Int, _ context: SignIn, _ actions: any SignInActions) {
-        if depth < 0 {
-            actions.showForm()
-        }
+        guard depth < 0 else { return }
+        actions.showForm()
     }
 
     override class func submit(email: String, password: String, _ context: SignIn, _ actions: any SignInActions) -> Bool {
@@ -847,11 +771,10 @@ fileprivate final class SignIn_SigningIn: SignIn.State {
     }
 
     override class func enterInward(below depth: Int, _ context: SignIn, _ actions: any SignInActions) {
-        if depth < 0 {
-            actions.showSpinner()
-            context.armTimer(0, after: 10_000_000_000)  // SigningIn: after(10s) -> TimedOut
-            context.enterActivity(0)  // do / requestSession
-        }
+        guard depth < 0 else { return }
+        actions.showSpinner()
+        context.armTimer(0, after: 10_000_000_000)  // SigningIn: after(10s) -> TimedOut
+        context.enterActivity(0)  // do / requestSession
     }
 
     override class func completion(_ context: SignIn, _ actions: any SignInActions) -> Bool {
@@ -876,9 +799,8 @@ fileprivate final class SignIn_Offline: SignIn.State {
     }
 
     override class func enterInward(below depth: Int, _ context: SignIn, _ actions: any SignInActions) {
-        if depth < 0 {
-            actions.showOfflineBanner()
-        }
+        guard depth < 0 else { return }
+        actions.showOfflineBanner()
     }
 
     override class func cancel(_ context: SignIn, _ actions: any SignInActions) -> Bool {
@@ -898,9 +820,8 @@ fileprivate final class SignIn_TimedOut: SignIn.State {
     override class var id: SignIn.StateID { .timedOut }
 
     override class func enterInward(below depth: Int, _ context: SignIn, _ actions: any SignInActions) {
-        if depth < 0 {
-            actions.showMessage(text: "The server is not answering")
-        }
+        guard depth < 0 else { return }
+        actions.showMessage(text: "The server is not answering")
     }
 
     override class func cancel(_ context: SignIn, _ actions: any SignInActions) -> Bool {
@@ -920,9 +841,8 @@ fileprivate final class SignIn_Failed: SignIn.State {
     override class var id: SignIn.StateID { .failed }
 
     override class func enterInward(below depth: Int, _ context: SignIn, _ actions: any SignInActions) {
-        if depth < 0 {
-            actions.showMessage(text: "Something went wrong")
-        }
+        guard depth < 0 else { return }
+        actions.showMessage(text: "Something went wrong")
     }
 
     override class func cancel(_ context: SignIn, _ actions: any SignInActions) -> Bool {
@@ -942,9 +862,8 @@ fileprivate final class SignIn_SignedIn: SignIn.State {
     override class var id: SignIn.StateID { .signedIn }
 
     override class func enterInward(below depth: Int, _ context: SignIn, _ actions: any SignInActions) {
-        if depth < 0 {
-            actions.showHome()
-        }
+        guard depth < 0 else { return }
+        actions.showHome()
     }
 
     override class func signOut(_ context: SignIn, _ actions: any SignInActions) -> Bool {
@@ -961,7 +880,6 @@ fileprivate struct SignInRuntime {
     /// The innermost active state (before `start()`, the one it will enter).
     var current: SignIn.State.Type
     var isStarted = false
-    var isFinished = false
     /// Whether a step is being processed, and what waits for its turn: completions, events sent
     /// meanwhile.
     var steps = FSMRuntime.StepQueue<SignInQueuedEvent, SignIn.State.Type>()

@@ -111,10 +111,8 @@ public final class TCPConnection {
 
     /// The guards and actions; unowned, see the class documentation.
     private unowned let actions: any TCPConnectionActions
-    /// What changes while the machine runs. It is one stored property named with an fsm keyword,
-    /// so that no event method can clash with it. No access to it spans a call to the actions (each
-    /// reads or writes it and is done), so the run-time exclusivity check, a cost on every event,
-    /// is left out.
+    /// What changes while the machine runs (`machine`, an fsm keyword, is no event's name). No access
+    /// to it spans a call to the actions, so its exclusivity check, a cost on every event, is left out.
     @exclusivity(unchecked) fileprivate var machine = TCPConnectionRuntime(current: TCPConnection_Closed.self)
 
     /// Creates the machine in its initial configuration, not yet started: see ``start()``.
@@ -158,12 +156,11 @@ public final class TCPConnection {
     public func isIn(_ state: StateID) -> Bool { machine.current.isIn(state) }
 
     /// Whether a top-level final state has been entered; every event is unhandled from then on.
-    public var isFinished: Bool { machine.isFinished }
+    public var isFinished: Bool { false }  // The machine has no top-level final state.
 
     /// Whether a transition for `event` is declared on the innermost active state, one of its
     /// ancestors or the machine. Guards are not evaluated. `false` once the machine has finished.
     public func handles(_ event: Event) -> Bool {
-        if machine.isFinished { return false }
         switch event {
         case .segment:
             return machine.current.isIn {
@@ -210,142 +207,104 @@ public final class TCPConnection {
     /// - Precondition: not read from inside a guard or an action (only between steps).
     public var snapshot: Snapshot {
         precondition(!machine.steps.isRunning, "snapshot read from inside a guard or an action")
-        return Self.stateTree.snapshot(started: machine.isStarted, finished: machine.isFinished, leaf: machine.current.id.rawValue)
+        return Self.stateTree.snapshot(started: machine.isStarted, finished: false, leaf: machine.current.id.rawValue)
     }
 
     /// Sends `segment`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     public func segment(flags: String) -> Bool {
-        if machine.steps.isRunning {
-            machine.steps.send(.segment(flags: flags))
-            return true
-        }
-        return run(actions) { segment(flags: flags, $0) }
+        queued(.segment(flags: flags)) || run(actions) { segment(flags: flags, $0) }
     }
 
     /// Sends `abort`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     public func abort() -> Bool {
-        if machine.steps.isRunning {
-            machine.steps.send(.abort)
-            return true
-        }
-        return run(actions) { abort($0) }
+        queued(.abort) || run(actions) { abort($0) }
     }
 
     /// Sends `passiveOpen`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     public func passiveOpen() -> Bool {
-        if machine.steps.isRunning {
-            machine.steps.send(.passiveOpen)
-            return true
-        }
-        return run(actions) { passiveOpen($0) }
+        queued(.passiveOpen) || run(actions) { passiveOpen($0) }
     }
 
     /// Sends `activeOpen`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     public func activeOpen() -> Bool {
-        if machine.steps.isRunning {
-            machine.steps.send(.activeOpen)
-            return true
-        }
-        return run(actions) { activeOpen($0) }
+        queued(.activeOpen) || run(actions) { activeOpen($0) }
     }
 
     /// Sends `close`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     public func close() -> Bool {
-        if machine.steps.isRunning {
-            machine.steps.send(.close)
-            return true
-        }
-        return run(actions) { close($0) }
+        queued(.close) || run(actions) { close($0) }
     }
 
     /// Sends `send`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     public func send() -> Bool {
-        if machine.steps.isRunning {
-            machine.steps.send(.send)
-            return true
-        }
-        return run(actions) { send($0) }
+        queued(.send) || run(actions) { send($0) }
     }
 
     /// Sends `timeout`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     public func timeout() -> Bool {
-        if machine.steps.isRunning {
-            machine.steps.send(.timeout)
-            return true
-        }
-        return run(actions) { timeout($0) }
+        queued(.timeout) || run(actions) { timeout($0) }
     }
 }
 
 // MARK: - Processing events
 
 extension TCPConnection {
-    /// Selects the transition for `segment` among the active states', innermost first.
+    /// Queues `event` while a step is being processed (then `true`): it is processed after the step.
+    private func queued(_ event: @autoclosure () -> TCPConnectionQueuedEvent) -> Bool {
+        guard machine.steps.isRunning else { return false }
+        machine.steps.send(event())
+        return true
+    }
+
+    // Each event's selection: the innermost active state's transition for it, deferring outwards.
     private func segment(flags: String, _ actions: any TCPConnectionActions) -> Bool {
-        if machine.current.segment(flags: flags, self, actions) { return true }
-        actions.unhandledEvent(.segment, in: state)
-        return false
+        machine.current.segment(flags: flags, self, actions) || unhandled(.segment, actions)
     }
 
-    /// Selects the transition for `abort`: the active states' first (innermost first), then
-    /// the machine's own.
     private func abort(_ actions: any TCPConnectionActions) -> Bool {
-        if !machine.isFinished {
-            if machine.current.abort(self, actions) { return true }
-            return transition(below: nil, to: TCPConnection_Closed.self, actions) {
-                actions.sendReset()
-            }
+        if machine.current.abort(self, actions) { return true }
+        return transition(below: nil, to: TCPConnection_Closed.self, actions) {
+            actions.sendReset()
         }
-        actions.unhandledEvent(.abort, in: state)
-        return false
     }
 
-    /// Selects the transition for `passiveOpen` among the active states', innermost first.
     private func passiveOpen(_ actions: any TCPConnectionActions) -> Bool {
-        if machine.current.passiveOpen(self, actions) { return true }
-        actions.unhandledEvent(.passiveOpen, in: state)
-        return false
+        machine.current.passiveOpen(self, actions) || unhandled(.passiveOpen, actions)
     }
 
-    /// Selects the transition for `activeOpen` among the active states', innermost first.
     private func activeOpen(_ actions: any TCPConnectionActions) -> Bool {
-        if machine.current.activeOpen(self, actions) { return true }
-        actions.unhandledEvent(.activeOpen, in: state)
-        return false
+        machine.current.activeOpen(self, actions) || unhandled(.activeOpen, actions)
     }
 
-    /// Selects the transition for `close` among the active states', innermost first.
     private func close(_ actions: any TCPConnectionActions) -> Bool {
-        if machine.current.close(self, actions) { return true }
-        actions.unhandledEvent(.close, in: state)
-        return false
+        machine.current.close(self, actions) || unhandled(.close, actions)
     }
 
-    /// Selects the transition for `send` among the active states', innermost first.
     private func send(_ actions: any TCPConnectionActions) -> Bool {
-        if machine.current.send(self, actions) { return true }
-        actions.unhandledEvent(.send, in: state)
-        return false
+        machine.current.send(self, actions) || unhandled(.send, actions)
     }
 
-    /// Selects the transition for `timeout` among the active states', innermost first.
     private func timeout(_ actions: any TCPConnectionActions) -> Bool {
-        if machine.current.timeout(self, actions) { return true }
-        actions.unhandledEvent(.timeout, in: state)
+        machine.current.timeout(self, actions) || unhandled(.timeout, actions)
+    }
+
+    /// Tells the actions that `event` is unhandled in the innermost active state: `false`.
+    private func unhandled(_ event: Event, _ actions: any TCPConnectionActions) -> Bool {
+        actions.unhandledEvent(event, in: state)
         return false
     }
 
@@ -365,10 +324,7 @@ extension TCPConnection {
     @inline(never)
     private func finishSteps(_ actions: any TCPConnectionActions, takingSent: Bool = true) {
         while let work = machine.steps.next(takingSent: takingSent) {
-            switch work {
-            case .sent(let event): replay(event, actions)
-            default: break
-            }
+            if case .sent(let event) = work { replay(event, actions) }
         }
     }
 
@@ -418,7 +374,6 @@ extension TCPConnection {
         effects()
         target.enterInward(below: target.id.depth - 1, actions)
         machine.current = target
-        machine.isFinished = target.finishesMachine
         return true
     }
 
@@ -432,9 +387,7 @@ extension TCPConnection {
     @inline(never)
     private func enter(_ target: TCPConnection.State.Type, below domain: StateID?, _ actions: any TCPConnectionActions) {
         target.enterInward(below: domain?.depth ?? -1, actions)
-        let leaf = target
-        machine.current = leaf
-        machine.isFinished = leaf.finishesMachine
+        machine.current = target
     }
 }
 
@@ -449,22 +402,15 @@ extension TCPConnection {
         // One active leaf: the last of the active states, in the order written.
         machine.current = Self.stateClass(active[active.count - 1])
         machine.isStarted = true
-        machine.isFinished = machine.current.finishesMachine
     }
 
-    /// The machine's states as snapshots name them, with their places in the tree.
+    /// The machine's states as snapshots name them, by number in the order written: each one's name
+    /// and parent (-1: top level), then the states' numbers in the order of their names (byte by byte).
     private static let stateTree = FSMRuntime.StateTree(
-        machine: "TCPConnection", names: stateNames, parents: parents, parallel: [],
-        byName: numbersByName)
-
-    /// Each state's name, by number in the order written.
-    private static let stateNames: [String] = ["Closed", "Listen", "SynSent", "SynReceived", "Established", "Closing", "FinWait1", "FinWait2", "TimeWait", "CloseWait", "LastAck"]
-
-    /// Each state's parent, by number in the order written; -1 for a top-level state.
-    private static let parents: [Int] = [-1, -1, -1, -1, -1, -1, 5, 5, 5, -1, -1]
-
-    /// The states' numbers in the order of their names (byte by byte), to find a state by its name.
-    private static let numbersByName: [Int] = [9, 0, 5, 4, 6, 7, 10, 1, 3, 2, 8]
+        machine: "TCPConnection",
+        names: ["Closed", "Listen", "SynSent", "SynReceived", "Established", "Closing", "FinWait1", "FinWait2", "TimeWait", "CloseWait", "LastAck"],
+        parents: [-1, -1, -1, -1, -1, -1, 5, 5, 5, -1, -1], parallel: [],
+        byName: [9, 0, 5, 4, 6, 7, 10, 1, 3, 2, 8])
 
     /// The class of the state numbered `number`.
     private static func stateClass(_ number: Int) -> TCPConnection.State.Type {
@@ -501,8 +447,6 @@ extension TCPConnection {
         class var id: StateID { preconditionFailure("every state overrides id") }
         /// The enclosing state; `nil` for a top-level state.
         class var parent: TCPConnection.State.Type? { nil }
-        /// Whether entering this state finishes the machine (a top-level final state).
-        class var finishesMachine: Bool { false }
 
         class func segment(flags: String, _ context: TCPConnection, _ actions: any TCPConnectionActions) -> Bool { false }
         class func abort(_ context: TCPConnection, _ actions: any TCPConnectionActions) -> Bool { false }
@@ -550,9 +494,8 @@ fileprivate final class TCPConnection_Closed: TCPConnection.State {
     override class var id: TCPConnection.StateID { .closed }
 
     override class func enterInward(below depth: Int, _ actions: any TCPConnectionActions) {
-        if depth < 0 {
-            actions.releaseResources()
-        }
+        guard depth < 0 else { return }
+        actions.releaseResources()
     }
 
     override class func passiveOpen(_ context: TCPConnection, _ actions: any TCPConnectionActions) -> Bool {
@@ -621,9 +564,8 @@ fileprivate final class TCPConnection_Established: TCPConnection.State {
     override class var id: TCPConnection.StateID { .established }
 
     override class func enterInward(below depth: Int, _ actions: any TCPConnectionActions) {
-        if depth < 0 {
-            actions.notifyConnected()
-        }
+        guard depth < 0 else { return }
+        actions.notifyConnected()
     }
 
     override class func segment(flags: String, _ context: TCPConnection, _ actions: any TCPConnectionActions) -> Bool {
@@ -723,7 +665,6 @@ fileprivate struct TCPConnectionRuntime {
     /// The innermost active state (before `start()`, the one it will enter).
     var current: TCPConnection.State.Type
     var isStarted = false
-    var isFinished = false
     /// Whether a step is being processed, and what waits for its turn: events sent meanwhile.
     var steps = FSMRuntime.StepQueue<TCPConnectionQueuedEvent, TCPConnection.State.Type>()
 }

@@ -107,10 +107,8 @@ final class Upload {
 
     /// The guards and actions; unowned, see the class documentation.
     private unowned let actions: any UploadActions
-    /// What changes while the machine runs. It is one stored property named with an fsm keyword,
-    /// so that no event method can clash with it. No access to it spans a call to the actions (each
-    /// reads or writes it and is done), so the run-time exclusivity check, a cost on every event,
-    /// is left out.
+    /// What changes while the machine runs (`machine`, an fsm keyword, is no event's name). No access
+    /// to it spans a call to the actions, so its exclusivity check, a cost on every event, is left out.
     @exclusivity(unchecked) fileprivate var machine = UploadRuntime(current: Upload_Idle.self)
 
     /// How the machine learns that time passes (section 4d of the language).
@@ -162,18 +160,10 @@ final class Upload {
     var state: StateID { machine.current.id }
 
     /// Every active state, outermost first: `state` and its ancestors, in the order written.
-    var activeStates: [StateID] {
-        var states: [StateID] = []
-        var active: Upload.State.Type? = machine.current
-        while let current = active {
-            states.append(current.id)
-            active = current.parent
-        }
-        return states.reversed()
-    }
+    var activeStates: [StateID] { [machine.current.id] }
 
-    /// Whether `state` is the innermost active state or one of its ancestors.
-    func isIn(_ state: StateID) -> Bool { machine.current.isIn(state) }
+    /// Whether `state` is the active state (no state of this machine lies inside another).
+    func isIn(_ state: StateID) -> Bool { machine.current.id == state }
 
     /// Whether a top-level final state has been entered; every event is unhandled from then on.
     var isFinished: Bool { machine.isFinished }
@@ -188,13 +178,7 @@ final class Upload {
         case .begin: return isIn(.idle)
         case .timedOut: return isIn(.uploading)
         case .gaveUp: return isIn(.uploading)
-        case .cancel:
-            return machine.current.isIn {
-                switch $0 {
-                case .uploading, .waiting: true
-                default: false
-                }
-            }
+        case .cancel: return isIn(.uploading) || isIn(.waiting)
         case .retry: return isIn(.failed)
         }
     }
@@ -252,11 +236,7 @@ final class Upload {
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func chunkSent(total: Int) -> Bool {
-        if machine.steps.isRunning {
-            machine.steps.send(.chunkSent(total: total))
-            return true
-        }
-        return run(actions) { chunkSent(total: total, $0) }
+        queued(.chunkSent(total: total)) || run(actions) { chunkSent(total: total, $0) }
     }
 
     /// The network failed.
@@ -265,66 +245,42 @@ final class Upload {
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func failed(reason: String) -> Bool {
-        if machine.steps.isRunning {
-            machine.steps.send(.failed(reason: reason))
-            return true
-        }
-        return run(actions) { failed(reason: reason, $0) }
+        queued(.failed(reason: reason)) || run(actions) { failed(reason: reason, $0) }
     }
 
     /// Sends `begin`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func begin() -> Bool {
-        if machine.steps.isRunning {
-            machine.steps.send(.begin)
-            return true
-        }
-        return run(actions) { begin($0) }
+        queued(.begin) || run(actions) { begin($0) }
     }
 
     /// Sends `timedOut`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func timedOut() -> Bool {
-        if machine.steps.isRunning {
-            machine.steps.send(.timedOut)
-            return true
-        }
-        return run(actions) { timedOut($0) }
+        queued(.timedOut) || run(actions) { timedOut($0) }
     }
 
     /// Sends `gaveUp`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func gaveUp() -> Bool {
-        if machine.steps.isRunning {
-            machine.steps.send(.gaveUp)
-            return true
-        }
-        return run(actions) { gaveUp($0) }
+        queued(.gaveUp) || run(actions) { gaveUp($0) }
     }
 
     /// Sends `cancel`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func cancel() -> Bool {
-        if machine.steps.isRunning {
-            machine.steps.send(.cancel)
-            return true
-        }
-        return run(actions) { cancel($0) }
+        queued(.cancel) || run(actions) { cancel($0) }
     }
 
     /// Sends `retry`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func retry() -> Bool {
-        if machine.steps.isRunning {
-            machine.steps.send(.retry)
-            return true
-        }
-        return run(actions) { retry($0) }
+        queued(.retry) || run(actions) { retry($0) }
     }
 }
 
@@ -332,52 +288,45 @@ final class Upload {
 
 @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 extension Upload {
-    /// Selects the transition for `chunkSent` among the active states', innermost first.
+    /// Queues `event` while a step is being processed (then `true`): it is processed after the step.
+    private func queued(_ event: @autoclosure () -> UploadQueuedEvent) -> Bool {
+        guard machine.steps.isRunning else { return false }
+        machine.steps.send(event())
+        return true
+    }
+
+    // Each event's selection: the innermost active state's transition for it, deferring outwards.
     private func chunkSent(total: Int, _ actions: any UploadActions) -> Bool {
-        if machine.current.chunkSent(total: total, self, actions) { return true }
-        actions.unhandledEvent(.chunkSent, in: state)
-        return false
+        machine.current.chunkSent(total: total, self, actions) || unhandled(.chunkSent, actions)
     }
 
-    /// Selects the transition for `failed` among the active states', innermost first.
     private func failed(reason: String, _ actions: any UploadActions) -> Bool {
-        if machine.current.failed(reason: reason, self, actions) { return true }
-        actions.unhandledEvent(.failed, in: state)
-        return false
+        machine.current.failed(reason: reason, self, actions) || unhandled(.failed, actions)
     }
 
-    /// Selects the transition for `begin` among the active states', innermost first.
     private func begin(_ actions: any UploadActions) -> Bool {
-        if machine.current.begin(self, actions) { return true }
-        actions.unhandledEvent(.begin, in: state)
-        return false
+        machine.current.begin(self, actions) || unhandled(.begin, actions)
     }
 
-    /// Selects the transition for `timedOut` among the active states', innermost first.
     private func timedOut(_ actions: any UploadActions) -> Bool {
-        if machine.current.timedOut(self, actions) { return true }
-        actions.unhandledEvent(.timedOut, in: state)
-        return false
+        machine.current.timedOut(self, actions) || unhandled(.timedOut, actions)
     }
 
-    /// Selects the transition for `gaveUp` among the active states', innermost first.
     private func gaveUp(_ actions: any UploadActions) -> Bool {
-        if machine.current.gaveUp(self, actions) { return true }
-        actions.unhandledEvent(.gaveUp, in: state)
-        return false
+        machine.current.gaveUp(self, actions) || unhandled(.gaveUp, actions)
     }
 
-    /// Selects the transition for `cancel` among the active states', innermost first.
     private func cancel(_ actions: any UploadActions) -> Bool {
-        if machine.current.cancel(self, actions) { return true }
-        actions.unhandledEvent(.cancel, in: state)
-        return false
+        machine.current.cancel(self, actions) || unhandled(.cancel, actions)
     }
 
-    /// Selects the transition for `retry` among the active states', innermost first.
     private func retry(_ actions: any UploadActions) -> Bool {
-        if machine.current.retry(self, actions) { return true }
-        actions.unhandledEvent(.retry, in: state)
+        machine.current.retry(self, actions) || unhandled(.retry, actions)
+    }
+
+    /// Tells the actions that `event` is unhandled in the innermost active state: `false`.
+    private func unhandled(_ event: Event, _ actions: any UploadActions) -> Bool {
+        actions.unhandledEvent(event, in: state)
         return false
     }
 
@@ -498,7 +447,7 @@ extension Upload {
         let fired = fireTimeout(timer, actions)
         switch timer {
         case 0:
-            if machine.current.isIn(.uploading) {
+            if machine.current.id == .uploading {
                 armTimer(0, after: 5_000_000_000)  // Uploading: every(5s) / reportProgress
             }
         default: break
@@ -558,10 +507,9 @@ extension Upload {
     @inline(never)
     private func enter(_ target: Upload.State.Type, below domain: StateID?, _ actions: any UploadActions) {
         target.enterInward(below: domain?.depth ?? -1, self, actions)
-        let leaf = target
-        machine.current = leaf
-        machine.isFinished = leaf.finishesMachine
-        if leaf.finishesMachine { cancelAllTimers() }
+        machine.current = target
+        machine.isFinished = target.finishesMachine
+        if target.finishesMachine { cancelAllTimers() }
     }
 }
 
@@ -585,19 +533,13 @@ extension Upload {
         for (timer, remaining) in timers { armTimer(timer, after: remaining) }
     }
 
-    /// The machine's states as snapshots name them, with their places in the tree.
+    /// The machine's states as snapshots name them, by number in the order written: each one's name
+    /// and parent (-1: top level), then the states' numbers in the order of their names (byte by byte).
     private static let stateTree = FSMRuntime.StateTree(
-        machine: "Upload", names: stateNames, parents: parents, parallel: [],
-        byName: numbersByName)
-
-    /// Each state's name, by number in the order written.
-    private static let stateNames: [String] = ["Idle", "Uploading", "Waiting", "Failed", "Done"]
-
-    /// Each state's parent, by number in the order written; -1 for a top-level state.
-    private static let parents: [Int] = [-1, -1, -1, -1, -1]
-
-    /// The states' numbers in the order of their names (byte by byte), to find a state by its name.
-    private static let numbersByName: [Int] = [4, 3, 0, 1, 2]
+        machine: "Upload",
+        names: ["Idle", "Uploading", "Waiting", "Failed", "Done"],
+        parents: [-1, -1, -1, -1, -1], parallel: [],
+        byName: [4, 3, 0, 1, 2])
 
     /// The class of the state numbered `number`.
     private static func stateClass(_ number: Int) -> Upload.State.Type {
@@ -628,7 +570,7 @@ extension Upload {
             while first > 0, Self.timerOwners[first - 1] == owner { first -= 1 }
             let left = Swift.max((machine.timers.deadline(of: $0.timer) ?? now) - now, 0)
             return Snapshot.ArmedTimer(
-                state: owner < 0 ? nil : Self.stateNames[owner], index: $0.timer - first, remainingNanoseconds: left)
+                state: owner < 0 ? nil : Self.stateTree.names[owner], index: $0.timer - first, remainingNanoseconds: left)
         }
     }
 }
@@ -650,8 +592,6 @@ extension Upload {
         private init() {}
         /// The state's case of `StateID`; every state overrides it.
         class var id: StateID { preconditionFailure("every state overrides id") }
-        /// The enclosing state; `nil` for a top-level state.
-        class var parent: Upload.State.Type? { nil }
         /// Whether entering this state finishes the machine (a top-level final state).
         class var finishesMachine: Bool { false }
 
@@ -662,19 +602,6 @@ extension Upload {
         class func gaveUp(_ context: Upload, _ actions: any UploadActions) -> Bool { false }
         class func cancel(_ context: Upload, _ actions: any UploadActions) -> Bool { false }
         class func retry(_ context: Upload, _ actions: any UploadActions) -> Bool { false }
-
-        /// Whether this state is `id` or lies inside it.
-        static func isIn(_ id: StateID) -> Bool { isIn { $0 == id } }
-
-        /// Whether `test` holds for this state or one of the states it lies inside.
-        static func isIn(where test: (StateID) -> Bool) -> Bool {
-            var state: Upload.State.Type? = self
-            while let current = state {
-                if test(current.id) { return true }
-                state = current.parent
-            }
-            return false
-        }
 
         /// Exits this state and the states it lies inside, innermost first, as long as they lie deeper
         /// than `depth` (the depth of a transition's domain, -1 for the whole machine). A state with
@@ -723,11 +650,10 @@ fileprivate final class Upload_Uploading: Upload.State {
     }
 
     override class func enterInward(below depth: Int, _ context: Upload, _ actions: any UploadActions) {
-        if depth < 0 {
-            actions.sendNextChunk()
-            context.armTimer(0, after: 5_000_000_000)  // Uploading: every(5s) / reportProgress
-            context.armTimer(1, after: 20_000_000_000)  // Uploading: after(20s) / raise timedOut
-        }
+        guard depth < 0 else { return }
+        actions.sendNextChunk()
+        context.armTimer(0, after: 5_000_000_000)  // Uploading: every(5s) / reportProgress
+        context.armTimer(1, after: 20_000_000_000)  // Uploading: after(20s) / raise timedOut
     }
 
     override class func chunkSent(total: Int, _ context: Upload, _ actions: any UploadActions) -> Bool {
@@ -786,10 +712,9 @@ fileprivate final class Upload_Waiting: Upload.State {
     }
 
     override class func enterInward(below depth: Int, _ context: Upload, _ actions: any UploadActions) {
-        if depth < 0 {
-            actions.countRetry()
-            context.armTimer(2, after: actions.backoff())  // Waiting: after(backoff) -> Uploading
-        }
+        guard depth < 0 else { return }
+        actions.countRetry()
+        context.armTimer(2, after: actions.backoff())  // Waiting: after(backoff) -> Uploading
     }
 
     override class func cancel(_ context: Upload, _ actions: any UploadActions) -> Bool {
@@ -818,9 +743,8 @@ fileprivate final class Upload_Done: Upload.State {
     override class var finishesMachine: Bool { true }
 
     override class func enterInward(below depth: Int, _ context: Upload, _ actions: any UploadActions) {
-        if depth < 0 {
-            actions.showDone()
-        }
+        guard depth < 0 else { return }
+        actions.showDone()
     }
 }
 
