@@ -107,10 +107,8 @@ final class Hero {
 
     /// The guards and actions; unowned, see the class documentation.
     private unowned let actions: any HeroActions
-    /// What changes while the machine runs. It is one stored property named with an fsm keyword,
-    /// so that no event method can clash with it. No access to it spans a call to the actions (each
-    /// reads or writes it and is done), so the run-time exclusivity check, a cost on every event,
-    /// is left out.
+    /// What changes while the machine runs (`machine`, an fsm keyword, is no event's name). No access
+    /// to it spans a call to the actions, so its exclusivity check, a cost on every event, is left out.
     @exclusivity(unchecked) fileprivate var machine = HeroRuntime(current: Hero_Idle.self)
 
     /// Creates the machine in its initial configuration, not yet started: see ``start()``.
@@ -154,12 +152,11 @@ final class Hero {
     func isIn(_ state: StateID) -> Bool { machine.current.isIn(state) }
 
     /// Whether a top-level final state has been entered; every event is unhandled from then on.
-    var isFinished: Bool { machine.isFinished }
+    var isFinished: Bool { false }  // The machine has no top-level final state.
 
     /// Whether a transition for `event` is declared on the innermost active state, one of its
     /// ancestors or the machine. Guards are not evaluated. `false` once the machine has finished.
     func handles(_ event: Event) -> Bool {
-        if machine.isFinished { return false }
         switch event {
         case .tick:
             return machine.current.isIn {
@@ -168,22 +165,10 @@ final class Hero {
                 default: false
                 }
             }
-        case .move:
-            return machine.current.isIn {
-                switch $0 {
-                case .idle, .walking, .airborne: true
-                default: false
-                }
-            }
+        case .move: return isIn(.idle) || isIn(.walking) || isIn(.airborne)
         case .aim: return isIn(.alive)
         case .hit: return isIn(.alive)
-        case .jump:
-            return machine.current.isIn {
-                switch $0 {
-                case .idle, .walking: true
-                default: false
-                }
-            }
+        case .jump: return isIn(.idle) || isIn(.walking)
         case .respawn: return isIn(.dead)
         }
     }
@@ -205,118 +190,90 @@ final class Hero {
     /// - Precondition: not read from inside a guard or an action (only between steps).
     var snapshot: Snapshot {
         precondition(!machine.steps.isRunning, "snapshot read from inside a guard or an action")
-        return Self.stateTree.snapshot(started: machine.isStarted, finished: machine.isFinished, leaf: machine.current.id.rawValue)
+        return Self.stateTree.snapshot(started: machine.isStarted, finished: false, leaf: machine.current.id.rawValue)
     }
 
     /// Sends `tick`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func tick(dt: Int) -> Bool {
-        if machine.steps.isRunning {
-            machine.steps.send(.tick(dt: dt))
-            return true
-        }
-        return run(actions) { tick(dt: dt, $0) }
+        queued(.tick(dt: dt)) || run(actions) { tick(dt: dt, $0) }
     }
 
     /// Sends `move`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func move(dx: Int) -> Bool {
-        if machine.steps.isRunning {
-            machine.steps.send(.move(dx: dx))
-            return true
-        }
-        return run(actions) { move(dx: dx, $0) }
+        queued(.move(dx: dx)) || run(actions) { move(dx: dx, $0) }
     }
 
     /// Sends `aim`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func aim(angle: Int) -> Bool {
-        if machine.steps.isRunning {
-            machine.steps.send(.aim(angle: angle))
-            return true
-        }
-        return run(actions) { aim(angle: angle, $0) }
+        queued(.aim(angle: angle)) || run(actions) { aim(angle: angle, $0) }
     }
 
     /// Sends `hit`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func hit(damage: Int) -> Bool {
-        if machine.steps.isRunning {
-            machine.steps.send(.hit(damage: damage))
-            return true
-        }
-        return run(actions) { hit(damage: damage, $0) }
+        queued(.hit(damage: damage)) || run(actions) { hit(damage: damage, $0) }
     }
 
     /// Sends `jump`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func jump() -> Bool {
-        if machine.steps.isRunning {
-            machine.steps.send(.jump)
-            return true
-        }
-        return run(actions) { jump($0) }
+        queued(.jump) || run(actions) { jump($0) }
     }
 
     /// Sends `respawn`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func respawn() -> Bool {
-        if machine.steps.isRunning {
-            machine.steps.send(.respawn)
-            return true
-        }
-        return run(actions) { respawn($0) }
+        queued(.respawn) || run(actions) { respawn($0) }
     }
 }
 
 // MARK: - Processing events
 
 extension Hero {
-    /// Selects the transition for `tick` among the active states', innermost first.
+    /// Queues `event` while a step is being processed (then `true`): it is processed after the step.
+    private func queued(_ event: @autoclosure () -> HeroQueuedEvent) -> Bool {
+        guard machine.steps.isRunning else { return false }
+        machine.steps.send(event())
+        return true
+    }
+
+    // Each event's selection: the innermost active state's transition for it, deferring outwards.
     private func tick(dt: Int, _ actions: any HeroActions) -> Bool {
-        if machine.current.tick(dt: dt, self, actions) { return true }
-        actions.unhandledEvent(.tick, in: state)
-        return false
+        machine.current.tick(dt: dt, self, actions) || unhandled(.tick, actions)
     }
 
-    /// Selects the transition for `move` among the active states', innermost first.
     private func move(dx: Int, _ actions: any HeroActions) -> Bool {
-        if machine.current.move(dx: dx, self, actions) { return true }
-        actions.unhandledEvent(.move, in: state)
-        return false
+        machine.current.move(dx: dx, self, actions) || unhandled(.move, actions)
     }
 
-    /// Selects the transition for `aim` among the active states', innermost first.
     private func aim(angle: Int, _ actions: any HeroActions) -> Bool {
-        if machine.current.aim(angle: angle, self, actions) { return true }
-        actions.unhandledEvent(.aim, in: state)
-        return false
+        machine.current.aim(angle: angle, self, actions) || unhandled(.aim, actions)
     }
 
-    /// Selects the transition for `hit` among the active states', innermost first.
     private func hit(damage: Int, _ actions: any HeroActions) -> Bool {
-        if machine.current.hit(damage: damage, self, actions) { return true }
-        actions.unhandledEvent(.hit, in: state)
-        return false
+        machine.current.hit(damage: damage, self, actions) || unhandled(.hit, actions)
     }
 
-    /// Selects the transition for `jump` among the active states', innermost first.
     private func jump(_ actions: any HeroActions) -> Bool {
-        if machine.current.jump(self, actions) { return true }
-        actions.unhandledEvent(.jump, in: state)
-        return false
+        machine.current.jump(self, actions) || unhandled(.jump, actions)
     }
 
-    /// Selects the transition for `respawn` among the active states', innermost first.
     private func respawn(_ actions: any HeroActions) -> Bool {
-        if machine.current.respawn(self, actions) { return true }
-        actions.unhandledEvent(.respawn, in: state)
+        machine.current.respawn(self, actions) || unhandled(.respawn, actions)
+    }
+
+    /// Tells the actions that `event` is unhandled in the innermost active state: `false`.
+    private func unhandled(_ event: Event, _ actions: any HeroActions) -> Bool {
+        actions.unhandledEvent(event, in: state)
         return false
     }
 
@@ -336,10 +293,7 @@ extension Hero {
     @inline(never)
     private func finishSteps(_ actions: any HeroActions, takingSent: Bool = true) {
         while let work = machine.steps.next(takingSent: takingSent) {
-            switch work {
-            case .sent(let event): replay(event, actions)
-            default: break
-            }
+            if case .sent(let event) = work { replay(event, actions) }
         }
     }
 
@@ -388,7 +342,6 @@ extension Hero {
         effects()
         target.enterInward(below: target.id.depth - 1, actions)
         machine.current = target
-        machine.isFinished = target.finishesMachine
         return true
     }
 
@@ -402,9 +355,7 @@ extension Hero {
     @inline(never)
     private func enter(_ target: Hero.State.Type, below domain: StateID?, _ actions: any HeroActions) {
         target.enterInward(below: domain?.depth ?? -1, actions)
-        let leaf = target
-        machine.current = leaf
-        machine.isFinished = leaf.finishesMachine
+        machine.current = target
     }
 }
 
@@ -419,22 +370,15 @@ extension Hero {
         // One active leaf: the last of the active states, in the order written.
         machine.current = Self.stateClass(active[active.count - 1])
         machine.isStarted = true
-        machine.isFinished = machine.current.finishesMachine
     }
 
-    /// The machine's states as snapshots name them, with their places in the tree.
+    /// The machine's states as snapshots name them, by number in the order written: each one's name
+    /// and parent (-1: top level), then the states' numbers in the order of their names (byte by byte).
     private static let stateTree = FSMRuntime.StateTree(
-        machine: "Hero", names: stateNames, parents: parents, parallel: [],
-        byName: numbersByName)
-
-    /// Each state's name, by number in the order written.
-    private static let stateNames: [String] = ["Alive", "Idle", "Walking", "Airborne", "Dead"]
-
-    /// Each state's parent, by number in the order written; -1 for a top-level state.
-    private static let parents: [Int] = [-1, 0, 0, 0, -1]
-
-    /// The states' numbers in the order of their names (byte by byte), to find a state by its name.
-    private static let numbersByName: [Int] = [3, 0, 4, 1, 2]
+        machine: "Hero",
+        names: ["Alive", "Idle", "Walking", "Airborne", "Dead"],
+        parents: [-1, 0, 0, 0, -1], parallel: [],
+        byName: [3, 0, 4, 1, 2])
 
     /// The class of the state numbered `number`.
     private static func stateClass(_ number: Int) -> Hero.State.Type {
@@ -465,8 +409,6 @@ extension Hero {
         class var id: StateID { preconditionFailure("every state overrides id") }
         /// The enclosing state; `nil` for a top-level state.
         class var parent: Hero.State.Type? { nil }
-        /// Whether entering this state finishes the machine (a top-level final state).
-        class var finishesMachine: Bool { false }
 
         class func tick(dt: Int, _ context: Hero, _ actions: any HeroActions) -> Bool { false }
         class func move(dx: Int, _ context: Hero, _ actions: any HeroActions) -> Bool { false }
@@ -607,9 +549,8 @@ fileprivate final class Hero_Dead: Hero.State {
     override class var id: Hero.StateID { .dead }
 
     override class func enterInward(below depth: Int, _ actions: any HeroActions) {
-        if depth < 0 {
-            actions.die()
-        }
+        guard depth < 0 else { return }
+        actions.die()
     }
 
     override class func tick(dt: Int, _ context: Hero, _ actions: any HeroActions) -> Bool {
@@ -628,7 +569,6 @@ fileprivate struct HeroRuntime {
     /// The innermost active state (before `start()`, the one it will enter).
     var current: Hero.State.Type
     var isStarted = false
-    var isFinished = false
     /// Whether a step is being processed, and what waits for its turn: events sent meanwhile.
     var steps = FSMRuntime.StepQueue<HeroQueuedEvent, Hero.State.Type>()
 }

@@ -111,10 +111,8 @@ final class Keypad {
 
     /// The guards and actions; unowned, see the class documentation.
     private unowned let actions: any KeypadActions
-    /// What changes while the machine runs. It is one stored property named with an fsm keyword,
-    /// so that no event method can clash with it. No access to it spans a call to the actions (each
-    /// reads or writes it and is done), so the run-time exclusivity check, a cost on every event,
-    /// is left out.
+    /// What changes while the machine runs (`machine`, an fsm keyword, is no event's name). No access
+    /// to it spans a call to the actions, so its exclusivity check, a cost on every event, is left out.
     @exclusivity(unchecked) fileprivate var machine = KeypadRuntime(current: Keypad_Locked.self)
 
     /// Creates the machine in its initial configuration, not yet started: see ``start()``.
@@ -144,41 +142,20 @@ final class Keypad {
     var state: StateID { machine.current.id }
 
     /// Every active state, outermost first: `state` and its ancestors, in the order written.
-    var activeStates: [StateID] {
-        var states: [StateID] = []
-        var active: Keypad.State.Type? = machine.current
-        while let current = active {
-            states.append(current.id)
-            active = current.parent
-        }
-        return states.reversed()
-    }
+    var activeStates: [StateID] { [machine.current.id] }
 
-    /// Whether `state` is the innermost active state or one of its ancestors.
-    func isIn(_ state: StateID) -> Bool { machine.current.isIn(state) }
+    /// Whether `state` is the active state (no state of this machine lies inside another).
+    func isIn(_ state: StateID) -> Bool { machine.current.id == state }
 
     /// Whether a top-level final state has been entered; every event is unhandled from then on.
-    var isFinished: Bool { machine.isFinished }
+    var isFinished: Bool { false }  // The machine has no top-level final state.
 
     /// Whether a transition for `event` is declared on the innermost active state, one of its
     /// ancestors or the machine. Guards are not evaluated. `false` once the machine has finished.
     func handles(_ event: Event) -> Bool {
-        if machine.isFinished { return false }
         switch event {
-        case .digit:
-            return machine.current.isIn {
-                switch $0 {
-                case .locked, .entering, .`open`: true
-                default: false
-                }
-            }
-        case .tick:
-            return machine.current.isIn {
-                switch $0 {
-                case .entering, .`open`, .ajar: true
-                default: false
-                }
-            }
+        case .digit: return isIn(.locked) || isIn(.entering) || isIn(.`open`)
+        case .tick: return isIn(.entering) || isIn(.`open`) || isIn(.ajar)
         case .reset: return true
         case .pull: return isIn(.`open`)
         case .shut: return isIn(.ajar)
@@ -201,106 +178,82 @@ final class Keypad {
     /// - Precondition: not read from inside a guard or an action (only between steps).
     var snapshot: Snapshot {
         precondition(!machine.steps.isRunning, "snapshot read from inside a guard or an action")
-        return Self.stateTree.snapshot(started: machine.isStarted, finished: machine.isFinished, leaf: machine.current.id.rawValue)
+        return Self.stateTree.snapshot(started: machine.isStarted, finished: false, leaf: machine.current.id.rawValue)
     }
 
     /// Sends `digit`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func digit(value: Int) -> Bool {
-        if machine.steps.isRunning {
-            machine.steps.send(.digit(value: value))
-            return true
-        }
-        return run(actions) { digit(value: value, $0) }
+        queued(.digit(value: value)) || run(actions) { digit(value: value, $0) }
     }
 
     /// Sends `tick`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func tick(ms: Int) -> Bool {
-        if machine.steps.isRunning {
-            machine.steps.send(.tick(ms: ms))
-            return true
-        }
-        return run(actions) { tick(ms: ms, $0) }
+        queued(.tick(ms: ms)) || run(actions) { tick(ms: ms, $0) }
     }
 
     /// Sends `reset`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func reset() -> Bool {
-        if machine.steps.isRunning {
-            machine.steps.send(.reset)
-            return true
-        }
-        return run(actions) { reset($0) }
+        queued(.reset) || run(actions) { reset($0) }
     }
 
     /// Sends `pull`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func pull() -> Bool {
-        if machine.steps.isRunning {
-            machine.steps.send(.pull)
-            return true
-        }
-        return run(actions) { pull($0) }
+        queued(.pull) || run(actions) { pull($0) }
     }
 
     /// Sends `shut`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func shut() -> Bool {
-        if machine.steps.isRunning {
-            machine.steps.send(.shut)
-            return true
-        }
-        return run(actions) { shut($0) }
+        queued(.shut) || run(actions) { shut($0) }
     }
 }
 
 // MARK: - Processing events
 
 extension Keypad {
-    /// Selects the transition for `digit` among the active states', innermost first.
+    /// Queues `event` while a step is being processed (then `true`): it is processed after the step.
+    private func queued(_ event: @autoclosure () -> KeypadQueuedEvent) -> Bool {
+        guard machine.steps.isRunning else { return false }
+        machine.steps.send(event())
+        return true
+    }
+
+    // Each event's selection: the innermost active state's transition for it, deferring outwards.
     private func digit(value: Int, _ actions: any KeypadActions) -> Bool {
-        if machine.current.digit(value: value, self, actions) { return true }
-        actions.unhandledEvent(.digit, in: state)
-        return false
+        machine.current.digit(value: value, self, actions) || unhandled(.digit, actions)
     }
 
-    /// Selects the transition for `tick` among the active states', innermost first.
     private func tick(ms: Int, _ actions: any KeypadActions) -> Bool {
-        if machine.current.tick(ms: ms, self, actions) { return true }
-        actions.unhandledEvent(.tick, in: state)
-        return false
+        machine.current.tick(ms: ms, self, actions) || unhandled(.tick, actions)
     }
 
-    /// Selects the transition for `reset`: the active states' first (innermost first), then
-    /// the machine's own.
     private func reset(_ actions: any KeypadActions) -> Bool {
-        if !machine.isFinished {
-            if machine.current.reset(self, actions) { return true }
-            return transition(below: nil, to: Keypad_Locked.self, actions) {
-                actions.logReset()
-            }
+        if machine.current.reset(self, actions) { return true }
+        return transition(below: nil, to: Keypad_Locked.self, actions) {
+            actions.logReset()
         }
-        actions.unhandledEvent(.reset, in: state)
-        return false
     }
 
-    /// Selects the transition for `pull` among the active states', innermost first.
     private func pull(_ actions: any KeypadActions) -> Bool {
-        if machine.current.pull(self, actions) { return true }
-        actions.unhandledEvent(.pull, in: state)
-        return false
+        machine.current.pull(self, actions) || unhandled(.pull, actions)
     }
 
-    /// Selects the transition for `shut` among the active states', innermost first.
     private func shut(_ actions: any KeypadActions) -> Bool {
-        if machine.current.shut(self, actions) { return true }
-        actions.unhandledEvent(.shut, in: state)
+        machine.current.shut(self, actions) || unhandled(.shut, actions)
+    }
+
+    /// Tells the actions that `event` is unhandled in the innermost active state: `false`.
+    private func unhandled(_ event: Event, _ actions: any KeypadActions) -> Bool {
+        actions.unhandledEvent(event, in: state)
         return false
     }
 
@@ -320,10 +273,7 @@ extension Keypad {
     @inline(never)
     private func finishSteps(_ actions: any KeypadActions, takingSent: Bool = true) {
         while let work = machine.steps.next(takingSent: takingSent) {
-            switch work {
-            case .sent(let event): replay(event, actions)
-            default: break
-            }
+            if case .sent(let event) = work { replay(event, actions) }
         }
     }
 
@@ -371,7 +321,6 @@ extension Keypad {
         effects()
         target.enterInward(below: target.id.depth - 1, actions)
         machine.current = target
-        machine.isFinished = target.finishesMachine
         return true
     }
 
@@ -385,9 +334,7 @@ extension Keypad {
     @inline(never)
     private func enter(_ target: Keypad.State.Type, below domain: StateID?, _ actions: any KeypadActions) {
         target.enterInward(below: domain?.depth ?? -1, actions)
-        let leaf = target
-        machine.current = leaf
-        machine.isFinished = leaf.finishesMachine
+        machine.current = target
     }
 }
 
@@ -402,22 +349,15 @@ extension Keypad {
         // One active leaf: the last of the active states, in the order written.
         machine.current = Self.stateClass(active[active.count - 1])
         machine.isStarted = true
-        machine.isFinished = machine.current.finishesMachine
     }
 
-    /// The machine's states as snapshots name them, with their places in the tree.
+    /// The machine's states as snapshots name them, by number in the order written: each one's name
+    /// and parent (-1: top level), then the states' numbers in the order of their names (byte by byte).
     private static let stateTree = FSMRuntime.StateTree(
-        machine: "Keypad", names: stateNames, parents: parents, parallel: [],
-        byName: numbersByName)
-
-    /// Each state's name, by number in the order written.
-    private static let stateNames: [String] = ["Locked", "Entering", "Open", "Ajar"]
-
-    /// Each state's parent, by number in the order written; -1 for a top-level state.
-    private static let parents: [Int] = [-1, -1, -1, -1]
-
-    /// The states' numbers in the order of their names (byte by byte), to find a state by its name.
-    private static let numbersByName: [Int] = [3, 1, 0, 2]
+        machine: "Keypad",
+        names: ["Locked", "Entering", "Open", "Ajar"],
+        parents: [-1, -1, -1, -1], parallel: [],
+        byName: [3, 1, 0, 2])
 
     /// The class of the state numbered `number`.
     private static func stateClass(_ number: Int) -> Keypad.State.Type {
@@ -445,29 +385,12 @@ extension Keypad {
         private init() {}
         /// The state's case of `StateID`; every state overrides it.
         class var id: StateID { preconditionFailure("every state overrides id") }
-        /// The enclosing state; `nil` for a top-level state.
-        class var parent: Keypad.State.Type? { nil }
-        /// Whether entering this state finishes the machine (a top-level final state).
-        class var finishesMachine: Bool { false }
 
         class func digit(value: Int, _ context: Keypad, _ actions: any KeypadActions) -> Bool { false }
         class func tick(ms: Int, _ context: Keypad, _ actions: any KeypadActions) -> Bool { false }
         class func reset(_ context: Keypad, _ actions: any KeypadActions) -> Bool { false }
         class func pull(_ context: Keypad, _ actions: any KeypadActions) -> Bool { false }
         class func shut(_ context: Keypad, _ actions: any KeypadActions) -> Bool { false }
-
-        /// Whether this state is `id` or lies inside it.
-        static func isIn(_ id: StateID) -> Bool { isIn { $0 == id } }
-
-        /// Whether `test` holds for this state or one of the states it lies inside.
-        static func isIn(where test: (StateID) -> Bool) -> Bool {
-            var state: Keypad.State.Type? = self
-            while let current = state {
-                if test(current.id) { return true }
-                state = current.parent
-            }
-            return false
-        }
 
         /// Exits this state and the states it lies inside, innermost first, as long as they lie deeper
         /// than `depth` (the depth of a transition's domain, -1 for the whole machine). A state with
@@ -493,9 +416,8 @@ fileprivate final class Keypad_Locked: Keypad.State {
     override class var id: Keypad.StateID { .locked }
 
     override class func enterInward(below depth: Int, _ actions: any KeypadActions) {
-        if depth < 0 {
-            actions.lock()
-        }
+        guard depth < 0 else { return }
+        actions.lock()
     }
 
     override class func digit(value: Int, _ context: Keypad, _ actions: any KeypadActions) -> Bool {
@@ -519,9 +441,8 @@ fileprivate final class Keypad_Entering: Keypad.State {
     }
 
     override class func enterInward(below depth: Int, _ actions: any KeypadActions) {
-        if depth < 0 {
-            actions.startTimer()
-        }
+        guard depth < 0 else { return }
+        actions.startTimer()
     }
 
     override class func digit(value: Int, _ context: Keypad, _ actions: any KeypadActions) -> Bool {
@@ -554,9 +475,8 @@ fileprivate final class Keypad_Open: Keypad.State {
     override class var id: Keypad.StateID { .`open` }
 
     override class func enterInward(below depth: Int, _ actions: any KeypadActions) {
-        if depth < 0 {
-            actions.unlock()
-        }
+        guard depth < 0 else { return }
+        actions.unlock()
     }
 
     override class func digit(value: Int, _ context: Keypad, _ actions: any KeypadActions) -> Bool {
@@ -586,9 +506,8 @@ fileprivate final class Keypad_Ajar: Keypad.State {
     }
 
     override class func enterInward(below depth: Int, _ actions: any KeypadActions) {
-        if depth < 0 {
-            actions.startAlarmTimer()
-        }
+        guard depth < 0 else { return }
+        actions.startAlarmTimer()
     }
 
     override class func tick(ms: Int, _ context: Keypad, _ actions: any KeypadActions) -> Bool {
@@ -610,7 +529,6 @@ fileprivate struct KeypadRuntime {
     /// The innermost active state (before `start()`, the one it will enter).
     var current: Keypad.State.Type
     var isStarted = false
-    var isFinished = false
     /// Whether a step is being processed, and what waits for its turn: events sent meanwhile.
     var steps = FSMRuntime.StepQueue<KeypadQueuedEvent, Keypad.State.Type>()
 }

@@ -142,10 +142,8 @@ final class Player {
 
     /// The guards and actions; unowned, see the class documentation.
     private unowned let actions: any PlayerActions
-    /// What changes while the machine runs. It is one stored property named with an fsm keyword,
-    /// so that no event method can clash with it. No access to it spans a call to the actions (each
-    /// reads or writes it and is done), so the run-time exclusivity check, a cost on every event,
-    /// is left out.
+    /// What changes while the machine runs (`machine`, an fsm keyword, is no event's name). No access
+    /// to it spans a call to the actions, so its exclusivity check, a cost on every event, is left out.
     @exclusivity(unchecked) fileprivate var machine = PlayerRuntime(current: Player_Off.self)
 
     /// Creates the machine in its initial configuration, not yet started: see ``start()``.
@@ -189,20 +187,13 @@ final class Player {
     func isIn(_ state: StateID) -> Bool { machine.current.isIn(state) }
 
     /// Whether a top-level final state has been entered; every event is unhandled from then on.
-    var isFinished: Bool { machine.isFinished }
+    var isFinished: Bool { false }  // The machine has no top-level final state.
 
     /// Whether a transition for `event` is declared on the innermost active state, one of its
     /// ancestors or the machine. Guards are not evaluated. `false` once the machine has finished.
     func handles(_ event: Event) -> Bool {
-        if machine.isFinished { return false }
         switch event {
-        case .key:
-            return machine.current.isIn {
-                switch $0 {
-                case .standby, .main, .settings: true
-                default: false
-                }
-            }
+        case .key: return isIn(.standby) || isIn(.main) || isIn(.settings)
         case .tick:
             return machine.current.isIn {
                 switch $0 {
@@ -210,13 +201,7 @@ final class Player {
                 default: false
                 }
             }
-        case .seek:
-            return machine.current.isIn {
-                switch $0 {
-                case .active, .paused: true
-                default: false
-                }
-            }
+        case .seek: return isIn(.active) || isIn(.paused)
         case .power:
             return machine.current.isIn {
                 switch $0 {
@@ -224,20 +209,8 @@ final class Player {
                 default: false
                 }
             }
-        case .menu:
-            return machine.current.isIn {
-                switch $0 {
-                case .on, .menu: true
-                default: false
-                }
-            }
-        case .play:
-            return machine.current.isIn {
-                switch $0 {
-                case .idle, .paused: true
-                default: false
-                }
-            }
+        case .menu: return isIn(.on) || isIn(.menu)
+        case .play: return isIn(.idle) || isIn(.paused)
         case .stop: return isIn(.active)
         case .pause: return isIn(.playing)
         }
@@ -266,154 +239,112 @@ final class Player {
     /// - Precondition: not read from inside a guard or an action (only between steps).
     var snapshot: Snapshot {
         precondition(!machine.steps.isRunning, "snapshot read from inside a guard or an action")
-        return Self.stateTree.snapshot(started: machine.isStarted, finished: machine.isFinished, leaf: machine.current.id.rawValue, stack: machine.stack.map { $0.id.rawValue })
+        return Self.stateTree.snapshot(started: machine.isStarted, finished: false, leaf: machine.current.id.rawValue, stack: machine.stack.map { $0.id.rawValue })
     }
 
     /// Sends `key`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func key(code: Int) -> Bool {
-        if machine.steps.isRunning {
-            machine.steps.send(.key(code: code))
-            return true
-        }
-        return run(actions) { key(code: code, $0) }
+        queued(.key(code: code)) || run(actions) { key(code: code, $0) }
     }
 
     /// Sends `tick`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func tick(ms: Int) -> Bool {
-        if machine.steps.isRunning {
-            machine.steps.send(.tick(ms: ms))
-            return true
-        }
-        return run(actions) { tick(ms: ms, $0) }
+        queued(.tick(ms: ms)) || run(actions) { tick(ms: ms, $0) }
     }
 
     /// Sends `seek`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func seek(position: Int) -> Bool {
-        if machine.steps.isRunning {
-            machine.steps.send(.seek(position: position))
-            return true
-        }
-        return run(actions) { seek(position: position, $0) }
+        queued(.seek(position: position)) || run(actions) { seek(position: position, $0) }
     }
 
     /// Sends `power`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func power() -> Bool {
-        if machine.steps.isRunning {
-            machine.steps.send(.power)
-            return true
-        }
-        return run(actions) { power($0) }
+        queued(.power) || run(actions) { power($0) }
     }
 
     /// Sends `menu`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func menu() -> Bool {
-        if machine.steps.isRunning {
-            machine.steps.send(.menu)
-            return true
-        }
-        return run(actions) { menu($0) }
+        queued(.menu) || run(actions) { menu($0) }
     }
 
     /// Sends `play`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func play() -> Bool {
-        if machine.steps.isRunning {
-            machine.steps.send(.play)
-            return true
-        }
-        return run(actions) { play($0) }
+        queued(.play) || run(actions) { play($0) }
     }
 
     /// Sends `stop`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func stop() -> Bool {
-        if machine.steps.isRunning {
-            machine.steps.send(.stop)
-            return true
-        }
-        return run(actions) { stop($0) }
+        queued(.stop) || run(actions) { stop($0) }
     }
 
     /// Sends `pause`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func pause() -> Bool {
-        if machine.steps.isRunning {
-            machine.steps.send(.pause)
-            return true
-        }
-        return run(actions) { pause($0) }
+        queued(.pause) || run(actions) { pause($0) }
     }
 }
 
 // MARK: - Processing events
 
 extension Player {
-    /// Selects the transition for `key` among the active states', innermost first.
+    /// Queues `event` while a step is being processed (then `true`): it is processed after the step.
+    private func queued(_ event: @autoclosure () -> PlayerQueuedEvent) -> Bool {
+        guard machine.steps.isRunning else { return false }
+        machine.steps.send(event())
+        return true
+    }
+
+    // Each event's selection: the innermost active state's transition for it, deferring outwards.
     private func key(code: Int, _ actions: any PlayerActions) -> Bool {
-        if machine.current.key(code: code, self, actions) { return true }
-        actions.unhandledEvent(.key, in: state)
-        return false
+        machine.current.key(code: code, self, actions) || unhandled(.key, actions)
     }
 
-    /// Selects the transition for `tick` among the active states', innermost first.
     private func tick(ms: Int, _ actions: any PlayerActions) -> Bool {
-        if machine.current.tick(ms: ms, self, actions) { return true }
-        actions.unhandledEvent(.tick, in: state)
-        return false
+        machine.current.tick(ms: ms, self, actions) || unhandled(.tick, actions)
     }
 
-    /// Selects the transition for `seek` among the active states', innermost first.
     private func seek(position: Int, _ actions: any PlayerActions) -> Bool {
-        if machine.current.seek(position: position, self, actions) { return true }
-        actions.unhandledEvent(.seek, in: state)
-        return false
+        machine.current.seek(position: position, self, actions) || unhandled(.seek, actions)
     }
 
-    /// Selects the transition for `power` among the active states', innermost first.
     private func power(_ actions: any PlayerActions) -> Bool {
-        if machine.current.power(self, actions) { return true }
-        actions.unhandledEvent(.power, in: state)
-        return false
+        machine.current.power(self, actions) || unhandled(.power, actions)
     }
 
-    /// Selects the transition for `menu` among the active states', innermost first.
     private func menu(_ actions: any PlayerActions) -> Bool {
-        if machine.current.menu(self, actions) { return true }
-        actions.unhandledEvent(.menu, in: state)
-        return false
+        machine.current.menu(self, actions) || unhandled(.menu, actions)
     }
 
-    /// Selects the transition for `play` among the active states', innermost first.
     private func play(_ actions: any PlayerActions) -> Bool {
-        if machine.current.play(self, actions) { return true }
-        actions.unhandledEvent(.play, in: state)
-        return false
+        machine.current.play(self, actions) || unhandled(.play, actions)
     }
 
-    /// Selects the transition for `stop` among the active states', innermost first.
     private func stop(_ actions: any PlayerActions) -> Bool {
-        if machine.current.stop(self, actions) { return true }
-        actions.unhandledEvent(.stop, in: state)
-        return false
+        machine.current.stop(self, actions) || unhandled(.stop, actions)
     }
 
-    /// Selects the transition for `pause` among the active states', innermost first.
     private func pause(_ actions: any PlayerActions) -> Bool {
-        if machine.current.pause(self, actions) { return true }
-        actions.unhandledEvent(.pause, in: state)
+        machine.current.pause(self, actions) || unhandled(.pause, actions)
+    }
+
+    /// Tells the actions that `event` is unhandled in the innermost active state: `false`.
+    private func unhandled(_ event: Event, _ actions: any PlayerActions) -> Bool {
+        actions.unhandledEvent(event, in: state)
         return false
     }
 
@@ -433,10 +364,7 @@ extension Player {
     @inline(never)
     private func finishSteps(_ actions: any PlayerActions, takingSent: Bool = true) {
         while let work = machine.steps.next(takingSent: takingSent) {
-            switch work {
-            case .sent(let event): replay(event, actions)
-            default: break
-            }
+            if case .sent(let event) = work { replay(event, actions) }
         }
     }
 
@@ -487,7 +415,6 @@ extension Player {
         effects()
         target.enterInward(below: target.id.depth - 1, actions)
         machine.current = target
-        machine.isFinished = target.finishesMachine
         return true
     }
 
@@ -524,9 +451,7 @@ extension Player {
     @inline(never)
     private func enter(_ target: Player.State.Type, below domain: StateID?, _ actions: any PlayerActions) {
         target.enterInward(below: domain?.depth ?? -1, actions)
-        let leaf = target
-        machine.current = leaf
-        machine.isFinished = leaf.finishesMachine
+        machine.current = target
     }
 }
 
@@ -541,23 +466,16 @@ extension Player {
         // One active leaf: the last of the active states, in the order written.
         machine.current = Self.stateClass(active[active.count - 1])
         machine.isStarted = true
-        machine.isFinished = machine.current.finishesMachine
         machine.stack = Self.stateTree.stack(snapshot.stack).map(Self.stateClass)
     }
 
-    /// The machine's states as snapshots name them, with their places in the tree.
+    /// The machine's states as snapshots name them, by number in the order written: each one's name
+    /// and parent (-1: top level), then the states' numbers in the order of their names (byte by byte).
     private static let stateTree = FSMRuntime.StateTree(
-        machine: "Player", names: stateNames, parents: parents, parallel: [],
-        byName: numbersByName)
-
-    /// Each state's name, by number in the order written.
-    private static let stateNames: [String] = ["Off", "Standby", "On", "Idle", "Active", "Buffering", "Playing", "Paused", "Menu", "Main", "Settings"]
-
-    /// Each state's parent, by number in the order written; -1 for a top-level state.
-    private static let parents: [Int] = [-1, -1, -1, 2, 2, 4, 4, 4, 2, 8, 8]
-
-    /// The states' numbers in the order of their names (byte by byte), to find a state by its name.
-    private static let numbersByName: [Int] = [4, 5, 3, 9, 8, 0, 2, 7, 6, 10, 1]
+        machine: "Player",
+        names: ["Off", "Standby", "On", "Idle", "Active", "Buffering", "Playing", "Paused", "Menu", "Main", "Settings"],
+        parents: [-1, -1, -1, 2, 2, 4, 4, 4, 2, 8, 8], parallel: [],
+        byName: [4, 5, 3, 9, 8, 0, 2, 7, 6, 10, 1])
 
     /// The class of the state numbered `number`.
     private static func stateClass(_ number: Int) -> Player.State.Type {
@@ -594,8 +512,6 @@ extension Player {
         class var id: StateID { preconditionFailure("every state overrides id") }
         /// The enclosing state; `nil` for a top-level state.
         class var parent: Player.State.Type? { nil }
-        /// Whether entering this state finishes the machine (a top-level final state).
-        class var finishesMachine: Bool { false }
 
         class func key(code: Int, _ context: Player, _ actions: any PlayerActions) -> Bool { false }
         class func tick(ms: Int, _ context: Player, _ actions: any PlayerActions) -> Bool { false }
@@ -662,9 +578,8 @@ fileprivate final class Player_Off: Player.State {
     override class var id: Player.StateID { .off }
 
     override class func enterInward(below depth: Int, _ actions: any PlayerActions) {
-        if depth < 0 {
-            actions.powerDown()
-        }
+        guard depth < 0 else { return }
+        actions.powerDown()
     }
 
     override class func power(_ context: Player, _ actions: any PlayerActions) -> Bool {
@@ -678,9 +593,8 @@ fileprivate final class Player_Standby: Player.State {
     override class var id: Player.StateID { .standby }
 
     override class func enterInward(below depth: Int, _ actions: any PlayerActions) {
-        if depth < 0 {
-            actions.dimScreen()
-        }
+        guard depth < 0 else { return }
+        actions.dimScreen()
     }
 
     override class func key(code: Int, _ context: Player, _ actions: any PlayerActions) -> Bool {
@@ -703,9 +617,8 @@ fileprivate class Player_On: Player.State {
     }
 
     override class func enterInward(below depth: Int, _ actions: any PlayerActions) {
-        if depth < 0 {
-            actions.powerUp()
-        }
+        guard depth < 0 else { return }
+        actions.powerUp()
     }
 
     override class func tick(ms: Int, _ context: Player, _ actions: any PlayerActions) -> Bool {
@@ -901,7 +814,6 @@ fileprivate struct PlayerRuntime {
     /// The innermost active state (before `start()`, the one it will enter).
     var current: Player.State.Type
     var isStarted = false
-    var isFinished = false
     /// Whether a step is being processed, and what waits for its turn: events sent meanwhile.
     var steps = FSMRuntime.StepQueue<PlayerQueuedEvent, Player.State.Type>()
     /// The states remembered by `-> push`, the last one on top.

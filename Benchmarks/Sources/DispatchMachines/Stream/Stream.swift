@@ -113,10 +113,8 @@ final class Stream {
 
     /// The guards and actions; unowned, see the class documentation.
     private unowned let actions: any StreamActions
-    /// What changes while the machine runs. It is one stored property named with an fsm keyword,
-    /// so that no event method can clash with it. No access to it spans a call to the actions (each
-    /// reads or writes it and is done), so the run-time exclusivity check, a cost on every event,
-    /// is left out.
+    /// What changes while the machine runs (`machine`, an fsm keyword, is no event's name). No access
+    /// to it spans a call to the actions, so its exclusivity check, a cost on every event, is left out.
     @exclusivity(unchecked) fileprivate var machine = StreamRuntime()
 
     /// Creates the machine in its initial configuration, not yet started: see ``start()``.
@@ -165,20 +163,8 @@ final class Stream {
                 }
             }
         case .play: return isIn(.stopped)
-        case .stop:
-            return machine.configuration.contains {
-                switch $0.id {
-                case .running, .paused: true
-                default: false
-                }
-            }
-        case .pause:
-            return machine.configuration.contains {
-                switch $0.id {
-                case .playing, .paused, .shown: true
-                default: false
-                }
-            }
+        case .stop: return isIn(.running) || isIn(.paused)
+        case .pause: return isIn(.playing) || isIn(.paused) || isIn(.shown)
         case .drop: return isIn(.online)
         case .touch: return isIn(.dimmed)
         }
@@ -214,72 +200,55 @@ final class Stream {
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func tick(ms: Int) -> Bool {
-        if machine.steps.isRunning {
-            machine.steps.send(.tick(ms: ms))
-            return true
-        }
-        return run(actions) { tick(ms: ms, $0) }
+        queued(.tick(ms: ms)) || run(actions) { tick(ms: ms, $0) }
     }
 
     /// Sends `play`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func play() -> Bool {
-        if machine.steps.isRunning {
-            machine.steps.send(.play)
-            return true
-        }
-        return run(actions) { play($0) }
+        queued(.play) || run(actions) { play($0) }
     }
 
     /// Sends `stop`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func stop() -> Bool {
-        if machine.steps.isRunning {
-            machine.steps.send(.stop)
-            return true
-        }
-        return run(actions) { stop($0) }
+        queued(.stop) || run(actions) { stop($0) }
     }
 
     /// Sends `pause`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func pause() -> Bool {
-        if machine.steps.isRunning {
-            machine.steps.send(.pause)
-            return true
-        }
-        return run(actions) { pause($0) }
+        queued(.pause) || run(actions) { pause($0) }
     }
 
     /// Sends `drop`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func drop() -> Bool {
-        if machine.steps.isRunning {
-            machine.steps.send(.drop)
-            return true
-        }
-        return run(actions) { drop($0) }
+        queued(.drop) || run(actions) { drop($0) }
     }
 
     /// Sends `touch`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func touch() -> Bool {
-        if machine.steps.isRunning {
-            machine.steps.send(.touch)
-            return true
-        }
-        return run(actions) { touch($0) }
+        queued(.touch) || run(actions) { touch($0) }
     }
 }
 
 // MARK: - Processing events
 
 extension Stream {
+    /// Queues `event` while a step is being processed (then `true`): it is processed after the step.
+    private func queued(_ event: @autoclosure () -> StreamQueuedEvent) -> Bool {
+        guard machine.steps.isRunning else { return false }
+        machine.steps.send(event())
+        return true
+    }
+
     /// Selects the transitions for `tick`: from each active leaf outwards, in document
     /// order, a state examined once is not examined again; then fires them together.
     private func tick(ms: Int, _ actions: any StreamActions) -> Bool {
@@ -532,10 +501,7 @@ extension Stream {
     @inline(never)
     private func finishSteps(_ actions: any StreamActions, takingSent: Bool = true) {
         while let work = machine.steps.next(takingSent: takingSent) {
-            switch work {
-            case .sent(let event): replay(event, actions)
-            default: break
-            }
+            if case .sent(let event) = work { replay(event, actions) }
         }
     }
 
@@ -685,19 +651,13 @@ extension Stream {
         machine.isFinished = machine.configuration.contains { $0.finishesMachine }
     }
 
-    /// The machine's states as snapshots name them, with their places in the tree.
+    /// The machine's states as snapshots name them, by number in the order written: each one's name
+    /// and parent (-1: top level), then the states' numbers in the order of their names (byte by byte).
     private static let stateTree = FSMRuntime.StateTree(
-        machine: "Stream", names: stateNames, parents: parents, parallel: [1],
-        byName: numbersByName)
-
-    /// Each state's name, by number in the order written.
-    private static let stateNames: [String] = ["Stopped", "Running", "Playback", "Playing", "Paused", "Network", "Online", "Offline", "Screen", "Shown", "Dimmed"]
-
-    /// Each state's parent, by number in the order written; -1 for a top-level state.
-    private static let parents: [Int] = [-1, -1, 1, 2, 2, 1, 5, 5, 1, 8, 8]
-
-    /// The states' numbers in the order of their names (byte by byte), to find a state by its name.
-    private static let numbersByName: [Int] = [10, 5, 7, 6, 4, 2, 3, 1, 8, 9, 0]
+        machine: "Stream",
+        names: ["Stopped", "Running", "Playback", "Playing", "Paused", "Network", "Online", "Offline", "Screen", "Shown", "Dimmed"],
+        parents: [-1, -1, 1, 2, 2, 1, 5, 5, 1, 8, 8], parallel: [1],
+        byName: [10, 5, 7, 6, 4, 2, 3, 1, 8, 9, 0])
 
     /// The class of the state numbered `number`.
     private static func stateClass(_ number: Int) -> Stream.State.Type {

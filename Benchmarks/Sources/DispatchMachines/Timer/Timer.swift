@@ -80,10 +80,8 @@ final class Timer {
 
     /// The guards and actions; unowned, see the class documentation.
     private unowned let actions: any TimerActions
-    /// What changes while the machine runs. It is one stored property named with an fsm keyword,
-    /// so that no event method can clash with it. No access to it spans a call to the actions (each
-    /// reads or writes it and is done), so the run-time exclusivity check, a cost on every event,
-    /// is left out.
+    /// What changes while the machine runs (`machine`, an fsm keyword, is no event's name). No access
+    /// to it spans a call to the actions, so its exclusivity check, a cost on every event, is left out.
     @exclusivity(unchecked) fileprivate var machine = TimerRuntime(current: Timer_Asleep.self)
 
     /// How the machine learns that time passes: generated `--isolation nonisolated`, only by
@@ -121,50 +119,23 @@ final class Timer {
     var state: StateID { machine.current.id }
 
     /// Every active state, outermost first: `state` and its ancestors, in the order written.
-    var activeStates: [StateID] {
-        var states: [StateID] = []
-        var active: Timer.State.Type? = machine.current
-        while let current = active {
-            states.append(current.id)
-            active = current.parent
-        }
-        return states.reversed()
-    }
+    var activeStates: [StateID] { [machine.current.id] }
 
-    /// Whether `state` is the innermost active state or one of its ancestors.
-    func isIn(_ state: StateID) -> Bool { machine.current.isIn(state) }
+    /// Whether `state` is the active state (no state of this machine lies inside another).
+    func isIn(_ state: StateID) -> Bool { machine.current.id == state }
 
     /// Whether a top-level final state has been entered; every event is unhandled from then on.
-    var isFinished: Bool { machine.isFinished }
+    var isFinished: Bool { false }  // The machine has no top-level final state.
 
     /// Whether a transition for `event` is declared on the innermost active state, one of its
     /// ancestors or the machine. Guards are not evaluated. `false` once the machine has finished.
     func handles(_ event: Event) -> Bool {
-        if machine.isFinished { return false }
         switch event {
-        case .touch:
-            return machine.current.isIn {
-                switch $0 {
-                case .awake, .pinned: true
-                default: false
-                }
-            }
+        case .touch: return isIn(.awake) || isIn(.pinned)
         case .wake: return isIn(.asleep)
         case .pin: return isIn(.asleep)
-        case .play:
-            return machine.current.isIn {
-                switch $0 {
-                case .asleep, .awake: true
-                default: false
-                }
-            }
-        case .sleep:
-            return machine.current.isIn {
-                switch $0 {
-                case .awake, .pinned, .slideshow: true
-                default: false
-                }
-            }
+        case .play: return isIn(.asleep) || isIn(.awake)
+        case .sleep: return isIn(.awake) || isIn(.pinned) || isIn(.slideshow)
         case .next: return isIn(.slideshow)
         }
     }
@@ -186,7 +157,7 @@ final class Timer {
     /// - Precondition: not read from inside a guard or an action (only between steps).
     var snapshot: Snapshot {
         precondition(!machine.steps.isRunning, "snapshot read from inside a guard or an action")
-        return Self.stateTree.snapshot(started: machine.isStarted, finished: machine.isFinished, leaf: machine.current.id.rawValue, timers: armedTimers())
+        return Self.stateTree.snapshot(started: machine.isStarted, finished: false, leaf: machine.current.id.rawValue, timers: armedTimers())
     }
 
     /// With manual timing, moves the machine's time forward by `duration`: processes every timeout due
@@ -218,66 +189,42 @@ final class Timer {
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func touch(x: Int) -> Bool {
-        if machine.steps.isRunning {
-            machine.steps.send(.touch(x: x))
-            return true
-        }
-        return run(actions) { touch(x: x, $0) }
+        queued(.touch(x: x)) || run(actions) { touch(x: x, $0) }
     }
 
     /// Sends `wake`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func wake() -> Bool {
-        if machine.steps.isRunning {
-            machine.steps.send(.wake)
-            return true
-        }
-        return run(actions) { wake($0) }
+        queued(.wake) || run(actions) { wake($0) }
     }
 
     /// Sends `pin`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func pin() -> Bool {
-        if machine.steps.isRunning {
-            machine.steps.send(.pin)
-            return true
-        }
-        return run(actions) { pin($0) }
+        queued(.pin) || run(actions) { pin($0) }
     }
 
     /// Sends `play`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func play() -> Bool {
-        if machine.steps.isRunning {
-            machine.steps.send(.play)
-            return true
-        }
-        return run(actions) { play($0) }
+        queued(.play) || run(actions) { play($0) }
     }
 
     /// Sends `sleep`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func sleep() -> Bool {
-        if machine.steps.isRunning {
-            machine.steps.send(.sleep)
-            return true
-        }
-        return run(actions) { sleep($0) }
+        queued(.sleep) || run(actions) { sleep($0) }
     }
 
     /// Sends `next`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func next() -> Bool {
-        if machine.steps.isRunning {
-            machine.steps.send(.next)
-            return true
-        }
-        return run(actions) { next($0) }
+        queued(.next) || run(actions) { next($0) }
     }
 }
 
@@ -285,45 +232,41 @@ final class Timer {
 
 @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 extension Timer {
-    /// Selects the transition for `touch` among the active states', innermost first.
+    /// Queues `event` while a step is being processed (then `true`): it is processed after the step.
+    private func queued(_ event: @autoclosure () -> TimerQueuedEvent) -> Bool {
+        guard machine.steps.isRunning else { return false }
+        machine.steps.send(event())
+        return true
+    }
+
+    // Each event's selection: the innermost active state's transition for it, deferring outwards.
     private func touch(x: Int, _ actions: any TimerActions) -> Bool {
-        if machine.current.touch(x: x, self, actions) { return true }
-        actions.unhandledEvent(.touch, in: state)
-        return false
+        machine.current.touch(x: x, self, actions) || unhandled(.touch, actions)
     }
 
-    /// Selects the transition for `wake` among the active states', innermost first.
     private func wake(_ actions: any TimerActions) -> Bool {
-        if machine.current.wake(self, actions) { return true }
-        actions.unhandledEvent(.wake, in: state)
-        return false
+        machine.current.wake(self, actions) || unhandled(.wake, actions)
     }
 
-    /// Selects the transition for `pin` among the active states', innermost first.
     private func pin(_ actions: any TimerActions) -> Bool {
-        if machine.current.pin(self, actions) { return true }
-        actions.unhandledEvent(.pin, in: state)
-        return false
+        machine.current.pin(self, actions) || unhandled(.pin, actions)
     }
 
-    /// Selects the transition for `play` among the active states', innermost first.
     private func play(_ actions: any TimerActions) -> Bool {
-        if machine.current.play(self, actions) { return true }
-        actions.unhandledEvent(.play, in: state)
-        return false
+        machine.current.play(self, actions) || unhandled(.play, actions)
     }
 
-    /// Selects the transition for `sleep` among the active states', innermost first.
     private func sleep(_ actions: any TimerActions) -> Bool {
-        if machine.current.sleep(self, actions) { return true }
-        actions.unhandledEvent(.sleep, in: state)
-        return false
+        machine.current.sleep(self, actions) || unhandled(.sleep, actions)
     }
 
-    /// Selects the transition for `next` among the active states', innermost first.
     private func next(_ actions: any TimerActions) -> Bool {
-        if machine.current.next(self, actions) { return true }
-        actions.unhandledEvent(.next, in: state)
+        machine.current.next(self, actions) || unhandled(.next, actions)
+    }
+
+    /// Tells the actions that `event` is unhandled in the innermost active state: `false`.
+    private func unhandled(_ event: Event, _ actions: any TimerActions) -> Bool {
+        actions.unhandledEvent(event, in: state)
         return false
     }
 
@@ -343,10 +286,7 @@ extension Timer {
     @inline(never)
     private func finishSteps(_ actions: any TimerActions, takingSent: Bool = true) {
         while let work = machine.steps.next(takingSent: takingSent) {
-            switch work {
-            case .sent(let event): replay(event, actions)
-            default: break
-            }
+            if case .sent(let event) = work { replay(event, actions) }
         }
     }
 
@@ -369,11 +309,6 @@ extension Timer {
         machine.timers.cancel(timer)
     }
 
-    /// Cancels every timer: the machine has finished.
-    private func cancelAllTimers() {
-        machine.timers.cancelAll()
-    }
-
     /// Processes the timeouts due up to `end`, of which there is one at least, earliest first (the
     /// first armed first among equal deadlines), each as a step of its own with what it causes, at
     /// its deadline.
@@ -391,7 +326,7 @@ extension Timer {
         let fired = fireTimeout(timer, actions)
         switch timer {
         case 1:
-            if machine.current.isIn(.slideshow) {
+            if machine.current.id == .slideshow {
                 armTimer(1, after: 500_000_000)  // Slideshow: every(500ms) / showSlide
             }
         default: break
@@ -440,8 +375,6 @@ extension Timer {
         effects()
         target.enterInward(below: target.id.depth - 1, self, actions)
         machine.current = target
-        machine.isFinished = target.finishesMachine
-        if target.finishesMachine { cancelAllTimers() }
         return true
     }
 
@@ -449,10 +382,7 @@ extension Timer {
     @inline(never)
     private func enter(_ target: Timer.State.Type, below domain: StateID?, _ actions: any TimerActions) {
         target.enterInward(below: domain?.depth ?? -1, self, actions)
-        let leaf = target
-        machine.current = leaf
-        machine.isFinished = leaf.finishesMachine
-        if leaf.finishesMachine { cancelAllTimers() }
+        machine.current = target
     }
 }
 
@@ -468,27 +398,20 @@ extension Timer {
         // One active leaf: the last of the active states, in the order written.
         machine.current = Self.stateClass(active[active.count - 1])
         machine.isStarted = true
-        machine.isFinished = machine.current.finishesMachine
         var isActive = [Bool](repeating: false, count: ids.count)
         for state in active { isActive[state] = true }
         let timers = Self.stateTree.timers(
-            snapshot.timers.map { ($0.state, $0.index, $0.remainingNanoseconds) }, owners: Self.timerOwners, isActive: isActive, machineIsRunning: !machine.isFinished)
+            snapshot.timers.map { ($0.state, $0.index, $0.remainingNanoseconds) }, owners: Self.timerOwners, isActive: isActive, machineIsRunning: true)
         for (timer, remaining) in timers { armTimer(timer, after: remaining) }
     }
 
-    /// The machine's states as snapshots name them, with their places in the tree.
+    /// The machine's states as snapshots name them, by number in the order written: each one's name
+    /// and parent (-1: top level), then the states' numbers in the order of their names (byte by byte).
     private static let stateTree = FSMRuntime.StateTree(
-        machine: "Timer", names: stateNames, parents: parents, parallel: [],
-        byName: numbersByName)
-
-    /// Each state's name, by number in the order written.
-    private static let stateNames: [String] = ["Asleep", "Awake", "Pinned", "Slideshow"]
-
-    /// Each state's parent, by number in the order written; -1 for a top-level state.
-    private static let parents: [Int] = [-1, -1, -1, -1]
-
-    /// The states' numbers in the order of their names (byte by byte), to find a state by its name.
-    private static let numbersByName: [Int] = [0, 1, 2, 3]
+        machine: "Timer",
+        names: ["Asleep", "Awake", "Pinned", "Slideshow"],
+        parents: [-1, -1, -1, -1], parallel: [],
+        byName: [0, 1, 2, 3])
 
     /// The class of the state numbered `number`.
     private static func stateClass(_ number: Int) -> Timer.State.Type {
@@ -518,7 +441,7 @@ extension Timer {
             while first > 0, Self.timerOwners[first - 1] == owner { first -= 1 }
             let left = Swift.max((machine.timers.deadline(of: $0.timer) ?? now) - now, 0)
             return Snapshot.ArmedTimer(
-                state: owner < 0 ? nil : Self.stateNames[owner], index: $0.timer - first, remainingNanoseconds: left)
+                state: owner < 0 ? nil : Self.stateTree.names[owner], index: $0.timer - first, remainingNanoseconds: left)
         }
     }
 }
@@ -539,10 +462,6 @@ extension Timer {
         private init() {}
         /// The state's case of `StateID`; every state overrides it.
         class var id: StateID { preconditionFailure("every state overrides id") }
-        /// The enclosing state; `nil` for a top-level state.
-        class var parent: Timer.State.Type? { nil }
-        /// Whether entering this state finishes the machine (a top-level final state).
-        class var finishesMachine: Bool { false }
 
         class func touch(x: Int, _ context: Timer, _ actions: any TimerActions) -> Bool { false }
         class func wake(_ context: Timer, _ actions: any TimerActions) -> Bool { false }
@@ -550,19 +469,6 @@ extension Timer {
         class func play(_ context: Timer, _ actions: any TimerActions) -> Bool { false }
         class func sleep(_ context: Timer, _ actions: any TimerActions) -> Bool { false }
         class func next(_ context: Timer, _ actions: any TimerActions) -> Bool { false }
-
-        /// Whether this state is `id` or lies inside it.
-        static func isIn(_ id: StateID) -> Bool { isIn { $0 == id } }
-
-        /// Whether `test` holds for this state or one of the states it lies inside.
-        static func isIn(where test: (StateID) -> Bool) -> Bool {
-            var state: Timer.State.Type? = self
-            while let current = state {
-                if test(current.id) { return true }
-                state = current.parent
-            }
-            return false
-        }
 
         /// Exits this state and the states it lies inside, innermost first, as long as they lie deeper
         /// than `depth` (the depth of a transition's domain, -1 for the whole machine). A state with
@@ -592,9 +498,8 @@ fileprivate final class Timer_Asleep: Timer.State {
     override class var id: Timer.StateID { .asleep }
 
     override class func enterInward(below depth: Int, _ context: Timer, _ actions: any TimerActions) {
-        if depth < 0 {
-            actions.darken()
-        }
+        guard depth < 0 else { return }
+        actions.darken()
     }
 
     override class func wake(_ context: Timer, _ actions: any TimerActions) -> Bool {
@@ -623,9 +528,8 @@ fileprivate final class Timer_Awake: Timer.State {
     }
 
     override class func enterInward(below depth: Int, _ context: Timer, _ actions: any TimerActions) {
-        if depth < 0 {
-            context.armTimer(0, after: 2_000_000_000)  // Awake: after(2s) / dim -> Asleep
-        }
+        guard depth < 0 else { return }
+        context.armTimer(0, after: 2_000_000_000)  // Awake: after(2s) / dim -> Asleep
     }
 
     override class func touch(x: Int, _ context: Timer, _ actions: any TimerActions) -> Bool {
@@ -677,9 +581,8 @@ fileprivate final class Timer_Slideshow: Timer.State {
     }
 
     override class func enterInward(below depth: Int, _ context: Timer, _ actions: any TimerActions) {
-        if depth < 0 {
-            context.armTimer(1, after: 500_000_000)  // Slideshow: every(500ms) / showSlide
-        }
+        guard depth < 0 else { return }
+        context.armTimer(1, after: 500_000_000)  // Slideshow: every(500ms) / showSlide
     }
 
     override class func sleep(_ context: Timer, _ actions: any TimerActions) -> Bool {
@@ -700,7 +603,6 @@ fileprivate struct TimerRuntime {
     /// The innermost active state (before `start()`, the one it will enter).
     var current: Timer.State.Type
     var isStarted = false
-    var isFinished = false
     /// Whether a step is being processed, and what waits for its turn: events sent meanwhile.
     var steps = FSMRuntime.StepQueue<TimerQueuedEvent, Timer.State.Type>()
     /// The armed timers and the machine's time.

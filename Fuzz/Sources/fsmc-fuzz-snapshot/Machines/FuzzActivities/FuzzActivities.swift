@@ -90,10 +90,8 @@ final class FuzzActivities {
 
     /// The guards and actions; unowned, see the class documentation.
     private unowned let actions: any FuzzActivitiesActions
-    /// What changes while the machine runs. It is one stored property named with an fsm keyword,
-    /// so that no event method can clash with it. No access to it spans a call to the actions (each
-    /// reads or writes it and is done), so the run-time exclusivity check, a cost on every event,
-    /// is left out.
+    /// What changes while the machine runs (`machine`, an fsm keyword, is no event's name). No access
+    /// to it spans a call to the actions, so its exclusivity check, a cost on every event, is left out.
     @exclusivity(unchecked) fileprivate var machine = FuzzActivitiesRuntime()
 
     /// How the machine learns that time passes (section 4d of the language).
@@ -177,13 +175,7 @@ final class FuzzActivities {
         switch event {
         case .`open`: return isIn(.idle)
         case .back: return isIn(.idle)
-        case .cancel:
-            return machine.configuration.contains {
-                switch $0.id {
-                case .opening, .shown: true
-                default: false
-                }
-            }
+        case .cancel: return isIn(.opening) || isIn(.shown)
         case .reload: return isIn(.shown)
         case .retry: return isIn(.failed)
         }
@@ -298,55 +290,35 @@ final class FuzzActivities {
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func `open`() -> Bool {
-        if machine.steps.isRunning {
-            machine.steps.send(.`open`)
-            return true
-        }
-        return run(actions) { `open`($0) }
+        queued(.`open`) || run(actions) { `open`($0) }
     }
 
     /// Sends `back`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func back() -> Bool {
-        if machine.steps.isRunning {
-            machine.steps.send(.back)
-            return true
-        }
-        return run(actions) { back($0) }
+        queued(.back) || run(actions) { back($0) }
     }
 
     /// Sends `cancel`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func cancel() -> Bool {
-        if machine.steps.isRunning {
-            machine.steps.send(.cancel)
-            return true
-        }
-        return run(actions) { cancel($0) }
+        queued(.cancel) || run(actions) { cancel($0) }
     }
 
     /// Sends `reload`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func reload() -> Bool {
-        if machine.steps.isRunning {
-            machine.steps.send(.reload)
-            return true
-        }
-        return run(actions) { reload($0) }
+        queued(.reload) || run(actions) { reload($0) }
     }
 
     /// Sends `retry`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func retry() -> Bool {
-        if machine.steps.isRunning {
-            machine.steps.send(.retry)
-            return true
-        }
-        return run(actions) { retry($0) }
+        queued(.retry) || run(actions) { retry($0) }
     }
 }
 
@@ -354,6 +326,13 @@ final class FuzzActivities {
 
 @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 extension FuzzActivities {
+    /// Queues `event` while a step is being processed (then `true`): it is processed after the step.
+    private func queued(_ event: @autoclosure () -> FuzzActivitiesQueuedEvent) -> Bool {
+        guard machine.steps.isRunning else { return false }
+        machine.steps.send(event())
+        return true
+    }
+
     /// Selects the transitions for `open`: from each active leaf outwards, in document
     /// order, a state examined once is not examined again; then fires them together.
     private func `open`(_ actions: any FuzzActivitiesActions) -> Bool {
@@ -802,19 +781,13 @@ extension FuzzActivities {
         startActivities(actions)
     }
 
-    /// The machine's states as snapshots name them, with their places in the tree.
+    /// The machine's states as snapshots name them, by number in the order written: each one's name
+    /// and parent (-1: top level), then the states' numbers in the order of their names (byte by byte).
     private static let stateTree = FSMRuntime.StateTree(
-        machine: "FuzzActivities", names: stateNames, parents: parents, parallel: [1],
-        byName: numbersByName)
-
-    /// Each state's name, by number in the order written.
-    private static let stateNames: [String] = ["Idle", "Opening", "Manifest", "Fetching", "Fetched", "Subtitles", "Loading", "Loaded", "Shown", "Failed"]
-
-    /// Each state's parent, by number in the order written; -1 for a top-level state.
-    private static let parents: [Int] = [-1, -1, 1, 2, 2, 1, 5, 5, -1, -1]
-
-    /// The states' numbers in the order of their names (byte by byte), to find a state by its name.
-    private static let numbersByName: [Int] = [9, 4, 3, 0, 7, 6, 2, 1, 8, 5]
+        machine: "FuzzActivities",
+        names: ["Idle", "Opening", "Manifest", "Fetching", "Fetched", "Subtitles", "Loading", "Loaded", "Shown", "Failed"],
+        parents: [-1, -1, 1, 2, 2, 1, 5, 5, -1, -1], parallel: [1],
+        byName: [9, 4, 3, 0, 7, 6, 2, 1, 8, 5])
 
     /// The class of the state numbered `number`.
     private static func stateClass(_ number: Int) -> FuzzActivities.State.Type {
@@ -840,7 +813,7 @@ extension FuzzActivities {
     private func recordedHistory() -> [String: [String]] {
         var records: [String: [String]] = [:]
         for (state, record) in machine.history {
-            records[Self.stateNames[state]] = record.map { Self.stateNames[$0] }
+            records[Self.stateTree.names[state]] = record.map { Self.stateTree.names[$0] }
         }
         return records
     }
@@ -859,7 +832,7 @@ extension FuzzActivities {
             while first > 0, Self.timerOwners[first - 1] == owner { first -= 1 }
             let left = Swift.max((machine.timers.deadline(of: $0.timer) ?? now) - now, 0)
             return Snapshot.ArmedTimer(
-                state: owner < 0 ? nil : Self.stateNames[owner], index: $0.timer - first, remainingNanoseconds: left)
+                state: owner < 0 ? nil : Self.stateTree.names[owner], index: $0.timer - first, remainingNanoseconds: left)
         }
     }
 }

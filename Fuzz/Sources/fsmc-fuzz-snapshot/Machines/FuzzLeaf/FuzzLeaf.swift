@@ -83,10 +83,8 @@ final class FuzzLeaf {
 
     /// The guards and actions; unowned, see the class documentation.
     private unowned let actions: any FuzzLeafActions
-    /// What changes while the machine runs. It is one stored property named with an fsm keyword,
-    /// so that no event method can clash with it. No access to it spans a call to the actions (each
-    /// reads or writes it and is done), so the run-time exclusivity check, a cost on every event,
-    /// is left out.
+    /// What changes while the machine runs (`machine`, an fsm keyword, is no event's name). No access
+    /// to it spans a call to the actions, so its exclusivity check, a cost on every event, is left out.
     @exclusivity(unchecked) fileprivate var machine = FuzzLeafRuntime(current: FuzzLeaf_Home.self)
 
     /// Creates the machine in its initial configuration, not yet started: see ``start()``.
@@ -138,20 +136,8 @@ final class FuzzLeaf {
     func handles(_ event: Event) -> Bool {
         if machine.isFinished { return false }
         switch event {
-        case .go:
-            return machine.current.isIn {
-                switch $0 {
-                case .home, .shallow, .menu: true
-                default: false
-                }
-            }
-        case .side:
-            return machine.current.isIn {
-                switch $0 {
-                case .home, .deep, .menu: true
-                default: false
-                }
-            }
+        case .go: return isIn(.home) || isIn(.shallow) || isIn(.menu)
+        case .side: return isIn(.home) || isIn(.deep) || isIn(.menu)
         case .menu:
             return machine.current.isIn {
                 switch $0 {
@@ -167,20 +153,8 @@ final class FuzzLeaf {
                 default: false
                 }
             }
-        case .finish:
-            return machine.current.isIn {
-                switch $0 {
-                case .leaf3, .s2b: true
-                default: false
-                }
-            }
-        case .back:
-            return machine.current.isIn {
-                switch $0 {
-                case .other, .menu: true
-                default: false
-                }
-            }
+        case .finish: return isIn(.leaf3) || isIn(.s2b)
+        case .back: return isIn(.other) || isIn(.menu)
         }
     }
 
@@ -219,129 +193,94 @@ final class FuzzLeaf {
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func go() -> Bool {
-        if machine.steps.isRunning {
-            machine.steps.send(.go)
-            return true
-        }
-        return run(actions) { go($0) }
+        queued(.go) || run(actions) { go($0) }
     }
 
     /// Sends `side`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func side() -> Bool {
-        if machine.steps.isRunning {
-            machine.steps.send(.side)
-            return true
-        }
-        return run(actions) { side($0) }
+        queued(.side) || run(actions) { side($0) }
     }
 
     /// Sends `menu`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func menu() -> Bool {
-        if machine.steps.isRunning {
-            machine.steps.send(.menu)
-            return true
-        }
-        return run(actions) { menu($0) }
+        queued(.menu) || run(actions) { menu($0) }
     }
 
     /// Sends `swap`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func swap() -> Bool {
-        if machine.steps.isRunning {
-            machine.steps.send(.swap)
-            return true
-        }
-        return run(actions) { swap($0) }
+        queued(.swap) || run(actions) { swap($0) }
     }
 
     /// Sends `next`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func next() -> Bool {
-        if machine.steps.isRunning {
-            machine.steps.send(.next)
-            return true
-        }
-        return run(actions) { next($0) }
+        queued(.next) || run(actions) { next($0) }
     }
 
     /// Sends `finish`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func finish() -> Bool {
-        if machine.steps.isRunning {
-            machine.steps.send(.finish)
-            return true
-        }
-        return run(actions) { finish($0) }
+        queued(.finish) || run(actions) { finish($0) }
     }
 
     /// Sends `back`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func back() -> Bool {
-        if machine.steps.isRunning {
-            machine.steps.send(.back)
-            return true
-        }
-        return run(actions) { back($0) }
+        queued(.back) || run(actions) { back($0) }
     }
 }
 
 // MARK: - Processing events
 
 extension FuzzLeaf {
-    /// Selects the transition for `go` among the active states', innermost first.
+    /// Queues `event` while a step is being processed (then `true`): it is processed after the step.
+    private func queued(_ event: @autoclosure () -> FuzzLeafQueuedEvent) -> Bool {
+        guard machine.steps.isRunning else { return false }
+        machine.steps.send(event())
+        return true
+    }
+
+    // Each event's selection: the innermost active state's transition for it, deferring outwards.
     private func go(_ actions: any FuzzLeafActions) -> Bool {
-        if machine.current.go(self, actions) { return true }
-        actions.unhandledEvent(.go, in: state)
-        return false
+        machine.current.go(self, actions) || unhandled(.go, actions)
     }
 
-    /// Selects the transition for `side` among the active states', innermost first.
     private func side(_ actions: any FuzzLeafActions) -> Bool {
-        if machine.current.side(self, actions) { return true }
-        actions.unhandledEvent(.side, in: state)
-        return false
+        machine.current.side(self, actions) || unhandled(.side, actions)
     }
 
-    /// Selects the transition for `menu` among the active states', innermost first.
     private func menu(_ actions: any FuzzLeafActions) -> Bool {
-        if machine.current.menu(self, actions) { return true }
-        actions.unhandledEvent(.menu, in: state)
-        return false
+        machine.current.menu(self, actions) || unhandled(.menu, actions)
     }
 
-    /// Selects the transition for `swap` among the active states', innermost first.
     private func swap(_ actions: any FuzzLeafActions) -> Bool {
-        if machine.current.swap(self, actions) { return true }
-        actions.unhandledEvent(.swap, in: state)
-        return false
+        machine.current.swap(self, actions) || unhandled(.swap, actions)
     }
 
-    /// Selects the transition for `next` among the active states', innermost first.
     private func next(_ actions: any FuzzLeafActions) -> Bool {
-        if machine.current.next(self, actions) { return true }
-        actions.unhandledEvent(.next, in: state)
-        return false
+        machine.current.next(self, actions) || unhandled(.next, actions)
     }
 
-    /// Selects the transition for `finish` among the active states', innermost first.
     private func finish(_ actions: any FuzzLeafActions) -> Bool {
-        if machine.current.finish(self, actions) { return true }
-        actions.unhandledEvent(.finish, in: state)
-        return false
+        machine.current.finish(self, actions) || unhandled(.finish, actions)
     }
 
-    /// Selects the transition for `back` among the active states', innermost first.
     private func back(_ actions: any FuzzLeafActions) -> Bool {
-        if machine.current.back(self, actions) { return true }
-        actions.unhandledEvent(.back, in: state)
+        machine.current.back(self, actions) || unhandled(.back, actions)
+    }
+
+    /// Tells the actions that `event` is unhandled in the innermost active state: `false`.
+    private func unhandled(_ event: Event, _ actions: any FuzzLeafActions) -> Bool {
+        actions.unhandledEvent(event, in: state)
         return false
     }
 
@@ -487,19 +426,13 @@ extension FuzzLeaf {
         machine.stack = Self.stateTree.stack(snapshot.stack).map(Self.stateClass)
     }
 
-    /// The machine's states as snapshots name them, with their places in the tree.
+    /// The machine's states as snapshots name them, by number in the order written: each one's name
+    /// and parent (-1: top level), then the states' numbers in the order of their names (byte by byte).
     private static let stateTree = FSMRuntime.StateTree(
-        machine: "FuzzLeaf", names: stateNames, parents: parents, parallel: [],
-        byName: numbersByName)
-
-    /// Each state's name, by number in the order written.
-    private static let stateNames: [String] = ["Home", "Deep", "Inner", "Leaf1", "Leaf2", "Leaf3", "InnerDone", "Other", "Shallow", "S1", "S2", "S2a", "S2b", "Menu", "Done"]
-
-    /// Each state's parent, by number in the order written; -1 for a top-level state.
-    private static let parents: [Int] = [-1, -1, 1, 2, 2, 2, 2, 1, -1, 8, 8, 10, 10, -1, -1]
-
-    /// The states' numbers in the order of their names (byte by byte), to find a state by its name.
-    private static let numbersByName: [Int] = [1, 14, 0, 2, 6, 3, 4, 5, 13, 7, 9, 10, 11, 12, 8]
+        machine: "FuzzLeaf",
+        names: ["Home", "Deep", "Inner", "Leaf1", "Leaf2", "Leaf3", "InnerDone", "Other", "Shallow", "S1", "S2", "S2a", "S2b", "Menu", "Done"],
+        parents: [-1, -1, 1, 2, 2, 2, 2, 1, -1, 8, 8, 10, 10, -1, -1], parallel: [],
+        byName: [1, 14, 0, 2, 6, 3, 4, 5, 13, 7, 9, 10, 11, 12, 8])
 
     /// The class of the state numbered `number`.
     private static func stateClass(_ number: Int) -> FuzzLeaf.State.Type {
@@ -665,9 +598,8 @@ fileprivate final class FuzzLeaf_Home: FuzzLeaf.State {
     }
 
     override class func enterInward(below depth: Int, _ actions: any FuzzLeafActions) {
-        if depth < 0 {
-            actions.log(s: "enter Home")
-        }
+        guard depth < 0 else { return }
+        actions.log(s: "enter Home")
     }
 
     override class func go(_ context: FuzzLeaf, _ actions: any FuzzLeafActions) -> Bool {
@@ -695,9 +627,8 @@ fileprivate class FuzzLeaf_Deep: FuzzLeaf.State {
     }
 
     override class func enterInward(below depth: Int, _ actions: any FuzzLeafActions) {
-        if depth < 0 {
-            actions.log(s: "enter Deep")
-        }
+        guard depth < 0 else { return }
+        actions.log(s: "enter Deep")
     }
 
     override class func side(_ context: FuzzLeaf, _ actions: any FuzzLeafActions) -> Bool {
@@ -818,9 +749,8 @@ fileprivate class FuzzLeaf_Shallow: FuzzLeaf.State {
     }
 
     override class func enterInward(below depth: Int, _ actions: any FuzzLeafActions) {
-        if depth < 0 {
-            actions.log(s: "enter Shallow")
-        }
+        guard depth < 0 else { return }
+        actions.log(s: "enter Shallow")
     }
 
     override class func go(_ context: FuzzLeaf, _ actions: any FuzzLeafActions) -> Bool {
@@ -883,9 +813,8 @@ fileprivate final class FuzzLeaf_Menu: FuzzLeaf.State {
     }
 
     override class func enterInward(below depth: Int, _ actions: any FuzzLeafActions) {
-        if depth < 0 {
-            actions.log(s: "enter Menu")
-        }
+        guard depth < 0 else { return }
+        actions.log(s: "enter Menu")
     }
 
     override class func go(_ context: FuzzLeaf, _ actions: any FuzzLeafActions) -> Bool {
@@ -915,9 +844,8 @@ fileprivate final class FuzzLeaf_Done: FuzzLeaf.State {
     override class var finishesMachine: Bool { true }
 
     override class func enterInward(below depth: Int, _ actions: any FuzzLeafActions) {
-        if depth < 0 {
-            actions.log(s: "done")
-        }
+        guard depth < 0 else { return }
+        actions.log(s: "done")
     }
 }
 

@@ -89,10 +89,8 @@ final class FuzzRegions {
 
     /// The guards and actions; unowned, see the class documentation.
     private unowned let actions: any FuzzRegionsActions
-    /// What changes while the machine runs. It is one stored property named with an fsm keyword,
-    /// so that no event method can clash with it. No access to it spans a call to the actions (each
-    /// reads or writes it and is done), so the run-time exclusivity check, a cost on every event,
-    /// is left out.
+    /// What changes while the machine runs (`machine`, an fsm keyword, is no event's name). No access
+    /// to it spans a call to the actions, so its exclusivity check, a cost on every event, is left out.
     @exclusivity(unchecked) fileprivate var machine = FuzzRegionsRuntime()
 
     /// Creates the machine in its initial configuration, not yet started: see ``start()``.
@@ -135,27 +133,9 @@ final class FuzzRegions {
         if machine.isFinished { return false }
         switch event {
         case .go: return isIn(.idle)
-        case .side:
-            return machine.configuration.contains {
-                switch $0.id {
-                case .idle, .work: true
-                default: false
-                }
-            }
-        case .back:
-            return machine.configuration.contains {
-                switch $0.id {
-                case .idle, .a: true
-                default: false
-                }
-            }
-        case .leave:
-            return machine.configuration.contains {
-                switch $0.id {
-                case .work, .split: true
-                default: false
-                }
-            }
+        case .side: return isIn(.idle) || isIn(.work)
+        case .back: return isIn(.idle) || isIn(.a)
+        case .leave: return isIn(.work) || isIn(.split)
         case .next:
             return machine.configuration.contains {
                 switch $0.id {
@@ -163,20 +143,8 @@ final class FuzzRegions {
                 default: false
                 }
             }
-        case .swap:
-            return machine.configuration.contains {
-                switch $0.id {
-                case .u1, .u2, .d1: true
-                default: false
-                }
-            }
-        case .finish:
-            return machine.configuration.contains {
-                switch $0.id {
-                case .r2, .b: true
-                default: false
-                }
-            }
+        case .swap: return isIn(.u1) || isIn(.u2) || isIn(.d1)
+        case .finish: return isIn(.r2) || isIn(.b)
         }
     }
 
@@ -220,83 +188,62 @@ final class FuzzRegions {
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func go() -> Bool {
-        if machine.steps.isRunning {
-            machine.steps.send(.go)
-            return true
-        }
-        return run(actions) { go($0) }
+        queued(.go) || run(actions) { go($0) }
     }
 
     /// Sends `side`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func side() -> Bool {
-        if machine.steps.isRunning {
-            machine.steps.send(.side)
-            return true
-        }
-        return run(actions) { side($0) }
+        queued(.side) || run(actions) { side($0) }
     }
 
     /// Sends `back`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func back() -> Bool {
-        if machine.steps.isRunning {
-            machine.steps.send(.back)
-            return true
-        }
-        return run(actions) { back($0) }
+        queued(.back) || run(actions) { back($0) }
     }
 
     /// Sends `leave`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func leave() -> Bool {
-        if machine.steps.isRunning {
-            machine.steps.send(.leave)
-            return true
-        }
-        return run(actions) { leave($0) }
+        queued(.leave) || run(actions) { leave($0) }
     }
 
     /// Sends `next`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func next() -> Bool {
-        if machine.steps.isRunning {
-            machine.steps.send(.next)
-            return true
-        }
-        return run(actions) { next($0) }
+        queued(.next) || run(actions) { next($0) }
     }
 
     /// Sends `swap`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func swap() -> Bool {
-        if machine.steps.isRunning {
-            machine.steps.send(.swap)
-            return true
-        }
-        return run(actions) { swap($0) }
+        queued(.swap) || run(actions) { swap($0) }
     }
 
     /// Sends `finish`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func finish() -> Bool {
-        if machine.steps.isRunning {
-            machine.steps.send(.finish)
-            return true
-        }
-        return run(actions) { finish($0) }
+        queued(.finish) || run(actions) { finish($0) }
     }
 }
 
 // MARK: - Processing events
 
 extension FuzzRegions {
+    /// Queues `event` while a step is being processed (then `true`): it is processed after the step.
+    private func queued(_ event: @autoclosure () -> FuzzRegionsQueuedEvent) -> Bool {
+        guard machine.steps.isRunning else { return false }
+        machine.steps.send(event())
+        return true
+    }
+
     /// Selects the transitions for `go`: from each active leaf outwards, in document
     /// order, a state examined once is not examined again; then fires them together.
     private func go(_ actions: any FuzzRegionsActions) -> Bool {
@@ -668,19 +615,13 @@ extension FuzzRegions {
         }
     }
 
-    /// The machine's states as snapshots name them, with their places in the tree.
+    /// The machine's states as snapshots name them, by number in the order written: each one's name
+    /// and parent (-1: top level), then the states' numbers in the order of their names (byte by byte).
     private static let stateTree = FSMRuntime.StateTree(
-        machine: "FuzzRegions", names: stateNames, parents: parents, parallel: [1, 8],
-        byName: numbersByName)
-
-    /// Each state's name, by number in the order written.
-    private static let stateNames: [String] = ["Idle", "Work", "Left", "L1", "L2", "L3", "Right", "R1", "R2", "Up", "U1", "U2", "Down", "D1", "D2", "RDone", "Split", "A", "B", "End"]
-
-    /// Each state's parent, by number in the order written; -1 for a top-level state.
-    private static let parents: [Int] = [-1, -1, 1, 2, 2, 2, 1, 6, 6, 8, 9, 9, 8, 12, 12, 6, -1, 16, 16, -1]
-
-    /// The states' numbers in the order of their names (byte by byte), to find a state by its name.
-    private static let numbersByName: [Int] = [17, 18, 13, 14, 12, 19, 0, 3, 4, 5, 2, 7, 8, 15, 6, 16, 10, 11, 9, 1]
+        machine: "FuzzRegions",
+        names: ["Idle", "Work", "Left", "L1", "L2", "L3", "Right", "R1", "R2", "Up", "U1", "U2", "Down", "D1", "D2", "RDone", "Split", "A", "B", "End"],
+        parents: [-1, -1, 1, 2, 2, 2, 1, 6, 6, 8, 9, 9, 8, 12, 12, 6, -1, 16, 16, -1], parallel: [1, 8],
+        byName: [17, 18, 13, 14, 12, 19, 0, 3, 4, 5, 2, 7, 8, 15, 6, 16, 10, 11, 9, 1])
 
     /// The class of the state numbered `number`.
     private static func stateClass(_ number: Int) -> FuzzRegions.State.Type {
@@ -713,7 +654,7 @@ extension FuzzRegions {
     private func recordedHistory() -> [String: [String]] {
         var records: [String: [String]] = [:]
         for (state, record) in machine.history {
-            records[Self.stateNames[state]] = record.map { Self.stateNames[$0] }
+            records[Self.stateTree.names[state]] = record.map { Self.stateTree.names[$0] }
         }
         return records
     }

@@ -77,10 +77,8 @@ final class FuzzTimers {
 
     /// The guards and actions; unowned, see the class documentation.
     private unowned let actions: any FuzzTimersActions
-    /// What changes while the machine runs. It is one stored property named with an fsm keyword,
-    /// so that no event method can clash with it. No access to it spans a call to the actions (each
-    /// reads or writes it and is done), so the run-time exclusivity check, a cost on every event,
-    /// is left out.
+    /// What changes while the machine runs (`machine`, an fsm keyword, is no event's name). No access
+    /// to it spans a call to the actions, so its exclusivity check, a cost on every event, is left out.
     @exclusivity(unchecked) fileprivate var machine = FuzzTimersRuntime(current: FuzzTimers_Idle.self)
 
     /// How the machine learns that time passes: generated `--isolation nonisolated`, only by
@@ -140,27 +138,9 @@ final class FuzzTimers {
     func handles(_ event: Event) -> Bool {
         if machine.isFinished { return false }
         switch event {
-        case .go:
-            return machine.current.isIn {
-                switch $0 {
-                case .idle, .menu: true
-                default: false
-                }
-            }
-        case .menu:
-            return machine.current.isIn {
-                switch $0 {
-                case .idle, .busy: true
-                default: false
-                }
-            }
-        case .next:
-            return machine.current.isIn {
-                switch $0 {
-                case .step1, .step2: true
-                default: false
-                }
-            }
+        case .go: return isIn(.idle) || isIn(.menu)
+        case .menu: return isIn(.idle) || isIn(.busy)
+        case .next: return isIn(.step1) || isIn(.step2)
         case .back: return isIn(.menu)
         case .finish: return isIn(.menu)
         }
@@ -218,55 +198,35 @@ final class FuzzTimers {
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func go() -> Bool {
-        if machine.steps.isRunning {
-            machine.steps.send(.go)
-            return true
-        }
-        return run(actions) { go($0) }
+        queued(.go) || run(actions) { go($0) }
     }
 
     /// Sends `menu`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func menu() -> Bool {
-        if machine.steps.isRunning {
-            machine.steps.send(.menu)
-            return true
-        }
-        return run(actions) { menu($0) }
+        queued(.menu) || run(actions) { menu($0) }
     }
 
     /// Sends `next`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func next() -> Bool {
-        if machine.steps.isRunning {
-            machine.steps.send(.next)
-            return true
-        }
-        return run(actions) { next($0) }
+        queued(.next) || run(actions) { next($0) }
     }
 
     /// Sends `back`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func back() -> Bool {
-        if machine.steps.isRunning {
-            machine.steps.send(.back)
-            return true
-        }
-        return run(actions) { back($0) }
+        queued(.back) || run(actions) { back($0) }
     }
 
     /// Sends `finish`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func finish() -> Bool {
-        if machine.steps.isRunning {
-            machine.steps.send(.finish)
-            return true
-        }
-        return run(actions) { finish($0) }
+        queued(.finish) || run(actions) { finish($0) }
     }
 }
 
@@ -274,38 +234,37 @@ final class FuzzTimers {
 
 @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 extension FuzzTimers {
-    /// Selects the transition for `go` among the active states', innermost first.
+    /// Queues `event` while a step is being processed (then `true`): it is processed after the step.
+    private func queued(_ event: @autoclosure () -> FuzzTimersQueuedEvent) -> Bool {
+        guard machine.steps.isRunning else { return false }
+        machine.steps.send(event())
+        return true
+    }
+
+    // Each event's selection: the innermost active state's transition for it, deferring outwards.
     private func go(_ actions: any FuzzTimersActions) -> Bool {
-        if machine.current.go(self, actions) { return true }
-        actions.unhandledEvent(.go, in: state)
-        return false
+        machine.current.go(self, actions) || unhandled(.go, actions)
     }
 
-    /// Selects the transition for `menu` among the active states', innermost first.
     private func menu(_ actions: any FuzzTimersActions) -> Bool {
-        if machine.current.menu(self, actions) { return true }
-        actions.unhandledEvent(.menu, in: state)
-        return false
+        machine.current.menu(self, actions) || unhandled(.menu, actions)
     }
 
-    /// Selects the transition for `next` among the active states', innermost first.
     private func next(_ actions: any FuzzTimersActions) -> Bool {
-        if machine.current.next(self, actions) { return true }
-        actions.unhandledEvent(.next, in: state)
-        return false
+        machine.current.next(self, actions) || unhandled(.next, actions)
     }
 
-    /// Selects the transition for `back` among the active states', innermost first.
     private func back(_ actions: any FuzzTimersActions) -> Bool {
-        if machine.current.back(self, actions) { return true }
-        actions.unhandledEvent(.back, in: state)
-        return false
+        machine.current.back(self, actions) || unhandled(.back, actions)
     }
 
-    /// Selects the transition for `finish` among the active states', innermost first.
     private func finish(_ actions: any FuzzTimersActions) -> Bool {
-        if machine.current.finish(self, actions) { return true }
-        actions.unhandledEvent(.finish, in: state)
+        machine.current.finish(self, actions) || unhandled(.finish, actions)
+    }
+
+    /// Tells the actions that `event` is unhandled in the innermost active state: `false`.
+    private func unhandled(_ event: Event, _ actions: any FuzzTimersActions) -> Bool {
+        actions.unhandledEvent(event, in: state)
         return false
     }
 
@@ -547,19 +506,13 @@ extension FuzzTimers {
         for (timer, remaining) in timers { armTimer(timer, after: remaining) }
     }
 
-    /// The machine's states as snapshots name them, with their places in the tree.
+    /// The machine's states as snapshots name them, by number in the order written: each one's name
+    /// and parent (-1: top level), then the states' numbers in the order of their names (byte by byte).
     private static let stateTree = FSMRuntime.StateTree(
-        machine: "FuzzTimers", names: stateNames, parents: parents, parallel: [],
-        byName: numbersByName)
-
-    /// Each state's name, by number in the order written.
-    private static let stateNames: [String] = ["Idle", "Busy", "Step1", "Step2", "Finished", "Menu", "Off"]
-
-    /// Each state's parent, by number in the order written; -1 for a top-level state.
-    private static let parents: [Int] = [-1, -1, 1, 1, 1, -1, -1]
-
-    /// The states' numbers in the order of their names (byte by byte), to find a state by its name.
-    private static let numbersByName: [Int] = [1, 4, 0, 5, 6, 2, 3]
+        machine: "FuzzTimers",
+        names: ["Idle", "Busy", "Step1", "Step2", "Finished", "Menu", "Off"],
+        parents: [-1, -1, 1, 1, 1, -1, -1], parallel: [],
+        byName: [1, 4, 0, 5, 6, 2, 3])
 
     /// The class of the state numbered `number`.
     private static func stateClass(_ number: Int) -> FuzzTimers.State.Type {
@@ -615,7 +568,7 @@ extension FuzzTimers {
             while first > 0, Self.timerOwners[first - 1] == owner { first -= 1 }
             let left = Swift.max((machine.timers.deadline(of: $0.timer) ?? now) - now, 0)
             return Snapshot.ArmedTimer(
-                state: owner < 0 ? nil : Self.stateNames[owner], index: $0.timer - first, remainingNanoseconds: left)
+                state: owner < 0 ? nil : Self.stateTree.names[owner], index: $0.timer - first, remainingNanoseconds: left)
         }
     }
 }
@@ -669,13 +622,10 @@ extension FuzzTimers {
         class func finish(_ context: FuzzTimers, _ actions: any FuzzTimersActions) -> Bool { false }
 
         /// Whether this state is `id` or lies inside it.
-        static func isIn(_ id: StateID) -> Bool { isIn { $0 == id } }
-
-        /// Whether `test` holds for this state or one of the states it lies inside.
-        static func isIn(where test: (StateID) -> Bool) -> Bool {
+        static func isIn(_ id: StateID) -> Bool {
             var state: FuzzTimers.State.Type? = self
             while let current = state {
-                if test(current.id) { return true }
+                if current.id == id { return true }
                 state = current.parent
             }
             return false
@@ -730,11 +680,10 @@ fileprivate final class FuzzTimers_Idle: FuzzTimers.State {
     }
 
     override class func enterInward(below depth: Int, _ context: FuzzTimers, _ actions: any FuzzTimersActions) {
-        if depth < 0 {
-            context.armTimer(1, after: 2_000_000_000)  // Idle: after(2s) / log(s: "idle A")
-            context.armTimer(2, after: actions.settle())  // Idle: after(settle) / log(s: "idle settle")
-            context.armTimer(3, after: 2_000_000_000)  // Idle: after(2s) -> Busy
-        }
+        guard depth < 0 else { return }
+        context.armTimer(1, after: 2_000_000_000)  // Idle: after(2s) / log(s: "idle A")
+        context.armTimer(2, after: actions.settle())  // Idle: after(settle) / log(s: "idle settle")
+        context.armTimer(3, after: 2_000_000_000)  // Idle: after(2s) -> Busy
     }
 
     override class func go(_ context: FuzzTimers, _ actions: any FuzzTimersActions) -> Bool {
@@ -761,11 +710,10 @@ fileprivate class FuzzTimers_Busy: FuzzTimers.State {
     }
 
     override class func enterInward(below depth: Int, _ context: FuzzTimers, _ actions: any FuzzTimersActions) {
-        if depth < 0 {
-            actions.log(s: "enter Busy")
-            context.armTimer(4, after: 300_000_000)  // Busy: every(300ms) / log(s: "busy beat")
-            context.armTimer(5, after: 5_000_000_000)  // Busy: after(5s) -> Idle
-        }
+        guard depth < 0 else { return }
+        actions.log(s: "enter Busy")
+        context.armTimer(4, after: 300_000_000)  // Busy: every(300ms) / log(s: "busy beat")
+        context.armTimer(5, after: 5_000_000_000)  // Busy: after(5s) -> Idle
     }
 
     override class func completion(_ context: FuzzTimers, _ actions: any FuzzTimersActions) -> Bool {
@@ -847,10 +795,9 @@ fileprivate final class FuzzTimers_Menu: FuzzTimers.State {
     }
 
     override class func enterInward(below depth: Int, _ context: FuzzTimers, _ actions: any FuzzTimersActions) {
-        if depth < 0 {
-            actions.log(s: "enter Menu")
-            context.armTimer(9, after: 1_000_000_000)  // Menu: after(1s) -> pop
-        }
+        guard depth < 0 else { return }
+        actions.log(s: "enter Menu")
+        context.armTimer(9, after: 1_000_000_000)  // Menu: after(1s) -> pop
     }
 
     override class func go(_ context: FuzzTimers, _ actions: any FuzzTimersActions) -> Bool {
