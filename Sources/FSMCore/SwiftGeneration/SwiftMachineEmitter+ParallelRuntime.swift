@@ -60,10 +60,6 @@ extension SwiftMachineEmitter {
             out.line("var leaves: UnsafeMutableBufferPointer<\(s)> { regions.leaves }")
             out.docComment(["Whether `state` is active."])
             out.line("func isActive(_ state: \(s)) -> Bool { configuration.contains { $0 == state } }")
-            out.docComment(["The innermost active state that contains every active state."])
-            out.block("var innermostContaining: \(machineName).StateID") { out in
-                out.line("regions.innermostContaining(isParallel: { $0.isParallel }, isChild: { $0.parent == $1 }).id")
-            }
         }
     }
 

@@ -263,7 +263,7 @@ extension Phone {
                 return true
             }
         }
-        actions.unhandledEvent(.volume, in: machine.innermostContaining)
+        actions.unhandledEvent(.volume, in: machine.regions.innermostContaining(isParallel: { $0.isParallel }, isChild: { $0.parent == $1 }).id)
         return false
     }
 
@@ -302,7 +302,7 @@ extension Phone {
                 return true
             }
         }
-        actions.unhandledEvent(.toggle, in: machine.innermostContaining)
+        actions.unhandledEvent(.toggle, in: machine.regions.innermostContaining(isParallel: { $0.isParallel }, isChild: { $0.parent == $1 }).id)
         return false
     }
 
@@ -321,7 +321,7 @@ extension Phone {
                 return true
             }
         }
-        actions.unhandledEvent(.done, in: machine.innermostContaining)
+        actions.unhandledEvent(.done, in: machine.regions.innermostContaining(isParallel: { $0.isParallel }, isChild: { $0.parent == $1 }).id)
         return false
     }
 
@@ -340,7 +340,7 @@ extension Phone {
                 return true
             }
         }
-        actions.unhandledEvent(.share, in: machine.innermostContaining)
+        actions.unhandledEvent(.share, in: machine.regions.innermostContaining(isParallel: { $0.isParallel }, isChild: { $0.parent == $1 }).id)
         return false
     }
 
@@ -359,7 +359,7 @@ extension Phone {
                 return true
             }
         }
-        actions.unhandledEvent(.hangUp, in: machine.innermostContaining)
+        actions.unhandledEvent(.hangUp, in: machine.regions.innermostContaining(isParallel: { $0.isParallel }, isChild: { $0.parent == $1 }).id)
         return false
     }
 
@@ -378,7 +378,7 @@ extension Phone {
                 return true
             }
         }
-        actions.unhandledEvent(.redial, in: machine.innermostContaining)
+        actions.unhandledEvent(.redial, in: machine.regions.innermostContaining(isParallel: { $0.isParallel }, isChild: { $0.parent == $1 }).id)
         return false
     }
 
@@ -792,10 +792,6 @@ fileprivate struct PhoneRuntime: ~Copyable {
     var leaves: UnsafeMutableBufferPointer<Phone.State.Type> { regions.leaves }
     /// Whether `state` is active.
     func isActive(_ state: Phone.State.Type) -> Bool { configuration.contains { $0 == state } }
-    /// The innermost active state that contains every active state.
-    var innermostContaining: Phone.StateID {
-        regions.innermostContaining(isParallel: { $0.isParallel }, isChild: { $0.parent == $1 }).id
-    }
 }
 
 /// An event sent while another was being processed, with its arguments.

@@ -324,7 +324,7 @@ extension Stream {
                 return true
             }
         }
-        actions.unhandledEvent(.tick, in: machine.innermostContaining)
+        actions.unhandledEvent(.tick, in: machine.regions.innermostContaining(isParallel: { $0.isParallel }, isChild: { $0.parent == $1 }).id)
         return false
     }
 
@@ -343,7 +343,7 @@ extension Stream {
                 return true
             }
         }
-        actions.unhandledEvent(.play, in: machine.innermostContaining)
+        actions.unhandledEvent(.play, in: machine.regions.innermostContaining(isParallel: { $0.isParallel }, isChild: { $0.parent == $1 }).id)
         return false
     }
 
@@ -393,7 +393,7 @@ extension Stream {
                 return true
             }
         }
-        actions.unhandledEvent(.stop, in: machine.innermostContaining)
+        actions.unhandledEvent(.stop, in: machine.regions.innermostContaining(isParallel: { $0.isParallel }, isChild: { $0.parent == $1 }).id)
         return false
     }
 
@@ -446,7 +446,7 @@ extension Stream {
                 return true
             }
         }
-        actions.unhandledEvent(.pause, in: machine.innermostContaining)
+        actions.unhandledEvent(.pause, in: machine.regions.innermostContaining(isParallel: { $0.isParallel }, isChild: { $0.parent == $1 }).id)
         return false
     }
 
@@ -479,7 +479,7 @@ extension Stream {
                 return true
             }
         }
-        actions.unhandledEvent(.drop, in: machine.innermostContaining)
+        actions.unhandledEvent(.drop, in: machine.regions.innermostContaining(isParallel: { $0.isParallel }, isChild: { $0.parent == $1 }).id)
         return false
     }
 
@@ -512,7 +512,7 @@ extension Stream {
                 return true
             }
         }
-        actions.unhandledEvent(.touch, in: machine.innermostContaining)
+        actions.unhandledEvent(.touch, in: machine.regions.innermostContaining(isParallel: { $0.isParallel }, isChild: { $0.parent == $1 }).id)
         return false
     }
 
@@ -950,10 +950,6 @@ fileprivate struct StreamRuntime: ~Copyable {
     var leaves: UnsafeMutableBufferPointer<Stream.State.Type> { regions.leaves }
     /// Whether `state` is active.
     func isActive(_ state: Stream.State.Type) -> Bool { configuration.contains { $0 == state } }
-    /// The innermost active state that contains every active state.
-    var innermostContaining: Stream.StateID {
-        regions.innermostContaining(isParallel: { $0.isParallel }, isChild: { $0.parent == $1 }).id
-    }
 }
 
 /// An event sent while another was being processed, with its arguments.

@@ -369,7 +369,7 @@ extension FuzzActivities {
                 return true
             }
         }
-        actions.unhandledEvent(.`open`, in: machine.innermostContaining)
+        actions.unhandledEvent(.`open`, in: machine.regions.innermostContaining(isParallel: { $0.isParallel }, isChild: { $0.parent == $1 }).id)
         return false
     }
 
@@ -388,7 +388,7 @@ extension FuzzActivities {
                 return true
             }
         }
-        actions.unhandledEvent(.back, in: machine.innermostContaining)
+        actions.unhandledEvent(.back, in: machine.regions.innermostContaining(isParallel: { $0.isParallel }, isChild: { $0.parent == $1 }).id)
         return false
     }
 
@@ -407,7 +407,7 @@ extension FuzzActivities {
                 return true
             }
         }
-        actions.unhandledEvent(.cancel, in: machine.innermostContaining)
+        actions.unhandledEvent(.cancel, in: machine.regions.innermostContaining(isParallel: { $0.isParallel }, isChild: { $0.parent == $1 }).id)
         return false
     }
 
@@ -426,7 +426,7 @@ extension FuzzActivities {
                 return true
             }
         }
-        actions.unhandledEvent(.reload, in: machine.innermostContaining)
+        actions.unhandledEvent(.reload, in: machine.regions.innermostContaining(isParallel: { $0.isParallel }, isChild: { $0.parent == $1 }).id)
         return false
     }
 
@@ -445,7 +445,7 @@ extension FuzzActivities {
                 return true
             }
         }
-        actions.unhandledEvent(.retry, in: machine.innermostContaining)
+        actions.unhandledEvent(.retry, in: machine.regions.innermostContaining(isParallel: { $0.isParallel }, isChild: { $0.parent == $1 }).id)
         return false
     }
 
@@ -1085,10 +1085,6 @@ fileprivate struct FuzzActivitiesRuntime: ~Copyable {
     var leaves: UnsafeMutableBufferPointer<FuzzActivities.State.Type> { regions.leaves }
     /// Whether `state` is active.
     func isActive(_ state: FuzzActivities.State.Type) -> Bool { configuration.contains { $0 == state } }
-    /// The innermost active state that contains every active state.
-    var innermostContaining: FuzzActivities.StateID {
-        regions.innermostContaining(isParallel: { $0.isParallel }, isChild: { $0.parent == $1 }).id
-    }
 }
 
 /// An event sent while another was being processed, with its arguments.

@@ -312,7 +312,7 @@ extension FuzzRegions {
                 return true
             }
         }
-        actions.unhandledEvent(.go, in: machine.innermostContaining)
+        actions.unhandledEvent(.go, in: machine.regions.innermostContaining(isParallel: { $0.isParallel }, isChild: { $0.parent == $1 }).id)
         return false
     }
 
@@ -331,7 +331,7 @@ extension FuzzRegions {
                 return true
             }
         }
-        actions.unhandledEvent(.side, in: machine.innermostContaining)
+        actions.unhandledEvent(.side, in: machine.regions.innermostContaining(isParallel: { $0.isParallel }, isChild: { $0.parent == $1 }).id)
         return false
     }
 
@@ -350,7 +350,7 @@ extension FuzzRegions {
                 return true
             }
         }
-        actions.unhandledEvent(.back, in: machine.innermostContaining)
+        actions.unhandledEvent(.back, in: machine.regions.innermostContaining(isParallel: { $0.isParallel }, isChild: { $0.parent == $1 }).id)
         return false
     }
 
@@ -369,7 +369,7 @@ extension FuzzRegions {
                 return true
             }
         }
-        actions.unhandledEvent(.leave, in: machine.innermostContaining)
+        actions.unhandledEvent(.leave, in: machine.regions.innermostContaining(isParallel: { $0.isParallel }, isChild: { $0.parent == $1 }).id)
         return false
     }
 
@@ -410,7 +410,7 @@ extension FuzzRegions {
                 return true
             }
         }
-        actions.unhandledEvent(.next, in: machine.innermostContaining)
+        actions.unhandledEvent(.next, in: machine.regions.innermostContaining(isParallel: { $0.isParallel }, isChild: { $0.parent == $1 }).id)
         return false
     }
 
@@ -442,7 +442,7 @@ extension FuzzRegions {
                 return true
             }
         }
-        actions.unhandledEvent(.swap, in: machine.innermostContaining)
+        actions.unhandledEvent(.swap, in: machine.regions.innermostContaining(isParallel: { $0.isParallel }, isChild: { $0.parent == $1 }).id)
         return false
     }
 
@@ -461,7 +461,7 @@ extension FuzzRegions {
                 return true
             }
         }
-        actions.unhandledEvent(.finish, in: machine.innermostContaining)
+        actions.unhandledEvent(.finish, in: machine.regions.innermostContaining(isParallel: { $0.isParallel }, isChild: { $0.parent == $1 }).id)
         return false
     }
 
@@ -1044,10 +1044,6 @@ fileprivate struct FuzzRegionsRuntime: ~Copyable {
     var leaves: UnsafeMutableBufferPointer<FuzzRegions.State.Type> { regions.leaves }
     /// Whether `state` is active.
     func isActive(_ state: FuzzRegions.State.Type) -> Bool { configuration.contains { $0 == state } }
-    /// The innermost active state that contains every active state.
-    var innermostContaining: FuzzRegions.StateID {
-        regions.innermostContaining(isParallel: { $0.isParallel }, isChild: { $0.parent == $1 }).id
-    }
 }
 
 /// An event sent while another was being processed, with its arguments.
