@@ -95,7 +95,8 @@ extension SwiftMachineEmitter {
             "The transition numbered `number` as the direct step sees it: the states it exits when active,",
             "its source (-1: the machine) and the states inside its source, by number.",
         ])
-        out.block("private static func step(_ number: Int) -> (exits: Range<Int>, source: Int, insideSource: Range<Int>)") { out in
+        out.block("private static func step(_ number: Int) -> (exits: Range<Int>, source: Int, insideSource: Range<Int>)") {
+            out in
             out.line("switch number {")
             for number in plan.directSteps.keys.sorted() {
                 let step = plan.directSteps[number]!

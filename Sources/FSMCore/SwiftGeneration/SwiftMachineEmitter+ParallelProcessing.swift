@@ -32,7 +32,9 @@ extension SwiftMachineEmitter {
             }
             // Written out here: a computed property of the runtime struct made Stream 10 instructions per
             // event dearer (the event methods inlined otherwise).
-            out.line("\(actionsName).unhandledEvent(.\(names.eventCase(event)), in: \(machine).regions.innermostContaining(isParallel: { $0.isParallel }, isChild: { $0.parent == $1 }).id)")
+            out.line(
+                "\(actionsName).unhandledEvent(.\(names.eventCase(event)), in: \(machine).regions.innermostContaining(isParallel: { $0.isParallel }, isChild: { $0.parent == $1 }).id)"
+            )
             out.line("return false")
         }
     }
@@ -252,7 +254,11 @@ extension SwiftMachineEmitter {
         // Where some candidates are internal, the exits and entries (when there are any) are skipped
         // when only those are selected.
         let onlyIfExternal = { (isEmpty: Bool, out: inout CodeWriter, part: (inout CodeWriter) -> Void) in
-            if external.count < local.count && !isEmpty { out.block("if \(machine).regions.selectedExternal", part) } else { part(&out) }
+            if external.count < local.count && !isEmpty {
+                out.block("if \(machine).regions.selectedExternal", part)
+            } else {
+                part(&out)
+            }
         }
         let body: (inout CodeWriter) -> Void = { out in
             out.line("// Every selected transition is local to its region: none conflicts.")
@@ -294,7 +300,8 @@ extension SwiftMachineEmitter {
         let machine = names.member("machine")
         let loop =
             reversed
-            ? "for index in (0..<\(machine).regions.selectedCount).reversed()" : "for index in 0..<\(machine).regions.selectedCount"
+            ? "for index in (0..<\(machine).regions.selectedCount).reversed()"
+            : "for index in 0..<\(machine).regions.selectedCount"
         out.block(loop) { out in
             out.line("switch \(machine).regions.selected[index] {")
             for (key, group) in groups {
@@ -360,7 +367,8 @@ extension SwiftMachineEmitter {
             var lines: [String] = []
             if source != target {
                 lines.append(
-                    "\(machine).regions.replaceLeaf(where: { $0 == \(names.stateType(source)).self }, by: \(names.stateType(target)).self)")
+                    "\(machine).regions.replaceLeaf(where: { $0 == \(names.stateType(source)).self }, by: \(names.stateType(target)).self)"
+                )
                 changing.append(transition.number)
             }
             if plan.statesWithCompletion.contains(target) {
