@@ -9,7 +9,7 @@
 #   make check-paths-suites  compile and run every example's Swift Testing suite from fsmc paths
 #   make test-preview  the browser test of fsmc preview (Chromium headless, Playwright; docs/Preview.md)
 #   make test-plugin-consumer  build, run and test examples/PluginConsumer with fsmc's SwiftPM plugins
-#   make golden   regenerate the golden files (and FSMCore's copy of Sources/MachineRuntime/Runtime) after a
+#   make golden   regenerate the golden files (and fsmc's copy of FSMRuntime's sources) after a
 #                 deliberate change (review the diff!)
 #   make format   format the sources with the toolchain's swift-format
 #   make diagrams regenerate every example's .dot, .mmd and .svg (needs Graphviz's dot)
@@ -73,7 +73,7 @@ test: lint
 # target is built (SwiftPM links them into one test bundle), then only the named one's tests run.
 unit-test:
 	$(SWIFT) build --build-tests -Xswiftc -warnings-as-errors
-	$(SWIFT) test --skip-build --disable-swift-testing --filter '^(FSMCoreTests|FSMRuntimeTests|MachineRuntimeTests)\.'
+	$(SWIFT) test --skip-build --disable-swift-testing --filter '^(FSMCoreTests|FSMRuntimeTests)\.'
 
 end-to-end-test:
 	@scripts/need-mermaid-parser
@@ -205,11 +205,9 @@ check-bench-snapshot: build
 check-bench-generated: build
 	$(call check-generated-machines,$(BENCH_MACHINES),$(BENCH_SHAPES),bench-generate)
 
-# FSMCore's copy of the run-time code first: the golden machines are generated from it.
 golden:
-	FSMC_UPDATE_GOLDEN=1 $(SWIFT) test --filter GoldenMachineRuntimeSource
 	FSMC_UPDATE_GOLDEN=1 $(SWIFT) test --filter Golden
-	@git status --short -- Tests/Golden Sources/FSMCore/SwiftGeneration/MachineRuntimeSource.swift examples/PluginConsumer/Tests
+	@git status --short -- Tests/Golden Sources/fsmc/RuntimeSources.swift examples/PluginConsumer/Tests
 
 # Every example drawn with fsmc and rendered with Graphviz; a warning from dot fails the target.
 diagrams: build

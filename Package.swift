@@ -18,11 +18,6 @@ let package = Package(
         .target(name: "FSMCore", dependencies: ["FSMRuntime"]),
         // What every generated machine shares, compiled once: no dependencies, the standard library only.
         .target(name: "FSMRuntime"),
-        // The run-time code that generated machines with parallel states copy, written once as Swift
-        // (Runtime/) and type-checked here against a placeholder machine (Placeholder/); FSMCore holds
-        // a copy of Runtime/ as text (MachineRuntimeSource.swift, kept current by `make golden` and
-        // checked by a test).
-        .target(name: "MachineRuntime", exclude: ["README.md"]),
         // Preview/ holds the page of `fsmc preview`, compiled in as PreviewAssets.swift (scripts/generate-preview-assets).
         .executableTarget(name: "fsmc", dependencies: ["FSMCore", "FSMRuntime"], exclude: ["Preview"]),
         // Generates <stem>.swift for every .fsm file among a target's sources (docs/SwiftPM-Plugin.md).
@@ -43,7 +38,6 @@ let package = Package(
         .testTarget(name: "FSMCoreTests", dependencies: ["FSMCore", "FSMRuntime", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["FSMCore", "FSMRuntime", "TestSupport"]),
         .testTarget(name: "DocumentationTests", dependencies: ["FSMCore", "TestSupport"]),
-        .testTarget(name: "MachineRuntimeTests", dependencies: ["MachineRuntime"]),
         .testTarget(name: "FSMRuntimeTests", dependencies: ["FSMRuntime"]),
     ],
     swiftLanguageModes: [.v6]

@@ -41,7 +41,6 @@ final class MachinePlanTests: XCTestCase {
         XCTAssertEqual(
             MachinePlan.fileScopeDeclarations(of: plan.model),
             [.actions, .machine, .state(0), .state(1), .runtime, .queuedEvent, .runtimeVersion])
-        XCTAssertEqual(plan.runtimeCode, [], "snapshots, timers and activities are FSMRuntime's")
     }
 
     func testEachFeatureAddsItsPart() throws {
@@ -65,7 +64,6 @@ final class MachinePlanTests: XCTestCase {
         XCTAssertEqual(
             MachinePlan.fileScopeDeclarations(of: plan.model),
             [.actions, .machine, .state(0), .state(1), .state(2), .state(3), .runtime, .queuedEvent, .runtimeVersion])
-        XCTAssertEqual(plan.runtimeCode, [])
         // A1 completes on its own entry; the others have no completion transitions.
         XCTAssertEqual(plan.completesOnEntry, [nil, 1, nil, nil])
     }
@@ -378,7 +376,6 @@ final class MachinePlanTests: XCTestCase {
             case .activities = plan.onExit(of: a)[1]
         else { return XCTFail("A's exit: its timers cancelled, then its activities: \(plan.onExit(of: a))") }
         XCTAssertEqual(cancelled.map(\.number), [1, 2])
-        XCTAssertEqual(plan.runtimeCode, [], "the timer table is FSMRuntime's")
         XCTAssertEqual(MachinePlan.fileScopeDeclarations(of: plan.model).suffix(2), [.queuedEvent, .runtimeVersion])
     }
 

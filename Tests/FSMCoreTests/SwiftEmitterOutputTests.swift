@@ -165,7 +165,7 @@ final class SwiftEmitterOutputTests: XCTestCase {
             ("FSMRuntime.TimerTable", ["timers"]),
             ("FSMRuntime.ActivityTable", ["activities"]),
             ("func push()", ["push"]),
-            ("final class FixedList<Element>", ["parallel"]),
+            ("FSMRuntime.Regions<", ["parallel"]),
         ]
         for (name, source) in machines {
             let model = try XCTUnwrap(Compilation(path: "M.fsm", text: source).model, name)

@@ -95,10 +95,6 @@ public struct MachinePlan: Sendable {
     /// finds the leaf at run time).
     public let startEntersAt: Int
 
-    /// The parts of the run-time code (Sources/MachineRuntime/Runtime) the generated file copies,
-    /// in order.
-    public let runtimeCode: [RuntimeCode]
-
     /// Plans `model`. With `observable`, the machine tells observers of each change of its
     /// configuration, which the direct step (a change in place) does not.
     public init(_ model: Model, observable: Bool = false) {
@@ -162,8 +158,6 @@ public struct MachinePlan: Sendable {
             !transitions.isEmpty && directSteps.count == transitions.count && timers.isEmpty
             && activities.allSatisfy(\.catches.isEmpty)
         self.allDirect = allDirect
-        self.runtimeCode = RuntimeCode.parts(
-            shape: shape, parts: parts, hasDirectSteps: !directSteps.isEmpty)
     }
 
     /// The declarations the generated file of `model` makes at file scope, in order; asked without

@@ -70,11 +70,12 @@ public enum Isolation: Sendable, Hashable {
 ///    call, then direct calls; a transition to a composite state names the leaf its initial states
 ///    lead to (`+States`). With parallel states each state also has its `number`, and the entry and
 ///    exit activities are facts of the base class;
-/// 6. the run-time data: what changes while the machine runs and the queued events, then the
-///    run-time code the plan names (``RuntimeCode``), copied from Sources/MachineRuntime (`+Runtime`).
+/// 6. the run-time data: what changes while the machine runs and the queued events (`+Runtime`;
+///    with parallel states, `+ParallelRuntime`).
 ///
-/// What is the same for every machine (the snapshot, timers, activities, the restore's checks) is
-/// not in the file: it imports FSMRuntime (Sources/FSMRuntime), and names its types qualified.
+/// What is the same for every machine (the snapshot, timers, activities, the restore's checks, the
+/// step queue, the selection and the direct step of a machine with parallel states) is not in the
+/// file: it imports FSMRuntime (Sources/FSMRuntime), and names its types qualified.
 ///
 /// Parts 3 and 5 try a level's transitions with the same code (`+Selection`).
 ///

@@ -5,19 +5,19 @@ extension SwiftMachineEmitter {
     /// dropped in place, exits in reverse document order, effects in selection order, entries in
     /// document order, then the configuration and the leaves changed in place.
     func emitDirectStep(into out: inout CodeWriter) {
-        out.line("machine.removeConflicts()")
+        out.line("machine.regions.removeConflicts(Self.step)")
         out.line("var position = machine.configuration.count")
         out.block("while position > 0") { out in
             out.line("position -= 1")
             out.line("let number = machine.configuration[position].number")
-            out.line("if machine.isExited(number) { State.exit(number, \(entryArguments(machine: "self"))) }")
+            out.line("if machine.regions.isExited(number, Self.step) { State.exit(number, \(entryArguments(machine: "self"))) }")
         }
-        out.line("for index in 0..<machine.selectedCount { effects(machine.selected[index]) }")
+        out.line("for index in 0..<machine.regions.selectedCount { effects(machine.regions.selected[index]) }")
         let external = plan.directSteps.keys.sorted().compactMap { number in
             plan.directSteps[number].flatMap { $0.entered.isEmpty ? nil : (number, $0) }
         }
         guard !external.isEmpty else { return }
-        out.line("machine.sortSelectedByExits()")
+        out.line("machine.regions.sortSelectedByExits(Self.step)")
         // Each case's lines are written piece by piece from what decides them, the states entered
         // (and the states exited, for the replacement): a large machine has thousands of cases of
         // up to ``DirectStep/entryLimit`` lines each.
@@ -31,13 +31,13 @@ extension SwiftMachineEmitter {
         let replacements = external.map { number, step in (number, Replacement(exits: step.exits, entered: step.entered)) }
         emitSwitchOverSelected(replacements, into: &out) { replacement, out in
             if replacement.exits == 0..<model.states.count {
-                out.line("machine.beginReplacingAll()")
+                out.line("machine.regions.beginReplacingAll()")
             } else {
-                out.line("machine.beginReplacing(\(replacement.exits))")
+                out.line("machine.regions.beginReplacing(\(replacement.exits)) { $0.number }")
             }
             func append(_ state: Int, to list: StaticString) {
                 out.beginLine()
-                out.write("machine.")
+                out.write("machine.regions.")
                 out.write(list)
                 out.write(".append(")
                 out.write(names.stateType(state))
@@ -46,7 +46,7 @@ extension SwiftMachineEmitter {
             }
             for state in replacement.entered { append(state, to: "newConfiguration") }
             for state in model.activeLeaves(of: replacement.entered) { append(state, to: "newLeaves") }
-            out.line("machine.endReplacing()")
+            out.line("machine.regions.endReplacing()")
             if uses(.completions) {
                 for state in replacement.entered
                 where !model.states[state].isComposite && plan.statesWithCompletion.contains(state) {
@@ -95,7 +95,8 @@ extension SwiftMachineEmitter {
             "The transition numbered `number` as the direct step sees it: the states it exits when active,",
             "its source (-1: the machine) and the states inside its source, by number.",
         ])
-        out.block("static func step(_ number: Int) -> (exits: Range<Int>, source: Int, insideSource: Range<Int>)") { out in
+        out.block("private static func step(_ number: Int) -> (exits: Range<Int>, source: Int, insideSource: Range<Int>)") {
+            out in
             out.line("switch number {")
             for number in plan.directSteps.keys.sorted() {
                 let step = plan.directSteps[number]!

@@ -16,21 +16,25 @@ extension SwiftMachineEmitter {
         ])
         out.block("private func \(method)(\(parameters)) -> Bool") { out in
             out.block("if !\(machine).isFinished") { out in
-                out.line("\(machine).beginSelection()")
+                out.line("\(machine).regions.beginSelection()")
                 // By index: a `for` over the leaves would hold the array (a retain and a release).
                 out.line("var leaf = 0")
                 out.block("while leaf < \(machine).leaves.count") { out in
                     out.line("_ = \(machine).leaves[leaf].\(method)(\(arguments))")
                     out.line("leaf += 1")
                 }
-                out.block("if \(machine).selectedCount > 0") { out in
+                out.block("if \(machine).regions.selectedCount > 0") { out in
                     let transitions = plan.transitions.filter { $0.event == event }
                     guard !emitLocalStep(transitions, then: "return true", into: &out) else { return }
                     emitFireCall(transitions, into: &out)
                     out.line("return true")
                 }
             }
-            out.line("\(actionsName).unhandledEvent(.\(names.eventCase(event)), in: \(machine).innermostContaining)")
+            // Written out here: a computed property of the runtime struct made Stream 10 instructions per
+            // event dearer (the event methods inlined otherwise).
+            out.line(
+                "\(actionsName).unhandledEvent(.\(names.eventCase(event)), in: \(machine).regions.innermostContaining(isParallel: { $0.isParallel }, isChild: { $0.parent == $1 }).id)"
+            )
             out.line("return false")
         }
     }
@@ -80,14 +84,14 @@ extension SwiftMachineEmitter {
             out.block("private func fire(_ \(actionsName): \(actionsType), effects: (Int) -> Void)") { out in
                 if plan.allDirect { return emitDirectStep(into: &out) }
                 if !plan.directSteps.isEmpty {
-                    out.block("if machine.allSelected(Self.isDirect)") { out in
+                    out.block("if machine.regions.allSelected(Self.isDirect)") { out in
                         emitDirectStep(into: &out)
                         out.line("return")
                     }
                 }
                 let records = history ? ", records: &machine.history" : ""
                 out.line("// The rules of the step work out what it exits and enters, from the machine's tables.")
-                out.line("let selected = Array(machine.selected[..<machine.selectedCount])")
+                out.line("let selected = Array(machine.regions.selected)")
                 out.line("let step = Self.rules.step(selected: selected, in: machine.configuration.map(\\.number)\(records))")
                 out.line("for state in step.exiting { State.exit(state, \(entryArguments(machine: "self"))) }")
                 out.line("for number in step.fired { effects(number) }")
@@ -95,6 +99,10 @@ extension SwiftMachineEmitter {
             }
             emitIsLocal(into: &out)
             emitIsDirect(into: &out)
+            if !plan.directSteps.isEmpty {
+                out.line()
+                emitDirectStepTable(into: &out)
+            }
             out.line()
             var doc = [
                 "Enters the states numbered `entering`, in order; `configuration` (by number) becomes the",
@@ -143,8 +151,8 @@ extension SwiftMachineEmitter {
 
     /// The new configuration (`configuration`, by number) becomes the machine's.
     private static let configurationChange = [
-        "machine.configurationList.replace(with: configuration.map(Self.stateClass))",
-        "machine.leafList.replace(with: Self.stateTree.leaves(of: configuration).map(Self.stateClass))",
+        "machine.regions.configurationList.replace(with: configuration.map(Self.stateClass))",
+        "machine.regions.leafList.replace(with: Self.stateTree.leaves(of: configuration).map(Self.stateClass))",
     ]
 
     /// The same in an observable machine, whose observers are told only when the states active, or
@@ -183,7 +191,7 @@ extension SwiftMachineEmitter {
         out.line(
             "guard machine.isActive(state), Self.rules.completes(state.number, in: machine.configuration.map(\\.number)\(uses(.activities) ? ", activities: machine.activities" : "")) else { \(skip) }"
         )
-        out.line("machine.beginSelection()")
+        out.line("machine.regions.beginSelection()")
         out.block("if state.completion(self, \(actionsName))") { out in
             let transitions = plan.transitions.filter { $0.event == nil }
             guard !emitLocalStep(transitions, then: skip, into: &out) else { return }
@@ -195,11 +203,11 @@ extension SwiftMachineEmitter {
     /// then the step, which returns `true`. Returns whether it always fires (it has no guard).
     func emitSelectedAlone(_ transition: TransitionPlan, into out: inout CodeWriter) -> Bool {
         let body: (inout CodeWriter) -> Void = { out in
-            out.line("machine.beginSelection()")
+            out.line("machine.regions.beginSelection()")
             let select =
                 transition.target == nil
                 ? "select(\(transition.number))" : "select(\(transition.number), isExternal: true)"
-            out.line("_ = machine.\(select)")
+            out.line("_ = machine.regions.\(select)")
             emitStep(for: [transition], then: "return true", into: &out)
         }
         guard let condition = transition.transition.guardExpression else {
@@ -246,7 +254,11 @@ extension SwiftMachineEmitter {
         // Where some candidates are internal, the exits and entries (when there are any) are skipped
         // when only those are selected.
         let onlyIfExternal = { (isEmpty: Bool, out: inout CodeWriter, part: (inout CodeWriter) -> Void) in
-            if external.count < local.count && !isEmpty { out.block("if \(machine).selectedExternal", part) } else { part(&out) }
+            if external.count < local.count && !isEmpty {
+                out.block("if \(machine).regions.selectedExternal", part)
+            } else {
+                part(&out)
+            }
         }
         let body: (inout CodeWriter) -> Void = { out in
             out.line("// Every selected transition is local to its region: none conflicts.")
@@ -262,11 +274,11 @@ extension SwiftMachineEmitter {
             body(&out)
             return true
         }
-        out.block("if \(machine).allSelected(Self.isLocal)", body)
+        out.block("if \(machine).regions.allSelected(Self.isLocal)", body)
         return false
     }
 
-    /// `for index in 0..<machine.selectedCount { switch machine.selected[index] { ... } }` over the
+    /// `for index in 0..<machine.regions.selectedCount { switch machine.regions.selected[index] { ... } }` over the
     /// selected transitions (in reverse with `reversed`), running each case's lines; cases with the
     /// same lines share one `case`. Nothing when there are no cases.
     func emitSwitchOverSelected(_ cases: [(Int, [String])], reversed: Bool = false, into out: inout CodeWriter) {
@@ -287,9 +299,11 @@ extension SwiftMachineEmitter {
         let groups = Self.grouped(cases)
         let machine = names.member("machine")
         let loop =
-            reversed ? "for index in (0..<\(machine).selectedCount).reversed()" : "for index in 0..<\(machine).selectedCount"
+            reversed
+            ? "for index in (0..<\(machine).regions.selectedCount).reversed()"
+            : "for index in 0..<\(machine).regions.selectedCount"
         out.block(loop) { out in
-            out.line("switch \(machine).selected[index] {")
+            out.line("switch \(machine).regions.selected[index] {")
             for (key, group) in groups {
                 out.line("case \(group.map(String.init).joined(separator: ", ")):")
                 out.indented { body(key, &$0) }
@@ -352,7 +366,9 @@ extension SwiftMachineEmitter {
             guard let source = transition.source, let target = transition.target else { continue }
             var lines: [String] = []
             if source != target {
-                lines.append("\(machine).replaceLeaf(\(names.stateType(source)).self, by: \(names.stateType(target)).self)")
+                lines.append(
+                    "\(machine).regions.replaceLeaf(where: { $0 == \(names.stateType(source)).self }, by: \(names.stateType(target)).self)"
+                )
                 changing.append(transition.number)
             }
             if plan.statesWithCompletion.contains(target) {

@@ -13,34 +13,38 @@
 /// (``Model/selectTransitions(for:in:isEnabled:)``, ``Model/removingConflicts(from:in:)``,
 /// ``Model/exitSet(of:in:popping:)``, ``Model/entrySet(to:below:by:history:)``,
 /// ``Model/completingStates(onEntering:in:)``, ``Model/innermostContaining(_:)``), written once
-/// more: the selection and the direct step for state classes as the run-time code in
-/// Sources/MachineRuntime/Runtime, which the plan picks the parts of (``RuntimeCode``) and the file
-/// copies after the runtime struct; the general step, history and completion over the machine's
-/// tables as FSMRuntime's `RegionRules`, which the file's `rules` hands its tables.
+/// more, in FSMRuntime: the selection and the direct step as `Regions`, `@inlinable` so that the
+/// machine's file is optimised with them, handed the state classes' facts as closures and the
+/// direct steps' table (`step(_:)`); the general step, history and completion over the machine's
+/// tables as `RegionRules`, which the file's `rules` hands its tables.
 ///
 /// Allocations: a step builds small arrays (the transitions kept, the states exited and entered,
-/// the new configuration); selecting transitions and the direct step reuse the runtime's fixed lists
+/// the new configuration); selecting transitions and the direct step reuse the lists of `Regions`
 /// (`FixedList`) and allocate nothing.
 extension SwiftMachineEmitter {
-    /// The runtime struct of a machine with parallel states, then the rules of a step that read it
-    /// (the run-time code the plan picks), then the table of transitions.
+    /// The runtime struct of a machine with parallel states: its configuration, leaves and selection
+    /// in FSMRuntime's `Regions`, which the step's hot path is written in, beside what every machine
+    /// stores. Noncopyable, as `Regions` is: the machine class holds it inline and never copies it.
     func emitParallelRuntime(into out: inout CodeWriter) {
         let machineName = names.machine
         let s = names.stateMetatype
-        let machineSlot = model.states.count
         let initial = model.defaultEntry(of: nil)
         let leaves = model.activeLeaves(of: initial)
         func list(_ states: [Int]) -> String { "[" + states.map { names.stateType($0) + ".self" }.joined(separator: ", ") + "]" }
-        out.docComment(["What changes while a ``\(machineName)`` runs; the rules of a step that read it follow."])
+        out.docComment(["What changes while a ``\(machineName)`` runs."])
         out.lines(declarationAttributes())
-        out.block("fileprivate struct \(names.runtime)") { out in
-            let capacity = model.states.count
-            out.docComment(["The active states in document order (before `start()`, the ones it will enter)."])
-            out.line("var configurationList = FixedList<\(s)>(\(list(initial)), capacity: \(capacity))")
-            out.line("var configuration: UnsafeMutableBufferPointer<\(s)> { configurationList.elements }")
-            out.docComment(["The active leaves in document order: the active state of each active region."])
-            out.line("var leafList = FixedList<\(s)>(\(list(leaves)), capacity: \(capacity))")
-            out.line("var leaves: UnsafeMutableBufferPointer<\(s)> { leafList.elements }")
+        out.block("fileprivate struct \(names.runtime): ~Copyable") { out in
+            out.docComment([
+                "The active states and leaves (before `start()`, the ones it will enter), the transitions",
+                "selected for the event being processed (one per active leaf at most) and the lists the",
+                "direct step builds.",
+            ])
+            var arguments = [
+                "configuration: \(list(initial))", "leaves: \(list(leaves))", "states: \(model.states.count)",
+                "selecting: \(plan.maximumSelected)",
+            ]
+            if plan.directSteps.isEmpty { arguments.append("replacing: false") }
+            out.line("var regions = FSMRuntime.Regions<\(s)>(\(arguments.joined(separator: ", ")))")
             emitRunFields(into: &out)
             if uses(.history) {
                 out.docComment([
@@ -49,49 +53,14 @@ extension SwiftMachineEmitter {
                 ])
                 out.line("var history: [Int: [Int]] = [:]")
             }
-            out.docComment([
-                "The transitions selected for the event or completion being processed, by number, in order:",
-                "the first `selectedCount`. One per active leaf at most, so there is room enough.",
-            ])
-            let room = plan.maximumSelected
-            out.line("let selectedList = FixedList([Int](repeating: 0, count: \(room)), capacity: \(room))")
-            out.line("var selected: UnsafeMutableBufferPointer<Int> { selectedList.elements }")
-            out.line("var selectedCount = 0")
-            out.docComment(["Whether a selected transition has a target: without one, nothing is exited or entered."])
-            out.line("var selectedExternal = false")
-            out.docComment([
-                "For each state (by `number`) and, last, the machine: the selection in which it was last",
-                "examined. A state examined in the current selection is not examined again.",
-            ])
-            out.line(
-                "let examinedList = FixedList([Int](repeating: 0, count: \(machineSlot + 1)), capacity: \(machineSlot + 1))"
-            )
-            out.line("var examined: UnsafeMutableBufferPointer<Int> { examinedList.elements }")
-            out.line("var selection = 0")
-            if !plan.directSteps.isEmpty {
-                out.docComment([
-                    "The configuration and the leaves a step builds (`beginReplacing`, then the states entered",
-                    "appended, then `endReplacing`), kept from one step to the next for their storage.",
-                ])
-                out.line("var newConfiguration = FixedList([\(s)](), capacity: \(model.states.count))")
-                out.line("var newLeaves = FixedList([\(s)](), capacity: \(model.states.count))")
-                out.docComment(["Where the states after those being replaced start, in the configuration and the leaves."])
-                out.line("var rest = (configuration: 0, leaves: 0)")
-            }
-        }
-        for part in plan.runtimeCode {
             out.line()
-            out.lines(
-                part.lines(for: names, isolation: isolationAttribute))
+            out.docComment(["The active states in document order."])
+            out.line("var configuration: UnsafeMutableBufferPointer<\(s)> { regions.configuration }")
+            out.docComment(["The active leaves in document order: the active state of each active region."])
+            out.line("var leaves: UnsafeMutableBufferPointer<\(s)> { regions.leaves }")
+            out.docComment(["Whether `state` is active."])
+            out.line("func isActive(_ state: \(s)) -> Bool { configuration.contains { $0 == state } }")
         }
-        emitTransitionTable(into: &out)
-    }
-
-    /// The direct steps' table, looked up by number; nothing when no transition has a direct step.
-    private func emitTransitionTable(into out: inout CodeWriter) {
-        guard !plan.directSteps.isEmpty else { return }
-        out.line()
-        out.block("extension \(names.runtime)") { emitDirectStepTable(into: &$0) }
     }
 
     /// Whether the machine's step reads `rules`: for its general step (a transition without a

@@ -58,7 +58,7 @@ extension SwiftMachineEmitter {
             // Selected, not fired: the step fires every transition the event selects, effects included.
             let number = planned.number
             let select = planned.target == nil ? "select(\(number))" : "select(\(number), isExternal: true)"
-            out.line("return \(contextMember("machine", context)).\(select)  // \(label(of: planned))")
+            out.line("return \(contextMember("machine", context)).regions.\(select)  // \(label(of: planned))")
             return
         }
         let effects = transition.actions

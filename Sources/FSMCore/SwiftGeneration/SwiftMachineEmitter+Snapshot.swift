@@ -103,8 +103,8 @@ extension SwiftMachineEmitter {
             out.line("guard let active = try Self.stateTree.configuration(restoring: snapshot) else { return }")
             if (uses(.history) && !hasRegions) || uses(.timers) || uses(.activities) { out.line("let ids = StateID.allCases") }
             if hasRegions {
-                out.line("machine.configurationList.replace(with: active.map(Self.stateClass))")
-                out.line("machine.leafList.replace(with: Self.stateTree.leaves(of: active).map(Self.stateClass))")
+                out.line("machine.regions.configurationList.replace(with: active.map(Self.stateClass))")
+                out.line("machine.regions.leafList.replace(with: Self.stateTree.leaves(of: active).map(Self.stateClass))")
                 out.line("machine.isStarted = true")
                 out.line("machine.isFinished = machine.configuration.contains { $0.finishesMachine }")
             } else {

@@ -108,7 +108,8 @@ extension SwiftMachineEmitter {
                     out.line()
                     out.block(handlerSignatures[event]) { out in
                         // The machine's own transitions, examined once per event.
-                        out.line("guard \(names.contextVariable).machine.examine(\(model.states.count)) else { return false }")
+                        out.line(
+                            "guard \(names.contextVariable).machine.regions.examine(\(model.states.count)) else { return false }")
                         if !emitTransitions(machineTransitions, source: nil, context: .parameter, into: &out) {
                             out.line("return false")
                         }
@@ -237,7 +238,7 @@ extension SwiftMachineEmitter {
                 out.write(handlerSignatures[event])
                 out.endLine { out in
                     if plan.statesExaminedOnce.contains(index) {
-                        out.line("guard \(names.contextVariable).machine.examine(\(index)) else { return false }")
+                        out.line("guard \(names.contextVariable).machine.regions.examine(\(index)) else { return false }")
                     }
                     if !emitTransitions(transitions, source: index, context: .parameter, into: &out) {
                         out.line(fallback(for: event, from: index))

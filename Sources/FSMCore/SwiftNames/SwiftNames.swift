@@ -69,8 +69,7 @@ public enum SwiftNames {
             "Bool", "String", "Substring", "Character", "Array", "Dictionary", "Set", "Optional",
         ].map { ($0.lowercased(), $0) })
 
-    /// Types the generated code itself refers to; the machine must not shadow them. The run-time
-    /// code (Sources/MachineRuntime/Runtime) adds those of its own (a test keeps this list complete).
+    /// Types the generated code itself refers to; the machine must not shadow them.
     public static let standardTypesUsed: Set<String> = [
         "Bool", "String", "Int", "Double", "Never", "Void", "AnyObject", "CaseIterable", "Sendable", "Swift", "Array",
         "Optional", "Range", "Collection", "UnsafeMutablePointer", "UnsafeMutableBufferPointer",

@@ -220,16 +220,16 @@ extension Phone {
     /// order, a state examined once is not examined again; then fires them together.
     private func volume(level: Int, _ actions: any PhoneActions) -> Bool {
         if !machine.isFinished {
-            machine.beginSelection()
+            machine.regions.beginSelection()
             var leaf = 0
             while leaf < machine.leaves.count {
                 _ = machine.leaves[leaf].volume(level: level, self, actions)
                 leaf += 1
             }
-            if machine.selectedCount > 0 {
+            if machine.regions.selectedCount > 0 {
                 // Every selected transition is local to its region: none conflicts.
-                for index in 0..<machine.selectedCount {
-                    switch machine.selected[index] {
+                for index in 0..<machine.regions.selectedCount {
+                    switch machine.regions.selected[index] {
                     case 4:
                         actions.setVolume(level: level)
                     default: break
@@ -238,7 +238,7 @@ extension Phone {
                 return true
             }
         }
-        actions.unhandledEvent(.volume, in: machine.innermostContaining)
+        actions.unhandledEvent(.volume, in: machine.regions.innermostContaining(isParallel: { $0.isParallel }, isChild: { $0.parent == $1 }).id)
         return false
     }
 
@@ -246,38 +246,38 @@ extension Phone {
     /// order, a state examined once is not examined again; then fires them together.
     private func toggle(_ actions: any PhoneActions) -> Bool {
         if !machine.isFinished {
-            machine.beginSelection()
+            machine.regions.beginSelection()
             var leaf = 0
             while leaf < machine.leaves.count {
                 _ = machine.leaves[leaf].toggle(self, actions)
                 leaf += 1
             }
-            if machine.selectedCount > 0 {
+            if machine.regions.selectedCount > 0 {
                 // Every selected transition is local to its region: none conflicts.
-                for index in 0..<machine.selectedCount {
-                    switch machine.selected[index] {
+                for index in 0..<machine.regions.selectedCount {
+                    switch machine.regions.selected[index] {
                     case 2:
                         actions.unmute()
                     default: break
                     }
                 }
-                for index in 0..<machine.selectedCount {
-                    switch machine.selected[index] {
+                for index in 0..<machine.regions.selectedCount {
+                    switch machine.regions.selected[index] {
                     case 2:
-                        machine.replaceLeaf(Phone_Muted.self, by: Phone_Live.self)
+                        machine.regions.replaceLeaf(where: { $0 == Phone_Muted.self }, by: Phone_Live.self)
                     case 3:
-                        machine.replaceLeaf(Phone_Live.self, by: Phone_Muted.self)
+                        machine.regions.replaceLeaf(where: { $0 == Phone_Live.self }, by: Phone_Muted.self)
                     case 6:
-                        machine.replaceLeaf(Phone_Off.self, by: Phone_On.self)
+                        machine.regions.replaceLeaf(where: { $0 == Phone_Off.self }, by: Phone_On.self)
                     case 7:
-                        machine.replaceLeaf(Phone_On.self, by: Phone_Off.self)
+                        machine.regions.replaceLeaf(where: { $0 == Phone_On.self }, by: Phone_Off.self)
                     default: break
                     }
                 }
                 return true
             }
         }
-        actions.unhandledEvent(.toggle, in: machine.innermostContaining)
+        actions.unhandledEvent(.toggle, in: machine.regions.innermostContaining(isParallel: { $0.isParallel }, isChild: { $0.parent == $1 }).id)
         return false
     }
 
@@ -285,18 +285,18 @@ extension Phone {
     /// order, a state examined once is not examined again; then fires them together.
     private func done(_ actions: any PhoneActions) -> Bool {
         if !machine.isFinished {
-            machine.beginSelection()
+            machine.regions.beginSelection()
             var leaf = 0
             while leaf < machine.leaves.count {
                 _ = machine.leaves[leaf].done(self, actions)
                 leaf += 1
             }
-            if machine.selectedCount > 0 {
+            if machine.regions.selectedCount > 0 {
                 fire(actions) { _ in }
                 return true
             }
         }
-        actions.unhandledEvent(.done, in: machine.innermostContaining)
+        actions.unhandledEvent(.done, in: machine.regions.innermostContaining(isParallel: { $0.isParallel }, isChild: { $0.parent == $1 }).id)
         return false
     }
 
@@ -304,18 +304,18 @@ extension Phone {
     /// order, a state examined once is not examined again; then fires them together.
     private func share(_ actions: any PhoneActions) -> Bool {
         if !machine.isFinished {
-            machine.beginSelection()
+            machine.regions.beginSelection()
             var leaf = 0
             while leaf < machine.leaves.count {
                 _ = machine.leaves[leaf].share(self, actions)
                 leaf += 1
             }
-            if machine.selectedCount > 0 {
+            if machine.regions.selectedCount > 0 {
                 fire(actions) { _ in }
                 return true
             }
         }
-        actions.unhandledEvent(.share, in: machine.innermostContaining)
+        actions.unhandledEvent(.share, in: machine.regions.innermostContaining(isParallel: { $0.isParallel }, isChild: { $0.parent == $1 }).id)
         return false
     }
 
@@ -323,18 +323,18 @@ extension Phone {
     /// order, a state examined once is not examined again; then fires them together.
     private func hangUp(_ actions: any PhoneActions) -> Bool {
         if !machine.isFinished {
-            machine.beginSelection()
+            machine.regions.beginSelection()
             var leaf = 0
             while leaf < machine.leaves.count {
                 _ = machine.leaves[leaf].hangUp(self, actions)
                 leaf += 1
             }
-            if machine.selectedCount > 0 {
+            if machine.regions.selectedCount > 0 {
                 fire(actions) { _ in }
                 return true
             }
         }
-        actions.unhandledEvent(.hangUp, in: machine.innermostContaining)
+        actions.unhandledEvent(.hangUp, in: machine.regions.innermostContaining(isParallel: { $0.isParallel }, isChild: { $0.parent == $1 }).id)
         return false
     }
 
@@ -342,18 +342,18 @@ extension Phone {
     /// order, a state examined once is not examined again; then fires them together.
     private func redial(_ actions: any PhoneActions) -> Bool {
         if !machine.isFinished {
-            machine.beginSelection()
+            machine.regions.beginSelection()
             var leaf = 0
             while leaf < machine.leaves.count {
                 _ = machine.leaves[leaf].redial(self, actions)
                 leaf += 1
             }
-            if machine.selectedCount > 0 {
+            if machine.regions.selectedCount > 0 {
                 fire(actions) { _ in }
                 return true
             }
         }
-        actions.unhandledEvent(.redial, in: machine.innermostContaining)
+        actions.unhandledEvent(.redial, in: machine.regions.innermostContaining(isParallel: { $0.isParallel }, isChild: { $0.parent == $1 }).id)
         return false
     }
 
@@ -377,7 +377,7 @@ extension Phone {
             case .sent(let event): replay(event, actions)
             case .completion(let state):
                 guard machine.isActive(state), Self.rules.completes(state.number, in: machine.configuration.map(\.number)) else { continue }
-                machine.beginSelection()
+                machine.regions.beginSelection()
                 if state.completion(self, actions) {
                     fire(actions) { _ in }
                 }
@@ -418,45 +418,45 @@ extension Phone {
     /// final state), the step changes the configuration in place and builds nothing.
     @inline(never)
     private func fire(_ actions: any PhoneActions, effects: (Int) -> Void) {
-        if machine.allSelected(Self.isDirect) {
-            machine.removeConflicts()
+        if machine.regions.allSelected(Self.isDirect) {
+            machine.regions.removeConflicts(Self.step)
             var position = machine.configuration.count
             while position > 0 {
                 position -= 1
                 let number = machine.configuration[position].number
-                if machine.isExited(number) { State.exit(number, actions) }
+                if machine.regions.isExited(number, Self.step) { State.exit(number, actions) }
             }
-            for index in 0..<machine.selectedCount { effects(machine.selected[index]) }
-            machine.sortSelectedByExits()
-            for index in 0..<machine.selectedCount {
-                switch machine.selected[index] {
+            for index in 0..<machine.regions.selectedCount { effects(machine.regions.selected[index]) }
+            machine.regions.sortSelectedByExits(Self.step)
+            for index in 0..<machine.regions.selectedCount {
+                switch machine.regions.selected[index] {
                 case 2:
-                    machine.beginReplacing(2..<5)
-                    machine.newConfiguration.append(Phone_Live.self)
-                    machine.newLeaves.append(Phone_Live.self)
-                    machine.endReplacing()
+                    machine.regions.beginReplacing(2..<5) { $0.number }
+                    machine.regions.newConfiguration.append(Phone_Live.self)
+                    machine.regions.newLeaves.append(Phone_Live.self)
+                    machine.regions.endReplacing()
                 case 3:
-                    machine.beginReplacing(2..<5)
-                    machine.newConfiguration.append(Phone_Muted.self)
-                    machine.newLeaves.append(Phone_Muted.self)
-                    machine.endReplacing()
+                    machine.regions.beginReplacing(2..<5) { $0.number }
+                    machine.regions.newConfiguration.append(Phone_Muted.self)
+                    machine.regions.newLeaves.append(Phone_Muted.self)
+                    machine.regions.endReplacing()
                 case 6:
-                    machine.beginReplacing(6..<9)
-                    machine.newConfiguration.append(Phone_On.self)
-                    machine.newLeaves.append(Phone_On.self)
-                    machine.endReplacing()
+                    machine.regions.beginReplacing(6..<9) { $0.number }
+                    machine.regions.newConfiguration.append(Phone_On.self)
+                    machine.regions.newLeaves.append(Phone_On.self)
+                    machine.regions.endReplacing()
                 case 7:
-                    machine.beginReplacing(6..<9)
-                    machine.newConfiguration.append(Phone_Off.self)
-                    machine.newLeaves.append(Phone_Off.self)
-                    machine.endReplacing()
+                    machine.regions.beginReplacing(6..<9) { $0.number }
+                    machine.regions.newConfiguration.append(Phone_Off.self)
+                    machine.regions.newLeaves.append(Phone_Off.self)
+                    machine.regions.endReplacing()
                 default: break
                 }
             }
             return
         }
         // The rules of the step work out what it exits and enters, from the machine's tables.
-        let selected = Array(machine.selected[..<machine.selectedCount])
+        let selected = Array(machine.regions.selected)
         let step = Self.rules.step(selected: selected, in: machine.configuration.map(\.number), records: &machine.history)
         for state in step.exiting { State.exit(state, actions) }
         for number in step.fired { effects(number) }
@@ -471,6 +471,19 @@ extension Phone {
         }
     }
 
+    /// The transition numbered `number` as the direct step sees it: the states it exits when active,
+    /// its source (-1: the machine) and the states inside its source, by number.
+    private static func step(_ number: Int) -> (exits: Range<Int>, source: Int, insideSource: Range<Int>) {
+        switch number {
+        case 2: (2..<5, 2, 3..<3)  // Muted: toggle / unmute -> Live
+        case 3: (2..<5, 3, 4..<4)  // Live: toggle -> Muted
+        case 4: (0..<0, 3, 4..<4)  // Live: volume / setVolume(level)
+        case 6: (6..<9, 6, 7..<7)  // Off: toggle [cameraReady] -> On
+        case 7: (6..<9, 7, 8..<8)  // On: toggle -> Off
+        default: preconditionFailure("no direct step for transition \(number)")
+        }
+    }
+
     /// Enters the states numbered `entering`, in order; `configuration` (by number) becomes the
     /// machine's once all are entered (during the activities it is the one before).
     /// The states that complete wait in `steps` for their turn, if they have completion transitions.
@@ -478,8 +491,8 @@ extension Phone {
     private func enter(_ entering: [Int], configuration: [Int], _ actions: any PhoneActions) {
         for state in entering { State.entry(state, actions) }
         guard !entering.isEmpty else { return }
-        machine.configurationList.replace(with: configuration.map(Self.stateClass))
-        machine.leafList.replace(with: Self.stateTree.leaves(of: configuration).map(Self.stateClass))
+        machine.regions.configurationList.replace(with: configuration.map(Self.stateClass))
+        machine.regions.leafList.replace(with: Self.stateTree.leaves(of: configuration).map(Self.stateClass))
         for state in Self.rules.completingStates(onEntering: entering, in: configuration) where Self.stateClass(state).hasCompletion {
             machine.steps.complete(Self.stateClass(state))
         }
@@ -512,8 +525,8 @@ extension Phone {
     private func restore(from snapshot: Snapshot) throws(RestoreError) {
         // The runtime checks the snapshot against the machine's tree; nil: the machine had not started.
         guard let active = try Self.stateTree.configuration(restoring: snapshot) else { return }
-        machine.configurationList.replace(with: active.map(Self.stateClass))
-        machine.leafList.replace(with: Self.stateTree.leaves(of: active).map(Self.stateClass))
+        machine.regions.configurationList.replace(with: active.map(Self.stateClass))
+        machine.regions.leafList.replace(with: Self.stateTree.leaves(of: active).map(Self.stateClass))
         machine.isStarted = true
         machine.isFinished = machine.configuration.contains { $0.finishesMachine }
         for (state, record) in Self.stateTree.historyRecords(snapshot.history, recordsHistory: { Self.rules.recordsHistory[$0] }) {
@@ -617,12 +630,12 @@ fileprivate class Phone_Call: Phone.State {
     override class var number: Int { 0 }
 
     override class func completion(_ context: Phone, _ actions: any PhoneActions) -> Bool {
-        return context.machine.select(0, isExternal: true)  // Call: -> Ended
+        return context.machine.regions.select(0, isExternal: true)  // Call: -> Ended
     }
 
     override class func hangUp(_ context: Phone, _ actions: any PhoneActions) -> Bool {
-        guard context.machine.examine(0) else { return false }
-        return context.machine.select(1, isExternal: true)  // Call: hangUp -> Ended
+        guard context.machine.regions.examine(0) else { return false }
+        return context.machine.regions.select(1, isExternal: true)  // Call: hangUp -> Ended
     }
 }
 
@@ -640,7 +653,7 @@ fileprivate final class Phone_Muted: Phone_Audio {
     override class var number: Int { 2 }
 
     override class func toggle(_ context: Phone, _ actions: any PhoneActions) -> Bool {
-        return context.machine.select(2, isExternal: true)  // Muted: toggle / unmute -> Live
+        return context.machine.regions.select(2, isExternal: true)  // Muted: toggle / unmute -> Live
     }
 }
 
@@ -651,15 +664,15 @@ fileprivate final class Phone_Live: Phone_Audio {
     override class var number: Int { 3 }
 
     override class func volume(level: Int, _ context: Phone, _ actions: any PhoneActions) -> Bool {
-        return context.machine.select(4)  // Live: volume / setVolume(level)
+        return context.machine.regions.select(4)  // Live: volume / setVolume(level)
     }
 
     override class func toggle(_ context: Phone, _ actions: any PhoneActions) -> Bool {
-        return context.machine.select(3, isExternal: true)  // Live: toggle -> Muted
+        return context.machine.regions.select(3, isExternal: true)  // Live: toggle -> Muted
     }
 
     override class func done(_ context: Phone, _ actions: any PhoneActions) -> Bool {
-        return context.machine.select(5, isExternal: true)  // Live: done -> AudioDone
+        return context.machine.regions.select(5, isExternal: true)  // Live: done -> AudioDone
     }
 }
 
@@ -685,7 +698,7 @@ fileprivate final class Phone_Off: Phone_Video {
 
     override class func toggle(_ context: Phone, _ actions: any PhoneActions) -> Bool {
         if actions.cameraReady() {
-            return context.machine.select(6, isExternal: true)  // Off: toggle [cameraReady] -> On
+            return context.machine.regions.select(6, isExternal: true)  // Off: toggle [cameraReady] -> On
         }
         return false
     }
@@ -698,15 +711,15 @@ fileprivate final class Phone_On: Phone_Video {
     override class var number: Int { 7 }
 
     override class func toggle(_ context: Phone, _ actions: any PhoneActions) -> Bool {
-        return context.machine.select(7, isExternal: true)  // On: toggle -> Off
+        return context.machine.regions.select(7, isExternal: true)  // On: toggle -> Off
     }
 
     override class func done(_ context: Phone, _ actions: any PhoneActions) -> Bool {
-        return context.machine.select(8, isExternal: true)  // On: done -> VideoDone
+        return context.machine.regions.select(8, isExternal: true)  // On: done -> VideoDone
     }
 
     override class func share(_ context: Phone, _ actions: any PhoneActions) -> Bool {
-        return context.machine.select(9, isExternal: true)  // On: share -> Live
+        return context.machine.regions.select(9, isExternal: true)  // On: share -> Live
     }
 }
 
@@ -723,18 +736,16 @@ fileprivate final class Phone_Ended: Phone.State {
     override class var number: Int { 9 }
 
     override class func redial(_ context: Phone, _ actions: any PhoneActions) -> Bool {
-        return context.machine.select(10, isExternal: true)  // Ended: redial -> deep history Call
+        return context.machine.regions.select(10, isExternal: true)  // Ended: redial -> deep history Call
     }
 }
 
-/// What changes while a ``Phone`` runs; the rules of a step that read it follow.
-fileprivate struct PhoneRuntime {
-    /// The active states in document order (before `start()`, the ones it will enter).
-    var configurationList = FixedList<Phone.State.Type>([Phone_Call.self, Phone_Audio.self, Phone_Muted.self, Phone_Video.self, Phone_Off.self], capacity: 10)
-    var configuration: UnsafeMutableBufferPointer<Phone.State.Type> { configurationList.elements }
-    /// The active leaves in document order: the active state of each active region.
-    var leafList = FixedList<Phone.State.Type>([Phone_Muted.self, Phone_Off.self], capacity: 10)
-    var leaves: UnsafeMutableBufferPointer<Phone.State.Type> { leafList.elements }
+/// What changes while a ``Phone`` runs.
+fileprivate struct PhoneRuntime: ~Copyable {
+    /// The active states and leaves (before `start()`, the ones it will enter), the transitions
+    /// selected for the event being processed (one per active leaf at most) and the lists the
+    /// direct step builds.
+    var regions = FSMRuntime.Regions<Phone.State.Type>(configuration: [Phone_Call.self, Phone_Audio.self, Phone_Muted.self, Phone_Video.self, Phone_Off.self], leaves: [Phone_Muted.self, Phone_Off.self], states: 10, selecting: 2)
     var isStarted = false
     var isFinished = false
     /// Whether a step is being processed, and what waits for its turn: completions, events sent
@@ -743,216 +754,13 @@ fileprivate struct PhoneRuntime {
     /// For each state that records history and has been exited (by its `number`): the states
     /// active inside it when it was last exited, in document order.
     var history: [Int: [Int]] = [:]
-    /// The transitions selected for the event or completion being processed, by number, in order:
-    /// the first `selectedCount`. One per active leaf at most, so there is room enough.
-    let selectedList = FixedList([Int](repeating: 0, count: 2), capacity: 2)
-    var selected: UnsafeMutableBufferPointer<Int> { selectedList.elements }
-    var selectedCount = 0
-    /// Whether a selected transition has a target: without one, nothing is exited or entered.
-    var selectedExternal = false
-    /// For each state (by `number`) and, last, the machine: the selection in which it was last
-    /// examined. A state examined in the current selection is not examined again.
-    let examinedList = FixedList([Int](repeating: 0, count: 11), capacity: 11)
-    var examined: UnsafeMutableBufferPointer<Int> { examinedList.elements }
-    var selection = 0
-    /// The configuration and the leaves a step builds (`beginReplacing`, then the states entered
-    /// appended, then `endReplacing`), kept from one step to the next for their storage.
-    var newConfiguration = FixedList([Phone.State.Type](), capacity: 10)
-    var newLeaves = FixedList([Phone.State.Type](), capacity: 10)
-    /// Where the states after those being replaced start, in the configuration and the leaves.
-    var rest = (configuration: 0, leaves: 0)
-}
 
-extension PhoneRuntime {
-    /// Room for `capacity` elements, allocated once: steps rewrite the configuration, the leaves and
-    /// the selection in place, without an array's checks that it is unshared and has room. A list
-    /// is never shared; its elements (state classes, numbers) are trivial; `elements` is read only
-    /// while the list's count is unchanged.
-    final class FixedList<Element> {
-        /// Its own memory, freed with it; `nonisolated(unsafe)` so that `deinit` may free it.
-        nonisolated(unsafe) private let storage: UnsafeMutablePointer<Element>
-        private let capacity: Int
-        private(set) var count = 0
-
-        init(_ elements: [Element], capacity: Int) {
-            storage = .allocate(capacity: capacity)
-            self.capacity = capacity
-            replace(with: elements)
-        }
-
-        deinit { storage.deallocate() }
-
-        /// The elements, to read, or to replace one by another in place.
-        var elements: UnsafeMutableBufferPointer<Element> { .init(start: storage, count: count) }
-
-        func removeAll() { count = 0 }
-
-        func append(_ element: Element) {
-            precondition(count < capacity, "a FixedList is full")
-            (storage + count).initialize(to: element)
-            count += 1
-        }
-
-        func replace(with elements: [Element]) {
-            removeAll()
-            for element in elements { append(element) }
-        }
-    }
-}
-
-extension PhoneRuntime {
-    /// Starts a selection: nothing selected, nothing examined yet.
-    mutating func beginSelection() {
-        selectedCount = 0
-        selectedExternal = false
-        selection &+= 1
-    }
-
-    /// Marks a state (by `number`; the machine's is the last) examined; `false` when it already was.
-    mutating func examine(_ number: Int) -> Bool {
-        if examined[number] == selection { return false }
-        examined[number] = selection
-        return true
-    }
-
-    /// Selects a transition (by number), external when it has a target. Always `true`: the handler
-    /// that selects it is done.
-    mutating func select(_ number: Int, isExternal: Bool = false) -> Bool {
-        selected[selectedCount] = number
-        selectedCount += 1
-        if isExternal { selectedExternal = true }
-        return true
-    }
-
-    /// Whether every selected transition passes `test`.
-    func allSelected(_ test: (Int) -> Bool) -> Bool {
-        for index in 0..<selectedCount where !test(selected[index]) { return false }
-        return true
-    }
-
-    /// A local transition's target takes its source's place among the active states and leaves.
-    mutating func replaceLeaf(_ source: Phone.State.Type, by target: Phone.State.Type) {
-        if let index = configuration.firstIndex(where: { $0 == source }) { configuration[index] = target }
-        if let index = leaves.firstIndex(where: { $0 == source }) { leaves[index] = target }
-    }
-
+    /// The active states in document order.
+    var configuration: UnsafeMutableBufferPointer<Phone.State.Type> { regions.configuration }
+    /// The active leaves in document order: the active state of each active region.
+    var leaves: UnsafeMutableBufferPointer<Phone.State.Type> { regions.leaves }
     /// Whether `state` is active.
-    func isActive(_ state: Phone.State.Type) -> Bool { configuration.contains { $0.number == state.number } }
-
-    /// The innermost active state that contains every active state: the first active state,
-    /// then down through its active child as long as it is not a parallel state. In document
-    /// order, the active child of a state that is not parallel comes right after it.
-    var innermostContaining: Phone.StateID {
-        var index = 0
-        while index + 1 < configuration.count, !configuration[index].isParallel,
-            configuration[index + 1].parent == configuration[index]
-        {
-            index += 1
-        }
-        return configuration[index].id
-    }
-}
-
-extension PhoneRuntime {
-    /// Drops the selected transitions that conflict, in place (section 4c): each in turn, in
-    /// selection order, replaces the ones kept so far whose exits meet its own when its source lies
-    /// inside the source of every one of them (the more specific wins), and is dropped otherwise.
-    mutating func removeConflicts() {
-        if selectedCount < 2 { return }
-        var kept = 0
-        for index in 0..<selectedCount {
-            let number = selected[index]
-            let step = Self.step(number)
-            var isMoreSpecific = true
-            for other in 0..<kept {
-                let earlier = Self.step(selected[other])
-                if earlier.exits.overlaps(step.exits) && !earlier.insideSource.contains(step.source) {
-                    isMoreSpecific = false
-                    break
-                }
-            }
-            guard isMoreSpecific else { continue }
-            var count = 0
-            for other in 0..<kept where !Self.step(selected[other]).exits.overlaps(step.exits) {
-                selected[count] = selected[other]
-                count += 1
-            }
-            selected[count] = number
-            kept = count + 1
-        }
-        selectedCount = kept
-    }
-
-    /// Whether the state numbered `state` is exited by a selected transition.
-    func isExited(_ state: Int) -> Bool {
-        for index in 0..<selectedCount where Self.step(selected[index]).exits.contains(state) { return true }
-        return false
-    }
-
-    /// Puts the selected transitions in document order of their domains (apart once conflicts are
-    /// dropped), so that their entries, taken in turn, are in document order.
-    mutating func sortSelectedByExits() {
-        if selectedCount < 2 { return }
-        for index in 0..<selectedCount {
-            var position = index
-            let number = selected[index]
-            let start = Self.step(number).exits.lowerBound
-            while position > 0 && Self.step(selected[position - 1]).exits.lowerBound > start {
-                selected[position] = selected[position - 1]
-                position -= 1
-            }
-            selected[position] = number
-        }
-    }
-
-    /// Starts replacing the active states numbered in `range`: the new configuration and leaves
-    /// start with the states before them.
-    mutating func beginReplacing(_ range: Range<Int>) {
-        var start = 0
-        while start < configuration.count && configuration[start].number < range.lowerBound { start += 1 }
-        var end = start
-        while end < configuration.count && range.contains(configuration[end].number) { end += 1 }
-        var leaf = 0
-        while leaf < leaves.count && leaves[leaf].number < range.lowerBound { leaf += 1 }
-        var leafEnd = leaf
-        while leafEnd < leaves.count && range.contains(leaves[leafEnd].number) { leafEnd += 1 }
-        newConfiguration.removeAll()
-        for index in 0..<start { newConfiguration.append(configuration[index]) }
-        newLeaves.removeAll()
-        for index in 0..<leaf { newLeaves.append(leaves[index]) }
-        rest = (end, leafEnd)
-    }
-
-    /// Starts replacing every active state (a transition whose domain is the machine).
-    mutating func beginReplacingAll() {
-        newConfiguration.removeAll()
-        newLeaves.removeAll()
-        rest = (configuration.count, leaves.count)
-    }
-
-    /// Ends the replacement: the states after the range follow, and the new configuration and
-    /// leaves become the machine's (the old ones keep their storage for the next step).
-    mutating func endReplacing() {
-        for index in rest.configuration..<configuration.count { newConfiguration.append(configuration[index]) }
-        for index in rest.leaves..<leaves.count { newLeaves.append(leaves[index]) }
-        swap(&configurationList, &newConfiguration)
-        swap(&leafList, &newLeaves)
-    }
-}
-
-extension PhoneRuntime {
-    /// The transition numbered `number` as the direct step sees it: the states it exits when active,
-    /// its source (-1: the machine) and the states inside its source, by number.
-    static func step(_ number: Int) -> (exits: Range<Int>, source: Int, insideSource: Range<Int>) {
-        switch number {
-        case 2: (2..<5, 2, 3..<3)  // Muted: toggle / unmute -> Live
-        case 3: (2..<5, 3, 4..<4)  // Live: toggle -> Muted
-        case 4: (0..<0, 3, 4..<4)  // Live: volume / setVolume(level)
-        case 6: (6..<9, 6, 7..<7)  // Off: toggle [cameraReady] -> On
-        case 7: (6..<9, 7, 8..<8)  // On: toggle -> Off
-        default: preconditionFailure("no direct step for transition \(number)")
-        }
-    }
+    func isActive(_ state: Phone.State.Type) -> Bool { configuration.contains { $0 == state } }
 }
 
 /// An event sent while another was being processed, with its arguments.

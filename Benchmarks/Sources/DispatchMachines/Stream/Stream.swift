@@ -253,16 +253,16 @@ extension Stream {
     /// order, a state examined once is not examined again; then fires them together.
     private func tick(ms: Int, _ actions: any StreamActions) -> Bool {
         if !machine.isFinished {
-            machine.beginSelection()
+            machine.regions.beginSelection()
             var leaf = 0
             while leaf < machine.leaves.count {
                 _ = machine.leaves[leaf].tick(ms: ms, self, actions)
                 leaf += 1
             }
-            if machine.selectedCount > 0 {
+            if machine.regions.selectedCount > 0 {
                 // Every selected transition is local to its region: none conflicts.
-                for index in 0..<machine.selectedCount {
-                    switch machine.selected[index] {
+                for index in 0..<machine.regions.selectedCount {
+                    switch machine.regions.selected[index] {
                     case 2:
                         actions.advance(ms: ms)
                     case 6:
@@ -272,20 +272,20 @@ extension Stream {
                     default: break
                     }
                 }
-                if machine.selectedExternal {
-                    for index in 0..<machine.selectedCount {
-                        switch machine.selected[index] {
+                if machine.regions.selectedExternal {
+                    for index in 0..<machine.regions.selectedCount {
+                        switch machine.regions.selected[index] {
                         case 9:
                             actions.dim()
                         default: break
                         }
                     }
-                    for index in 0..<machine.selectedCount {
-                        switch machine.selected[index] {
+                    for index in 0..<machine.regions.selectedCount {
+                        switch machine.regions.selected[index] {
                         case 8:
-                            machine.replaceLeaf(Stream_Offline.self, by: Stream_Online.self)
+                            machine.regions.replaceLeaf(where: { $0 == Stream_Offline.self }, by: Stream_Online.self)
                         case 9:
-                            machine.replaceLeaf(Stream_Shown.self, by: Stream_Dimmed.self)
+                            machine.regions.replaceLeaf(where: { $0 == Stream_Shown.self }, by: Stream_Dimmed.self)
                         default: break
                         }
                     }
@@ -293,7 +293,7 @@ extension Stream {
                 return true
             }
         }
-        actions.unhandledEvent(.tick, in: machine.innermostContaining)
+        actions.unhandledEvent(.tick, in: machine.regions.innermostContaining(isParallel: { $0.isParallel }, isChild: { $0.parent == $1 }).id)
         return false
     }
 
@@ -301,18 +301,18 @@ extension Stream {
     /// order, a state examined once is not examined again; then fires them together.
     private func play(_ actions: any StreamActions) -> Bool {
         if !machine.isFinished {
-            machine.beginSelection()
+            machine.regions.beginSelection()
             var leaf = 0
             while leaf < machine.leaves.count {
                 _ = machine.leaves[leaf].play(self, actions)
                 leaf += 1
             }
-            if machine.selectedCount > 0 {
+            if machine.regions.selectedCount > 0 {
                 fire(actions) { _ in }
                 return true
             }
         }
-        actions.unhandledEvent(.play, in: machine.innermostContaining)
+        actions.unhandledEvent(.play, in: machine.regions.innermostContaining(isParallel: { $0.isParallel }, isChild: { $0.parent == $1 }).id)
         return false
     }
 
@@ -320,33 +320,33 @@ extension Stream {
     /// order, a state examined once is not examined again; then fires them together.
     private func stop(_ actions: any StreamActions) -> Bool {
         if !machine.isFinished {
-            machine.beginSelection()
+            machine.regions.beginSelection()
             var leaf = 0
             while leaf < machine.leaves.count {
                 _ = machine.leaves[leaf].stop(self, actions)
                 leaf += 1
             }
-            if machine.selectedCount > 0 {
-                if machine.allSelected(Self.isLocal) {
+            if machine.regions.selectedCount > 0 {
+                if machine.regions.allSelected(Self.isLocal) {
                     // Every selected transition is local to its region: none conflicts.
-                    for index in 0..<machine.selectedCount {
-                        switch machine.selected[index] {
+                    for index in 0..<machine.regions.selectedCount {
+                        switch machine.regions.selected[index] {
                         case 5:
                             actions.rewind()
                         default: break
                         }
                     }
-                    for index in 0..<machine.selectedCount {
-                        switch machine.selected[index] {
+                    for index in 0..<machine.regions.selectedCount {
+                        switch machine.regions.selected[index] {
                         case 5:
                             actions.startAudio()
                         default: break
                         }
                     }
-                    for index in 0..<machine.selectedCount {
-                        switch machine.selected[index] {
+                    for index in 0..<machine.regions.selectedCount {
+                        switch machine.regions.selected[index] {
                         case 5:
-                            machine.replaceLeaf(Stream_Paused.self, by: Stream_Playing.self)
+                            machine.regions.replaceLeaf(where: { $0 == Stream_Paused.self }, by: Stream_Playing.self)
                         default: break
                         }
                     }
@@ -362,7 +362,7 @@ extension Stream {
                 return true
             }
         }
-        actions.unhandledEvent(.stop, in: machine.innermostContaining)
+        actions.unhandledEvent(.stop, in: machine.regions.innermostContaining(isParallel: { $0.isParallel }, isChild: { $0.parent == $1 }).id)
         return false
     }
 
@@ -370,44 +370,44 @@ extension Stream {
     /// order, a state examined once is not examined again; then fires them together.
     private func pause(_ actions: any StreamActions) -> Bool {
         if !machine.isFinished {
-            machine.beginSelection()
+            machine.regions.beginSelection()
             var leaf = 0
             while leaf < machine.leaves.count {
                 _ = machine.leaves[leaf].pause(self, actions)
                 leaf += 1
             }
-            if machine.selectedCount > 0 {
+            if machine.regions.selectedCount > 0 {
                 // Every selected transition is local to its region: none conflicts.
-                if machine.selectedExternal {
-                    for index in (0..<machine.selectedCount).reversed() {
-                        switch machine.selected[index] {
+                if machine.regions.selectedExternal {
+                    for index in (0..<machine.regions.selectedCount).reversed() {
+                        switch machine.regions.selected[index] {
                         case 3:
                             actions.stopAudio()
                         default: break
                         }
                     }
                 }
-                for index in 0..<machine.selectedCount {
-                    switch machine.selected[index] {
+                for index in 0..<machine.regions.selectedCount {
+                    switch machine.regions.selected[index] {
                     case 11:
                         actions.showControls()
                     default: break
                     }
                 }
-                if machine.selectedExternal {
-                    for index in 0..<machine.selectedCount {
-                        switch machine.selected[index] {
+                if machine.regions.selectedExternal {
+                    for index in 0..<machine.regions.selectedCount {
+                        switch machine.regions.selected[index] {
                         case 4:
                             actions.startAudio()
                         default: break
                         }
                     }
-                    for index in 0..<machine.selectedCount {
-                        switch machine.selected[index] {
+                    for index in 0..<machine.regions.selectedCount {
+                        switch machine.regions.selected[index] {
                         case 3:
-                            machine.replaceLeaf(Stream_Playing.self, by: Stream_Paused.self)
+                            machine.regions.replaceLeaf(where: { $0 == Stream_Playing.self }, by: Stream_Paused.self)
                         case 4:
-                            machine.replaceLeaf(Stream_Paused.self, by: Stream_Playing.self)
+                            machine.regions.replaceLeaf(where: { $0 == Stream_Paused.self }, by: Stream_Playing.self)
                         default: break
                         }
                     }
@@ -415,7 +415,7 @@ extension Stream {
                 return true
             }
         }
-        actions.unhandledEvent(.pause, in: machine.innermostContaining)
+        actions.unhandledEvent(.pause, in: machine.regions.innermostContaining(isParallel: { $0.isParallel }, isChild: { $0.parent == $1 }).id)
         return false
     }
 
@@ -423,32 +423,32 @@ extension Stream {
     /// order, a state examined once is not examined again; then fires them together.
     private func drop(_ actions: any StreamActions) -> Bool {
         if !machine.isFinished {
-            machine.beginSelection()
+            machine.regions.beginSelection()
             var leaf = 0
             while leaf < machine.leaves.count {
                 _ = machine.leaves[leaf].drop(self, actions)
                 leaf += 1
             }
-            if machine.selectedCount > 0 {
+            if machine.regions.selectedCount > 0 {
                 // Every selected transition is local to its region: none conflicts.
-                for index in 0..<machine.selectedCount {
-                    switch machine.selected[index] {
+                for index in 0..<machine.regions.selectedCount {
+                    switch machine.regions.selected[index] {
                     case 7:
                         actions.showOffline()
                     default: break
                     }
                 }
-                for index in 0..<machine.selectedCount {
-                    switch machine.selected[index] {
+                for index in 0..<machine.regions.selectedCount {
+                    switch machine.regions.selected[index] {
                     case 7:
-                        machine.replaceLeaf(Stream_Online.self, by: Stream_Offline.self)
+                        machine.regions.replaceLeaf(where: { $0 == Stream_Online.self }, by: Stream_Offline.self)
                     default: break
                     }
                 }
                 return true
             }
         }
-        actions.unhandledEvent(.drop, in: machine.innermostContaining)
+        actions.unhandledEvent(.drop, in: machine.regions.innermostContaining(isParallel: { $0.isParallel }, isChild: { $0.parent == $1 }).id)
         return false
     }
 
@@ -456,32 +456,32 @@ extension Stream {
     /// order, a state examined once is not examined again; then fires them together.
     private func touch(_ actions: any StreamActions) -> Bool {
         if !machine.isFinished {
-            machine.beginSelection()
+            machine.regions.beginSelection()
             var leaf = 0
             while leaf < machine.leaves.count {
                 _ = machine.leaves[leaf].touch(self, actions)
                 leaf += 1
             }
-            if machine.selectedCount > 0 {
+            if machine.regions.selectedCount > 0 {
                 // Every selected transition is local to its region: none conflicts.
-                for index in (0..<machine.selectedCount).reversed() {
-                    switch machine.selected[index] {
+                for index in (0..<machine.regions.selectedCount).reversed() {
+                    switch machine.regions.selected[index] {
                     case 12:
                         actions.brighten()
                     default: break
                     }
                 }
-                for index in 0..<machine.selectedCount {
-                    switch machine.selected[index] {
+                for index in 0..<machine.regions.selectedCount {
+                    switch machine.regions.selected[index] {
                     case 12:
-                        machine.replaceLeaf(Stream_Dimmed.self, by: Stream_Shown.self)
+                        machine.regions.replaceLeaf(where: { $0 == Stream_Dimmed.self }, by: Stream_Shown.self)
                     default: break
                     }
                 }
                 return true
             }
         }
-        actions.unhandledEvent(.touch, in: machine.innermostContaining)
+        actions.unhandledEvent(.touch, in: machine.regions.innermostContaining(isParallel: { $0.isParallel }, isChild: { $0.parent == $1 }).id)
         return false
     }
 
@@ -536,17 +536,17 @@ extension Stream {
     /// configuration in place and builds nothing.
     @inline(never)
     private func fire(_ actions: any StreamActions, effects: (Int) -> Void) {
-        machine.removeConflicts()
+        machine.regions.removeConflicts(Self.step)
         var position = machine.configuration.count
         while position > 0 {
             position -= 1
             let number = machine.configuration[position].number
-            if machine.isExited(number) { State.exit(number, actions) }
+            if machine.regions.isExited(number, Self.step) { State.exit(number, actions) }
         }
-        for index in 0..<machine.selectedCount { effects(machine.selected[index]) }
-        machine.sortSelectedByExits()
-        for index in 0..<machine.selectedCount {
-            switch machine.selected[index] {
+        for index in 0..<machine.regions.selectedCount { effects(machine.regions.selected[index]) }
+        machine.regions.sortSelectedByExits(Self.step)
+        for index in 0..<machine.regions.selectedCount {
+            switch machine.regions.selected[index] {
             case 0:
                 actions.connect()
                 actions.startAudio()
@@ -561,56 +561,56 @@ extension Stream {
             default: break
             }
         }
-        for index in 0..<machine.selectedCount {
-            switch machine.selected[index] {
+        for index in 0..<machine.regions.selectedCount {
+            switch machine.regions.selected[index] {
             case 0:
-                machine.beginReplacingAll()
-                machine.newConfiguration.append(Stream_Running.self)
-                machine.newConfiguration.append(Stream_Playback.self)
-                machine.newConfiguration.append(Stream_Playing.self)
-                machine.newConfiguration.append(Stream_Network.self)
-                machine.newConfiguration.append(Stream_Online.self)
-                machine.newConfiguration.append(Stream_Screen.self)
-                machine.newConfiguration.append(Stream_Shown.self)
-                machine.newLeaves.append(Stream_Playing.self)
-                machine.newLeaves.append(Stream_Online.self)
-                machine.newLeaves.append(Stream_Shown.self)
-                machine.endReplacing()
+                machine.regions.beginReplacingAll()
+                machine.regions.newConfiguration.append(Stream_Running.self)
+                machine.regions.newConfiguration.append(Stream_Playback.self)
+                machine.regions.newConfiguration.append(Stream_Playing.self)
+                machine.regions.newConfiguration.append(Stream_Network.self)
+                machine.regions.newConfiguration.append(Stream_Online.self)
+                machine.regions.newConfiguration.append(Stream_Screen.self)
+                machine.regions.newConfiguration.append(Stream_Shown.self)
+                machine.regions.newLeaves.append(Stream_Playing.self)
+                machine.regions.newLeaves.append(Stream_Online.self)
+                machine.regions.newLeaves.append(Stream_Shown.self)
+                machine.regions.endReplacing()
             case 1:
-                machine.beginReplacingAll()
-                machine.newConfiguration.append(Stream_Stopped.self)
-                machine.newLeaves.append(Stream_Stopped.self)
-                machine.endReplacing()
+                machine.regions.beginReplacingAll()
+                machine.regions.newConfiguration.append(Stream_Stopped.self)
+                machine.regions.newLeaves.append(Stream_Stopped.self)
+                machine.regions.endReplacing()
             case 3:
-                machine.beginReplacing(3..<5)
-                machine.newConfiguration.append(Stream_Paused.self)
-                machine.newLeaves.append(Stream_Paused.self)
-                machine.endReplacing()
+                machine.regions.beginReplacing(3..<5) { $0.number }
+                machine.regions.newConfiguration.append(Stream_Paused.self)
+                machine.regions.newLeaves.append(Stream_Paused.self)
+                machine.regions.endReplacing()
             case 4, 5:
-                machine.beginReplacing(3..<5)
-                machine.newConfiguration.append(Stream_Playing.self)
-                machine.newLeaves.append(Stream_Playing.self)
-                machine.endReplacing()
+                machine.regions.beginReplacing(3..<5) { $0.number }
+                machine.regions.newConfiguration.append(Stream_Playing.self)
+                machine.regions.newLeaves.append(Stream_Playing.self)
+                machine.regions.endReplacing()
             case 7:
-                machine.beginReplacing(6..<8)
-                machine.newConfiguration.append(Stream_Offline.self)
-                machine.newLeaves.append(Stream_Offline.self)
-                machine.endReplacing()
+                machine.regions.beginReplacing(6..<8) { $0.number }
+                machine.regions.newConfiguration.append(Stream_Offline.self)
+                machine.regions.newLeaves.append(Stream_Offline.self)
+                machine.regions.endReplacing()
             case 8:
-                machine.beginReplacing(6..<8)
-                machine.newConfiguration.append(Stream_Online.self)
-                machine.newLeaves.append(Stream_Online.self)
-                machine.endReplacing()
+                machine.regions.beginReplacing(6..<8) { $0.number }
+                machine.regions.newConfiguration.append(Stream_Online.self)
+                machine.regions.newLeaves.append(Stream_Online.self)
+                machine.regions.endReplacing()
             case 9:
-                machine.beginReplacing(9..<11)
-                machine.newConfiguration.append(Stream_Dimmed.self)
-                machine.newLeaves.append(Stream_Dimmed.self)
-                machine.endReplacing()
+                machine.regions.beginReplacing(9..<11) { $0.number }
+                machine.regions.newConfiguration.append(Stream_Dimmed.self)
+                machine.regions.newLeaves.append(Stream_Dimmed.self)
+                machine.regions.endReplacing()
             case 12:
-                machine.beginReplacing(9..<11)
-                machine.newConfiguration.append(Stream_Shown.self)
-                machine.newLeaves.append(Stream_Shown.self)
-                machine.endReplacing()
+                machine.regions.beginReplacing(9..<11) { $0.number }
+                machine.regions.newConfiguration.append(Stream_Shown.self)
+                machine.regions.newLeaves.append(Stream_Shown.self)
+                machine.regions.endReplacing()
             default: break
             }
         }
@@ -625,14 +625,35 @@ extension Stream {
         }
     }
 
+    /// The transition numbered `number` as the direct step sees it: the states it exits when active,
+    /// its source (-1: the machine) and the states inside its source, by number.
+    private static func step(_ number: Int) -> (exits: Range<Int>, source: Int, insideSource: Range<Int>) {
+        switch number {
+        case 0: (0..<11, 0, 1..<1)  // Stopped: play -> Running
+        case 1: (0..<11, 1, 2..<11)  // Running: stop -> Stopped
+        case 2: (0..<0, 3, 4..<4)  // Playing: tick / advance(ms)
+        case 3: (3..<5, 3, 4..<4)  // Playing: pause -> Paused
+        case 4: (3..<5, 4, 5..<5)  // Paused: pause -> Playing
+        case 5: (3..<5, 4, 5..<5)  // Paused: stop / rewind -> Playing
+        case 6: (0..<0, 6, 7..<7)  // Online: tick / download(ms)
+        case 7: (6..<8, 6, 7..<7)  // Online: drop -> Offline
+        case 8: (6..<8, 7, 8..<8)  // Offline: tick [reconnected(ms)] -> Online
+        case 9: (9..<11, 9, 10..<10)  // Shown: tick [isIdle(ms)] -> Dimmed
+        case 10: (0..<0, 9, 10..<10)  // Shown: tick / render(ms)
+        case 11: (0..<0, 9, 10..<10)  // Shown: pause / showControls
+        case 12: (9..<11, 10, 11..<11)  // Dimmed: touch -> Shown
+        default: preconditionFailure("no direct step for transition \(number)")
+        }
+    }
+
     /// Enters the states numbered `entering`, in order; `configuration` (by number) becomes the
     /// machine's once all are entered (during the activities it is the one before).
     @inline(never)
     private func enter(_ entering: [Int], configuration: [Int], _ actions: any StreamActions) {
         for state in entering { State.entry(state, actions) }
         guard !entering.isEmpty else { return }
-        machine.configurationList.replace(with: configuration.map(Self.stateClass))
-        machine.leafList.replace(with: Self.stateTree.leaves(of: configuration).map(Self.stateClass))
+        machine.regions.configurationList.replace(with: configuration.map(Self.stateClass))
+        machine.regions.leafList.replace(with: Self.stateTree.leaves(of: configuration).map(Self.stateClass))
         if entering.contains(where: { Self.stateClass($0).finishesMachine }) { machine.isFinished = true }
     }
 }
@@ -645,8 +666,8 @@ extension Stream {
     private func restore(from snapshot: Snapshot) throws(RestoreError) {
         // The runtime checks the snapshot against the machine's tree; nil: the machine had not started.
         guard let active = try Self.stateTree.configuration(restoring: snapshot) else { return }
-        machine.configurationList.replace(with: active.map(Self.stateClass))
-        machine.leafList.replace(with: Self.stateTree.leaves(of: active).map(Self.stateClass))
+        machine.regions.configurationList.replace(with: active.map(Self.stateClass))
+        machine.regions.leafList.replace(with: Self.stateTree.leaves(of: active).map(Self.stateClass))
         machine.isStarted = true
         machine.isFinished = machine.configuration.contains { $0.finishesMachine }
     }
@@ -748,7 +769,7 @@ fileprivate final class Stream_Stopped: Stream.State {
     override class var number: Int { 0 }
 
     override class func play(_ context: Stream, _ actions: any StreamActions) -> Bool {
-        return context.machine.select(0, isExternal: true)  // Stopped: play -> Running
+        return context.machine.regions.select(0, isExternal: true)  // Stopped: play -> Running
     }
 }
 
@@ -758,8 +779,8 @@ fileprivate class Stream_Running: Stream.State {
     override class var number: Int { 1 }
 
     override class func stop(_ context: Stream, _ actions: any StreamActions) -> Bool {
-        guard context.machine.examine(1) else { return false }
-        return context.machine.select(1, isExternal: true)  // Running: stop -> Stopped
+        guard context.machine.regions.examine(1) else { return false }
+        return context.machine.regions.select(1, isExternal: true)  // Running: stop -> Stopped
     }
 }
 
@@ -777,11 +798,11 @@ fileprivate final class Stream_Playing: Stream_Playback {
     override class var number: Int { 3 }
 
     override class func tick(ms: Int, _ context: Stream, _ actions: any StreamActions) -> Bool {
-        return context.machine.select(2)  // Playing: tick / advance(ms)
+        return context.machine.regions.select(2)  // Playing: tick / advance(ms)
     }
 
     override class func pause(_ context: Stream, _ actions: any StreamActions) -> Bool {
-        return context.machine.select(3, isExternal: true)  // Playing: pause -> Paused
+        return context.machine.regions.select(3, isExternal: true)  // Playing: pause -> Paused
     }
 }
 
@@ -792,11 +813,11 @@ fileprivate final class Stream_Paused: Stream_Playback {
     override class var number: Int { 4 }
 
     override class func stop(_ context: Stream, _ actions: any StreamActions) -> Bool {
-        return context.machine.select(5, isExternal: true)  // Paused: stop / rewind -> Playing
+        return context.machine.regions.select(5, isExternal: true)  // Paused: stop / rewind -> Playing
     }
 
     override class func pause(_ context: Stream, _ actions: any StreamActions) -> Bool {
-        return context.machine.select(4, isExternal: true)  // Paused: pause -> Playing
+        return context.machine.regions.select(4, isExternal: true)  // Paused: pause -> Playing
     }
 }
 
@@ -814,11 +835,11 @@ fileprivate final class Stream_Online: Stream_Network {
     override class var number: Int { 6 }
 
     override class func tick(ms: Int, _ context: Stream, _ actions: any StreamActions) -> Bool {
-        return context.machine.select(6)  // Online: tick / download(ms)
+        return context.machine.regions.select(6)  // Online: tick / download(ms)
     }
 
     override class func drop(_ context: Stream, _ actions: any StreamActions) -> Bool {
-        return context.machine.select(7, isExternal: true)  // Online: drop -> Offline
+        return context.machine.regions.select(7, isExternal: true)  // Online: drop -> Offline
     }
 }
 
@@ -830,7 +851,7 @@ fileprivate final class Stream_Offline: Stream_Network {
 
     override class func tick(ms: Int, _ context: Stream, _ actions: any StreamActions) -> Bool {
         if actions.reconnected(ms: ms) {
-            return context.machine.select(8, isExternal: true)  // Offline: tick [reconnected(ms)] -> Online
+            return context.machine.regions.select(8, isExternal: true)  // Offline: tick [reconnected(ms)] -> Online
         }
         return false
     }
@@ -851,13 +872,13 @@ fileprivate final class Stream_Shown: Stream_Screen {
 
     override class func tick(ms: Int, _ context: Stream, _ actions: any StreamActions) -> Bool {
         if actions.isIdle(ms: ms) {
-            return context.machine.select(9, isExternal: true)  // Shown: tick [isIdle(ms)] -> Dimmed
+            return context.machine.regions.select(9, isExternal: true)  // Shown: tick [isIdle(ms)] -> Dimmed
         }
-        return context.machine.select(10)  // Shown: tick / render(ms)
+        return context.machine.regions.select(10)  // Shown: tick / render(ms)
     }
 
     override class func pause(_ context: Stream, _ actions: any StreamActions) -> Bool {
-        return context.machine.select(11)  // Shown: pause / showControls
+        return context.machine.regions.select(11)  // Shown: pause / showControls
     }
 }
 
@@ -868,240 +889,27 @@ fileprivate final class Stream_Dimmed: Stream_Screen {
     override class var number: Int { 10 }
 
     override class func touch(_ context: Stream, _ actions: any StreamActions) -> Bool {
-        return context.machine.select(12, isExternal: true)  // Dimmed: touch -> Shown
+        return context.machine.regions.select(12, isExternal: true)  // Dimmed: touch -> Shown
     }
 }
 
-/// What changes while a ``Stream`` runs; the rules of a step that read it follow.
-fileprivate struct StreamRuntime {
-    /// The active states in document order (before `start()`, the ones it will enter).
-    var configurationList = FixedList<Stream.State.Type>([Stream_Stopped.self], capacity: 11)
-    var configuration: UnsafeMutableBufferPointer<Stream.State.Type> { configurationList.elements }
-    /// The active leaves in document order: the active state of each active region.
-    var leafList = FixedList<Stream.State.Type>([Stream_Stopped.self], capacity: 11)
-    var leaves: UnsafeMutableBufferPointer<Stream.State.Type> { leafList.elements }
+/// What changes while a ``Stream`` runs.
+fileprivate struct StreamRuntime: ~Copyable {
+    /// The active states and leaves (before `start()`, the ones it will enter), the transitions
+    /// selected for the event being processed (one per active leaf at most) and the lists the
+    /// direct step builds.
+    var regions = FSMRuntime.Regions<Stream.State.Type>(configuration: [Stream_Stopped.self], leaves: [Stream_Stopped.self], states: 11, selecting: 3)
     var isStarted = false
     var isFinished = false
     /// Whether a step is being processed, and what waits for its turn: events sent meanwhile.
     var steps = FSMRuntime.StepQueue<StreamQueuedEvent, Stream.State.Type>()
-    /// The transitions selected for the event or completion being processed, by number, in order:
-    /// the first `selectedCount`. One per active leaf at most, so there is room enough.
-    let selectedList = FixedList([Int](repeating: 0, count: 3), capacity: 3)
-    var selected: UnsafeMutableBufferPointer<Int> { selectedList.elements }
-    var selectedCount = 0
-    /// Whether a selected transition has a target: without one, nothing is exited or entered.
-    var selectedExternal = false
-    /// For each state (by `number`) and, last, the machine: the selection in which it was last
-    /// examined. A state examined in the current selection is not examined again.
-    let examinedList = FixedList([Int](repeating: 0, count: 12), capacity: 12)
-    var examined: UnsafeMutableBufferPointer<Int> { examinedList.elements }
-    var selection = 0
-    /// The configuration and the leaves a step builds (`beginReplacing`, then the states entered
-    /// appended, then `endReplacing`), kept from one step to the next for their storage.
-    var newConfiguration = FixedList([Stream.State.Type](), capacity: 11)
-    var newLeaves = FixedList([Stream.State.Type](), capacity: 11)
-    /// Where the states after those being replaced start, in the configuration and the leaves.
-    var rest = (configuration: 0, leaves: 0)
-}
 
-extension StreamRuntime {
-    /// Room for `capacity` elements, allocated once: steps rewrite the configuration, the leaves and
-    /// the selection in place, without an array's checks that it is unshared and has room. A list
-    /// is never shared; its elements (state classes, numbers) are trivial; `elements` is read only
-    /// while the list's count is unchanged.
-    final class FixedList<Element> {
-        /// Its own memory, freed with it; `nonisolated(unsafe)` so that `deinit` may free it.
-        nonisolated(unsafe) private let storage: UnsafeMutablePointer<Element>
-        private let capacity: Int
-        private(set) var count = 0
-
-        init(_ elements: [Element], capacity: Int) {
-            storage = .allocate(capacity: capacity)
-            self.capacity = capacity
-            replace(with: elements)
-        }
-
-        deinit { storage.deallocate() }
-
-        /// The elements, to read, or to replace one by another in place.
-        var elements: UnsafeMutableBufferPointer<Element> { .init(start: storage, count: count) }
-
-        func removeAll() { count = 0 }
-
-        func append(_ element: Element) {
-            precondition(count < capacity, "a FixedList is full")
-            (storage + count).initialize(to: element)
-            count += 1
-        }
-
-        func replace(with elements: [Element]) {
-            removeAll()
-            for element in elements { append(element) }
-        }
-    }
-}
-
-extension StreamRuntime {
-    /// Starts a selection: nothing selected, nothing examined yet.
-    mutating func beginSelection() {
-        selectedCount = 0
-        selectedExternal = false
-        selection &+= 1
-    }
-
-    /// Marks a state (by `number`; the machine's is the last) examined; `false` when it already was.
-    mutating func examine(_ number: Int) -> Bool {
-        if examined[number] == selection { return false }
-        examined[number] = selection
-        return true
-    }
-
-    /// Selects a transition (by number), external when it has a target. Always `true`: the handler
-    /// that selects it is done.
-    mutating func select(_ number: Int, isExternal: Bool = false) -> Bool {
-        selected[selectedCount] = number
-        selectedCount += 1
-        if isExternal { selectedExternal = true }
-        return true
-    }
-
-    /// Whether every selected transition passes `test`.
-    func allSelected(_ test: (Int) -> Bool) -> Bool {
-        for index in 0..<selectedCount where !test(selected[index]) { return false }
-        return true
-    }
-
-    /// A local transition's target takes its source's place among the active states and leaves.
-    mutating func replaceLeaf(_ source: Stream.State.Type, by target: Stream.State.Type) {
-        if let index = configuration.firstIndex(where: { $0 == source }) { configuration[index] = target }
-        if let index = leaves.firstIndex(where: { $0 == source }) { leaves[index] = target }
-    }
-
+    /// The active states in document order.
+    var configuration: UnsafeMutableBufferPointer<Stream.State.Type> { regions.configuration }
+    /// The active leaves in document order: the active state of each active region.
+    var leaves: UnsafeMutableBufferPointer<Stream.State.Type> { regions.leaves }
     /// Whether `state` is active.
-    func isActive(_ state: Stream.State.Type) -> Bool { configuration.contains { $0.number == state.number } }
-
-    /// The innermost active state that contains every active state: the first active state,
-    /// then down through its active child as long as it is not a parallel state. In document
-    /// order, the active child of a state that is not parallel comes right after it.
-    var innermostContaining: Stream.StateID {
-        var index = 0
-        while index + 1 < configuration.count, !configuration[index].isParallel,
-            configuration[index + 1].parent == configuration[index]
-        {
-            index += 1
-        }
-        return configuration[index].id
-    }
-}
-
-extension StreamRuntime {
-    /// Drops the selected transitions that conflict, in place (section 4c): each in turn, in
-    /// selection order, replaces the ones kept so far whose exits meet its own when its source lies
-    /// inside the source of every one of them (the more specific wins), and is dropped otherwise.
-    mutating func removeConflicts() {
-        if selectedCount < 2 { return }
-        var kept = 0
-        for index in 0..<selectedCount {
-            let number = selected[index]
-            let step = Self.step(number)
-            var isMoreSpecific = true
-            for other in 0..<kept {
-                let earlier = Self.step(selected[other])
-                if earlier.exits.overlaps(step.exits) && !earlier.insideSource.contains(step.source) {
-                    isMoreSpecific = false
-                    break
-                }
-            }
-            guard isMoreSpecific else { continue }
-            var count = 0
-            for other in 0..<kept where !Self.step(selected[other]).exits.overlaps(step.exits) {
-                selected[count] = selected[other]
-                count += 1
-            }
-            selected[count] = number
-            kept = count + 1
-        }
-        selectedCount = kept
-    }
-
-    /// Whether the state numbered `state` is exited by a selected transition.
-    func isExited(_ state: Int) -> Bool {
-        for index in 0..<selectedCount where Self.step(selected[index]).exits.contains(state) { return true }
-        return false
-    }
-
-    /// Puts the selected transitions in document order of their domains (apart once conflicts are
-    /// dropped), so that their entries, taken in turn, are in document order.
-    mutating func sortSelectedByExits() {
-        if selectedCount < 2 { return }
-        for index in 0..<selectedCount {
-            var position = index
-            let number = selected[index]
-            let start = Self.step(number).exits.lowerBound
-            while position > 0 && Self.step(selected[position - 1]).exits.lowerBound > start {
-                selected[position] = selected[position - 1]
-                position -= 1
-            }
-            selected[position] = number
-        }
-    }
-
-    /// Starts replacing the active states numbered in `range`: the new configuration and leaves
-    /// start with the states before them.
-    mutating func beginReplacing(_ range: Range<Int>) {
-        var start = 0
-        while start < configuration.count && configuration[start].number < range.lowerBound { start += 1 }
-        var end = start
-        while end < configuration.count && range.contains(configuration[end].number) { end += 1 }
-        var leaf = 0
-        while leaf < leaves.count && leaves[leaf].number < range.lowerBound { leaf += 1 }
-        var leafEnd = leaf
-        while leafEnd < leaves.count && range.contains(leaves[leafEnd].number) { leafEnd += 1 }
-        newConfiguration.removeAll()
-        for index in 0..<start { newConfiguration.append(configuration[index]) }
-        newLeaves.removeAll()
-        for index in 0..<leaf { newLeaves.append(leaves[index]) }
-        rest = (end, leafEnd)
-    }
-
-    /// Starts replacing every active state (a transition whose domain is the machine).
-    mutating func beginReplacingAll() {
-        newConfiguration.removeAll()
-        newLeaves.removeAll()
-        rest = (configuration.count, leaves.count)
-    }
-
-    /// Ends the replacement: the states after the range follow, and the new configuration and
-    /// leaves become the machine's (the old ones keep their storage for the next step).
-    mutating func endReplacing() {
-        for index in rest.configuration..<configuration.count { newConfiguration.append(configuration[index]) }
-        for index in rest.leaves..<leaves.count { newLeaves.append(leaves[index]) }
-        swap(&configurationList, &newConfiguration)
-        swap(&leafList, &newLeaves)
-    }
-}
-
-extension StreamRuntime {
-    /// The transition numbered `number` as the direct step sees it: the states it exits when active,
-    /// its source (-1: the machine) and the states inside its source, by number.
-    static func step(_ number: Int) -> (exits: Range<Int>, source: Int, insideSource: Range<Int>) {
-        switch number {
-        case 0: (0..<11, 0, 1..<1)  // Stopped: play -> Running
-        case 1: (0..<11, 1, 2..<11)  // Running: stop -> Stopped
-        case 2: (0..<0, 3, 4..<4)  // Playing: tick / advance(ms)
-        case 3: (3..<5, 3, 4..<4)  // Playing: pause -> Paused
-        case 4: (3..<5, 4, 5..<5)  // Paused: pause -> Playing
-        case 5: (3..<5, 4, 5..<5)  // Paused: stop / rewind -> Playing
-        case 6: (0..<0, 6, 7..<7)  // Online: tick / download(ms)
-        case 7: (6..<8, 6, 7..<7)  // Online: drop -> Offline
-        case 8: (6..<8, 7, 8..<8)  // Offline: tick [reconnected(ms)] -> Online
-        case 9: (9..<11, 9, 10..<10)  // Shown: tick [isIdle(ms)] -> Dimmed
-        case 10: (0..<0, 9, 10..<10)  // Shown: tick / render(ms)
-        case 11: (0..<0, 9, 10..<10)  // Shown: pause / showControls
-        case 12: (9..<11, 10, 11..<11)  // Dimmed: touch -> Shown
-        default: preconditionFailure("no direct step for transition \(number)")
-        }
-    }
+    func isActive(_ state: Stream.State.Type) -> Bool { configuration.contains { $0 == state } }
 }
 
 /// An event sent while another was being processed, with its arguments.

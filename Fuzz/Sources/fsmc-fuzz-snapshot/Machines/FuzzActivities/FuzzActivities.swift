@@ -337,18 +337,18 @@ extension FuzzActivities {
     /// order, a state examined once is not examined again; then fires them together.
     private func `open`(_ actions: any FuzzActivitiesActions) -> Bool {
         if !machine.isFinished {
-            machine.beginSelection()
+            machine.regions.beginSelection()
             var leaf = 0
             while leaf < machine.leaves.count {
                 _ = machine.leaves[leaf].`open`(self, actions)
                 leaf += 1
             }
-            if machine.selectedCount > 0 {
+            if machine.regions.selectedCount > 0 {
                 fire(actions) { _ in }
                 return true
             }
         }
-        actions.unhandledEvent(.`open`, in: machine.innermostContaining)
+        actions.unhandledEvent(.`open`, in: machine.regions.innermostContaining(isParallel: { $0.isParallel }, isChild: { $0.parent == $1 }).id)
         return false
     }
 
@@ -356,18 +356,18 @@ extension FuzzActivities {
     /// order, a state examined once is not examined again; then fires them together.
     private func back(_ actions: any FuzzActivitiesActions) -> Bool {
         if !machine.isFinished {
-            machine.beginSelection()
+            machine.regions.beginSelection()
             var leaf = 0
             while leaf < machine.leaves.count {
                 _ = machine.leaves[leaf].back(self, actions)
                 leaf += 1
             }
-            if machine.selectedCount > 0 {
+            if machine.regions.selectedCount > 0 {
                 fire(actions) { _ in }
                 return true
             }
         }
-        actions.unhandledEvent(.back, in: machine.innermostContaining)
+        actions.unhandledEvent(.back, in: machine.regions.innermostContaining(isParallel: { $0.isParallel }, isChild: { $0.parent == $1 }).id)
         return false
     }
 
@@ -375,18 +375,18 @@ extension FuzzActivities {
     /// order, a state examined once is not examined again; then fires them together.
     private func cancel(_ actions: any FuzzActivitiesActions) -> Bool {
         if !machine.isFinished {
-            machine.beginSelection()
+            machine.regions.beginSelection()
             var leaf = 0
             while leaf < machine.leaves.count {
                 _ = machine.leaves[leaf].cancel(self, actions)
                 leaf += 1
             }
-            if machine.selectedCount > 0 {
+            if machine.regions.selectedCount > 0 {
                 fire(actions) { _ in }
                 return true
             }
         }
-        actions.unhandledEvent(.cancel, in: machine.innermostContaining)
+        actions.unhandledEvent(.cancel, in: machine.regions.innermostContaining(isParallel: { $0.isParallel }, isChild: { $0.parent == $1 }).id)
         return false
     }
 
@@ -394,18 +394,18 @@ extension FuzzActivities {
     /// order, a state examined once is not examined again; then fires them together.
     private func reload(_ actions: any FuzzActivitiesActions) -> Bool {
         if !machine.isFinished {
-            machine.beginSelection()
+            machine.regions.beginSelection()
             var leaf = 0
             while leaf < machine.leaves.count {
                 _ = machine.leaves[leaf].reload(self, actions)
                 leaf += 1
             }
-            if machine.selectedCount > 0 {
+            if machine.regions.selectedCount > 0 {
                 fire(actions) { _ in }
                 return true
             }
         }
-        actions.unhandledEvent(.reload, in: machine.innermostContaining)
+        actions.unhandledEvent(.reload, in: machine.regions.innermostContaining(isParallel: { $0.isParallel }, isChild: { $0.parent == $1 }).id)
         return false
     }
 
@@ -413,18 +413,18 @@ extension FuzzActivities {
     /// order, a state examined once is not examined again; then fires them together.
     private func retry(_ actions: any FuzzActivitiesActions) -> Bool {
         if !machine.isFinished {
-            machine.beginSelection()
+            machine.regions.beginSelection()
             var leaf = 0
             while leaf < machine.leaves.count {
                 _ = machine.leaves[leaf].retry(self, actions)
                 leaf += 1
             }
-            if machine.selectedCount > 0 {
+            if machine.regions.selectedCount > 0 {
                 fire(actions) { _ in }
                 return true
             }
         }
-        actions.unhandledEvent(.retry, in: machine.innermostContaining)
+        actions.unhandledEvent(.retry, in: machine.regions.innermostContaining(isParallel: { $0.isParallel }, isChild: { $0.parent == $1 }).id)
         return false
     }
 
@@ -450,7 +450,7 @@ extension FuzzActivities {
             case .completion(let state):
                 // A state with an activity is complete only once its activity is done.
                 guard machine.isActive(state), Self.rules.completes(state.number, in: machine.configuration.map(\.number), activities: machine.activities) else { continue }
-                machine.beginSelection()
+                machine.regions.beginSelection()
                 if state.completion(self, actions) {
                     fire(actions) { _ in }
                 }
@@ -547,8 +547,8 @@ extension FuzzActivities {
     private func fireTimeout(_ timer: Int, _ actions: any FuzzActivitiesActions) -> Bool {
         switch timer {
         case 0:  // Opening: after(3s) -> Failed
-            machine.beginSelection()
-            _ = machine.select(9, isExternal: true)
+            machine.regions.beginSelection()
+            _ = machine.regions.select(9, isExternal: true)
             fire(actions) { _ in }
             return true
         default: return false
@@ -639,25 +639,25 @@ extension FuzzActivities {
                 return true
             }
             if actions.isOffline(error: error) {
-                machine.beginSelection()
-                _ = machine.select(10, isExternal: true)
+                machine.regions.beginSelection()
+                _ = machine.regions.select(10, isExternal: true)
                 // Every selected transition is local to its region: none conflicts.
-                for index in (0..<machine.selectedCount).reversed() {
-                    switch machine.selected[index] {
+                for index in (0..<machine.regions.selectedCount).reversed() {
+                    switch machine.regions.selected[index] {
                     case 10:
                         exitActivity(1)  // do / fetch
                     default: break
                     }
                 }
-                for index in 0..<machine.selectedCount {
-                    switch machine.selected[index] {
+                for index in 0..<machine.regions.selectedCount {
+                    switch machine.regions.selected[index] {
                     case 10:
                         enterActivity(1)  // do / fetch
                     default: break
                     }
                 }
-                for index in 0..<machine.selectedCount {
-                    switch machine.selected[index] {
+                for index in 0..<machine.regions.selectedCount {
+                    switch machine.regions.selected[index] {
                     case 10:
                         machine.steps.complete(FuzzActivities_Fetching.self)
                     default: break
@@ -665,8 +665,8 @@ extension FuzzActivities {
                 }
                 return true
             }
-            machine.beginSelection()
-            _ = machine.select(11, isExternal: true)
+            machine.regions.beginSelection()
+            _ = machine.regions.select(11, isExternal: true)
             fire(actions) { _ in }
             return true
         case 2:  // Loading: do / load
@@ -677,8 +677,8 @@ extension FuzzActivities {
                 }
                 return true
             }
-            machine.beginSelection()
-            _ = machine.select(12, isExternal: true)
+            machine.regions.beginSelection()
+            _ = machine.regions.select(12, isExternal: true)
             fire(actions) {
                 switch $0 {
                 case 12:  // Loading: / log(s: "no subtitles") -> Loaded
@@ -713,7 +713,7 @@ extension FuzzActivities {
     @inline(never)
     private func fire(_ actions: any FuzzActivitiesActions, effects: (Int) -> Void) {
         // The rules of the step work out what it exits and enters, from the machine's tables.
-        let selected = Array(machine.selected[..<machine.selectedCount])
+        let selected = Array(machine.regions.selected)
         let step = Self.rules.step(selected: selected, in: machine.configuration.map(\.number), records: &machine.history)
         for state in step.exiting { State.exit(state, self, actions) }
         for number in step.fired { effects(number) }
@@ -727,8 +727,8 @@ extension FuzzActivities {
     private func enter(_ entering: [Int], configuration: [Int], _ actions: any FuzzActivitiesActions) {
         for state in entering { State.entry(state, self, actions) }
         guard !entering.isEmpty else { return }
-        machine.configurationList.replace(with: configuration.map(Self.stateClass))
-        machine.leafList.replace(with: Self.stateTree.leaves(of: configuration).map(Self.stateClass))
+        machine.regions.configurationList.replace(with: configuration.map(Self.stateClass))
+        machine.regions.leafList.replace(with: Self.stateTree.leaves(of: configuration).map(Self.stateClass))
         for state in Self.rules.completingStates(onEntering: entering, in: configuration, activities: machine.activities) where Self.stateClass(state).hasCompletion {
             machine.steps.complete(Self.stateClass(state))
         }
@@ -765,8 +765,8 @@ extension FuzzActivities {
         // The runtime checks the snapshot against the machine's tree; nil: the machine had not started.
         guard let active = try Self.stateTree.configuration(restoring: snapshot) else { return }
         let ids = StateID.allCases
-        machine.configurationList.replace(with: active.map(Self.stateClass))
-        machine.leafList.replace(with: Self.stateTree.leaves(of: active).map(Self.stateClass))
+        machine.regions.configurationList.replace(with: active.map(Self.stateClass))
+        machine.regions.leafList.replace(with: Self.stateTree.leaves(of: active).map(Self.stateClass))
         machine.isStarted = true
         machine.isFinished = machine.configuration.contains { $0.finishesMachine }
         for (state, record) in Self.stateTree.historyRecords(snapshot.history, recordsHistory: { Self.rules.recordsHistory[$0] }) {
@@ -925,11 +925,11 @@ fileprivate final class FuzzActivities_Idle: FuzzActivities.State {
     override class var number: Int { 0 }
 
     override class func `open`(_ context: FuzzActivities, _ actions: any FuzzActivitiesActions) -> Bool {
-        return context.machine.select(0, isExternal: true)  // Idle: open -> Opening
+        return context.machine.regions.select(0, isExternal: true)  // Idle: open -> Opening
     }
 
     override class func back(_ context: FuzzActivities, _ actions: any FuzzActivitiesActions) -> Bool {
-        return context.machine.select(1, isExternal: true)  // Idle: back -> deep history Opening
+        return context.machine.regions.select(1, isExternal: true)  // Idle: back -> deep history Opening
     }
 }
 
@@ -940,12 +940,12 @@ fileprivate class FuzzActivities_Opening: FuzzActivities.State {
     override class var number: Int { 1 }
 
     override class func completion(_ context: FuzzActivities, _ actions: any FuzzActivitiesActions) -> Bool {
-        return context.machine.select(3, isExternal: true)  // Opening: -> Shown
+        return context.machine.regions.select(3, isExternal: true)  // Opening: -> Shown
     }
 
     override class func cancel(_ context: FuzzActivities, _ actions: any FuzzActivitiesActions) -> Bool {
-        guard context.machine.examine(1) else { return false }
-        return context.machine.select(2, isExternal: true)  // Opening: cancel -> Idle
+        guard context.machine.regions.examine(1) else { return false }
+        return context.machine.regions.select(2, isExternal: true)  // Opening: cancel -> Idle
     }
 }
 
@@ -965,7 +965,7 @@ fileprivate final class FuzzActivities_Fetching: FuzzActivities_Manifest {
     override class var number: Int { 3 }
 
     override class func completion(_ context: FuzzActivities, _ actions: any FuzzActivitiesActions) -> Bool {
-        return context.machine.select(4, isExternal: true)  // Fetching: -> Fetched
+        return context.machine.regions.select(4, isExternal: true)  // Fetching: -> Fetched
     }
 }
 
@@ -993,7 +993,7 @@ fileprivate final class FuzzActivities_Loading: FuzzActivities_Subtitles {
     override class var number: Int { 6 }
 
     override class func completion(_ context: FuzzActivities, _ actions: any FuzzActivitiesActions) -> Bool {
-        return context.machine.select(5, isExternal: true)  // Loading: -> Loaded
+        return context.machine.regions.select(5, isExternal: true)  // Loading: -> Loaded
     }
 }
 
@@ -1012,11 +1012,11 @@ fileprivate final class FuzzActivities_Shown: FuzzActivities.State {
     override class var number: Int { 8 }
 
     override class func cancel(_ context: FuzzActivities, _ actions: any FuzzActivitiesActions) -> Bool {
-        return context.machine.select(7, isExternal: true)  // Shown: cancel -> Idle
+        return context.machine.regions.select(7, isExternal: true)  // Shown: cancel -> Idle
     }
 
     override class func reload(_ context: FuzzActivities, _ actions: any FuzzActivitiesActions) -> Bool {
-        return context.machine.select(6, isExternal: true)  // Shown: reload -> Opening
+        return context.machine.regions.select(6, isExternal: true)  // Shown: reload -> Opening
     }
 }
 
@@ -1027,20 +1027,18 @@ fileprivate final class FuzzActivities_Failed: FuzzActivities.State {
     override class var number: Int { 9 }
 
     override class func retry(_ context: FuzzActivities, _ actions: any FuzzActivitiesActions) -> Bool {
-        return context.machine.select(8, isExternal: true)  // Failed: retry -> Opening
+        return context.machine.regions.select(8, isExternal: true)  // Failed: retry -> Opening
     }
 }
 
-/// What changes while a ``FuzzActivities`` runs; the rules of a step that read it follow.
+/// What changes while a ``FuzzActivities`` runs.
 @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 @MainActor
-fileprivate struct FuzzActivitiesRuntime {
-    /// The active states in document order (before `start()`, the ones it will enter).
-    var configurationList = FixedList<FuzzActivities.State.Type>([FuzzActivities_Idle.self], capacity: 10)
-    var configuration: UnsafeMutableBufferPointer<FuzzActivities.State.Type> { configurationList.elements }
-    /// The active leaves in document order: the active state of each active region.
-    var leafList = FixedList<FuzzActivities.State.Type>([FuzzActivities_Idle.self], capacity: 10)
-    var leaves: UnsafeMutableBufferPointer<FuzzActivities.State.Type> { leafList.elements }
+fileprivate struct FuzzActivitiesRuntime: ~Copyable {
+    /// The active states and leaves (before `start()`, the ones it will enter), the transitions
+    /// selected for the event being processed (one per active leaf at most) and the lists the
+    /// direct step builds.
+    var regions = FSMRuntime.Regions<FuzzActivities.State.Type>(configuration: [FuzzActivities_Idle.self], leaves: [FuzzActivities_Idle.self], states: 10, selecting: 2, replacing: false)
     var isStarted = false
     var isFinished = false
     /// Whether a step is being processed, and what waits for its turn: completions, events sent
@@ -1053,109 +1051,13 @@ fileprivate struct FuzzActivitiesRuntime {
     /// For each state that records history and has been exited (by its `number`): the states
     /// active inside it when it was last exited, in document order.
     var history: [Int: [Int]] = [:]
-    /// The transitions selected for the event or completion being processed, by number, in order:
-    /// the first `selectedCount`. One per active leaf at most, so there is room enough.
-    let selectedList = FixedList([Int](repeating: 0, count: 2), capacity: 2)
-    var selected: UnsafeMutableBufferPointer<Int> { selectedList.elements }
-    var selectedCount = 0
-    /// Whether a selected transition has a target: without one, nothing is exited or entered.
-    var selectedExternal = false
-    /// For each state (by `number`) and, last, the machine: the selection in which it was last
-    /// examined. A state examined in the current selection is not examined again.
-    let examinedList = FixedList([Int](repeating: 0, count: 11), capacity: 11)
-    var examined: UnsafeMutableBufferPointer<Int> { examinedList.elements }
-    var selection = 0
-}
 
-extension FuzzActivitiesRuntime {
-    /// Room for `capacity` elements, allocated once: steps rewrite the configuration, the leaves and
-    /// the selection in place, without an array's checks that it is unshared and has room. A list
-    /// is never shared; its elements (state classes, numbers) are trivial; `elements` is read only
-    /// while the list's count is unchanged.
-    @MainActor
-    final class FixedList<Element> {
-        /// Its own memory, freed with it; `nonisolated(unsafe)` so that `deinit` may free it.
-        nonisolated(unsafe) private let storage: UnsafeMutablePointer<Element>
-        private let capacity: Int
-        private(set) var count = 0
-
-        init(_ elements: [Element], capacity: Int) {
-            storage = .allocate(capacity: capacity)
-            self.capacity = capacity
-            replace(with: elements)
-        }
-
-        deinit { storage.deallocate() }
-
-        /// The elements, to read, or to replace one by another in place.
-        var elements: UnsafeMutableBufferPointer<Element> { .init(start: storage, count: count) }
-
-        func removeAll() { count = 0 }
-
-        func append(_ element: Element) {
-            precondition(count < capacity, "a FixedList is full")
-            (storage + count).initialize(to: element)
-            count += 1
-        }
-
-        func replace(with elements: [Element]) {
-            removeAll()
-            for element in elements { append(element) }
-        }
-    }
-}
-
-extension FuzzActivitiesRuntime {
-    /// Starts a selection: nothing selected, nothing examined yet.
-    mutating func beginSelection() {
-        selectedCount = 0
-        selectedExternal = false
-        selection &+= 1
-    }
-
-    /// Marks a state (by `number`; the machine's is the last) examined; `false` when it already was.
-    mutating func examine(_ number: Int) -> Bool {
-        if examined[number] == selection { return false }
-        examined[number] = selection
-        return true
-    }
-
-    /// Selects a transition (by number), external when it has a target. Always `true`: the handler
-    /// that selects it is done.
-    mutating func select(_ number: Int, isExternal: Bool = false) -> Bool {
-        selected[selectedCount] = number
-        selectedCount += 1
-        if isExternal { selectedExternal = true }
-        return true
-    }
-
-    /// Whether every selected transition passes `test`.
-    func allSelected(_ test: (Int) -> Bool) -> Bool {
-        for index in 0..<selectedCount where !test(selected[index]) { return false }
-        return true
-    }
-
-    /// A local transition's target takes its source's place among the active states and leaves.
-    mutating func replaceLeaf(_ source: FuzzActivities.State.Type, by target: FuzzActivities.State.Type) {
-        if let index = configuration.firstIndex(where: { $0 == source }) { configuration[index] = target }
-        if let index = leaves.firstIndex(where: { $0 == source }) { leaves[index] = target }
-    }
-
+    /// The active states in document order.
+    var configuration: UnsafeMutableBufferPointer<FuzzActivities.State.Type> { regions.configuration }
+    /// The active leaves in document order: the active state of each active region.
+    var leaves: UnsafeMutableBufferPointer<FuzzActivities.State.Type> { regions.leaves }
     /// Whether `state` is active.
-    func isActive(_ state: FuzzActivities.State.Type) -> Bool { configuration.contains { $0.number == state.number } }
-
-    /// The innermost active state that contains every active state: the first active state,
-    /// then down through its active child as long as it is not a parallel state. In document
-    /// order, the active child of a state that is not parallel comes right after it.
-    var innermostContaining: FuzzActivities.StateID {
-        var index = 0
-        while index + 1 < configuration.count, !configuration[index].isParallel,
-            configuration[index + 1].parent == configuration[index]
-        {
-            index += 1
-        }
-        return configuration[index].id
-    }
+    func isActive(_ state: FuzzActivities.State.Type) -> Bool { configuration.contains { $0 == state } }
 }
 
 /// An event sent while another was being processed, with its arguments.

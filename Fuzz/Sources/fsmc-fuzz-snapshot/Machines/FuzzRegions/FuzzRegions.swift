@@ -248,18 +248,18 @@ extension FuzzRegions {
     /// order, a state examined once is not examined again; then fires them together.
     private func go(_ actions: any FuzzRegionsActions) -> Bool {
         if !machine.isFinished {
-            machine.beginSelection()
+            machine.regions.beginSelection()
             var leaf = 0
             while leaf < machine.leaves.count {
                 _ = machine.leaves[leaf].go(self, actions)
                 leaf += 1
             }
-            if machine.selectedCount > 0 {
+            if machine.regions.selectedCount > 0 {
                 fire(actions) { _ in }
                 return true
             }
         }
-        actions.unhandledEvent(.go, in: machine.innermostContaining)
+        actions.unhandledEvent(.go, in: machine.regions.innermostContaining(isParallel: { $0.isParallel }, isChild: { $0.parent == $1 }).id)
         return false
     }
 
@@ -267,18 +267,18 @@ extension FuzzRegions {
     /// order, a state examined once is not examined again; then fires them together.
     private func side(_ actions: any FuzzRegionsActions) -> Bool {
         if !machine.isFinished {
-            machine.beginSelection()
+            machine.regions.beginSelection()
             var leaf = 0
             while leaf < machine.leaves.count {
                 _ = machine.leaves[leaf].side(self, actions)
                 leaf += 1
             }
-            if machine.selectedCount > 0 {
+            if machine.regions.selectedCount > 0 {
                 fire(actions) { _ in }
                 return true
             }
         }
-        actions.unhandledEvent(.side, in: machine.innermostContaining)
+        actions.unhandledEvent(.side, in: machine.regions.innermostContaining(isParallel: { $0.isParallel }, isChild: { $0.parent == $1 }).id)
         return false
     }
 
@@ -286,18 +286,18 @@ extension FuzzRegions {
     /// order, a state examined once is not examined again; then fires them together.
     private func back(_ actions: any FuzzRegionsActions) -> Bool {
         if !machine.isFinished {
-            machine.beginSelection()
+            machine.regions.beginSelection()
             var leaf = 0
             while leaf < machine.leaves.count {
                 _ = machine.leaves[leaf].back(self, actions)
                 leaf += 1
             }
-            if machine.selectedCount > 0 {
+            if machine.regions.selectedCount > 0 {
                 fire(actions) { _ in }
                 return true
             }
         }
-        actions.unhandledEvent(.back, in: machine.innermostContaining)
+        actions.unhandledEvent(.back, in: machine.regions.innermostContaining(isParallel: { $0.isParallel }, isChild: { $0.parent == $1 }).id)
         return false
     }
 
@@ -305,18 +305,18 @@ extension FuzzRegions {
     /// order, a state examined once is not examined again; then fires them together.
     private func leave(_ actions: any FuzzRegionsActions) -> Bool {
         if !machine.isFinished {
-            machine.beginSelection()
+            machine.regions.beginSelection()
             var leaf = 0
             while leaf < machine.leaves.count {
                 _ = machine.leaves[leaf].leave(self, actions)
                 leaf += 1
             }
-            if machine.selectedCount > 0 {
+            if machine.regions.selectedCount > 0 {
                 fire(actions) { _ in }
                 return true
             }
         }
-        actions.unhandledEvent(.leave, in: machine.innermostContaining)
+        actions.unhandledEvent(.leave, in: machine.regions.innermostContaining(isParallel: { $0.isParallel }, isChild: { $0.parent == $1 }).id)
         return false
     }
 
@@ -324,30 +324,30 @@ extension FuzzRegions {
     /// order, a state examined once is not examined again; then fires them together.
     private func next(_ actions: any FuzzRegionsActions) -> Bool {
         if !machine.isFinished {
-            machine.beginSelection()
+            machine.regions.beginSelection()
             var leaf = 0
             while leaf < machine.leaves.count {
                 _ = machine.leaves[leaf].next(self, actions)
                 leaf += 1
             }
-            if machine.selectedCount > 0 {
-                if machine.allSelected(Self.isLocal) {
+            if machine.regions.selectedCount > 0 {
+                if machine.regions.allSelected(Self.isLocal) {
                     // Every selected transition is local to its region: none conflicts.
-                    for index in 0..<machine.selectedCount {
-                        switch machine.selected[index] {
+                    for index in 0..<machine.regions.selectedCount {
+                        switch machine.regions.selected[index] {
                         case 6:
                             actions.log(s: "enter L2")
                         default: break
                         }
                     }
-                    for index in 0..<machine.selectedCount {
-                        switch machine.selected[index] {
+                    for index in 0..<machine.regions.selectedCount {
+                        switch machine.regions.selected[index] {
                         case 6:
-                            machine.replaceLeaf(FuzzRegions_L1.self, by: FuzzRegions_L2.self)
+                            machine.regions.replaceLeaf(where: { $0 == FuzzRegions_L1.self }, by: FuzzRegions_L2.self)
                         case 14:
-                            machine.replaceLeaf(FuzzRegions_A.self, by: FuzzRegions_B.self)
+                            machine.regions.replaceLeaf(where: { $0 == FuzzRegions_A.self }, by: FuzzRegions_B.self)
                         case 16:
-                            machine.replaceLeaf(FuzzRegions_B.self, by: FuzzRegions_A.self)
+                            machine.regions.replaceLeaf(where: { $0 == FuzzRegions_B.self }, by: FuzzRegions_A.self)
                         default: break
                         }
                     }
@@ -357,7 +357,7 @@ extension FuzzRegions {
                 return true
             }
         }
-        actions.unhandledEvent(.next, in: machine.innermostContaining)
+        actions.unhandledEvent(.next, in: machine.regions.innermostContaining(isParallel: { $0.isParallel }, isChild: { $0.parent == $1 }).id)
         return false
     }
 
@@ -365,21 +365,21 @@ extension FuzzRegions {
     /// order, a state examined once is not examined again; then fires them together.
     private func swap(_ actions: any FuzzRegionsActions) -> Bool {
         if !machine.isFinished {
-            machine.beginSelection()
+            machine.regions.beginSelection()
             var leaf = 0
             while leaf < machine.leaves.count {
                 _ = machine.leaves[leaf].swap(self, actions)
                 leaf += 1
             }
-            if machine.selectedCount > 0 {
-                if machine.allSelected(Self.isLocal) {
+            if machine.regions.selectedCount > 0 {
+                if machine.regions.allSelected(Self.isLocal) {
                     // Every selected transition is local to its region: none conflicts.
-                    for index in 0..<machine.selectedCount {
-                        switch machine.selected[index] {
+                    for index in 0..<machine.regions.selectedCount {
+                        switch machine.regions.selected[index] {
                         case 10:
-                            machine.replaceLeaf(FuzzRegions_U1.self, by: FuzzRegions_U2.self)
+                            machine.regions.replaceLeaf(where: { $0 == FuzzRegions_U1.self }, by: FuzzRegions_U2.self)
                         case 11:
-                            machine.replaceLeaf(FuzzRegions_U2.self, by: FuzzRegions_U1.self)
+                            machine.regions.replaceLeaf(where: { $0 == FuzzRegions_U2.self }, by: FuzzRegions_U1.self)
                         default: break
                         }
                     }
@@ -389,7 +389,7 @@ extension FuzzRegions {
                 return true
             }
         }
-        actions.unhandledEvent(.swap, in: machine.innermostContaining)
+        actions.unhandledEvent(.swap, in: machine.regions.innermostContaining(isParallel: { $0.isParallel }, isChild: { $0.parent == $1 }).id)
         return false
     }
 
@@ -397,18 +397,18 @@ extension FuzzRegions {
     /// order, a state examined once is not examined again; then fires them together.
     private func finish(_ actions: any FuzzRegionsActions) -> Bool {
         if !machine.isFinished {
-            machine.beginSelection()
+            machine.regions.beginSelection()
             var leaf = 0
             while leaf < machine.leaves.count {
                 _ = machine.leaves[leaf].finish(self, actions)
                 leaf += 1
             }
-            if machine.selectedCount > 0 {
+            if machine.regions.selectedCount > 0 {
                 fire(actions) { _ in }
                 return true
             }
         }
-        actions.unhandledEvent(.finish, in: machine.innermostContaining)
+        actions.unhandledEvent(.finish, in: machine.regions.innermostContaining(isParallel: { $0.isParallel }, isChild: { $0.parent == $1 }).id)
         return false
     }
 
@@ -432,7 +432,7 @@ extension FuzzRegions {
             case .sent(let event): replay(event, actions)
             case .completion(let state):
                 guard machine.isActive(state), Self.rules.completes(state.number, in: machine.configuration.map(\.number)) else { continue }
-                machine.beginSelection()
+                machine.regions.beginSelection()
                 if state.completion(self, actions) {
                     fire(actions) { _ in }
                 }
@@ -474,67 +474,67 @@ extension FuzzRegions {
     /// final state), the step changes the configuration in place and builds nothing.
     @inline(never)
     private func fire(_ actions: any FuzzRegionsActions, effects: (Int) -> Void) {
-        if machine.allSelected(Self.isDirect) {
-            machine.removeConflicts()
+        if machine.regions.allSelected(Self.isDirect) {
+            machine.regions.removeConflicts(Self.step)
             var position = machine.configuration.count
             while position > 0 {
                 position -= 1
                 let number = machine.configuration[position].number
-                if machine.isExited(number) { State.exit(number, actions) }
+                if machine.regions.isExited(number, Self.step) { State.exit(number, actions) }
             }
-            for index in 0..<machine.selectedCount { effects(machine.selected[index]) }
-            machine.sortSelectedByExits()
-            for index in 0..<machine.selectedCount {
-                switch machine.selected[index] {
+            for index in 0..<machine.regions.selectedCount { effects(machine.regions.selected[index]) }
+            machine.regions.sortSelectedByExits(Self.step)
+            for index in 0..<machine.regions.selectedCount {
+                switch machine.regions.selected[index] {
                 case 6:
                     actions.log(s: "enter L2")
                 default: break
                 }
             }
-            for index in 0..<machine.selectedCount {
-                switch machine.selected[index] {
+            for index in 0..<machine.regions.selectedCount {
+                switch machine.regions.selected[index] {
                 case 6:
-                    machine.beginReplacing(3..<6)
-                    machine.newConfiguration.append(FuzzRegions_L2.self)
-                    machine.newLeaves.append(FuzzRegions_L2.self)
-                    machine.endReplacing()
+                    machine.regions.beginReplacing(3..<6) { $0.number }
+                    machine.regions.newConfiguration.append(FuzzRegions_L2.self)
+                    machine.regions.newLeaves.append(FuzzRegions_L2.self)
+                    machine.regions.endReplacing()
                 case 8:
-                    machine.beginReplacing(7..<16)
-                    machine.newConfiguration.append(FuzzRegions_R2.self)
-                    machine.newConfiguration.append(FuzzRegions_Up.self)
-                    machine.newConfiguration.append(FuzzRegions_U1.self)
-                    machine.newConfiguration.append(FuzzRegions_Down.self)
-                    machine.newConfiguration.append(FuzzRegions_D1.self)
-                    machine.newLeaves.append(FuzzRegions_U1.self)
-                    machine.newLeaves.append(FuzzRegions_D1.self)
-                    machine.endReplacing()
+                    machine.regions.beginReplacing(7..<16) { $0.number }
+                    machine.regions.newConfiguration.append(FuzzRegions_R2.self)
+                    machine.regions.newConfiguration.append(FuzzRegions_Up.self)
+                    machine.regions.newConfiguration.append(FuzzRegions_U1.self)
+                    machine.regions.newConfiguration.append(FuzzRegions_Down.self)
+                    machine.regions.newConfiguration.append(FuzzRegions_D1.self)
+                    machine.regions.newLeaves.append(FuzzRegions_U1.self)
+                    machine.regions.newLeaves.append(FuzzRegions_D1.self)
+                    machine.regions.endReplacing()
                 case 10:
-                    machine.beginReplacing(10..<12)
-                    machine.newConfiguration.append(FuzzRegions_U2.self)
-                    machine.newLeaves.append(FuzzRegions_U2.self)
-                    machine.endReplacing()
+                    machine.regions.beginReplacing(10..<12) { $0.number }
+                    machine.regions.newConfiguration.append(FuzzRegions_U2.self)
+                    machine.regions.newLeaves.append(FuzzRegions_U2.self)
+                    machine.regions.endReplacing()
                 case 11:
-                    machine.beginReplacing(10..<12)
-                    machine.newConfiguration.append(FuzzRegions_U1.self)
-                    machine.newLeaves.append(FuzzRegions_U1.self)
-                    machine.endReplacing()
+                    machine.regions.beginReplacing(10..<12) { $0.number }
+                    machine.regions.newConfiguration.append(FuzzRegions_U1.self)
+                    machine.regions.newLeaves.append(FuzzRegions_U1.self)
+                    machine.regions.endReplacing()
                 case 14:
-                    machine.beginReplacing(17..<19)
-                    machine.newConfiguration.append(FuzzRegions_B.self)
-                    machine.newLeaves.append(FuzzRegions_B.self)
-                    machine.endReplacing()
+                    machine.regions.beginReplacing(17..<19) { $0.number }
+                    machine.regions.newConfiguration.append(FuzzRegions_B.self)
+                    machine.regions.newLeaves.append(FuzzRegions_B.self)
+                    machine.regions.endReplacing()
                 case 16:
-                    machine.beginReplacing(17..<19)
-                    machine.newConfiguration.append(FuzzRegions_A.self)
-                    machine.newLeaves.append(FuzzRegions_A.self)
-                    machine.endReplacing()
+                    machine.regions.beginReplacing(17..<19) { $0.number }
+                    machine.regions.newConfiguration.append(FuzzRegions_A.self)
+                    machine.regions.newLeaves.append(FuzzRegions_A.self)
+                    machine.regions.endReplacing()
                 default: break
                 }
             }
             return
         }
         // The rules of the step work out what it exits and enters, from the machine's tables.
-        let selected = Array(machine.selected[..<machine.selectedCount])
+        let selected = Array(machine.regions.selected)
         let step = Self.rules.step(selected: selected, in: machine.configuration.map(\.number), records: &machine.history)
         for state in step.exiting { State.exit(state, actions) }
         for number in step.fired { effects(number) }
@@ -558,6 +558,20 @@ extension FuzzRegions {
         }
     }
 
+    /// The transition numbered `number` as the direct step sees it: the states it exits when active,
+    /// its source (-1: the machine) and the states inside its source, by number.
+    private static func step(_ number: Int) -> (exits: Range<Int>, source: Int, insideSource: Range<Int>) {
+        switch number {
+        case 6: (3..<6, 3, 4..<4)  // L1: next -> L2
+        case 8: (7..<16, 7, 8..<8)  // R1: next -> R2
+        case 10: (10..<12, 10, 11..<11)  // U1: swap -> U2
+        case 11: (10..<12, 11, 12..<12)  // U2: swap -> U1
+        case 14: (17..<19, 17, 18..<18)  // A: next -> B
+        case 16: (17..<19, 18, 19..<19)  // B: next -> A
+        default: preconditionFailure("no direct step for transition \(number)")
+        }
+    }
+
     /// Enters the states numbered `entering`, in order; `configuration` (by number) becomes the
     /// machine's once all are entered (during the activities it is the one before).
     /// The states that complete wait in `steps` for their turn, if they have completion transitions.
@@ -565,8 +579,8 @@ extension FuzzRegions {
     private func enter(_ entering: [Int], configuration: [Int], _ actions: any FuzzRegionsActions) {
         for state in entering { State.entry(state, actions) }
         guard !entering.isEmpty else { return }
-        machine.configurationList.replace(with: configuration.map(Self.stateClass))
-        machine.leafList.replace(with: Self.stateTree.leaves(of: configuration).map(Self.stateClass))
+        machine.regions.configurationList.replace(with: configuration.map(Self.stateClass))
+        machine.regions.leafList.replace(with: Self.stateTree.leaves(of: configuration).map(Self.stateClass))
         for state in Self.rules.completingStates(onEntering: entering, in: configuration) where Self.stateClass(state).hasCompletion {
             machine.steps.complete(Self.stateClass(state))
         }
@@ -606,8 +620,8 @@ extension FuzzRegions {
     private func restore(from snapshot: Snapshot) throws(RestoreError) {
         // The runtime checks the snapshot against the machine's tree; nil: the machine had not started.
         guard let active = try Self.stateTree.configuration(restoring: snapshot) else { return }
-        machine.configurationList.replace(with: active.map(Self.stateClass))
-        machine.leafList.replace(with: Self.stateTree.leaves(of: active).map(Self.stateClass))
+        machine.regions.configurationList.replace(with: active.map(Self.stateClass))
+        machine.regions.leafList.replace(with: Self.stateTree.leaves(of: active).map(Self.stateClass))
         machine.isStarted = true
         machine.isFinished = machine.configuration.contains { $0.finishesMachine }
         for (state, record) in Self.stateTree.historyRecords(snapshot.history, recordsHistory: { Self.rules.recordsHistory[$0] }) {
@@ -738,15 +752,15 @@ fileprivate final class FuzzRegions_Idle: FuzzRegions.State {
     override class var number: Int { 0 }
 
     override class func go(_ context: FuzzRegions, _ actions: any FuzzRegionsActions) -> Bool {
-        return context.machine.select(0, isExternal: true)  // Idle: go -> Work
+        return context.machine.regions.select(0, isExternal: true)  // Idle: go -> Work
     }
 
     override class func side(_ context: FuzzRegions, _ actions: any FuzzRegionsActions) -> Bool {
-        return context.machine.select(1, isExternal: true)  // Idle: side -> Split
+        return context.machine.regions.select(1, isExternal: true)  // Idle: side -> Split
     }
 
     override class func back(_ context: FuzzRegions, _ actions: any FuzzRegionsActions) -> Bool {
-        return context.machine.select(2, isExternal: true)  // Idle: back -> deep history Work
+        return context.machine.regions.select(2, isExternal: true)  // Idle: back -> deep history Work
     }
 }
 
@@ -756,17 +770,17 @@ fileprivate class FuzzRegions_Work: FuzzRegions.State {
     override class var number: Int { 1 }
 
     override class func completion(_ context: FuzzRegions, _ actions: any FuzzRegionsActions) -> Bool {
-        return context.machine.select(5, isExternal: true)  // Work: -> Split
+        return context.machine.regions.select(5, isExternal: true)  // Work: -> Split
     }
 
     override class func side(_ context: FuzzRegions, _ actions: any FuzzRegionsActions) -> Bool {
-        guard context.machine.examine(1) else { return false }
-        return context.machine.select(4, isExternal: true)  // Work: side -> Split
+        guard context.machine.regions.examine(1) else { return false }
+        return context.machine.regions.select(4, isExternal: true)  // Work: side -> Split
     }
 
     override class func leave(_ context: FuzzRegions, _ actions: any FuzzRegionsActions) -> Bool {
-        guard context.machine.examine(1) else { return false }
-        return context.machine.select(3, isExternal: true)  // Work: leave -> Idle
+        guard context.machine.regions.examine(1) else { return false }
+        return context.machine.regions.select(3, isExternal: true)  // Work: leave -> Idle
     }
 }
 
@@ -784,7 +798,7 @@ fileprivate final class FuzzRegions_L1: FuzzRegions_Left {
     override class var number: Int { 3 }
 
     override class func next(_ context: FuzzRegions, _ actions: any FuzzRegionsActions) -> Bool {
-        return context.machine.select(6, isExternal: true)  // L1: next -> L2
+        return context.machine.regions.select(6, isExternal: true)  // L1: next -> L2
     }
 }
 
@@ -796,7 +810,7 @@ fileprivate final class FuzzRegions_L2: FuzzRegions_Left {
 
     override class func next(_ context: FuzzRegions, _ actions: any FuzzRegionsActions) -> Bool {
         if actions.allowed() {
-            return context.machine.select(7, isExternal: true)  // L2: next [allowed] -> L3
+            return context.machine.regions.select(7, isExternal: true)  // L2: next [allowed] -> L3
         }
         return false
     }
@@ -823,7 +837,7 @@ fileprivate final class FuzzRegions_R1: FuzzRegions_Right {
     override class var number: Int { 7 }
 
     override class func next(_ context: FuzzRegions, _ actions: any FuzzRegionsActions) -> Bool {
-        return context.machine.select(8, isExternal: true)  // R1: next -> R2
+        return context.machine.regions.select(8, isExternal: true)  // R1: next -> R2
     }
 }
 
@@ -834,8 +848,8 @@ fileprivate class FuzzRegions_R2: FuzzRegions_Right {
     override class var number: Int { 8 }
 
     override class func finish(_ context: FuzzRegions, _ actions: any FuzzRegionsActions) -> Bool {
-        guard context.machine.examine(8) else { return false }
-        return context.machine.select(9, isExternal: true)  // R2: finish -> RDone
+        guard context.machine.regions.examine(8) else { return false }
+        return context.machine.regions.select(9, isExternal: true)  // R2: finish -> RDone
     }
 }
 
@@ -853,7 +867,7 @@ fileprivate final class FuzzRegions_U1: FuzzRegions_Up {
     override class var number: Int { 10 }
 
     override class func swap(_ context: FuzzRegions, _ actions: any FuzzRegionsActions) -> Bool {
-        return context.machine.select(10, isExternal: true)  // U1: swap -> U2
+        return context.machine.regions.select(10, isExternal: true)  // U1: swap -> U2
     }
 }
 
@@ -864,7 +878,7 @@ fileprivate final class FuzzRegions_U2: FuzzRegions_Up {
     override class var number: Int { 11 }
 
     override class func swap(_ context: FuzzRegions, _ actions: any FuzzRegionsActions) -> Bool {
-        return context.machine.select(11, isExternal: true)  // U2: swap -> U1
+        return context.machine.regions.select(11, isExternal: true)  // U2: swap -> U1
     }
 }
 
@@ -883,7 +897,7 @@ fileprivate final class FuzzRegions_D1: FuzzRegions_Down {
 
     override class func swap(_ context: FuzzRegions, _ actions: any FuzzRegionsActions) -> Bool {
         if actions.refused() {
-            return context.machine.select(12, isExternal: true)  // D1: swap [refused] -> D2
+            return context.machine.regions.select(12, isExternal: true)  // D1: swap [refused] -> D2
         }
         return false
     }
@@ -909,7 +923,7 @@ fileprivate class FuzzRegions_Split: FuzzRegions.State {
     override class var number: Int { 16 }
 
     override class func leave(_ context: FuzzRegions, _ actions: any FuzzRegionsActions) -> Bool {
-        return context.machine.select(13, isExternal: true)  // Split: leave -> Idle
+        return context.machine.regions.select(13, isExternal: true)  // Split: leave -> Idle
     }
 }
 
@@ -920,11 +934,11 @@ fileprivate final class FuzzRegions_A: FuzzRegions_Split {
     override class var number: Int { 17 }
 
     override class func back(_ context: FuzzRegions, _ actions: any FuzzRegionsActions) -> Bool {
-        return context.machine.select(15, isExternal: true)  // A: back -> history Right
+        return context.machine.regions.select(15, isExternal: true)  // A: back -> history Right
     }
 
     override class func next(_ context: FuzzRegions, _ actions: any FuzzRegionsActions) -> Bool {
-        return context.machine.select(14, isExternal: true)  // A: next -> B
+        return context.machine.regions.select(14, isExternal: true)  // A: next -> B
     }
 }
 
@@ -935,11 +949,11 @@ fileprivate final class FuzzRegions_B: FuzzRegions_Split {
     override class var number: Int { 18 }
 
     override class func next(_ context: FuzzRegions, _ actions: any FuzzRegionsActions) -> Bool {
-        return context.machine.select(16, isExternal: true)  // B: next -> A
+        return context.machine.regions.select(16, isExternal: true)  // B: next -> A
     }
 
     override class func finish(_ context: FuzzRegions, _ actions: any FuzzRegionsActions) -> Bool {
-        return context.machine.select(17, isExternal: true)  // B: finish -> End
+        return context.machine.regions.select(17, isExternal: true)  // B: finish -> End
     }
 }
 
@@ -950,14 +964,12 @@ fileprivate final class FuzzRegions_End: FuzzRegions.State {
     override class var number: Int { 19 }
 }
 
-/// What changes while a ``FuzzRegions`` runs; the rules of a step that read it follow.
-fileprivate struct FuzzRegionsRuntime {
-    /// The active states in document order (before `start()`, the ones it will enter).
-    var configurationList = FixedList<FuzzRegions.State.Type>([FuzzRegions_Idle.self], capacity: 20)
-    var configuration: UnsafeMutableBufferPointer<FuzzRegions.State.Type> { configurationList.elements }
-    /// The active leaves in document order: the active state of each active region.
-    var leafList = FixedList<FuzzRegions.State.Type>([FuzzRegions_Idle.self], capacity: 20)
-    var leaves: UnsafeMutableBufferPointer<FuzzRegions.State.Type> { leafList.elements }
+/// What changes while a ``FuzzRegions`` runs.
+fileprivate struct FuzzRegionsRuntime: ~Copyable {
+    /// The active states and leaves (before `start()`, the ones it will enter), the transitions
+    /// selected for the event being processed (one per active leaf at most) and the lists the
+    /// direct step builds.
+    var regions = FSMRuntime.Regions<FuzzRegions.State.Type>(configuration: [FuzzRegions_Idle.self], leaves: [FuzzRegions_Idle.self], states: 20, selecting: 3)
     var isStarted = false
     var isFinished = false
     /// Whether a step is being processed, and what waits for its turn: completions, events sent
@@ -966,217 +978,13 @@ fileprivate struct FuzzRegionsRuntime {
     /// For each state that records history and has been exited (by its `number`): the states
     /// active inside it when it was last exited, in document order.
     var history: [Int: [Int]] = [:]
-    /// The transitions selected for the event or completion being processed, by number, in order:
-    /// the first `selectedCount`. One per active leaf at most, so there is room enough.
-    let selectedList = FixedList([Int](repeating: 0, count: 3), capacity: 3)
-    var selected: UnsafeMutableBufferPointer<Int> { selectedList.elements }
-    var selectedCount = 0
-    /// Whether a selected transition has a target: without one, nothing is exited or entered.
-    var selectedExternal = false
-    /// For each state (by `number`) and, last, the machine: the selection in which it was last
-    /// examined. A state examined in the current selection is not examined again.
-    let examinedList = FixedList([Int](repeating: 0, count: 21), capacity: 21)
-    var examined: UnsafeMutableBufferPointer<Int> { examinedList.elements }
-    var selection = 0
-    /// The configuration and the leaves a step builds (`beginReplacing`, then the states entered
-    /// appended, then `endReplacing`), kept from one step to the next for their storage.
-    var newConfiguration = FixedList([FuzzRegions.State.Type](), capacity: 20)
-    var newLeaves = FixedList([FuzzRegions.State.Type](), capacity: 20)
-    /// Where the states after those being replaced start, in the configuration and the leaves.
-    var rest = (configuration: 0, leaves: 0)
-}
 
-extension FuzzRegionsRuntime {
-    /// Room for `capacity` elements, allocated once: steps rewrite the configuration, the leaves and
-    /// the selection in place, without an array's checks that it is unshared and has room. A list
-    /// is never shared; its elements (state classes, numbers) are trivial; `elements` is read only
-    /// while the list's count is unchanged.
-    final class FixedList<Element> {
-        /// Its own memory, freed with it; `nonisolated(unsafe)` so that `deinit` may free it.
-        nonisolated(unsafe) private let storage: UnsafeMutablePointer<Element>
-        private let capacity: Int
-        private(set) var count = 0
-
-        init(_ elements: [Element], capacity: Int) {
-            storage = .allocate(capacity: capacity)
-            self.capacity = capacity
-            replace(with: elements)
-        }
-
-        deinit { storage.deallocate() }
-
-        /// The elements, to read, or to replace one by another in place.
-        var elements: UnsafeMutableBufferPointer<Element> { .init(start: storage, count: count) }
-
-        func removeAll() { count = 0 }
-
-        func append(_ element: Element) {
-            precondition(count < capacity, "a FixedList is full")
-            (storage + count).initialize(to: element)
-            count += 1
-        }
-
-        func replace(with elements: [Element]) {
-            removeAll()
-            for element in elements { append(element) }
-        }
-    }
-}
-
-extension FuzzRegionsRuntime {
-    /// Starts a selection: nothing selected, nothing examined yet.
-    mutating func beginSelection() {
-        selectedCount = 0
-        selectedExternal = false
-        selection &+= 1
-    }
-
-    /// Marks a state (by `number`; the machine's is the last) examined; `false` when it already was.
-    mutating func examine(_ number: Int) -> Bool {
-        if examined[number] == selection { return false }
-        examined[number] = selection
-        return true
-    }
-
-    /// Selects a transition (by number), external when it has a target. Always `true`: the handler
-    /// that selects it is done.
-    mutating func select(_ number: Int, isExternal: Bool = false) -> Bool {
-        selected[selectedCount] = number
-        selectedCount += 1
-        if isExternal { selectedExternal = true }
-        return true
-    }
-
-    /// Whether every selected transition passes `test`.
-    func allSelected(_ test: (Int) -> Bool) -> Bool {
-        for index in 0..<selectedCount where !test(selected[index]) { return false }
-        return true
-    }
-
-    /// A local transition's target takes its source's place among the active states and leaves.
-    mutating func replaceLeaf(_ source: FuzzRegions.State.Type, by target: FuzzRegions.State.Type) {
-        if let index = configuration.firstIndex(where: { $0 == source }) { configuration[index] = target }
-        if let index = leaves.firstIndex(where: { $0 == source }) { leaves[index] = target }
-    }
-
+    /// The active states in document order.
+    var configuration: UnsafeMutableBufferPointer<FuzzRegions.State.Type> { regions.configuration }
+    /// The active leaves in document order: the active state of each active region.
+    var leaves: UnsafeMutableBufferPointer<FuzzRegions.State.Type> { regions.leaves }
     /// Whether `state` is active.
-    func isActive(_ state: FuzzRegions.State.Type) -> Bool { configuration.contains { $0.number == state.number } }
-
-    /// The innermost active state that contains every active state: the first active state,
-    /// then down through its active child as long as it is not a parallel state. In document
-    /// order, the active child of a state that is not parallel comes right after it.
-    var innermostContaining: FuzzRegions.StateID {
-        var index = 0
-        while index + 1 < configuration.count, !configuration[index].isParallel,
-            configuration[index + 1].parent == configuration[index]
-        {
-            index += 1
-        }
-        return configuration[index].id
-    }
-}
-
-extension FuzzRegionsRuntime {
-    /// Drops the selected transitions that conflict, in place (section 4c): each in turn, in
-    /// selection order, replaces the ones kept so far whose exits meet its own when its source lies
-    /// inside the source of every one of them (the more specific wins), and is dropped otherwise.
-    mutating func removeConflicts() {
-        if selectedCount < 2 { return }
-        var kept = 0
-        for index in 0..<selectedCount {
-            let number = selected[index]
-            let step = Self.step(number)
-            var isMoreSpecific = true
-            for other in 0..<kept {
-                let earlier = Self.step(selected[other])
-                if earlier.exits.overlaps(step.exits) && !earlier.insideSource.contains(step.source) {
-                    isMoreSpecific = false
-                    break
-                }
-            }
-            guard isMoreSpecific else { continue }
-            var count = 0
-            for other in 0..<kept where !Self.step(selected[other]).exits.overlaps(step.exits) {
-                selected[count] = selected[other]
-                count += 1
-            }
-            selected[count] = number
-            kept = count + 1
-        }
-        selectedCount = kept
-    }
-
-    /// Whether the state numbered `state` is exited by a selected transition.
-    func isExited(_ state: Int) -> Bool {
-        for index in 0..<selectedCount where Self.step(selected[index]).exits.contains(state) { return true }
-        return false
-    }
-
-    /// Puts the selected transitions in document order of their domains (apart once conflicts are
-    /// dropped), so that their entries, taken in turn, are in document order.
-    mutating func sortSelectedByExits() {
-        if selectedCount < 2 { return }
-        for index in 0..<selectedCount {
-            var position = index
-            let number = selected[index]
-            let start = Self.step(number).exits.lowerBound
-            while position > 0 && Self.step(selected[position - 1]).exits.lowerBound > start {
-                selected[position] = selected[position - 1]
-                position -= 1
-            }
-            selected[position] = number
-        }
-    }
-
-    /// Starts replacing the active states numbered in `range`: the new configuration and leaves
-    /// start with the states before them.
-    mutating func beginReplacing(_ range: Range<Int>) {
-        var start = 0
-        while start < configuration.count && configuration[start].number < range.lowerBound { start += 1 }
-        var end = start
-        while end < configuration.count && range.contains(configuration[end].number) { end += 1 }
-        var leaf = 0
-        while leaf < leaves.count && leaves[leaf].number < range.lowerBound { leaf += 1 }
-        var leafEnd = leaf
-        while leafEnd < leaves.count && range.contains(leaves[leafEnd].number) { leafEnd += 1 }
-        newConfiguration.removeAll()
-        for index in 0..<start { newConfiguration.append(configuration[index]) }
-        newLeaves.removeAll()
-        for index in 0..<leaf { newLeaves.append(leaves[index]) }
-        rest = (end, leafEnd)
-    }
-
-    /// Starts replacing every active state (a transition whose domain is the machine).
-    mutating func beginReplacingAll() {
-        newConfiguration.removeAll()
-        newLeaves.removeAll()
-        rest = (configuration.count, leaves.count)
-    }
-
-    /// Ends the replacement: the states after the range follow, and the new configuration and
-    /// leaves become the machine's (the old ones keep their storage for the next step).
-    mutating func endReplacing() {
-        for index in rest.configuration..<configuration.count { newConfiguration.append(configuration[index]) }
-        for index in rest.leaves..<leaves.count { newLeaves.append(leaves[index]) }
-        swap(&configurationList, &newConfiguration)
-        swap(&leafList, &newLeaves)
-    }
-}
-
-extension FuzzRegionsRuntime {
-    /// The transition numbered `number` as the direct step sees it: the states it exits when active,
-    /// its source (-1: the machine) and the states inside its source, by number.
-    static func step(_ number: Int) -> (exits: Range<Int>, source: Int, insideSource: Range<Int>) {
-        switch number {
-        case 6: (3..<6, 3, 4..<4)  // L1: next -> L2
-        case 8: (7..<16, 7, 8..<8)  // R1: next -> R2
-        case 10: (10..<12, 10, 11..<11)  // U1: swap -> U2
-        case 11: (10..<12, 11, 12..<12)  // U2: swap -> U1
-        case 14: (17..<19, 17, 18..<18)  // A: next -> B
-        case 16: (17..<19, 18, 19..<19)  // B: next -> A
-        default: preconditionFailure("no direct step for transition \(number)")
-        }
-    }
+    func isActive(_ state: FuzzRegions.State.Type) -> Bool { configuration.contains { $0 == state } }
 }
 
 /// An event sent while another was being processed, with its arguments.
