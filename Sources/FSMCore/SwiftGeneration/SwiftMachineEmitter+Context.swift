@@ -164,7 +164,7 @@ extension SwiftMachineEmitter {
     /// configuration changed, the state it completes waits for its turn, and a finished machine's
     /// timers are cancelled.
     private func emitBecomingCurrent(_ state: String, into out: inout CodeWriter) {
-        let canFinish = plan.canFinish
+        let canFinish = hasFinishedFlag
         if observable {
             out.line("// Observers hear of a new configuration only: leaving and entering a state again is none.")
             let changed = canFinish ? " || \(state).finishesMachine != machine.isFinished" : ""

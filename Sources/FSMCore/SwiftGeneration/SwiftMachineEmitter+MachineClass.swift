@@ -193,7 +193,7 @@ extension SwiftMachineEmitter {
         }
         out.line()
         out.docComment(["Whether a top-level final state has been entered; every event is unhandled from then on."])
-        if hasRegions || plan.canFinish {
+        if hasFinishedFlag {
             emitConfigurationRead("\(api)var isFinished: Bool", "machine.isFinished", into: &out)
         } else {
             out.line("\(api)var isFinished: Bool { false }  // The machine has no top-level final state.")
@@ -208,17 +208,43 @@ extension SwiftMachineEmitter {
     /// active states once, each looked up in a `switch`.
     static let statesAskedOneByOne = 3
 
+    /// The states declaring each event, in the order written, in one pass over the machine.
+    private var declaringStates: [[Int]] {
+        var declaring = Array(repeating: [Int](), count: model.events.count)
+        for index in model.states.indices {
+            for event in Set(model.states[index].transitions.compactMap(\.event)).sorted() {
+                declaring[event].append(index)
+            }
+        }
+        return declaring
+    }
+
+    /// How `handles(_:)` answers for an event declared by `declaring`.
+    private enum HandlesAnswer {
+        /// Always (the machine declares it, or every state does) or never (no state does).
+        case constant(Bool)
+        /// `isIn(_:)` of each declaring state.
+        case oneByOne
+        /// One walk outwards from the active state, each state looked up in a `switch`.
+        case walk
+    }
+
+    private func handlesAnswer(for event: Int, declaring: [Int]) -> HandlesAnswer {
+        if model.machineTransitions.contains(where: { $0.event == event }) || declaring.count == model.states.count {
+            return .constant(true)
+        }
+        if declaring.isEmpty { return .constant(false) }
+        return declaring.count <= Self.statesAskedOneByOne ? .oneByOne : .walk
+    }
+
     /// Whether `handles(_:)` walks the active states for some event (`State.isIn(where:)`).
     var handlesWalksStates: Bool {
-        var declaring = Array(repeating: Set<Int>(), count: model.events.count)
-        for index in model.states.indices {
-            for event in model.states[index].transitions.compactMap(\.event) { declaring[event].insert(index) }
+        guard !plan.isFlat else { return false }
+        let declaring = declaringStates
+        return model.events.indices.contains { event in
+            if case .walk = handlesAnswer(for: event, declaring: declaring[event]) { return true }
+            return false
         }
-        return !plan.isFlat
-            && model.events.indices.contains { event in
-                declaring[event].count > Self.statesAskedOneByOne && declaring[event].count < model.states.count
-                    && !model.machineTransitions.contains { $0.event == event }
-            }
     }
 
     private func emitHandles(_ out: inout CodeWriter) {
@@ -237,25 +263,18 @@ extension SwiftMachineEmitter {
         }
         out.block("\(api)func handles(_ event: Event) -> Bool") { out in
             if observable { out.line(observedAccess) }
-            if hasRegions || plan.canFinish { out.line("if machine.isFinished { return false }") }
+            if hasFinishedFlag { out.line("if machine.isFinished { return false }") }
             out.line("switch event {")
-            // The states declaring each event, in one pass over the machine.
-            var declaringStates = Array(repeating: [Int](), count: model.events.count)
-            for index in model.states.indices {
-                for event in Set(model.states[index].transitions.compactMap(\.event)).sorted() {
-                    declaringStates[event].append(index)
-                }
-            }
+            let declaringStates = self.declaringStates
             for event in model.events.indices {
                 let declaring = declaringStates[event]
                 let label = "case .\(names.eventCase(event)): return"
-                if model.machineTransitions.contains(where: { $0.event == event }) || declaring.count == model.states.count {
-                    out.line("\(label) true")
-                } else if declaring.isEmpty {
-                    out.line("\(label) false")
-                } else if declaring.count <= Self.statesAskedOneByOne {
+                switch handlesAnswer(for: event, declaring: declaring) {
+                case .constant(let answer):
+                    out.line("\(label) \(answer)")
+                case .oneByOne:
                     out.line("\(label) " + declaring.map { "isIn(.\(names.stateCase($0)))" }.joined(separator: " || "))
-                } else {
+                case .walk:
                     // One walk outwards from the innermost active state, each state looked up in one
                     // `switch`, however many states declare the event.
                     out.line("case .\(names.eventCase(event)):")

@@ -196,7 +196,7 @@ extension SwiftMachineEmitter {
                 return
             }
             // Then the machine's own transitions, which a finished machine no longer has.
-            guard plan.canFinish else {
+            guard hasFinishedFlag else {
                 out.line("if \(byStates) { return true }")
                 if !emitTransitions(machineTransitions, source: nil, context: .machineItself, into: &out) {
                     out.line("return \(unhandled)")

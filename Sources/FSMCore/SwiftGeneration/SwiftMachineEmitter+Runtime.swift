@@ -53,7 +53,7 @@ extension SwiftMachineEmitter {
     /// events waiting and, with completion transitions, the completions waiting.
     func emitRunFields(into out: inout CodeWriter) {
         out.line("var isStarted = false")
-        if hasRegions || plan.canFinish { out.line("var isFinished = false") }
+        if hasFinishedFlag { out.line("var isFinished = false") }
         var waiting = internalQueueItems
         if plan.hasEvents { waiting.append("events sent meanwhile") }
         out.docParagraph(

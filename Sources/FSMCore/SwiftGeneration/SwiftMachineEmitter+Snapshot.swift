@@ -66,7 +66,7 @@ extension SwiftMachineEmitter {
             out.line("precondition(!machine.steps.isRunning, \"snapshot read from inside a guard or an action\")")
             // The runtime makes the snapshot: the active states from the active leaf, in a machine with one.
             var arguments = [
-                "started: machine.isStarted", "finished: \(hasRegions || plan.canFinish ? "machine.isFinished" : "false")",
+                "started: machine.isStarted", "finished: \(hasFinishedFlag ? "machine.isFinished" : "false")",
                 hasRegions ? "activeStates: activeStates.map(\\.rawValue)" : "leaf: machine.current.id.rawValue",
             ]
             if uses(.history) { arguments.append("history: recordedHistory()") }
@@ -111,7 +111,7 @@ extension SwiftMachineEmitter {
                 out.line("// One active leaf: the last of the active states, in the order written.")
                 out.line("machine.current = Self.stateClass(active[active.count - 1])")
                 out.line("machine.isStarted = true")
-                if plan.canFinish { out.line("machine.isFinished = machine.current.finishesMachine") }
+                if hasFinishedFlag { out.line("machine.isFinished = machine.current.finishesMachine") }
             }
             if uses(.history) {
                 out.block(
@@ -134,7 +134,7 @@ extension SwiftMachineEmitter {
                 out.line("for state in active { isActive[state] = true }")
                 out.line("let timers = Self.stateTree.timers(")
                 out.line(
-                    "    snapshot.timers.map { ($0.state, $0.index, $0.remainingNanoseconds) }, owners: Self.timerOwners, isActive: isActive, machineIsRunning: \(hasRegions || plan.canFinish ? "!machine.isFinished" : "true"))"
+                    "    snapshot.timers.map { ($0.state, $0.index, $0.remainingNanoseconds) }, owners: Self.timerOwners, isActive: isActive, machineIsRunning: \(hasFinishedFlag ? "!machine.isFinished" : "true"))"
                 )
                 out.line("for (timer, remaining) in timers { armTimer(timer, after: remaining) }")
             }

@@ -74,7 +74,7 @@ extension SwiftMachineEmitter {
                     out.docComment(["The enclosing state; `nil` for a top-level state."])
                     out.line("class var parent: \(state)? { nil }")
                 }
-                if hasRegions || plan.canFinish {
+                if hasFinishedFlag {
                     out.docComment(["Whether entering this state finishes the machine (a top-level final state)."])
                     out.line("class var finishesMachine: Bool { false }")
                 }

@@ -193,7 +193,7 @@ extension SwiftMachineEmitter {
             out.line("machine.timers.cancel(timer)")
             if hasClock { out.line("timerTasks.cancel(timer)") }
         }
-        if hasRegions || plan.canFinish {
+        if hasFinishedFlag {
             out.line()
             out.docComment(["Cancels every timer: the machine has finished."])
             out.block("private func cancelAllTimers()") { out in
@@ -237,7 +237,7 @@ extension SwiftMachineEmitter {
                 out.indented { out in
                     // The machine's own timer repeats as long as the machine runs: always, when it cannot finish.
                     let active =
-                        timer.source.map { isActiveTest($0) } ?? (hasRegions || plan.canFinish ? "!machine.isFinished" : nil)
+                        timer.source.map { isActiveTest($0) } ?? (hasFinishedFlag ? "!machine.isFinished" : nil)
                     if let active {
                         out.block("if \(active)") { out in
                             emitWork([.armTimers([timer])], context: .machineItself, into: &out)
