@@ -104,6 +104,22 @@ public struct ActivityTable {
 
     /// The running activities, in document order.
     public var running: [Int] { phases.indices.filter { phases[$0] == .running } }
+
+    /// `activity`, the activity of `state` (`nil` when it has none), and the stamp of its entry, for a
+    /// test that ends it by hand with `function` (`finishActivity(of:)`, `failActivity(of:with:)`).
+    /// Stops the program when the machine's activities run as tasks (`runsTasks`), when a step is
+    /// being processed (`inStep`: called from one of the actions), or when the activity is not running.
+    @inlinable
+    public func endedByHand<State>(
+        _ activity: Int?, of state: State, _ function: StaticString, runsTasks: Bool, inStep: Bool
+    ) -> (activity: Int, stamp: UInt64) {
+        precondition(!runsTasks, "\(function) on a machine whose activities run as tasks")
+        precondition(!inStep, "\(function) from inside a guard or an action")
+        guard let activity, phases[activity] == .running else {
+            preconditionFailure("\(function): no activity of \(state) is running")
+        }
+        return (activity, stamps[activity])
+    }
 }
 
 /// The tasks of a machine, by number: one per armed timer of a machine with clock timing, or one per

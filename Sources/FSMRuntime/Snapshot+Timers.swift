@@ -1,6 +1,38 @@
 // Snapshots (section 4g) of a machine with timers: the armed timers that still fit.
 
 extension StateTree {
+    /// The armed timers of `snapshot` that still fit the machine restored, whose active states are
+    /// `active` (by number), in the snapshot's order, by timer number (``timerOwners``), with their
+    /// remaining time in nanoseconds: see ``timers(_:owners:isActive:machineIsRunning:)``.
+    public func timers(restoring snapshot: Snapshot, active: [Int], machineIsRunning: Bool) -> [(
+        timer: Int, remaining: Int64
+    )] {
+        var isActive = [Bool](repeating: false, count: names.count)
+        for state in active { isActive[state] = true }
+        return timers(
+            snapshot.timers.map { ($0.state, $0.index, $0.remainingNanoseconds) }, owners: timerOwners, isActive: isActive,
+            machineIsRunning: machineIsRunning)
+    }
+
+    /// The timers armed in `table`, in the order they were armed, each named by its state and its
+    /// index among that state's timers (``timerOwners``), with the time it has left at `now` (not
+    /// negative): a snapshot's `timers`.
+    public func armedTimers(_ table: TimerTable, now: Int64) -> [Snapshot.ArmedTimer] {
+        var armed: [(stamp: UInt64, timer: Int)] = []
+        for timer in timerOwners.indices where table.stamp(of: timer) != 0 {
+            armed.append((table.stamp(of: timer), timer))
+        }
+        armed.sort { $0.stamp < $1.stamp }
+        return armed.map {
+            let owner = timerOwners[$0.timer]
+            var first = $0.timer
+            while first > 0, timerOwners[first - 1] == owner { first -= 1 }
+            let left = Swift.max((table.deadline(of: $0.timer) ?? now) - now, 0)
+            return Snapshot.ArmedTimer(
+                state: owner < 0 ? nil : names[owner], index: $0.timer - first, remainingNanoseconds: left)
+        }
+    }
+
     /// The armed timers of a snapshot that still fit, in the snapshot's order (the order they were
     /// armed), by timer number, with their remaining time in nanoseconds. `owners` gives each timer's
     /// state by number (-1: the machine's own), its timers numbered in the order written. A timer is

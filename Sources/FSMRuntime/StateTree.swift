@@ -20,12 +20,16 @@ public struct StateTree: Sendable {
     public let childCounts: [Int]
     /// The states' numbers in the order of their names.
     public let byName: [Int]
+    /// The state of each timer, by timer number (-1: the machine's own), a state's timers numbered in
+    /// the order written; empty for a machine without timers.
+    public let timerOwners: [Int]
 
     /// The tree of the machine named `machine`, of states named `names`, with parents `parents` (-1
     /// at the top level); the states numbered in `parallel` are parallel; `byName` lists the states'
-    /// numbers in the order of their names.
-    public init(machine: String, names: [String], parents: [Int], parallel: [Int], byName: [Int]) {
+    /// numbers in the order of their names; `timerOwners` gives each timer's state.
+    public init(machine: String, names: [String], parents: [Int], parallel: [Int], byName: [Int], timerOwners: [Int] = []) {
         self.machine = machine
+        self.timerOwners = timerOwners
         self.names = names
         self.parents = parents
         var isParallel = [Bool](repeating: false, count: names.count)

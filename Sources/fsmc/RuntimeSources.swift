@@ -111,6 +111,22 @@ public struct ActivityTable {
 
     /// The running activities, in document order.
     public var running: [Int] { phases.indices.filter { phases[$0] == .running } }
+
+    /// `activity`, the activity of `state` (`nil` when it has none), and the stamp of its entry, for a
+    /// test that ends it by hand with `function` (`finishActivity(of:)`, `failActivity(of:with:)`).
+    /// Stops the program when the machine's activities run as tasks (`runsTasks`), when a step is
+    /// being processed (`inStep`: called from one of the actions), or when the activity is not running.
+    @inlinable
+    public func endedByHand<State>(
+        _ activity: Int?, of state: State, _ function: StaticString, runsTasks: Bool, inStep: Bool
+    ) -> (activity: Int, stamp: UInt64) {
+        precondition(!runsTasks, "\(function) on a machine whose activities run as tasks")
+        precondition(!inStep, "\(function) from inside a guard or an action")
+        guard let activity, phases[activity] == .running else {
+            preconditionFailure("\(function): no activity of \(state) is running")
+        }
+        return (activity, stamps[activity])
+    }
 }
 
 /// The tasks of a machine, by number: one per armed timer of a machine with clock timing, or one per
@@ -835,6 +851,38 @@ extension StateTree {
 // Snapshots (section 4g) of a machine with timers: the armed timers that still fit.
 
 extension StateTree {
+    /// The armed timers of `snapshot` that still fit the machine restored, whose active states are
+    /// `active` (by number), in the snapshot's order, by timer number (``timerOwners``), with their
+    /// remaining time in nanoseconds: see ``timers(_:owners:isActive:machineIsRunning:)``.
+    public func timers(restoring snapshot: Snapshot, active: [Int], machineIsRunning: Bool) -> [(
+        timer: Int, remaining: Int64
+    )] {
+        var isActive = [Bool](repeating: false, count: names.count)
+        for state in active { isActive[state] = true }
+        return timers(
+            snapshot.timers.map { ($0.state, $0.index, $0.remainingNanoseconds) }, owners: timerOwners, isActive: isActive,
+            machineIsRunning: machineIsRunning)
+    }
+
+    /// The timers armed in `table`, in the order they were armed, each named by its state and its
+    /// index among that state's timers (``timerOwners``), with the time it has left at `now` (not
+    /// negative): a snapshot's `timers`.
+    public func armedTimers(_ table: TimerTable, now: Int64) -> [Snapshot.ArmedTimer] {
+        var armed: [(stamp: UInt64, timer: Int)] = []
+        for timer in timerOwners.indices where table.stamp(of: timer) != 0 {
+            armed.append((table.stamp(of: timer), timer))
+        }
+        armed.sort { $0.stamp < $1.stamp }
+        return armed.map {
+            let owner = timerOwners[$0.timer]
+            var first = $0.timer
+            while first > 0, timerOwners[first - 1] == owner { first -= 1 }
+            let left = Swift.max((table.deadline(of: $0.timer) ?? now) - now, 0)
+            return Snapshot.ArmedTimer(
+                state: owner < 0 ? nil : names[owner], index: $0.timer - first, remainingNanoseconds: left)
+        }
+    }
+
     /// The armed timers of a snapshot that still fit, in the snapshot's order (the order they were
     /// armed), by timer number, with their remaining time in nanoseconds. `owners` gives each timer's
     /// state by number (-1: the machine's own), its timers numbered in the order written. A timer is
@@ -985,12 +1033,16 @@ public struct StateTree: Sendable {
     public let childCounts: [Int]
     /// The states' numbers in the order of their names.
     public let byName: [Int]
+    /// The state of each timer, by timer number (-1: the machine's own), a state's timers numbered in
+    /// the order written; empty for a machine without timers.
+    public let timerOwners: [Int]
 
     /// The tree of the machine named `machine`, of states named `names`, with parents `parents` (-1
     /// at the top level); the states numbered in `parallel` are parallel; `byName` lists the states'
-    /// numbers in the order of their names.
-    public init(machine: String, names: [String], parents: [Int], parallel: [Int], byName: [Int]) {
+    /// numbers in the order of their names; `timerOwners` gives each timer's state.
+    public init(machine: String, names: [String], parents: [Int], parallel: [Int], byName: [Int], timerOwners: [Int] = []) {
         self.machine = machine
+        self.timerOwners = timerOwners
         self.names = names
         self.parents = parents
         var isParallel = [Bool](repeating: false, count: names.count)

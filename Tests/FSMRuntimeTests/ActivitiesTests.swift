@@ -41,4 +41,22 @@ final class ActivitiesTests: XCTestCase {
         XCTAssertEqual(activities.phase(of: 0), .running)
         XCTAssertTrue(activities.ended(0, stamp: activities.stamp(of: 0), threw: false))
     }
+
+    /// What `finishActivity(of:)` and `failActivity(of:with:)` end: the running activity and the stamp
+    /// of its state's entry (a later entry has another stamp, so an outcome of the earlier one is discarded).
+    func testAnActivityEndedByHandIsTheRunningOneWithItsEntrysStamp() {
+        var table = ActivityTable(count: 2)
+        table.entered(1)
+        _ = table.startPending()
+        let first = table.endedByHand(1, of: "S", "finishActivity(of:)", runsTasks: false, inStep: false)
+        XCTAssertEqual(first.activity, 1)
+        XCTAssertEqual(first.stamp, table.stamp(of: 1))
+        _ = table.exited(1)
+        table.entered(1)
+        _ = table.startPending()
+        let second = table.endedByHand(1, of: "S", "failActivity(of:)", runsTasks: false, inStep: false)
+        XCTAssertNotEqual(second.stamp, first.stamp)
+        XCTAssertFalse(table.ended(1, stamp: first.stamp, threw: false), "the earlier entry's outcome is discarded")
+        XCTAssertTrue(table.ended(1, stamp: second.stamp, threw: false))
+    }
 }

@@ -135,4 +135,49 @@ final class SnapshotTests: XCTestCase {
         XCTAssertEqual(kept.map(\.timer), [2])
         XCTAssertEqual(kept.map(\.remaining), [5])
     }
+
+    /// The timers a snapshot lists: in the order they were armed (not by number or deadline), each
+    /// named by its state and its place among that state's timers, with what it has left (a timer
+    /// overdue has 0 left); a timer cancelled is not listed.
+    func testArmedTimersAreListedInTheOrderArmedWithTheirStateAndIndex() {
+        // Timers: 0 the machine's, 1 and 2 A1's, 3 B's.
+        let timed = StateTree(
+            machine: "Top", names: tree.names, parents: tree.parents, parallel: [3], byName: tree.byName,
+            timerOwners: [-1, 1, 1, 7])
+        var table = TimerTable(count: 4)
+        table.now = 100
+        table.arm(2, at: 150)
+        table.arm(0, at: 400)
+        table.arm(3, at: 90)
+        table.arm(1, at: 120)
+        table.cancel(3)
+        table.arm(3, at: 130)  // armed again: now the last armed
+        XCTAssertEqual(
+            timed.armedTimers(table, now: 125),
+            [
+                Snapshot.ArmedTimer(state: "A1", index: 1, remainingNanoseconds: 25),
+                Snapshot.ArmedTimer(state: nil, index: 0, remainingNanoseconds: 275),
+                Snapshot.ArmedTimer(state: "A1", index: 0, remainingNanoseconds: 0),
+                Snapshot.ArmedTimer(state: "B", index: 0, remainingNanoseconds: 5),
+            ])
+        XCTAssertEqual(tree.armedTimers(TimerTable(count: 0), now: 0), [], "a machine without timers")
+    }
+
+    /// A restore's timers from the snapshot itself: those of active states (and the machine's own while
+    /// it runs) are kept, by timer number, in the snapshot's order.
+    func testTimersRestoredFromASnapshotAreThoseOfTheActiveStates() {
+        let timed = StateTree(
+            machine: "Top", names: tree.names, parents: tree.parents, parallel: [3], byName: tree.byName,
+            timerOwners: [-1, 1, 1, 7])
+        let snapshot = Snapshot(
+            machine: "Top", started: true, finished: false, activeStates: ["A", "A1"],
+            timers: [
+                .init(state: "B", index: 0, remainingNanoseconds: 5), .init(state: "A1", index: 1, remainingNanoseconds: 30),
+                .init(state: nil, index: 0, remainingNanoseconds: 10),
+            ])
+        let running = timed.timers(restoring: snapshot, active: [0, 1], machineIsRunning: true)
+        XCTAssertEqual(running.map(\.timer), [2, 0])
+        XCTAssertEqual(running.map(\.remaining), [30, 10])
+        XCTAssertEqual(timed.timers(restoring: snapshot, active: [0, 1], machineIsRunning: false).map(\.timer), [2])
+    }
 }

@@ -216,6 +216,10 @@ public struct MachinePlan: Sendable {
     /// needs no `parent`.
     public var isFlat: Bool { model.states.allSatisfy { $0.parent == nil } }
 
+    /// Whether every transition's domain is the whole machine, so that nothing needs a state's depth:
+    /// a flat machine (``isFlat``) that does not walk the hierarchy (no `pop`).
+    public var domainsAreTheMachine: Bool { isFlat && !hasTransitionsBelowADomain }
+
     /// Whether the machine has events (and so event methods and a queue).
     public var hasEvents: Bool { parts.contains(.eventQueue) }
 

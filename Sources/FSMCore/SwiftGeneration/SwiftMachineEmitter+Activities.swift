@@ -47,14 +47,11 @@ extension SwiftMachineEmitter {
             ])
             out.block("\(api)func \(name)") { out in
                 let method = name.prefix { $0 != "(" }
-                out.line("precondition(!runsActivities, \"\(method)(of:) on a machine whose activities run as tasks\")")
-                out.line("precondition(!machine.steps.isRunning, \"\(method)(of:) from inside a guard or an action\")")
-                out.block(
-                    "guard let activity = Self.activity(of: state), machine.activities.phase(of: activity) == .running else"
-                ) { out in
-                    out.line("preconditionFailure(\"\(method)(of:): no activity of \\(state) is running\")")
-                }
-                out.line("activityEnded(activity, stamp: machine.activities.stamp(of: activity), error: \(outcome))")
+                out.line("let ended = machine.activities.endedByHand(")
+                out.line(
+                    "    Self.activity(of: state), of: state, \"\(method)(of:)\", runsTasks: runsActivities, inStep: machine.steps.isRunning)"
+                )
+                out.line("activityEnded(ended.activity, stamp: ended.stamp, error: \(outcome))")
             }
         }
         out.line()
@@ -156,26 +153,18 @@ extension SwiftMachineEmitter {
     private func emitActivityTask(_ activity: ActivityPlan, into out: inout CodeWriter) {
         let call = SwiftExpressions.call(activity.call, on: names.actionsVariable)
         let number = activity.number
-        out.line("activityTasks.start(")
+        out.line("activityTasks.start(\(number), Swift.Task { [weak self] in")
         out.indented { out in
-            out.line("\(number),")
-            out.line("Swift.Task { [weak self] in")
-            out.indented { out in
-                if activity.callThrows {
-                    out.block("do") { out in
-                        out.line("try await \(call)")
-                        out.line("self?.activityEnded(\(number), stamp: stamp, error: nil)")
-                    }
-                    out.line("catch {")
-                    out.indented { $0.line("self?.activityEnded(\(number), stamp: stamp, error: error)") }
-                    out.line("}")
-                } else {
-                    out.line("await \(call)")
-                    out.line("self?.activityEnded(\(number), stamp: stamp, error: nil)")
-                }
+            if activity.callThrows {
+                out.line("var failure: (any Error)?")
+                out.line("do { try await \(call) } catch { failure = error }")
+                out.line("self?.activityEnded(\(number), stamp: stamp, error: failure)")
+            } else {
+                out.line("await \(call)")
+                out.line("self?.activityEnded(\(number), stamp: stamp, error: nil)")
             }
-            out.line("})")
         }
+        out.line("})")
     }
 
     /// One activity's outcome.

@@ -72,9 +72,11 @@ extension SwiftMachineEmitter {
         out.line("    from source: \(s), to target: \(s), _ actions: \(names.actionsExistential),")
         out.line("    effects: () -> Void = {}")
         out.block(") -> Bool") { out in
-            out.line("source.exitOutward(to: source.id.depth - 1, self, actions)")
+            // In a flat machine every domain is the machine (depth -1).
+            let flat = plan.domainsAreTheMachine
+            out.line("source.exitOutward(to: \(flat ? "-1" : "source.id.depth - 1"), self, actions)")
             out.line("effects()")
-            out.line("target.enterInward(below: target.id.depth - 1, \(enterInwardArguments))")
+            out.line("target.enterInward(below: \(flat ? "-1" : "target.id.depth - 1"), \(enterInwardArguments))")
             emitBecomingCurrent("target", into: &out)
             out.line("return true")
         }
@@ -135,7 +137,9 @@ extension SwiftMachineEmitter {
         var doc =
             uses(.history)
             ? ["Enters `target` from `domain` and makes the leaf state reached the current one."]
-            : ["Enters `target`, a leaf, from `domain` and makes it the current state."]
+            : (plan.domainsAreTheMachine
+                ? ["Enters `target` and makes it the current state."]
+                : ["Enters `target`, a leaf, from `domain` and makes it the current state."])
         if uses(.completions) {
             doc += [
                 "Entering a leaf may complete a state with completion transitions (the leaf itself, or the",
@@ -145,10 +149,12 @@ extension SwiftMachineEmitter {
         out.docComment(doc)
         out.line("@inline(never)")
         let history = uses(.history) ? ", by history: \(names.historyKind)? = nil" : ""
+        let domain = plan.domainsAreTheMachine ? "" : ", below domain: StateID?"
         out.block(
-            "private func enter(_ target: \(names.stateMetatype), below domain: StateID?\(history), _ actions: \(names.actionsExistential))"
+            "private func enter(_ target: \(names.stateMetatype)\(domain)\(history), _ actions: \(names.actionsExistential))"
         ) { out in
-            out.line("target.enterInward(below: domain?.depth ?? -1, \(enterInwardArguments))")
+            out.line(
+                "target.enterInward(below: \(plan.domainsAreTheMachine ? "-1" : "domain?.depth ?? -1"), \(enterInwardArguments))")
             if uses(.history) {
                 out.line(
                     "let leaf = \(names.runtime).enterInside(target, by: history, records: machine.history, \(enterInwardArguments))"

@@ -423,9 +423,17 @@ extension SwiftMachineEmitter {
                     names.eventMethod(event)
                     + (model.events[event].parameters.isEmpty ? "" : "(\(names.argumentList(event).joined(separator: ", ")))")
                 let arguments = (names.argumentList(event) + ["$0"]).joined(separator: ", ")
-                out.line(
-                    "\(names.member("queued"))(.\(queued)) || \(names.member("run"))(\(names.member("actions"))) { \(names.member(model.events[event].name))(\(arguments)) }"
-                )
+                let selection =
+                    selectionExpression(for: event, actions: "$0")
+                    ?? "\(names.member(model.events[event].name))(\(arguments))"
+                let queuing = "\(names.member("queued"))(.\(queued))"
+                let running = "\(names.member("run"))(\(names.member("actions"))) { \(selection) }"
+                if queuing.count + running.count > 100 {
+                    out.line(queuing)
+                    out.line("    || " + running)
+                } else {
+                    out.line(queuing + " || " + running)
+                }
             }
         }
     }

@@ -2,38 +2,49 @@
 /// and the step that fires the selected transitions together (see SwiftMachineEmitter+ParallelRuntime).
 extension SwiftMachineEmitter {
     /// `private func disarm(code: String, _ actions: ...) -> Bool`: each active leaf in document
-    /// order selects (deferring outwards, each state examined once), then the step fires what was
-    /// selected, the effects with the event's arguments in scope.
+    /// order selects (`select(inEachLeaf:)`: deferring outwards, each state examined once), then the
+    /// step fires what was selected, the effects with the event's arguments in scope.
     func emitParallelSelection(for event: Int, into out: inout CodeWriter) {
         let actionsName = names.actionsVariable
         let method = names.eventMethod(event)
         let parameters = (names.parameterList(event) + ["_ \(actionsName): \(names.actionsExistential)"]).joined(separator: ", ")
         let arguments = (names.argumentList(event) + ["self", actionsName]).joined(separator: ", ")
         let machine = names.member("machine")
-        out.docComment([
-            "Selects the transitions for `\(model.events[event].name)`: from each active leaf outwards, in document",
-            "order, a state examined once is not examined again; then fires them together.",
-        ])
         out.block("private func \(method)(\(parameters)) -> Bool") { out in
-            out.block("if !\(machine).isFinished") { out in
-                out.line("\(machine).regions.beginSelection()")
-                // By index: a `for` over the leaves would hold the array (a retain and a release).
-                out.line("var leaf = 0")
-                out.block("while leaf < \(machine).leaves.count") { out in
-                    out.line("_ = \(machine).leaves[leaf].\(method)(\(arguments))")
-                    out.line("leaf += 1")
-                }
-                out.block("if \(machine).regions.selectedCount > 0") { out in
-                    let transitions = plan.transitions.filter { $0.event == event }
-                    guard !emitLocalStep(transitions, then: "return true", into: &out) else { return }
-                    emitFireCall(transitions, into: &out)
-                    out.line("return true")
-                }
+            out.block("if !\(machine).isFinished, \(names.member("select"))(inEachLeaf: { $0.\(method)(\(arguments)) })") { out in
+                let transitions = plan.transitions.filter { $0.event == event }
+                guard !emitLocalStep(transitions, then: "return true", into: &out) else { return }
+                emitFireCall(transitions, into: &out)
+                out.line("return true")
             }
-            // Written out here: a computed property of the runtime struct made Stream 10 instructions per
-            // event dearer (the event methods inlined otherwise).
+            out.line("return \(names.member("unhandled"))(.\(names.eventCase(event)), \(actionsName))")
+        }
+    }
+
+    /// `select(inEachLeaf:)`, which every event's selection asks, and `unhandled(_:_:)`.
+    func emitParallelSelectionHelpers(into out: inout CodeWriter) {
+        let actionsName = names.actionsVariable
+        out.docComment([
+            "Offers an event to each active leaf in document order, which selects its transition or defers",
+            "outwards (a state examined once is not examined again): whether any transition was selected.",
+        ])
+        out.block("private func select(inEachLeaf offer: (\(names.stateMetatype)) -> Bool) -> Bool") { out in
+            out.line("machine.regions.beginSelection()")
+            // By index: a `for` over the leaves would hold the array (a retain and a release).
+            out.line("var leaf = 0")
+            out.block("while leaf < machine.leaves.count") { out in
+                out.line("_ = offer(machine.leaves[leaf])")
+                out.line("leaf += 1")
+            }
+            out.line("return machine.regions.selectedCount > 0")
+        }
+        out.line()
+        out.docComment(["Tells the actions that `event` is unhandled in the innermost state holding every active leaf: `false`."])
+        // Inlined: called once per event, it made Stream 4 instructions per event dearer when it was not.
+        out.line("@inline(__always)")
+        out.block("private func unhandled(_ event: Event, _ \(actionsName): \(names.actionsExistential)) -> Bool") { out in
             out.line(
-                "\(actionsName).unhandledEvent(.\(names.eventCase(event)), in: \(machine).regions.innermostContaining(isParallel: { $0.isParallel }, isChild: { $0.parent == $1 }).id)"
+                "\(actionsName).unhandledEvent(event, in: machine.regions.innermostContaining(isParallel: { $0.isParallel }, isChild: { $0.parent == $1 }).id)"
             )
             out.line("return false")
         }

@@ -13,19 +13,27 @@ extension SwiftMachineEmitter {
                 emitQueued(into: &out)
                 out.line()
             }
-            if !hasRegions && plan.hasEvents {
-                out.line("// Each event's selection: the innermost active state's transition for it, deferring outwards.")
+            if hasRegions || model.events.indices.contains(where: { selectionExpression(for: $0, actions: actionsName) == nil }) {
+                out.line(
+                    hasRegions
+                        ? "// Each event's selection: every active leaf's transition for it, then the step that fires them."
+                        : "// Each event's selection: the innermost active state's transition for it, deferring outwards.")
             }
             for event in model.events.indices {
                 if hasRegions {
                     emitParallelSelection(for: event, into: &out)
-                } else {
+                    out.line()
+                } else if selectionExpression(for: event, actions: actionsName) == nil {
                     emitEventHandler(for: event, into: &out)
+                    out.line()
                 }
-                out.line()
             }
-            if !hasRegions && plan.hasEvents {
-                emitUnhandled(into: &out)
+            if plan.hasEvents {
+                if hasRegions {
+                    emitParallelSelectionHelpers(into: &out)
+                } else {
+                    emitUnhandled(into: &out)
+                }
                 out.line()
             }
             out.docComment([
@@ -60,7 +68,9 @@ extension SwiftMachineEmitter {
                 } else {
                     out.line("machine.isStarted = true")
                     emitWork(machineTimers, context: .machineItself, into: &out)
-                    out.line("enter(\(names.stateType(plan.startEntersAt)).self, below: nil, \(actionsName))")
+                    out.line(
+                        "enter(\(names.stateType(plan.startEntersAt)).self\(plan.domainsAreTheMachine ? "" : ", below: nil"), \(actionsName))"
+                    )
                 }
                 if startsSteps { out.line("finishSteps(\(actionsName), takingSent: false)") }
             }
@@ -178,9 +188,23 @@ extension SwiftMachineEmitter {
         }
     }
 
+    /// The selection of `event` when it is one expression, `machine.current.disarm(code: code, self,
+    /// actions) || unhandled(.disarm, actions)` (one active leaf, no transition of the machine's own for
+    /// the event), with `actions` the actions' expression: the event method and `replay` write it,
+    /// and no function of its own is written. `nil` when the selection is a function.
+    func selectionExpression(for event: Int, actions: String) -> String? {
+        guard !hasRegions, plan.transitions(declaredIn: nil, on: event).isEmpty else { return nil }
+        let arguments = (names.argumentList(event) + ["self", actions]).joined(separator: ", ")
+        // A finished machine's state is a top-level final state, which handles nothing.
+        return "\(names.member("machine")).current.\(names.eventMethod(event))(\(arguments))"
+            + " || \(names.member("unhandled"))(.\(names.eventCase(event)), \(actions))"
+    }
+
     /// `private func disarm(code: String, _ actions: ...) -> Bool`: the innermost active state
-    /// handles the event (deferring outwards), then the machine's own transitions are tried.
+    /// handles the event (deferring outwards), then the machine's own transitions are tried. Not
+    /// written when the selection is one expression (``selectionExpression(for:actions:)``).
     private func emitEventHandler(for event: Int, into out: inout CodeWriter) {
+        guard selectionExpression(for: event, actions: names.actionsVariable) == nil else { return }
         let actionsName = names.actionsVariable
         let method = names.eventMethod(event)
         let parameters = (names.parameterList(event) + ["_ \(actionsName): \(names.actionsExistential)"]).joined(separator: ", ")
@@ -190,11 +214,6 @@ extension SwiftMachineEmitter {
         let unhandled = "\(names.member("unhandled"))(.\(names.eventCase(event)), \(actionsName))"
         out.block("private func \(method)(\(parameters)) -> Bool") { out in
             let byStates = "\(machine).current.\(method)(\(arguments))"
-            guard !machineTransitions.isEmpty else {
-                // A finished machine's state is a top-level final state, which handles nothing.
-                out.line("\(byStates) || \(unhandled)")
-                return
-            }
             // Then the machine's own transitions, which a finished machine no longer has.
             guard hasFinishedFlag else {
                 out.line("if \(byStates) { return true }")
@@ -230,8 +249,10 @@ extension SwiftMachineEmitter {
                 let parameters = model.events[event].parameters.map { SwiftNames.escaped($0.name) }
                 let pattern = parameters.isEmpty ? "" : "(" + parameters.map { "let " + $0 }.joined(separator: ", ") + ")"
                 let arguments = (names.argumentList(event) + [actionsName]).joined(separator: ", ")
-                out.line(
-                    "case .\(names.eventMethod(event))\(pattern): _ = \(names.member(model.events[event].name))(\(arguments))")
+                let selection =
+                    selectionExpression(for: event, actions: actionsName)
+                    ?? "\(names.member(model.events[event].name))(\(arguments))"
+                out.line("case .\(names.eventMethod(event))\(pattern): _ = \(selection)")
             }
             out.line("}")
         }

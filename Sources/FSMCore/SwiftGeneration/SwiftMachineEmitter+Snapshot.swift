@@ -72,8 +72,17 @@ extension SwiftMachineEmitter {
             if uses(.history) { arguments.append("history: recordedHistory()") }
             // Only `push` puts anything on the stack: without it, the stack is always empty.
             if uses(.push) { arguments.append("stack: machine.stack.map { $0.id.rawValue }") }
-            if uses(.timers) { arguments.append("timers: armedTimers()") }
-            out.line("return Self.stateTree.snapshot(\(arguments.joined(separator: ", ")))")
+            if uses(.timers) {
+                arguments.append(
+                    "timers: Self.stateTree.armedTimers(machine.timers, now: \(hasClock ? "clock?.elapsed() ?? machine.timers.now" : "machine.timers.now"))"
+                )
+            }
+            let call = "return Self.stateTree.snapshot(\(arguments.joined(separator: ", ")))"
+            guard call.count > 120 else { return out.line(call) }
+            // The machine's state, then what it remembers, one line each.
+            out.line("return Self.stateTree.snapshot(")
+            out.line("    " + arguments.prefix(3).joined(separator: ", ") + (arguments.count > 3 ? "," : ")"))
+            if arguments.count > 3 { out.line("    " + arguments.dropFirst(3).joined(separator: ", ") + ")") }
         }
     }
 
@@ -89,7 +98,6 @@ extension SwiftMachineEmitter {
             emitRestore(into: &out)
             emitStateTables(into: &out)
             if uses(.history) { emitRecordedHistory(into: &out) }
-            if uses(.timers) { emitArmedTimers(into: &out) }
         }
     }
 
@@ -101,7 +109,7 @@ extension SwiftMachineEmitter {
         out.block("private func restore(from snapshot: Snapshot) throws(RestoreError)") { out in
             out.line("// The runtime checks the snapshot against the machine's tree; nil: the machine had not started.")
             out.line("guard let active = try Self.stateTree.configuration(restoring: snapshot) else { return }")
-            if (uses(.history) && !hasRegions) || uses(.timers) || uses(.activities) { out.line("let ids = StateID.allCases") }
+            if (uses(.history) && !hasRegions) || uses(.activities) { out.line("let ids = StateID.allCases") }
             if hasRegions {
                 out.line("machine.regions.configurationList.replace(with: active.map(Self.stateClass))")
                 out.line("machine.regions.leafList.replace(with: Self.stateTree.leaves(of: active).map(Self.stateClass))")
@@ -130,11 +138,8 @@ extension SwiftMachineEmitter {
                 out.line("machine.stack = Self.stateTree.stack(snapshot.stack).map(Self.stateClass)")
             }
             if uses(.timers) {
-                out.line("var isActive = [Bool](repeating: false, count: ids.count)")
-                out.line("for state in active { isActive[state] = true }")
-                out.line("let timers = Self.stateTree.timers(")
                 out.line(
-                    "    snapshot.timers.map { ($0.state, $0.index, $0.remainingNanoseconds) }, owners: Self.timerOwners, isActive: isActive, machineIsRunning: \(hasFinishedFlag ? "!machine.isFinished" : "true"))"
+                    "let timers = Self.stateTree.timers(restoring: snapshot, active: active, machineIsRunning: \(hasFinishedFlag ? "!machine.isFinished" : "true"))"
                 )
                 out.line("for (timer, remaining) in timers { armTimer(timer, after: remaining) }")
             }
@@ -152,10 +157,16 @@ extension SwiftMachineEmitter {
     private func emitStateTables(into out: inout CodeWriter) {
         let parallel = model.states.indices.filter { model.states[$0].isParallel }.map(String.init)
         out.line()
-        out.docComment([
-            "The machine's states as snapshots name them, by number in the order written: each one's name",
-            "and parent (-1: top level), then the states' numbers in the order of their names (byte by byte).",
-        ])
+        out.docComment(
+            [
+                "The machine's states as snapshots name them, by number in the order written: each one's name"
+            ]
+                + (uses(.timers)
+                    ? [
+                        "and parent (-1: top level), the states' numbers in the order of their names (byte by byte), and",
+                        "each timer's state (-1: the machine's own).",
+                    ]
+                    : ["and parent (-1: top level), then the states' numbers in the order of their names (byte by byte)."]))
         out.line("private static let stateTree = \(names.stateTree)(")
         out.line("    machine: \(SwiftLiteral.string(model.name)),")
         out.beginLine()
@@ -178,6 +189,13 @@ extension SwiftMachineEmitter {
         out.beginLine()
         out.write("    byName: ")
         writeNumbers(byName, into: &out)
+        if uses(.timers) {
+            out.write(",")
+            out.endLine()
+            out.beginLine()
+            out.write("    timerOwners: ")
+            writeNumbers(plan.timers.lazy.map { $0.source ?? -1 }, into: &out)
+        }
         out.write(")")
         out.endLine()
         out.line()
@@ -210,22 +228,6 @@ extension SwiftMachineEmitter {
                 out.line("}")
             }
         }
-        if uses(.timers) {
-            emitNumberTable(
-                "timerOwners", doc: "The state of each timer, by number (-1: the machine's own).",
-                plan.timers.lazy.map { $0.source ?? -1 }, into: &out)
-        }
-    }
-
-    /// `private static let name: [Int] = [...]` after an empty line and its doc comment, the numbers
-    /// written one by one: a table of the states has thousands in a large machine.
-    private func emitNumberTable(_ name: String, doc: String, _ numbers: some Sequence<Int>, into out: inout CodeWriter) {
-        out.line()
-        out.docComment([doc])
-        out.beginLine()
-        out.write("private static let \(name): [Int] = ")
-        writeNumbers(numbers, into: &out)
-        out.endLine()
     }
 
     /// `[1, 2, 3]`, the numbers written one by one.
@@ -260,30 +262,6 @@ extension SwiftMachineEmitter {
                 }
             }
             out.line("return records")
-        }
-    }
-
-    /// The armed timers in the order they were armed, with the time each has left.
-    private func emitArmedTimers(into out: inout CodeWriter) {
-        out.line()
-        out.docComment(["The armed timers, in the order they were armed, with the time each has left."])
-        out.block("private func armedTimers() -> [Snapshot.ArmedTimer]") { out in
-            out.line("var armed: [(stamp: UInt64, timer: Int)] = []")
-            out.block("for timer in Self.timerOwners.indices where machine.timers.stamp(of: timer) != 0") { out in
-                out.line("armed.append((machine.timers.stamp(of: timer), timer))")
-            }
-            out.line("armed.sort { $0.stamp < $1.stamp }")
-            out.line(hasClock ? "let now = clock?.elapsed() ?? machine.timers.now" : "let now = machine.timers.now")
-            out.block("return armed.map") { out in
-                out.line("let owner = Self.timerOwners[$0.timer]")
-                out.line("var first = $0.timer")
-                out.line("while first > 0, Self.timerOwners[first - 1] == owner { first -= 1 }")
-                out.line("let left = Swift.max((machine.timers.deadline(of: $0.timer) ?? now) - now, 0)")
-                out.line("return Snapshot.ArmedTimer(")
-                out.line(
-                    "    state: owner < 0 ? nil : Self.stateTree.names[owner], index: $0.timer - first, remainingNanoseconds: left)"
-                )
-            }
         }
     }
 }

@@ -11,7 +11,7 @@ extension SwiftMachineEmitter {
         out.line("// MARK: - States")
         out.line()
         emitStateClass(into: &out)
-        if !hasRegions { emitDepths(into: &out) }
+        if !hasRegions && !plan.domainsAreTheMachine { emitDepths(into: &out) }
         for index in model.states.indices {
             out.line()
             emitStateType(index, into: &out)
@@ -121,17 +121,26 @@ extension SwiftMachineEmitter {
                     emitIsIn(into: &out)
                 }
                 out.line()
-                out.docComment([
-                    "Exits this state and the states it lies inside, innermost first, as long as they lie deeper",
-                    "than `depth` (the depth of a transition's domain, -1 for the whole machine). A state with",
-                    "nothing to do on exit inherits its enclosing state's: one dynamic call, then direct calls.",
-                ])
+                out.docComment(
+                    plan.domainsAreTheMachine
+                        ? [
+                            "Exits this state: its exit activities. `depth`, the depth of a transition's domain, is always -1",
+                            "here (the whole machine): no state lies inside another.",
+                        ]
+                        : [
+                            "Exits this state and the states it lies inside, innermost first, as long as they lie deeper",
+                            "than `depth` (the depth of a transition's domain, -1 for the whole machine). A state with",
+                            "nothing to do on exit inherits its enclosing state's: one dynamic call, then direct calls.",
+                        ])
                 out.line(
                     "class func exitOutward(to depth: Int, _ \(names.contextVariable): \(machineName), \(actionsParameter)) {}")
-                out.docComment([
-                    "Enters the states from just below `depth` down to this one, outermost first. A state with",
-                    "nothing to do on entry inherits its enclosing state's.",
-                ])
+                out.docComment(
+                    plan.domainsAreTheMachine
+                        ? ["Enters this state: its entry activities."]
+                        : [
+                            "Enters the states from just below `depth` down to this one, outermost first. A state with",
+                            "nothing to do on entry inherits its enclosing state's.",
+                        ])
                 out.line("class func enterInward(below depth: Int, \(entryParameters)) {}")
             }
         }
@@ -311,7 +320,8 @@ extension SwiftMachineEmitter {
             out.block(
                 "override class func exitOutward(to depth: Int, _ \(context): \(names.machine), \(actionsParameter))"
             ) { out in
-                out.line("guard depth < \(depth) else { return }")
+                // In a flat machine every domain is the machine: a state is always exited.
+                if !plan.domainsAreTheMachine { out.line("guard depth < \(depth) else { return }") }
                 if state.recordsHistory {
                     out.line("\(context).machine.history[.\(names.stateCase(index))] = \(context).machine.current")
                 }
@@ -323,7 +333,7 @@ extension SwiftMachineEmitter {
             out.line()
             out.block("override class func enterInward(below depth: Int, \(entryParameters))") { out in
                 guard state.parent != nil else {
-                    out.line("guard depth < \(depth) else { return }")
+                    if !plan.domainsAreTheMachine { out.line("guard depth < \(depth) else { return }") }
                     emitWork(onEntry, context: .parameter, into: &out)
                     return
                 }

@@ -144,6 +144,7 @@ extension SwiftMachineEmitter {
         guard uses(.timers) else { return }
         let actionsName = names.actionsVariable
         let actionsType = names.actionsExistential
+        let repeating = plan.timers.filter(\.repeats)
         out.line()
         out.line("// MARK: Timers")
         out.line()
@@ -218,38 +219,40 @@ extension SwiftMachineEmitter {
                     // Read only by armTimer with a clock: the deadline, not the clock, is now meanwhile.
                     out.line("machine.timers.isHandlingTimeout = true")
                 }
-                out.line("_ = run(actions) { handleTimeout(timer, $0) }")
+                // Without `every`, a timeout is its transition alone.
+                out.line("_ = run(actions) { \(repeating.isEmpty ? "fireTimeout" : "handleTimeout")(timer, $0) }")
                 if hasClock { out.line("machine.timers.isHandlingTimeout = false") }
             }
             out.line("} while machine.timers.isDue(upTo: end)")
         }
-        out.line()
-        let repeating = plan.timers.filter(\.repeats)
-        out.docComment(
-            ["A timeout: its timed transition fires if its guard holds."]
-                + (repeating.isEmpty ? [] : ["An `every` is armed again from its deadline while its state is active."]))
-        out.block("private func handleTimeout(_ timer: Int, _ \(actionsName): \(actionsType)) -> Bool") { out in
-            guard !repeating.isEmpty else { return out.line("return fireTimeout(timer, \(actionsName))") }
-            out.line("let fired = fireTimeout(timer, \(actionsName))")
-            out.line("switch timer {")
-            for timer in repeating {
-                out.line("case \(timer.number):")
-                out.indented { out in
-                    // The machine's own timer repeats as long as the machine runs: always, when it cannot finish.
-                    let active =
-                        timer.source.map { isActiveTest($0) } ?? (hasFinishedFlag ? "!machine.isFinished" : nil)
-                    if let active {
-                        out.block("if \(active)") { out in
+        if !repeating.isEmpty {
+            out.line()
+            out.docComment([
+                "A timeout: its timed transition fires if its guard holds. An `every` is armed again from its",
+                "deadline while its state is active.",
+            ])
+            out.block("private func handleTimeout(_ timer: Int, _ \(actionsName): \(actionsType)) -> Bool") { out in
+                out.line("let fired = fireTimeout(timer, \(actionsName))")
+                out.line("switch timer {")
+                for timer in repeating {
+                    out.line("case \(timer.number):")
+                    out.indented { out in
+                        // The machine's own timer repeats as long as the machine runs: always, when it cannot finish.
+                        let active =
+                            timer.source.map { isActiveTest($0) } ?? (hasFinishedFlag ? "!machine.isFinished" : nil)
+                        if let active {
+                            out.block("if \(active)") { out in
+                                emitWork([.armTimers([timer])], context: .machineItself, into: &out)
+                            }
+                        } else {
                             emitWork([.armTimers([timer])], context: .machineItself, into: &out)
                         }
-                    } else {
-                        emitWork([.armTimers([timer])], context: .machineItself, into: &out)
                     }
                 }
+                out.line("default: break")
+                out.line("}")
+                out.line("return fired")
             }
-            out.line("default: break")
-            out.line("}")
-            out.line("return fired")
         }
         out.line()
         out.docComment(["The transition of `timer`'s timeout, as the only candidate: returns whether it fired."])
@@ -304,21 +307,18 @@ extension SwiftMachineEmitter {
         }
         out.line()
         out.docComment([
-            "The clock woke the task of `timer` as armed at `stamp`: processes every timeout due by now. A",
-            "timer cancelled or armed again meanwhile has nothing due here (its late firing is discarded);",
-            "one whose deadline the clock has not reached after all is put back to sleep.",
+            "The clock woke the task of `timer` as armed at `stamp`: processes every timeout due by now (not",
+            "inside a step: after it). A timer cancelled or armed again meanwhile has nothing due here (its late",
+            "firing is discarded); one whose deadline the clock has not reached after all is put back to sleep.",
         ])
         out.block("private func clockWoke(_ timer: Int, stamp: UInt64)") { out in
             out.line("guard let clock else { return }")
-            out.block("guard !machine.steps.isRunning else") { out in
-                out.line("// Woken inside a step (a run loop nested in an action): after the step, not inside it.")
-                out.block("if machine.timers.stamp(of: timer) == stamp, let deadline = machine.timers.deadline(of: timer)") {
-                    $0.line("schedule(timer, at: deadline, on: clock)")
-                }
-                out.line("return")
+            // Woken inside a step (a run loop nested in an action), it only goes back to sleep: the
+            // timeouts are processed after the step, not inside it.
+            out.block("if !machine.steps.isRunning") { out in
+                out.line("let now = clock.elapsed()")
+                out.line("if machine.timers.isDue(upTo: now) { processTimeouts(upTo: now) }")
             }
-            out.line("let now = clock.elapsed()")
-            out.line("if machine.timers.isDue(upTo: now) { processTimeouts(upTo: now) }")
             out.block("if machine.timers.stamp(of: timer) == stamp, let deadline = machine.timers.deadline(of: timer)") {
                 out in
                 out.line("schedule(timer, at: deadline, on: clock)")

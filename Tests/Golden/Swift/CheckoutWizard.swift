@@ -174,70 +174,72 @@ final class CheckoutWizard {
     /// - Precondition: not read from inside a guard or an action (only between steps).
     var snapshot: Snapshot {
         precondition(!machine.steps.isRunning, "snapshot read from inside a guard or an action")
-        return Self.stateTree.snapshot(started: machine.isStarted, finished: false, leaf: machine.current.id.rawValue, history: recordedHistory())
+        return Self.stateTree.snapshot(
+            started: machine.isStarted, finished: false, leaf: machine.current.id.rawValue,
+            history: recordedHistory())
     }
 
     /// Sends `checkout`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func checkout() -> Bool {
-        queued(.checkout) || run(actions) { checkout($0) }
+        queued(.checkout) || run(actions) { machine.current.checkout(self, $0) || unhandled(.checkout, $0) }
     }
 
     /// Sends `cancel`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func cancel() -> Bool {
-        queued(.cancel) || run(actions) { cancel($0) }
+        queued(.cancel) || run(actions) { machine.current.cancel(self, $0) || unhandled(.cancel, $0) }
     }
 
     /// Sends `help`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func help() -> Bool {
-        queued(.help) || run(actions) { help($0) }
+        queued(.help) || run(actions) { machine.current.help(self, $0) || unhandled(.help, $0) }
     }
 
     /// Sends `next`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func next() -> Bool {
-        queued(.next) || run(actions) { next($0) }
+        queued(.next) || run(actions) { machine.current.next(self, $0) || unhandled(.next, $0) }
     }
 
     /// Sends `express`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func express() -> Bool {
-        queued(.express) || run(actions) { express($0) }
+        queued(.express) || run(actions) { machine.current.express(self, $0) || unhandled(.express, $0) }
     }
 
     /// Sends `standard`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func standard() -> Bool {
-        queued(.standard) || run(actions) { standard($0) }
+        queued(.standard) || run(actions) { machine.current.standard(self, $0) || unhandled(.standard, $0) }
     }
 
     /// Sends `pay`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func pay() -> Bool {
-        queued(.pay) || run(actions) { pay($0) }
+        queued(.pay) || run(actions) { machine.current.pay(self, $0) || unhandled(.pay, $0) }
     }
 
     /// Sends `back`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func back() -> Bool {
-        queued(.back) || run(actions) { back($0) }
+        queued(.back) || run(actions) { machine.current.back(self, $0) || unhandled(.back, $0) }
     }
 
     /// Sends `done`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func done() -> Bool {
-        queued(.done) || run(actions) { done($0) }
+        queued(.done) || run(actions) { machine.current.done(self, $0) || unhandled(.done, $0) }
     }
 }
 
@@ -249,43 +251,6 @@ extension CheckoutWizard {
         guard machine.steps.isRunning else { return false }
         machine.steps.send(event())
         return true
-    }
-
-    // Each event's selection: the innermost active state's transition for it, deferring outwards.
-    private func checkout(_ actions: any CheckoutWizardActions) -> Bool {
-        machine.current.checkout(self, actions) || unhandled(.checkout, actions)
-    }
-
-    private func cancel(_ actions: any CheckoutWizardActions) -> Bool {
-        machine.current.cancel(self, actions) || unhandled(.cancel, actions)
-    }
-
-    private func help(_ actions: any CheckoutWizardActions) -> Bool {
-        machine.current.help(self, actions) || unhandled(.help, actions)
-    }
-
-    private func next(_ actions: any CheckoutWizardActions) -> Bool {
-        machine.current.next(self, actions) || unhandled(.next, actions)
-    }
-
-    private func express(_ actions: any CheckoutWizardActions) -> Bool {
-        machine.current.express(self, actions) || unhandled(.express, actions)
-    }
-
-    private func standard(_ actions: any CheckoutWizardActions) -> Bool {
-        machine.current.standard(self, actions) || unhandled(.standard, actions)
-    }
-
-    private func pay(_ actions: any CheckoutWizardActions) -> Bool {
-        machine.current.pay(self, actions) || unhandled(.pay, actions)
-    }
-
-    private func back(_ actions: any CheckoutWizardActions) -> Bool {
-        machine.current.back(self, actions) || unhandled(.back, actions)
-    }
-
-    private func done(_ actions: any CheckoutWizardActions) -> Bool {
-        machine.current.done(self, actions) || unhandled(.done, actions)
     }
 
     /// Tells the actions that `event` is unhandled in the innermost active state: `false`.
@@ -328,15 +293,15 @@ extension CheckoutWizard {
 
     private func replay(_ event: CheckoutWizardQueuedEvent, _ actions: any CheckoutWizardActions) {
         switch event {
-        case .checkout: _ = checkout(actions)
-        case .cancel: _ = cancel(actions)
-        case .help: _ = help(actions)
-        case .next: _ = next(actions)
-        case .express: _ = express(actions)
-        case .standard: _ = standard(actions)
-        case .pay: _ = pay(actions)
-        case .back: _ = back(actions)
-        case .done: _ = done(actions)
+        case .checkout: _ = machine.current.checkout(self, actions) || unhandled(.checkout, actions)
+        case .cancel: _ = machine.current.cancel(self, actions) || unhandled(.cancel, actions)
+        case .help: _ = machine.current.help(self, actions) || unhandled(.help, actions)
+        case .next: _ = machine.current.next(self, actions) || unhandled(.next, actions)
+        case .express: _ = machine.current.express(self, actions) || unhandled(.express, actions)
+        case .standard: _ = machine.current.standard(self, actions) || unhandled(.standard, actions)
+        case .pay: _ = machine.current.pay(self, actions) || unhandled(.pay, actions)
+        case .back: _ = machine.current.back(self, actions) || unhandled(.back, actions)
+        case .done: _ = machine.current.done(self, actions) || unhandled(.done, actions)
         }
     }
 }

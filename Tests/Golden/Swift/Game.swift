@@ -201,63 +201,70 @@ final class Game {
     /// - Precondition: not read from inside a guard or an action (only between steps).
     var snapshot: Snapshot {
         precondition(!machine.steps.isRunning, "snapshot read from inside a guard or an action")
-        return Self.stateTree.snapshot(started: machine.isStarted, finished: machine.isFinished, leaf: machine.current.id.rawValue, stack: machine.stack.map { $0.id.rawValue })
+        return Self.stateTree.snapshot(
+            started: machine.isStarted, finished: machine.isFinished, leaf: machine.current.id.rawValue,
+            stack: machine.stack.map { $0.id.rawValue })
     }
 
     /// Sends `touchDown`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func touchDown(x: Int, y: Int) -> Bool {
-        queued(.touchDown(x: x, y: y)) || run(actions) { touchDown(x: x, y: y, $0) }
+        queued(.touchDown(x: x, y: y))
+            || run(actions) { machine.current.touchDown(x: x, y: y, self, $0) || unhandled(.touchDown, $0) }
     }
 
     /// Sends `touchMoved`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func touchMoved(x: Int, y: Int) -> Bool {
-        queued(.touchMoved(x: x, y: y)) || run(actions) { touchMoved(x: x, y: y, $0) }
+        queued(.touchMoved(x: x, y: y))
+            || run(actions) { machine.current.touchMoved(x: x, y: y, self, $0) || unhandled(.touchMoved, $0) }
     }
 
     /// Sends `touchUp`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func touchUp(x: Int, y: Int) -> Bool {
-        queued(.touchUp(x: x, y: y)) || run(actions) { touchUp(x: x, y: y, $0) }
+        queued(.touchUp(x: x, y: y))
+            || run(actions) { machine.current.touchUp(x: x, y: y, self, $0) || unhandled(.touchUp, $0) }
     }
 
     /// Sends `pause`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func pause() -> Bool {
-        queued(.pause) || run(actions) { pause($0) }
+        queued(.pause) || run(actions) { machine.current.pause(self, $0) || unhandled(.pause, $0) }
     }
 
     /// Sends `enterEditMode`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func enterEditMode() -> Bool {
-        queued(.enterEditMode) || run(actions) { enterEditMode($0) }
+        queued(.enterEditMode)
+            || run(actions) { machine.current.enterEditMode(self, $0) || unhandled(.enterEditMode, $0) }
     }
 
     /// Sends `leaveEditMode`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func leaveEditMode() -> Bool {
-        queued(.leaveEditMode) || run(actions) { leaveEditMode($0) }
+        queued(.leaveEditMode)
+            || run(actions) { machine.current.leaveEditMode(self, $0) || unhandled(.leaveEditMode, $0) }
     }
 
     /// Sends `resume`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func resume() -> Bool {
-        queued(.resume) || run(actions) { resume($0) }
+        queued(.resume) || run(actions) { machine.current.resume(self, $0) || unhandled(.resume, $0) }
     }
 
     /// Sends `quit`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func quit() -> Bool {
-        queued(.quit) || run(actions) { quit($0) }
+        queued(.quit) || run(actions) { machine.current.quit(self, $0) || unhandled(.quit, $0) }
     }
 }
 
@@ -269,39 +276,6 @@ extension Game {
         guard machine.steps.isRunning else { return false }
         machine.steps.send(event())
         return true
-    }
-
-    // Each event's selection: the innermost active state's transition for it, deferring outwards.
-    private func touchDown(x: Int, y: Int, _ actions: any GameActions) -> Bool {
-        machine.current.touchDown(x: x, y: y, self, actions) || unhandled(.touchDown, actions)
-    }
-
-    private func touchMoved(x: Int, y: Int, _ actions: any GameActions) -> Bool {
-        machine.current.touchMoved(x: x, y: y, self, actions) || unhandled(.touchMoved, actions)
-    }
-
-    private func touchUp(x: Int, y: Int, _ actions: any GameActions) -> Bool {
-        machine.current.touchUp(x: x, y: y, self, actions) || unhandled(.touchUp, actions)
-    }
-
-    private func pause(_ actions: any GameActions) -> Bool {
-        machine.current.pause(self, actions) || unhandled(.pause, actions)
-    }
-
-    private func enterEditMode(_ actions: any GameActions) -> Bool {
-        machine.current.enterEditMode(self, actions) || unhandled(.enterEditMode, actions)
-    }
-
-    private func leaveEditMode(_ actions: any GameActions) -> Bool {
-        machine.current.leaveEditMode(self, actions) || unhandled(.leaveEditMode, actions)
-    }
-
-    private func resume(_ actions: any GameActions) -> Bool {
-        machine.current.resume(self, actions) || unhandled(.resume, actions)
-    }
-
-    private func quit(_ actions: any GameActions) -> Bool {
-        machine.current.quit(self, actions) || unhandled(.quit, actions)
     }
 
     /// Tells the actions that `event` is unhandled in the innermost active state: `false`.
@@ -338,14 +312,14 @@ extension Game {
 
     private func replay(_ event: GameQueuedEvent, _ actions: any GameActions) {
         switch event {
-        case .touchDown(let x, let y): _ = touchDown(x: x, y: y, actions)
-        case .touchMoved(let x, let y): _ = touchMoved(x: x, y: y, actions)
-        case .touchUp(let x, let y): _ = touchUp(x: x, y: y, actions)
-        case .pause: _ = pause(actions)
-        case .enterEditMode: _ = enterEditMode(actions)
-        case .leaveEditMode: _ = leaveEditMode(actions)
-        case .resume: _ = resume(actions)
-        case .quit: _ = quit(actions)
+        case .touchDown(let x, let y): _ = machine.current.touchDown(x: x, y: y, self, actions) || unhandled(.touchDown, actions)
+        case .touchMoved(let x, let y): _ = machine.current.touchMoved(x: x, y: y, self, actions) || unhandled(.touchMoved, actions)
+        case .touchUp(let x, let y): _ = machine.current.touchUp(x: x, y: y, self, actions) || unhandled(.touchUp, actions)
+        case .pause: _ = machine.current.pause(self, actions) || unhandled(.pause, actions)
+        case .enterEditMode: _ = machine.current.enterEditMode(self, actions) || unhandled(.enterEditMode, actions)
+        case .leaveEditMode: _ = machine.current.leaveEditMode(self, actions) || unhandled(.leaveEditMode, actions)
+        case .resume: _ = machine.current.resume(self, actions) || unhandled(.resume, actions)
+        case .quit: _ = machine.current.quit(self, actions) || unhandled(.quit, actions)
         }
     }
 }

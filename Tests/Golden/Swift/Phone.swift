@@ -160,7 +160,9 @@ final class Phone {
     /// - Precondition: not read from inside a guard or an action (only between steps).
     var snapshot: Snapshot {
         precondition(!machine.steps.isRunning, "snapshot read from inside a guard or an action")
-        return Self.stateTree.snapshot(started: machine.isStarted, finished: machine.isFinished, activeStates: activeStates.map(\.rawValue), history: recordedHistory())
+        return Self.stateTree.snapshot(
+            started: machine.isStarted, finished: machine.isFinished, activeStates: activeStates.map(\.rawValue),
+            history: recordedHistory())
     }
 
     /// Sends `volume`. Returns `true` when a transition fired (or the event was
@@ -216,144 +218,98 @@ extension Phone {
         return true
     }
 
-    /// Selects the transitions for `volume`: from each active leaf outwards, in document
-    /// order, a state examined once is not examined again; then fires them together.
+    // Each event's selection: every active leaf's transition for it, then the step that fires them.
     private func volume(level: Int, _ actions: any PhoneActions) -> Bool {
-        if !machine.isFinished {
-            machine.regions.beginSelection()
-            var leaf = 0
-            while leaf < machine.leaves.count {
-                _ = machine.leaves[leaf].volume(level: level, self, actions)
-                leaf += 1
-            }
-            if machine.regions.selectedCount > 0 {
-                // Every selected transition is local to its region: none conflicts.
-                for index in 0..<machine.regions.selectedCount {
-                    switch machine.regions.selected[index] {
-                    case 4:
-                        actions.setVolume(level: level)
-                    default: break
-                    }
+        if !machine.isFinished, select(inEachLeaf: { $0.volume(level: level, self, actions) }) {
+            // Every selected transition is local to its region: none conflicts.
+            for index in 0..<machine.regions.selectedCount {
+                switch machine.regions.selected[index] {
+                case 4:
+                    actions.setVolume(level: level)
+                default: break
                 }
-                return true
             }
+            return true
         }
-        actions.unhandledEvent(.volume, in: machine.regions.innermostContaining(isParallel: { $0.isParallel }, isChild: { $0.parent == $1 }).id)
-        return false
+        return unhandled(.volume, actions)
     }
 
-    /// Selects the transitions for `toggle`: from each active leaf outwards, in document
-    /// order, a state examined once is not examined again; then fires them together.
     private func toggle(_ actions: any PhoneActions) -> Bool {
-        if !machine.isFinished {
-            machine.regions.beginSelection()
-            var leaf = 0
-            while leaf < machine.leaves.count {
-                _ = machine.leaves[leaf].toggle(self, actions)
-                leaf += 1
-            }
-            if machine.regions.selectedCount > 0 {
-                // Every selected transition is local to its region: none conflicts.
-                for index in 0..<machine.regions.selectedCount {
-                    switch machine.regions.selected[index] {
-                    case 2:
-                        actions.unmute()
-                    default: break
-                    }
+        if !machine.isFinished, select(inEachLeaf: { $0.toggle(self, actions) }) {
+            // Every selected transition is local to its region: none conflicts.
+            for index in 0..<machine.regions.selectedCount {
+                switch machine.regions.selected[index] {
+                case 2:
+                    actions.unmute()
+                default: break
                 }
-                for index in 0..<machine.regions.selectedCount {
-                    switch machine.regions.selected[index] {
-                    case 2:
-                        machine.regions.replaceLeaf(where: { $0 == Phone_Muted.self }, by: Phone_Live.self)
-                    case 3:
-                        machine.regions.replaceLeaf(where: { $0 == Phone_Live.self }, by: Phone_Muted.self)
-                    case 6:
-                        machine.regions.replaceLeaf(where: { $0 == Phone_Off.self }, by: Phone_On.self)
-                    case 7:
-                        machine.regions.replaceLeaf(where: { $0 == Phone_On.self }, by: Phone_Off.self)
-                    default: break
-                    }
-                }
-                return true
             }
+            for index in 0..<machine.regions.selectedCount {
+                switch machine.regions.selected[index] {
+                case 2:
+                    machine.regions.replaceLeaf(where: { $0 == Phone_Muted.self }, by: Phone_Live.self)
+                case 3:
+                    machine.regions.replaceLeaf(where: { $0 == Phone_Live.self }, by: Phone_Muted.self)
+                case 6:
+                    machine.regions.replaceLeaf(where: { $0 == Phone_Off.self }, by: Phone_On.self)
+                case 7:
+                    machine.regions.replaceLeaf(where: { $0 == Phone_On.self }, by: Phone_Off.self)
+                default: break
+                }
+            }
+            return true
         }
-        actions.unhandledEvent(.toggle, in: machine.regions.innermostContaining(isParallel: { $0.isParallel }, isChild: { $0.parent == $1 }).id)
-        return false
+        return unhandled(.toggle, actions)
     }
 
-    /// Selects the transitions for `done`: from each active leaf outwards, in document
-    /// order, a state examined once is not examined again; then fires them together.
     private func done(_ actions: any PhoneActions) -> Bool {
-        if !machine.isFinished {
-            machine.regions.beginSelection()
-            var leaf = 0
-            while leaf < machine.leaves.count {
-                _ = machine.leaves[leaf].done(self, actions)
-                leaf += 1
-            }
-            if machine.regions.selectedCount > 0 {
-                fire(actions) { _ in }
-                return true
-            }
+        if !machine.isFinished, select(inEachLeaf: { $0.done(self, actions) }) {
+            fire(actions) { _ in }
+            return true
         }
-        actions.unhandledEvent(.done, in: machine.regions.innermostContaining(isParallel: { $0.isParallel }, isChild: { $0.parent == $1 }).id)
-        return false
+        return unhandled(.done, actions)
     }
 
-    /// Selects the transitions for `share`: from each active leaf outwards, in document
-    /// order, a state examined once is not examined again; then fires them together.
     private func share(_ actions: any PhoneActions) -> Bool {
-        if !machine.isFinished {
-            machine.regions.beginSelection()
-            var leaf = 0
-            while leaf < machine.leaves.count {
-                _ = machine.leaves[leaf].share(self, actions)
-                leaf += 1
-            }
-            if machine.regions.selectedCount > 0 {
-                fire(actions) { _ in }
-                return true
-            }
+        if !machine.isFinished, select(inEachLeaf: { $0.share(self, actions) }) {
+            fire(actions) { _ in }
+            return true
         }
-        actions.unhandledEvent(.share, in: machine.regions.innermostContaining(isParallel: { $0.isParallel }, isChild: { $0.parent == $1 }).id)
-        return false
+        return unhandled(.share, actions)
     }
 
-    /// Selects the transitions for `hangUp`: from each active leaf outwards, in document
-    /// order, a state examined once is not examined again; then fires them together.
     private func hangUp(_ actions: any PhoneActions) -> Bool {
-        if !machine.isFinished {
-            machine.regions.beginSelection()
-            var leaf = 0
-            while leaf < machine.leaves.count {
-                _ = machine.leaves[leaf].hangUp(self, actions)
-                leaf += 1
-            }
-            if machine.regions.selectedCount > 0 {
-                fire(actions) { _ in }
-                return true
-            }
+        if !machine.isFinished, select(inEachLeaf: { $0.hangUp(self, actions) }) {
+            fire(actions) { _ in }
+            return true
         }
-        actions.unhandledEvent(.hangUp, in: machine.regions.innermostContaining(isParallel: { $0.isParallel }, isChild: { $0.parent == $1 }).id)
-        return false
+        return unhandled(.hangUp, actions)
     }
 
-    /// Selects the transitions for `redial`: from each active leaf outwards, in document
-    /// order, a state examined once is not examined again; then fires them together.
     private func redial(_ actions: any PhoneActions) -> Bool {
-        if !machine.isFinished {
-            machine.regions.beginSelection()
-            var leaf = 0
-            while leaf < machine.leaves.count {
-                _ = machine.leaves[leaf].redial(self, actions)
-                leaf += 1
-            }
-            if machine.regions.selectedCount > 0 {
-                fire(actions) { _ in }
-                return true
-            }
+        if !machine.isFinished, select(inEachLeaf: { $0.redial(self, actions) }) {
+            fire(actions) { _ in }
+            return true
         }
-        actions.unhandledEvent(.redial, in: machine.regions.innermostContaining(isParallel: { $0.isParallel }, isChild: { $0.parent == $1 }).id)
+        return unhandled(.redial, actions)
+    }
+
+    /// Offers an event to each active leaf in document order, which selects its transition or defers
+    /// outwards (a state examined once is not examined again): whether any transition was selected.
+    private func select(inEachLeaf offer: (Phone.State.Type) -> Bool) -> Bool {
+        machine.regions.beginSelection()
+        var leaf = 0
+        while leaf < machine.leaves.count {
+            _ = offer(machine.leaves[leaf])
+            leaf += 1
+        }
+        return machine.regions.selectedCount > 0
+    }
+
+    /// Tells the actions that `event` is unhandled in the innermost state holding every active leaf: `false`.
+    @inline(__always)
+    private func unhandled(_ event: Event, _ actions: any PhoneActions) -> Bool {
+        actions.unhandledEvent(event, in: machine.regions.innermostContaining(isParallel: { $0.isParallel }, isChild: { $0.parent == $1 }).id)
         return false
     }
 

@@ -169,7 +169,8 @@ final class SecuritySystem {
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func disarm(code: String) -> Bool {
-        queued(.disarm(code: code)) || run(actions) { disarm(code: code, $0) }
+        queued(.disarm(code: code))
+            || run(actions) { machine.current.disarm(code: code, self, $0) || unhandled(.disarm, $0) }
     }
 
     /// Someone entered a code to reset a sounding alarm.
@@ -178,28 +179,29 @@ final class SecuritySystem {
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func reset(code: String) -> Bool {
-        queued(.reset(code: code)) || run(actions) { reset(code: code, $0) }
+        queued(.reset(code: code))
+            || run(actions) { machine.current.reset(code: code, self, $0) || unhandled(.reset, $0) }
     }
 
     /// Sends `arm`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func arm() -> Bool {
-        queued(.arm) || run(actions) { arm($0) }
+        queued(.arm) || run(actions) { machine.current.arm(self, $0) || unhandled(.arm, $0) }
     }
 
     /// Sends `panic`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func panic() -> Bool {
-        queued(.panic) || run(actions) { panic($0) }
+        queued(.panic) || run(actions) { machine.current.panic(self, $0) || unhandled(.panic, $0) }
     }
 
     /// Sends `breach`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func breach() -> Bool {
-        queued(.breach) || run(actions) { breach($0) }
+        queued(.breach) || run(actions) { machine.current.breach(self, $0) || unhandled(.breach, $0) }
     }
 }
 
@@ -211,27 +213,6 @@ extension SecuritySystem {
         guard machine.steps.isRunning else { return false }
         machine.steps.send(event())
         return true
-    }
-
-    // Each event's selection: the innermost active state's transition for it, deferring outwards.
-    private func disarm(code: String, _ actions: any SecuritySystemActions) -> Bool {
-        machine.current.disarm(code: code, self, actions) || unhandled(.disarm, actions)
-    }
-
-    private func reset(code: String, _ actions: any SecuritySystemActions) -> Bool {
-        machine.current.reset(code: code, self, actions) || unhandled(.reset, actions)
-    }
-
-    private func arm(_ actions: any SecuritySystemActions) -> Bool {
-        machine.current.arm(self, actions) || unhandled(.arm, actions)
-    }
-
-    private func panic(_ actions: any SecuritySystemActions) -> Bool {
-        machine.current.panic(self, actions) || unhandled(.panic, actions)
-    }
-
-    private func breach(_ actions: any SecuritySystemActions) -> Bool {
-        machine.current.breach(self, actions) || unhandled(.breach, actions)
     }
 
     /// Tells the actions that `event` is unhandled in the innermost active state: `false`.
@@ -263,16 +244,16 @@ extension SecuritySystem {
     /// Enters the initial configuration.
     private func start(_ actions: any SecuritySystemActions) {
         machine.isStarted = true
-        enter(SecuritySystem_Disarmed.self, below: nil, actions)
+        enter(SecuritySystem_Disarmed.self, actions)
     }
 
     private func replay(_ event: SecuritySystemQueuedEvent, _ actions: any SecuritySystemActions) {
         switch event {
-        case .disarm(let code): _ = disarm(code: code, actions)
-        case .reset(let code): _ = reset(code: code, actions)
-        case .arm: _ = arm(actions)
-        case .panic: _ = panic(actions)
-        case .breach: _ = breach(actions)
+        case .disarm(let code): _ = machine.current.disarm(code: code, self, actions) || unhandled(.disarm, actions)
+        case .reset(let code): _ = machine.current.reset(code: code, self, actions) || unhandled(.reset, actions)
+        case .arm: _ = machine.current.arm(self, actions) || unhandled(.arm, actions)
+        case .panic: _ = machine.current.panic(self, actions) || unhandled(.panic, actions)
+        case .breach: _ = machine.current.breach(self, actions) || unhandled(.breach, actions)
         }
     }
 }
@@ -287,17 +268,17 @@ extension SecuritySystem {
         from source: SecuritySystem.State.Type, to target: SecuritySystem.State.Type, _ actions: any SecuritySystemActions,
         effects: () -> Void = {}
     ) -> Bool {
-        source.exitOutward(to: source.id.depth - 1, self, actions)
+        source.exitOutward(to: -1, self, actions)
         effects()
-        target.enterInward(below: target.id.depth - 1, actions)
+        target.enterInward(below: -1, actions)
         machine.current = target
         return true
     }
 
-    /// Enters `target`, a leaf, from `domain` and makes it the current state.
+    /// Enters `target` and makes it the current state.
     @inline(never)
-    private func enter(_ target: SecuritySystem.State.Type, below domain: StateID?, _ actions: any SecuritySystemActions) {
-        target.enterInward(below: domain?.depth ?? -1, actions)
+    private func enter(_ target: SecuritySystem.State.Type, _ actions: any SecuritySystemActions) {
+        target.enterInward(below: -1, actions)
         machine.current = target
     }
 }
@@ -356,22 +337,11 @@ extension SecuritySystem {
         class func panic(_ context: SecuritySystem, _ actions: any SecuritySystemActions) -> Bool { false }
         class func breach(_ context: SecuritySystem, _ actions: any SecuritySystemActions) -> Bool { false }
 
-        /// Exits this state and the states it lies inside, innermost first, as long as they lie deeper
-        /// than `depth` (the depth of a transition's domain, -1 for the whole machine). A state with
-        /// nothing to do on exit inherits its enclosing state's: one dynamic call, then direct calls.
+        /// Exits this state: its exit activities. `depth`, the depth of a transition's domain, is always -1
+        /// here (the whole machine): no state lies inside another.
         class func exitOutward(to depth: Int, _ context: SecuritySystem, _ actions: any SecuritySystemActions) {}
-        /// Enters the states from just below `depth` down to this one, outermost first. A state with
-        /// nothing to do on entry inherits its enclosing state's.
+        /// Enters this state: its entry activities.
         class func enterInward(below depth: Int, _ actions: any SecuritySystemActions) {}
-    }
-}
-
-extension SecuritySystem.StateID {
-    /// How many states this state lies inside: 0 for a top-level state.
-    fileprivate var depth: Int {
-        switch self {
-        case .disarmed, .armed, .alarm, .silentAlarm: 0
-        }
     }
 }
 
@@ -382,7 +352,6 @@ fileprivate final class SecuritySystem_Disarmed: SecuritySystem.State {
     override class var id: SecuritySystem.StateID { .disarmed }
 
     override class func enterInward(below depth: Int, _ actions: any SecuritySystemActions) {
-        guard depth < 0 else { return }
         actions.announceDisarmed()
     }
 
@@ -402,7 +371,6 @@ fileprivate final class SecuritySystem_Armed: SecuritySystem.State {
     override class var id: SecuritySystem.StateID { .armed }
 
     override class func enterInward(below depth: Int, _ actions: any SecuritySystemActions) {
-        guard depth < 0 else { return }
         actions.announceArmed()
     }
 
@@ -435,12 +403,10 @@ fileprivate final class SecuritySystem_Alarm: SecuritySystem.State {
     override class var id: SecuritySystem.StateID { .alarm }
 
     override class func exitOutward(to depth: Int, _ context: SecuritySystem, _ actions: any SecuritySystemActions) {
-        guard depth < 0 else { return }
         actions.stopAlarm()
     }
 
     override class func enterInward(below depth: Int, _ actions: any SecuritySystemActions) {
-        guard depth < 0 else { return }
         actions.soundAlarm()
     }
 
@@ -459,7 +425,6 @@ fileprivate final class SecuritySystem_SilentAlarm: SecuritySystem.State {
     override class var id: SecuritySystem.StateID { .silentAlarm }
 
     override class func enterInward(below depth: Int, _ actions: any SecuritySystemActions) {
-        guard depth < 0 else { return }
         actions.informPolice()
     }
 

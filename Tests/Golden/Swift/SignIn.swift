@@ -233,7 +233,9 @@ final class SignIn {
     /// - Precondition: not read from inside a guard or an action (only between steps).
     var snapshot: Snapshot {
         precondition(!machine.steps.isRunning, "snapshot read from inside a guard or an action")
-        return Self.stateTree.snapshot(started: machine.isStarted, finished: false, leaf: machine.current.id.rawValue, timers: armedTimers())
+        return Self.stateTree.snapshot(
+            started: machine.isStarted, finished: false, leaf: machine.current.id.rawValue,
+            timers: Self.stateTree.armedTimers(machine.timers, now: clock?.elapsed() ?? machine.timers.now))
     }
 
     /// With manual timing, moves the machine's time forward by `duration`: processes every timeout due
@@ -273,12 +275,9 @@ final class SignIn {
     /// - Precondition: the machine has `.manual` activities, the activity of `state` is running, and
     ///   this is not called from one of the actions.
     func finishActivity(of state: StateID) {
-        precondition(!runsActivities, "finishActivity(of:) on a machine whose activities run as tasks")
-        precondition(!machine.steps.isRunning, "finishActivity(of:) from inside a guard or an action")
-        guard let activity = Self.activity(of: state), machine.activities.phase(of: activity) == .running else {
-            preconditionFailure("finishActivity(of:): no activity of \(state) is running")
-        }
-        activityEnded(activity, stamp: machine.activities.stamp(of: activity), error: nil)
+        let ended = machine.activities.endedByHand(
+            Self.activity(of: state), of: state, "finishActivity(of:)", runsTasks: runsActivities, inStep: machine.steps.isRunning)
+        activityEnded(ended.activity, stamp: ended.stamp, error: nil)
     }
 
     /// With `.manual` activities, the activity of `state` threw `error`: processed as a step of its own
@@ -287,12 +286,9 @@ final class SignIn {
     /// - Precondition: the machine has `.manual` activities, the activity of `state` is running, and
     ///   this is not called from one of the actions.
     func failActivity(of state: StateID, with error: any Error) {
-        precondition(!runsActivities, "failActivity(of:) on a machine whose activities run as tasks")
-        precondition(!machine.steps.isRunning, "failActivity(of:) from inside a guard or an action")
-        guard let activity = Self.activity(of: state), machine.activities.phase(of: activity) == .running else {
-            preconditionFailure("failActivity(of:): no activity of \(state) is running")
-        }
-        activityEnded(activity, stamp: machine.activities.stamp(of: activity), error: error)
+        let ended = machine.activities.endedByHand(
+            Self.activity(of: state), of: state, "failActivity(of:)", runsTasks: runsActivities, inStep: machine.steps.isRunning)
+        activityEnded(ended.activity, stamp: ended.stamp, error: error)
     }
 
     /// The activity of `state`, by number.
@@ -317,35 +313,37 @@ final class SignIn {
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func submit(email: String, password: String) -> Bool {
-        queued(.submit(email: email, password: password)) || run(actions) { submit(email: email, password: password, $0) }
+        queued(.submit(email: email, password: password))
+            || run(actions) { machine.current.submit(email: email, password: password, self, $0) || unhandled(.submit, $0) }
     }
 
     /// Sends `cancel`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func cancel() -> Bool {
-        queued(.cancel) || run(actions) { cancel($0) }
+        queued(.cancel) || run(actions) { machine.current.cancel(self, $0) || unhandled(.cancel, $0) }
     }
 
     /// Sends `networkAvailable`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func networkAvailable() -> Bool {
-        queued(.networkAvailable) || run(actions) { networkAvailable($0) }
+        queued(.networkAvailable)
+            || run(actions) { machine.current.networkAvailable(self, $0) || unhandled(.networkAvailable, $0) }
     }
 
     /// Sends `retry`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func retry() -> Bool {
-        queued(.retry) || run(actions) { retry($0) }
+        queued(.retry) || run(actions) { machine.current.retry(self, $0) || unhandled(.retry, $0) }
     }
 
     /// Sends `signOut`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func signOut() -> Bool {
-        queued(.signOut) || run(actions) { signOut($0) }
+        queued(.signOut) || run(actions) { machine.current.signOut(self, $0) || unhandled(.signOut, $0) }
     }
 }
 
@@ -358,27 +356,6 @@ extension SignIn {
         guard machine.steps.isRunning else { return false }
         machine.steps.send(event())
         return true
-    }
-
-    // Each event's selection: the innermost active state's transition for it, deferring outwards.
-    private func submit(email: String, password: String, _ actions: any SignInActions) -> Bool {
-        machine.current.submit(email: email, password: password, self, actions) || unhandled(.submit, actions)
-    }
-
-    private func cancel(_ actions: any SignInActions) -> Bool {
-        machine.current.cancel(self, actions) || unhandled(.cancel, actions)
-    }
-
-    private func networkAvailable(_ actions: any SignInActions) -> Bool {
-        machine.current.networkAvailable(self, actions) || unhandled(.networkAvailable, actions)
-    }
-
-    private func retry(_ actions: any SignInActions) -> Bool {
-        machine.current.retry(self, actions) || unhandled(.retry, actions)
-    }
-
-    private func signOut(_ actions: any SignInActions) -> Bool {
-        machine.current.signOut(self, actions) || unhandled(.signOut, actions)
     }
 
     /// Tells the actions that `event` is unhandled in the innermost active state: `false`.
@@ -417,7 +394,7 @@ extension SignIn {
     /// Enters the initial configuration, then processes what that caused but the events sent.
     private func start(_ actions: any SignInActions) {
         machine.isStarted = true
-        enter(SignIn_SignedOut.self, below: nil, actions)
+        enter(SignIn_SignedOut.self, actions)
         finishSteps(actions, takingSent: false)
     }
 
@@ -452,20 +429,15 @@ extension SignIn {
         timerTasks.start(timer, task)
     }
 
-    /// The clock woke the task of `timer` as armed at `stamp`: processes every timeout due by now. A
-    /// timer cancelled or armed again meanwhile has nothing due here (its late firing is discarded);
-    /// one whose deadline the clock has not reached after all is put back to sleep.
+    /// The clock woke the task of `timer` as armed at `stamp`: processes every timeout due by now (not
+    /// inside a step: after it). A timer cancelled or armed again meanwhile has nothing due here (its late
+    /// firing is discarded); one whose deadline the clock has not reached after all is put back to sleep.
     private func clockWoke(_ timer: Int, stamp: UInt64) {
         guard let clock else { return }
-        guard !machine.steps.isRunning else {
-            // Woken inside a step (a run loop nested in an action): after the step, not inside it.
-            if machine.timers.stamp(of: timer) == stamp, let deadline = machine.timers.deadline(of: timer) {
-                schedule(timer, at: deadline, on: clock)
-            }
-            return
+        if !machine.steps.isRunning {
+            let now = clock.elapsed()
+            if machine.timers.isDue(upTo: now) { processTimeouts(upTo: now) }
         }
-        let now = clock.elapsed()
-        if machine.timers.isDue(upTo: now) { processTimeouts(upTo: now) }
         if machine.timers.stamp(of: timer) == stamp, let deadline = machine.timers.deadline(of: timer) {
             schedule(timer, at: deadline, on: clock)
         }
@@ -480,14 +452,9 @@ extension SignIn {
             let timer = machine.timers.takeFirst()
             timerTasks.cancel(timer)
             machine.timers.isHandlingTimeout = true
-            _ = run(actions) { handleTimeout(timer, $0) }
+            _ = run(actions) { fireTimeout(timer, $0) }
             machine.timers.isHandlingTimeout = false
         } while machine.timers.isDue(upTo: end)
-    }
-
-    /// A timeout: its timed transition fires if its guard holds.
-    private func handleTimeout(_ timer: Int, _ actions: any SignInActions) -> Bool {
-        return fireTimeout(timer, actions)
     }
 
     /// The transition of `timer`'s timeout, as the only candidate: returns whether it fired.
@@ -521,17 +488,11 @@ extension SignIn {
             let stamp = machine.activities.stamp(of: activity)
             switch activity {
             case 0:  // SigningIn: do / requestSession
-                activityTasks.start(
-                    0,
-                    Swift.Task { [weak self] in
-                        do {
-                            try await actions.requestSession()
-                            self?.activityEnded(0, stamp: stamp, error: nil)
-                        }
-                        catch {
-                            self?.activityEnded(0, stamp: stamp, error: error)
-                        }
-                    })
+                activityTasks.start(0, Swift.Task { [weak self] in
+                    var failure: (any Error)?
+                    do { try await actions.requestSession() } catch { failure = error }
+                    self?.activityEnded(0, stamp: stamp, error: failure)
+                })
             default: break
             }
         }
@@ -580,11 +541,11 @@ extension SignIn {
 
     private func replay(_ event: SignInQueuedEvent, _ actions: any SignInActions) {
         switch event {
-        case .submit(let email, let password): _ = submit(email: email, password: password, actions)
-        case .cancel: _ = cancel(actions)
-        case .networkAvailable: _ = networkAvailable(actions)
-        case .retry: _ = retry(actions)
-        case .signOut: _ = signOut(actions)
+        case .submit(let email, let password): _ = machine.current.submit(email: email, password: password, self, actions) || unhandled(.submit, actions)
+        case .cancel: _ = machine.current.cancel(self, actions) || unhandled(.cancel, actions)
+        case .networkAvailable: _ = machine.current.networkAvailable(self, actions) || unhandled(.networkAvailable, actions)
+        case .retry: _ = machine.current.retry(self, actions) || unhandled(.retry, actions)
+        case .signOut: _ = machine.current.signOut(self, actions) || unhandled(.signOut, actions)
         }
     }
 }
@@ -600,20 +561,20 @@ extension SignIn {
         from source: SignIn.State.Type, to target: SignIn.State.Type, _ actions: any SignInActions,
         effects: () -> Void = {}
     ) -> Bool {
-        source.exitOutward(to: source.id.depth - 1, self, actions)
+        source.exitOutward(to: -1, self, actions)
         effects()
-        target.enterInward(below: target.id.depth - 1, self, actions)
+        target.enterInward(below: -1, self, actions)
         machine.current = target
         if let completed = target.completes, isComplete(completed) { machine.steps.complete(completed) }
         return true
     }
 
-    /// Enters `target`, a leaf, from `domain` and makes it the current state.
+    /// Enters `target` and makes it the current state.
     /// Entering a leaf may complete a state with completion transitions (the leaf itself, or the
     /// composite whose final child it is): that state waits in `completions` for its turn.
     @inline(never)
-    private func enter(_ target: SignIn.State.Type, below domain: StateID?, _ actions: any SignInActions) {
-        target.enterInward(below: domain?.depth ?? -1, self, actions)
+    private func enter(_ target: SignIn.State.Type, _ actions: any SignInActions) {
+        target.enterInward(below: -1, self, actions)
         machine.current = target
         if let completed = target.completes, isComplete(completed) { machine.steps.complete(completed) }
     }
@@ -631,22 +592,21 @@ extension SignIn {
         // One active leaf: the last of the active states, in the order written.
         machine.current = Self.stateClass(active[active.count - 1])
         machine.isStarted = true
-        var isActive = [Bool](repeating: false, count: ids.count)
-        for state in active { isActive[state] = true }
-        let timers = Self.stateTree.timers(
-            snapshot.timers.map { ($0.state, $0.index, $0.remainingNanoseconds) }, owners: Self.timerOwners, isActive: isActive, machineIsRunning: true)
+        let timers = Self.stateTree.timers(restoring: snapshot, active: active, machineIsRunning: true)
         for (timer, remaining) in timers { armTimer(timer, after: remaining) }
         for state in active { if let activity = Self.activity(of: ids[state]) { enterActivity(activity) } }
         startActivities(actions)
     }
 
     /// The machine's states as snapshots name them, by number in the order written: each one's name
-    /// and parent (-1: top level), then the states' numbers in the order of their names (byte by byte).
+    /// and parent (-1: top level), the states' numbers in the order of their names (byte by byte), and
+    /// each timer's state (-1: the machine's own).
     private static let stateTree = FSMRuntime.StateTree(
         machine: "SignIn",
         names: ["SignedOut", "SigningIn", "Offline", "TimedOut", "Failed", "SignedIn"],
         parents: [-1, -1, -1, -1, -1, -1], parallel: [],
-        byName: [4, 2, 5, 0, 1, 3])
+        byName: [4, 2, 5, 0, 1, 3],
+        timerOwners: [1])
 
     /// The class of the state numbered `number`.
     private static func stateClass(_ number: Int) -> SignIn.State.Type {
@@ -658,27 +618,6 @@ extension SignIn {
         case 4: return SignIn_Failed.self
         case 5: return SignIn_SignedIn.self
         default: preconditionFailure("no state \(number)")
-        }
-    }
-
-    /// The state of each timer, by number (-1: the machine's own).
-    private static let timerOwners: [Int] = [1]
-
-    /// The armed timers, in the order they were armed, with the time each has left.
-    private func armedTimers() -> [Snapshot.ArmedTimer] {
-        var armed: [(stamp: UInt64, timer: Int)] = []
-        for timer in Self.timerOwners.indices where machine.timers.stamp(of: timer) != 0 {
-            armed.append((machine.timers.stamp(of: timer), timer))
-        }
-        armed.sort { $0.stamp < $1.stamp }
-        let now = clock?.elapsed() ?? machine.timers.now
-        return armed.map {
-            let owner = Self.timerOwners[$0.timer]
-            var first = $0.timer
-            while first > 0, Self.timerOwners[first - 1] == owner { first -= 1 }
-            let left = Swift.max((machine.timers.deadline(of: $0.timer) ?? now) - now, 0)
-            return Snapshot.ArmedTimer(
-                state: owner < 0 ? nil : Self.stateTree.names[owner], index: $0.timer - first, remainingNanoseconds: left)
         }
     }
 }
@@ -712,24 +651,11 @@ extension SignIn {
         class func retry(_ context: SignIn, _ actions: any SignInActions) -> Bool { false }
         class func signOut(_ context: SignIn, _ actions: any SignInActions) -> Bool { false }
 
-        /// Exits this state and the states it lies inside, innermost first, as long as they lie deeper
-        /// than `depth` (the depth of a transition's domain, -1 for the whole machine). A state with
-        /// nothing to do on exit inherits its enclosing state's: one dynamic call, then direct calls.
+        /// Exits this state: its exit activities. `depth`, the depth of a transition's domain, is always -1
+        /// here (the whole machine): no state lies inside another.
         class func exitOutward(to depth: Int, _ context: SignIn, _ actions: any SignInActions) {}
-        /// Enters the states from just below `depth` down to this one, outermost first. A state with
-        /// nothing to do on entry inherits its enclosing state's.
+        /// Enters this state: its entry activities.
         class func enterInward(below depth: Int, _ context: SignIn, _ actions: any SignInActions) {}
-    }
-}
-
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-@MainActor
-extension SignIn.StateID {
-    /// How many states this state lies inside: 0 for a top-level state.
-    fileprivate var depth: Int {
-        switch self {
-        case .signedOut, .signingIn, .offline, .timedOut, .failed, .signedIn: 0
-        }
     }
 }
 
@@ -741,7 +667,6 @@ fileprivate final class SignIn_SignedOut: SignIn.State {
     override class var id: SignIn.StateID { .signedOut }
 
     override class func enterInward(below depth: Int, _ context: SignIn, _ actions: any SignInActions) {
-        guard depth < 0 else { return }
         actions.showForm()
     }
 
@@ -764,14 +689,12 @@ fileprivate final class SignIn_SigningIn: SignIn.State {
     override class var id: SignIn.StateID { .signingIn }
 
     override class func exitOutward(to depth: Int, _ context: SignIn, _ actions: any SignInActions) {
-        guard depth < 0 else { return }
         context.cancelTimer(0)
         context.exitActivity(0)  // do / requestSession
         actions.hideSpinner()
     }
 
     override class func enterInward(below depth: Int, _ context: SignIn, _ actions: any SignInActions) {
-        guard depth < 0 else { return }
         actions.showSpinner()
         context.armTimer(0, after: 10_000_000_000)  // SigningIn: after(10s) -> TimedOut
         context.enterActivity(0)  // do / requestSession
@@ -794,12 +717,10 @@ fileprivate final class SignIn_Offline: SignIn.State {
     override class var id: SignIn.StateID { .offline }
 
     override class func exitOutward(to depth: Int, _ context: SignIn, _ actions: any SignInActions) {
-        guard depth < 0 else { return }
         actions.hideOfflineBanner()
     }
 
     override class func enterInward(below depth: Int, _ context: SignIn, _ actions: any SignInActions) {
-        guard depth < 0 else { return }
         actions.showOfflineBanner()
     }
 
@@ -820,7 +741,6 @@ fileprivate final class SignIn_TimedOut: SignIn.State {
     override class var id: SignIn.StateID { .timedOut }
 
     override class func enterInward(below depth: Int, _ context: SignIn, _ actions: any SignInActions) {
-        guard depth < 0 else { return }
         actions.showMessage(text: "The server is not answering")
     }
 
@@ -841,7 +761,6 @@ fileprivate final class SignIn_Failed: SignIn.State {
     override class var id: SignIn.StateID { .failed }
 
     override class func enterInward(below depth: Int, _ context: SignIn, _ actions: any SignInActions) {
-        guard depth < 0 else { return }
         actions.showMessage(text: "Something went wrong")
     }
 
@@ -862,7 +781,6 @@ fileprivate final class SignIn_SignedIn: SignIn.State {
     override class var id: SignIn.StateID { .signedIn }
 
     override class func enterInward(below depth: Int, _ context: SignIn, _ actions: any SignInActions) {
-        guard depth < 0 else { return }
         actions.showHome()
     }
 

@@ -214,7 +214,8 @@ public final class TCPConnection {
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     public func segment(flags: String) -> Bool {
-        queued(.segment(flags: flags)) || run(actions) { segment(flags: flags, $0) }
+        queued(.segment(flags: flags))
+            || run(actions) { machine.current.segment(flags: flags, self, $0) || unhandled(.segment, $0) }
     }
 
     /// Sends `abort`. Returns `true` when a transition fired (or the event was
@@ -228,35 +229,37 @@ public final class TCPConnection {
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     public func passiveOpen() -> Bool {
-        queued(.passiveOpen) || run(actions) { passiveOpen($0) }
+        queued(.passiveOpen)
+            || run(actions) { machine.current.passiveOpen(self, $0) || unhandled(.passiveOpen, $0) }
     }
 
     /// Sends `activeOpen`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     public func activeOpen() -> Bool {
-        queued(.activeOpen) || run(actions) { activeOpen($0) }
+        queued(.activeOpen)
+            || run(actions) { machine.current.activeOpen(self, $0) || unhandled(.activeOpen, $0) }
     }
 
     /// Sends `close`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     public func close() -> Bool {
-        queued(.close) || run(actions) { close($0) }
+        queued(.close) || run(actions) { machine.current.close(self, $0) || unhandled(.close, $0) }
     }
 
     /// Sends `send`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     public func send() -> Bool {
-        queued(.send) || run(actions) { send($0) }
+        queued(.send) || run(actions) { machine.current.send(self, $0) || unhandled(.send, $0) }
     }
 
     /// Sends `timeout`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     public func timeout() -> Bool {
-        queued(.timeout) || run(actions) { timeout($0) }
+        queued(.timeout) || run(actions) { machine.current.timeout(self, $0) || unhandled(.timeout, $0) }
     }
 }
 
@@ -271,35 +274,11 @@ extension TCPConnection {
     }
 
     // Each event's selection: the innermost active state's transition for it, deferring outwards.
-    private func segment(flags: String, _ actions: any TCPConnectionActions) -> Bool {
-        machine.current.segment(flags: flags, self, actions) || unhandled(.segment, actions)
-    }
-
     private func abort(_ actions: any TCPConnectionActions) -> Bool {
         if machine.current.abort(self, actions) { return true }
         return transition(below: nil, to: TCPConnection_Closed.self, actions) {
             actions.sendReset()
         }
-    }
-
-    private func passiveOpen(_ actions: any TCPConnectionActions) -> Bool {
-        machine.current.passiveOpen(self, actions) || unhandled(.passiveOpen, actions)
-    }
-
-    private func activeOpen(_ actions: any TCPConnectionActions) -> Bool {
-        machine.current.activeOpen(self, actions) || unhandled(.activeOpen, actions)
-    }
-
-    private func close(_ actions: any TCPConnectionActions) -> Bool {
-        machine.current.close(self, actions) || unhandled(.close, actions)
-    }
-
-    private func send(_ actions: any TCPConnectionActions) -> Bool {
-        machine.current.send(self, actions) || unhandled(.send, actions)
-    }
-
-    private func timeout(_ actions: any TCPConnectionActions) -> Bool {
-        machine.current.timeout(self, actions) || unhandled(.timeout, actions)
     }
 
     /// Tells the actions that `event` is unhandled in the innermost active state: `false`.
@@ -336,13 +315,13 @@ extension TCPConnection {
 
     private func replay(_ event: TCPConnectionQueuedEvent, _ actions: any TCPConnectionActions) {
         switch event {
-        case .segment(let flags): _ = segment(flags: flags, actions)
+        case .segment(let flags): _ = machine.current.segment(flags: flags, self, actions) || unhandled(.segment, actions)
         case .abort: _ = abort(actions)
-        case .passiveOpen: _ = passiveOpen(actions)
-        case .activeOpen: _ = activeOpen(actions)
-        case .close: _ = close(actions)
-        case .send: _ = send(actions)
-        case .timeout: _ = timeout(actions)
+        case .passiveOpen: _ = machine.current.passiveOpen(self, actions) || unhandled(.passiveOpen, actions)
+        case .activeOpen: _ = machine.current.activeOpen(self, actions) || unhandled(.activeOpen, actions)
+        case .close: _ = machine.current.close(self, actions) || unhandled(.close, actions)
+        case .send: _ = machine.current.send(self, actions) || unhandled(.send, actions)
+        case .timeout: _ = machine.current.timeout(self, actions) || unhandled(.timeout, actions)
         }
     }
 }

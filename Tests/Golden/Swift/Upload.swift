@@ -201,7 +201,9 @@ final class Upload {
     /// - Precondition: not read from inside a guard or an action (only between steps).
     var snapshot: Snapshot {
         precondition(!machine.steps.isRunning, "snapshot read from inside a guard or an action")
-        return Self.stateTree.snapshot(started: machine.isStarted, finished: machine.isFinished, leaf: machine.current.id.rawValue, timers: armedTimers())
+        return Self.stateTree.snapshot(
+            started: machine.isStarted, finished: machine.isFinished, leaf: machine.current.id.rawValue,
+            timers: Self.stateTree.armedTimers(machine.timers, now: clock?.elapsed() ?? machine.timers.now))
     }
 
     /// With manual timing, moves the machine's time forward by `duration`: processes every timeout due
@@ -236,7 +238,8 @@ final class Upload {
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func chunkSent(total: Int) -> Bool {
-        queued(.chunkSent(total: total)) || run(actions) { chunkSent(total: total, $0) }
+        queued(.chunkSent(total: total))
+            || run(actions) { machine.current.chunkSent(total: total, self, $0) || unhandled(.chunkSent, $0) }
     }
 
     /// The network failed.
@@ -245,42 +248,43 @@ final class Upload {
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func failed(reason: String) -> Bool {
-        queued(.failed(reason: reason)) || run(actions) { failed(reason: reason, $0) }
+        queued(.failed(reason: reason))
+            || run(actions) { machine.current.failed(reason: reason, self, $0) || unhandled(.failed, $0) }
     }
 
     /// Sends `begin`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func begin() -> Bool {
-        queued(.begin) || run(actions) { begin($0) }
+        queued(.begin) || run(actions) { machine.current.begin(self, $0) || unhandled(.begin, $0) }
     }
 
     /// Sends `timedOut`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func timedOut() -> Bool {
-        queued(.timedOut) || run(actions) { timedOut($0) }
+        queued(.timedOut) || run(actions) { machine.current.timedOut(self, $0) || unhandled(.timedOut, $0) }
     }
 
     /// Sends `gaveUp`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func gaveUp() -> Bool {
-        queued(.gaveUp) || run(actions) { gaveUp($0) }
+        queued(.gaveUp) || run(actions) { machine.current.gaveUp(self, $0) || unhandled(.gaveUp, $0) }
     }
 
     /// Sends `cancel`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func cancel() -> Bool {
-        queued(.cancel) || run(actions) { cancel($0) }
+        queued(.cancel) || run(actions) { machine.current.cancel(self, $0) || unhandled(.cancel, $0) }
     }
 
     /// Sends `retry`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func retry() -> Bool {
-        queued(.retry) || run(actions) { retry($0) }
+        queued(.retry) || run(actions) { machine.current.retry(self, $0) || unhandled(.retry, $0) }
     }
 }
 
@@ -293,35 +297,6 @@ extension Upload {
         guard machine.steps.isRunning else { return false }
         machine.steps.send(event())
         return true
-    }
-
-    // Each event's selection: the innermost active state's transition for it, deferring outwards.
-    private func chunkSent(total: Int, _ actions: any UploadActions) -> Bool {
-        machine.current.chunkSent(total: total, self, actions) || unhandled(.chunkSent, actions)
-    }
-
-    private func failed(reason: String, _ actions: any UploadActions) -> Bool {
-        machine.current.failed(reason: reason, self, actions) || unhandled(.failed, actions)
-    }
-
-    private func begin(_ actions: any UploadActions) -> Bool {
-        machine.current.begin(self, actions) || unhandled(.begin, actions)
-    }
-
-    private func timedOut(_ actions: any UploadActions) -> Bool {
-        machine.current.timedOut(self, actions) || unhandled(.timedOut, actions)
-    }
-
-    private func gaveUp(_ actions: any UploadActions) -> Bool {
-        machine.current.gaveUp(self, actions) || unhandled(.gaveUp, actions)
-    }
-
-    private func cancel(_ actions: any UploadActions) -> Bool {
-        machine.current.cancel(self, actions) || unhandled(.cancel, actions)
-    }
-
-    private func retry(_ actions: any UploadActions) -> Bool {
-        machine.current.retry(self, actions) || unhandled(.retry, actions)
     }
 
     /// Tells the actions that `event` is unhandled in the innermost active state: `false`.
@@ -356,7 +331,7 @@ extension Upload {
     /// Enters the initial configuration, then processes what that caused but the events sent.
     private func start(_ actions: any UploadActions) {
         machine.isStarted = true
-        enter(Upload_Idle.self, below: nil, actions)
+        enter(Upload_Idle.self, actions)
         finishSteps(actions, takingSent: false)
     }
 
@@ -408,20 +383,15 @@ extension Upload {
         timerTasks.start(timer, task)
     }
 
-    /// The clock woke the task of `timer` as armed at `stamp`: processes every timeout due by now. A
-    /// timer cancelled or armed again meanwhile has nothing due here (its late firing is discarded);
-    /// one whose deadline the clock has not reached after all is put back to sleep.
+    /// The clock woke the task of `timer` as armed at `stamp`: processes every timeout due by now (not
+    /// inside a step: after it). A timer cancelled or armed again meanwhile has nothing due here (its late
+    /// firing is discarded); one whose deadline the clock has not reached after all is put back to sleep.
     private func clockWoke(_ timer: Int, stamp: UInt64) {
         guard let clock else { return }
-        guard !machine.steps.isRunning else {
-            // Woken inside a step (a run loop nested in an action): after the step, not inside it.
-            if machine.timers.stamp(of: timer) == stamp, let deadline = machine.timers.deadline(of: timer) {
-                schedule(timer, at: deadline, on: clock)
-            }
-            return
+        if !machine.steps.isRunning {
+            let now = clock.elapsed()
+            if machine.timers.isDue(upTo: now) { processTimeouts(upTo: now) }
         }
-        let now = clock.elapsed()
-        if machine.timers.isDue(upTo: now) { processTimeouts(upTo: now) }
         if machine.timers.stamp(of: timer) == stamp, let deadline = machine.timers.deadline(of: timer) {
             schedule(timer, at: deadline, on: clock)
         }
@@ -441,8 +411,8 @@ extension Upload {
         } while machine.timers.isDue(upTo: end)
     }
 
-    /// A timeout: its timed transition fires if its guard holds.
-    /// An `every` is armed again from its deadline while its state is active.
+    /// A timeout: its timed transition fires if its guard holds. An `every` is armed again from its
+    /// deadline while its state is active.
     private func handleTimeout(_ timer: Int, _ actions: any UploadActions) -> Bool {
         let fired = fireTimeout(timer, actions)
         switch timer {
@@ -472,13 +442,13 @@ extension Upload {
 
     private func replay(_ event: UploadQueuedEvent, _ actions: any UploadActions) {
         switch event {
-        case .chunkSent(let total): _ = chunkSent(total: total, actions)
-        case .failed(let reason): _ = failed(reason: reason, actions)
-        case .begin: _ = begin(actions)
-        case .timedOut: _ = timedOut(actions)
-        case .gaveUp: _ = gaveUp(actions)
-        case .cancel: _ = cancel(actions)
-        case .retry: _ = retry(actions)
+        case .chunkSent(let total): _ = machine.current.chunkSent(total: total, self, actions) || unhandled(.chunkSent, actions)
+        case .failed(let reason): _ = machine.current.failed(reason: reason, self, actions) || unhandled(.failed, actions)
+        case .begin: _ = machine.current.begin(self, actions) || unhandled(.begin, actions)
+        case .timedOut: _ = machine.current.timedOut(self, actions) || unhandled(.timedOut, actions)
+        case .gaveUp: _ = machine.current.gaveUp(self, actions) || unhandled(.gaveUp, actions)
+        case .cancel: _ = machine.current.cancel(self, actions) || unhandled(.cancel, actions)
+        case .retry: _ = machine.current.retry(self, actions) || unhandled(.retry, actions)
         }
     }
 }
@@ -494,19 +464,19 @@ extension Upload {
         from source: Upload.State.Type, to target: Upload.State.Type, _ actions: any UploadActions,
         effects: () -> Void = {}
     ) -> Bool {
-        source.exitOutward(to: source.id.depth - 1, self, actions)
+        source.exitOutward(to: -1, self, actions)
         effects()
-        target.enterInward(below: target.id.depth - 1, self, actions)
+        target.enterInward(below: -1, self, actions)
         machine.current = target
         machine.isFinished = target.finishesMachine
         if target.finishesMachine { cancelAllTimers() }
         return true
     }
 
-    /// Enters `target`, a leaf, from `domain` and makes it the current state.
+    /// Enters `target` and makes it the current state.
     @inline(never)
-    private func enter(_ target: Upload.State.Type, below domain: StateID?, _ actions: any UploadActions) {
-        target.enterInward(below: domain?.depth ?? -1, self, actions)
+    private func enter(_ target: Upload.State.Type, _ actions: any UploadActions) {
+        target.enterInward(below: -1, self, actions)
         machine.current = target
         machine.isFinished = target.finishesMachine
         if target.finishesMachine { cancelAllTimers() }
@@ -521,25 +491,23 @@ extension Upload {
     private func restore(from snapshot: Snapshot) throws(RestoreError) {
         // The runtime checks the snapshot against the machine's tree; nil: the machine had not started.
         guard let active = try Self.stateTree.configuration(restoring: snapshot) else { return }
-        let ids = StateID.allCases
         // One active leaf: the last of the active states, in the order written.
         machine.current = Self.stateClass(active[active.count - 1])
         machine.isStarted = true
         machine.isFinished = machine.current.finishesMachine
-        var isActive = [Bool](repeating: false, count: ids.count)
-        for state in active { isActive[state] = true }
-        let timers = Self.stateTree.timers(
-            snapshot.timers.map { ($0.state, $0.index, $0.remainingNanoseconds) }, owners: Self.timerOwners, isActive: isActive, machineIsRunning: !machine.isFinished)
+        let timers = Self.stateTree.timers(restoring: snapshot, active: active, machineIsRunning: !machine.isFinished)
         for (timer, remaining) in timers { armTimer(timer, after: remaining) }
     }
 
     /// The machine's states as snapshots name them, by number in the order written: each one's name
-    /// and parent (-1: top level), then the states' numbers in the order of their names (byte by byte).
+    /// and parent (-1: top level), the states' numbers in the order of their names (byte by byte), and
+    /// each timer's state (-1: the machine's own).
     private static let stateTree = FSMRuntime.StateTree(
         machine: "Upload",
         names: ["Idle", "Uploading", "Waiting", "Failed", "Done"],
         parents: [-1, -1, -1, -1, -1], parallel: [],
-        byName: [4, 3, 0, 1, 2])
+        byName: [4, 3, 0, 1, 2],
+        timerOwners: [1, 1, 2])
 
     /// The class of the state numbered `number`.
     private static func stateClass(_ number: Int) -> Upload.State.Type {
@@ -550,27 +518,6 @@ extension Upload {
         case 3: return Upload_Failed.self
         case 4: return Upload_Done.self
         default: preconditionFailure("no state \(number)")
-        }
-    }
-
-    /// The state of each timer, by number (-1: the machine's own).
-    private static let timerOwners: [Int] = [1, 1, 2]
-
-    /// The armed timers, in the order they were armed, with the time each has left.
-    private func armedTimers() -> [Snapshot.ArmedTimer] {
-        var armed: [(stamp: UInt64, timer: Int)] = []
-        for timer in Self.timerOwners.indices where machine.timers.stamp(of: timer) != 0 {
-            armed.append((machine.timers.stamp(of: timer), timer))
-        }
-        armed.sort { $0.stamp < $1.stamp }
-        let now = clock?.elapsed() ?? machine.timers.now
-        return armed.map {
-            let owner = Self.timerOwners[$0.timer]
-            var first = $0.timer
-            while first > 0, Self.timerOwners[first - 1] == owner { first -= 1 }
-            let left = Swift.max((machine.timers.deadline(of: $0.timer) ?? now) - now, 0)
-            return Snapshot.ArmedTimer(
-                state: owner < 0 ? nil : Self.stateTree.names[owner], index: $0.timer - first, remainingNanoseconds: left)
         }
     }
 }
@@ -603,24 +550,11 @@ extension Upload {
         class func cancel(_ context: Upload, _ actions: any UploadActions) -> Bool { false }
         class func retry(_ context: Upload, _ actions: any UploadActions) -> Bool { false }
 
-        /// Exits this state and the states it lies inside, innermost first, as long as they lie deeper
-        /// than `depth` (the depth of a transition's domain, -1 for the whole machine). A state with
-        /// nothing to do on exit inherits its enclosing state's: one dynamic call, then direct calls.
+        /// Exits this state: its exit activities. `depth`, the depth of a transition's domain, is always -1
+        /// here (the whole machine): no state lies inside another.
         class func exitOutward(to depth: Int, _ context: Upload, _ actions: any UploadActions) {}
-        /// Enters the states from just below `depth` down to this one, outermost first. A state with
-        /// nothing to do on entry inherits its enclosing state's.
+        /// Enters this state: its entry activities.
         class func enterInward(below depth: Int, _ context: Upload, _ actions: any UploadActions) {}
-    }
-}
-
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-@MainActor
-extension Upload.StateID {
-    /// How many states this state lies inside: 0 for a top-level state.
-    fileprivate var depth: Int {
-        switch self {
-        case .idle, .uploading, .waiting, .failed, .done: 0
-        }
     }
 }
 
@@ -644,13 +578,11 @@ fileprivate final class Upload_Uploading: Upload.State {
     override class var id: Upload.StateID { .uploading }
 
     override class func exitOutward(to depth: Int, _ context: Upload, _ actions: any UploadActions) {
-        guard depth < 0 else { return }
         context.cancelTimer(0)
         context.cancelTimer(1)
     }
 
     override class func enterInward(below depth: Int, _ context: Upload, _ actions: any UploadActions) {
-        guard depth < 0 else { return }
         actions.sendNextChunk()
         context.armTimer(0, after: 5_000_000_000)  // Uploading: every(5s) / reportProgress
         context.armTimer(1, after: 20_000_000_000)  // Uploading: after(20s) / raise timedOut
@@ -707,12 +639,10 @@ fileprivate final class Upload_Waiting: Upload.State {
     override class var id: Upload.StateID { .waiting }
 
     override class func exitOutward(to depth: Int, _ context: Upload, _ actions: any UploadActions) {
-        guard depth < 0 else { return }
         context.cancelTimer(2)
     }
 
     override class func enterInward(below depth: Int, _ context: Upload, _ actions: any UploadActions) {
-        guard depth < 0 else { return }
         actions.countRetry()
         context.armTimer(2, after: actions.backoff())  // Waiting: after(backoff) -> Uploading
     }
@@ -743,7 +673,6 @@ fileprivate final class Upload_Done: Upload.State {
     override class var finishesMachine: Bool { true }
 
     override class func enterInward(below depth: Int, _ context: Upload, _ actions: any UploadActions) {
-        guard depth < 0 else { return }
         actions.showDone()
     }
 }

@@ -197,42 +197,44 @@ final class Hero {
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func tick(dt: Int) -> Bool {
-        queued(.tick(dt: dt)) || run(actions) { tick(dt: dt, $0) }
+        queued(.tick(dt: dt)) || run(actions) { machine.current.tick(dt: dt, self, $0) || unhandled(.tick, $0) }
     }
 
     /// Sends `move`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func move(dx: Int) -> Bool {
-        queued(.move(dx: dx)) || run(actions) { move(dx: dx, $0) }
+        queued(.move(dx: dx)) || run(actions) { machine.current.move(dx: dx, self, $0) || unhandled(.move, $0) }
     }
 
     /// Sends `aim`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func aim(angle: Int) -> Bool {
-        queued(.aim(angle: angle)) || run(actions) { aim(angle: angle, $0) }
+        queued(.aim(angle: angle))
+            || run(actions) { machine.current.aim(angle: angle, self, $0) || unhandled(.aim, $0) }
     }
 
     /// Sends `hit`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func hit(damage: Int) -> Bool {
-        queued(.hit(damage: damage)) || run(actions) { hit(damage: damage, $0) }
+        queued(.hit(damage: damage))
+            || run(actions) { machine.current.hit(damage: damage, self, $0) || unhandled(.hit, $0) }
     }
 
     /// Sends `jump`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func jump() -> Bool {
-        queued(.jump) || run(actions) { jump($0) }
+        queued(.jump) || run(actions) { machine.current.jump(self, $0) || unhandled(.jump, $0) }
     }
 
     /// Sends `respawn`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func respawn() -> Bool {
-        queued(.respawn) || run(actions) { respawn($0) }
+        queued(.respawn) || run(actions) { machine.current.respawn(self, $0) || unhandled(.respawn, $0) }
     }
 }
 
@@ -244,31 +246,6 @@ extension Hero {
         guard machine.steps.isRunning else { return false }
         machine.steps.send(event())
         return true
-    }
-
-    // Each event's selection: the innermost active state's transition for it, deferring outwards.
-    private func tick(dt: Int, _ actions: any HeroActions) -> Bool {
-        machine.current.tick(dt: dt, self, actions) || unhandled(.tick, actions)
-    }
-
-    private func move(dx: Int, _ actions: any HeroActions) -> Bool {
-        machine.current.move(dx: dx, self, actions) || unhandled(.move, actions)
-    }
-
-    private func aim(angle: Int, _ actions: any HeroActions) -> Bool {
-        machine.current.aim(angle: angle, self, actions) || unhandled(.aim, actions)
-    }
-
-    private func hit(damage: Int, _ actions: any HeroActions) -> Bool {
-        machine.current.hit(damage: damage, self, actions) || unhandled(.hit, actions)
-    }
-
-    private func jump(_ actions: any HeroActions) -> Bool {
-        machine.current.jump(self, actions) || unhandled(.jump, actions)
-    }
-
-    private func respawn(_ actions: any HeroActions) -> Bool {
-        machine.current.respawn(self, actions) || unhandled(.respawn, actions)
     }
 
     /// Tells the actions that `event` is unhandled in the innermost active state: `false`.
@@ -305,12 +282,12 @@ extension Hero {
 
     private func replay(_ event: HeroQueuedEvent, _ actions: any HeroActions) {
         switch event {
-        case .tick(let dt): _ = tick(dt: dt, actions)
-        case .move(let dx): _ = move(dx: dx, actions)
-        case .aim(let angle): _ = aim(angle: angle, actions)
-        case .hit(let damage): _ = hit(damage: damage, actions)
-        case .jump: _ = jump(actions)
-        case .respawn: _ = respawn(actions)
+        case .tick(let dt): _ = machine.current.tick(dt: dt, self, actions) || unhandled(.tick, actions)
+        case .move(let dx): _ = machine.current.move(dx: dx, self, actions) || unhandled(.move, actions)
+        case .aim(let angle): _ = machine.current.aim(angle: angle, self, actions) || unhandled(.aim, actions)
+        case .hit(let damage): _ = machine.current.hit(damage: damage, self, actions) || unhandled(.hit, actions)
+        case .jump: _ = machine.current.jump(self, actions) || unhandled(.jump, actions)
+        case .respawn: _ = machine.current.respawn(self, actions) || unhandled(.respawn, actions)
         }
     }
 }

@@ -185,14 +185,15 @@ final class Keypad {
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func digit(value: Int) -> Bool {
-        queued(.digit(value: value)) || run(actions) { digit(value: value, $0) }
+        queued(.digit(value: value))
+            || run(actions) { machine.current.digit(value: value, self, $0) || unhandled(.digit, $0) }
     }
 
     /// Sends `tick`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func tick(ms: Int) -> Bool {
-        queued(.tick(ms: ms)) || run(actions) { tick(ms: ms, $0) }
+        queued(.tick(ms: ms)) || run(actions) { machine.current.tick(ms: ms, self, $0) || unhandled(.tick, $0) }
     }
 
     /// Sends `reset`. Returns `true` when a transition fired (or the event was
@@ -206,14 +207,14 @@ final class Keypad {
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func pull() -> Bool {
-        queued(.pull) || run(actions) { pull($0) }
+        queued(.pull) || run(actions) { machine.current.pull(self, $0) || unhandled(.pull, $0) }
     }
 
     /// Sends `shut`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func shut() -> Bool {
-        queued(.shut) || run(actions) { shut($0) }
+        queued(.shut) || run(actions) { machine.current.shut(self, $0) || unhandled(.shut, $0) }
     }
 }
 
@@ -228,27 +229,11 @@ extension Keypad {
     }
 
     // Each event's selection: the innermost active state's transition for it, deferring outwards.
-    private func digit(value: Int, _ actions: any KeypadActions) -> Bool {
-        machine.current.digit(value: value, self, actions) || unhandled(.digit, actions)
-    }
-
-    private func tick(ms: Int, _ actions: any KeypadActions) -> Bool {
-        machine.current.tick(ms: ms, self, actions) || unhandled(.tick, actions)
-    }
-
     private func reset(_ actions: any KeypadActions) -> Bool {
         if machine.current.reset(self, actions) { return true }
         return transition(below: nil, to: Keypad_Locked.self, actions) {
             actions.logReset()
         }
-    }
-
-    private func pull(_ actions: any KeypadActions) -> Bool {
-        machine.current.pull(self, actions) || unhandled(.pull, actions)
-    }
-
-    private func shut(_ actions: any KeypadActions) -> Bool {
-        machine.current.shut(self, actions) || unhandled(.shut, actions)
     }
 
     /// Tells the actions that `event` is unhandled in the innermost active state: `false`.
@@ -285,11 +270,11 @@ extension Keypad {
 
     private func replay(_ event: KeypadQueuedEvent, _ actions: any KeypadActions) {
         switch event {
-        case .digit(let value): _ = digit(value: value, actions)
-        case .tick(let ms): _ = tick(ms: ms, actions)
+        case .digit(let value): _ = machine.current.digit(value: value, self, actions) || unhandled(.digit, actions)
+        case .tick(let ms): _ = machine.current.tick(ms: ms, self, actions) || unhandled(.tick, actions)
         case .reset: _ = reset(actions)
-        case .pull: _ = pull(actions)
-        case .shut: _ = shut(actions)
+        case .pull: _ = machine.current.pull(self, actions) || unhandled(.pull, actions)
+        case .shut: _ = machine.current.shut(self, actions) || unhandled(.shut, actions)
         }
     }
 }

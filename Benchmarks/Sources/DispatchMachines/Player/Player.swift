@@ -239,63 +239,67 @@ final class Player {
     /// - Precondition: not read from inside a guard or an action (only between steps).
     var snapshot: Snapshot {
         precondition(!machine.steps.isRunning, "snapshot read from inside a guard or an action")
-        return Self.stateTree.snapshot(started: machine.isStarted, finished: false, leaf: machine.current.id.rawValue, stack: machine.stack.map { $0.id.rawValue })
+        return Self.stateTree.snapshot(
+            started: machine.isStarted, finished: false, leaf: machine.current.id.rawValue,
+            stack: machine.stack.map { $0.id.rawValue })
     }
 
     /// Sends `key`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func key(code: Int) -> Bool {
-        queued(.key(code: code)) || run(actions) { key(code: code, $0) }
+        queued(.key(code: code))
+            || run(actions) { machine.current.key(code: code, self, $0) || unhandled(.key, $0) }
     }
 
     /// Sends `tick`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func tick(ms: Int) -> Bool {
-        queued(.tick(ms: ms)) || run(actions) { tick(ms: ms, $0) }
+        queued(.tick(ms: ms)) || run(actions) { machine.current.tick(ms: ms, self, $0) || unhandled(.tick, $0) }
     }
 
     /// Sends `seek`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func seek(position: Int) -> Bool {
-        queued(.seek(position: position)) || run(actions) { seek(position: position, $0) }
+        queued(.seek(position: position))
+            || run(actions) { machine.current.seek(position: position, self, $0) || unhandled(.seek, $0) }
     }
 
     /// Sends `power`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func power() -> Bool {
-        queued(.power) || run(actions) { power($0) }
+        queued(.power) || run(actions) { machine.current.power(self, $0) || unhandled(.power, $0) }
     }
 
     /// Sends `menu`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func menu() -> Bool {
-        queued(.menu) || run(actions) { menu($0) }
+        queued(.menu) || run(actions) { machine.current.menu(self, $0) || unhandled(.menu, $0) }
     }
 
     /// Sends `play`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func play() -> Bool {
-        queued(.play) || run(actions) { play($0) }
+        queued(.play) || run(actions) { machine.current.play(self, $0) || unhandled(.play, $0) }
     }
 
     /// Sends `stop`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func stop() -> Bool {
-        queued(.stop) || run(actions) { stop($0) }
+        queued(.stop) || run(actions) { machine.current.stop(self, $0) || unhandled(.stop, $0) }
     }
 
     /// Sends `pause`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func pause() -> Bool {
-        queued(.pause) || run(actions) { pause($0) }
+        queued(.pause) || run(actions) { machine.current.pause(self, $0) || unhandled(.pause, $0) }
     }
 }
 
@@ -307,39 +311,6 @@ extension Player {
         guard machine.steps.isRunning else { return false }
         machine.steps.send(event())
         return true
-    }
-
-    // Each event's selection: the innermost active state's transition for it, deferring outwards.
-    private func key(code: Int, _ actions: any PlayerActions) -> Bool {
-        machine.current.key(code: code, self, actions) || unhandled(.key, actions)
-    }
-
-    private func tick(ms: Int, _ actions: any PlayerActions) -> Bool {
-        machine.current.tick(ms: ms, self, actions) || unhandled(.tick, actions)
-    }
-
-    private func seek(position: Int, _ actions: any PlayerActions) -> Bool {
-        machine.current.seek(position: position, self, actions) || unhandled(.seek, actions)
-    }
-
-    private func power(_ actions: any PlayerActions) -> Bool {
-        machine.current.power(self, actions) || unhandled(.power, actions)
-    }
-
-    private func menu(_ actions: any PlayerActions) -> Bool {
-        machine.current.menu(self, actions) || unhandled(.menu, actions)
-    }
-
-    private func play(_ actions: any PlayerActions) -> Bool {
-        machine.current.play(self, actions) || unhandled(.play, actions)
-    }
-
-    private func stop(_ actions: any PlayerActions) -> Bool {
-        machine.current.stop(self, actions) || unhandled(.stop, actions)
-    }
-
-    private func pause(_ actions: any PlayerActions) -> Bool {
-        machine.current.pause(self, actions) || unhandled(.pause, actions)
     }
 
     /// Tells the actions that `event` is unhandled in the innermost active state: `false`.
@@ -376,14 +347,14 @@ extension Player {
 
     private func replay(_ event: PlayerQueuedEvent, _ actions: any PlayerActions) {
         switch event {
-        case .key(let code): _ = key(code: code, actions)
-        case .tick(let ms): _ = tick(ms: ms, actions)
-        case .seek(let position): _ = seek(position: position, actions)
-        case .power: _ = power(actions)
-        case .menu: _ = menu(actions)
-        case .play: _ = play(actions)
-        case .stop: _ = stop(actions)
-        case .pause: _ = pause(actions)
+        case .key(let code): _ = machine.current.key(code: code, self, actions) || unhandled(.key, actions)
+        case .tick(let ms): _ = machine.current.tick(ms: ms, self, actions) || unhandled(.tick, actions)
+        case .seek(let position): _ = machine.current.seek(position: position, self, actions) || unhandled(.seek, actions)
+        case .power: _ = machine.current.power(self, actions) || unhandled(.power, actions)
+        case .menu: _ = machine.current.menu(self, actions) || unhandled(.menu, actions)
+        case .play: _ = machine.current.play(self, actions) || unhandled(.play, actions)
+        case .stop: _ = machine.current.stop(self, actions) || unhandled(.stop, actions)
+        case .pause: _ = machine.current.pause(self, actions) || unhandled(.pause, actions)
         }
     }
 }

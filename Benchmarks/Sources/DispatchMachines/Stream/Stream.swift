@@ -193,7 +193,8 @@ final class Stream {
     /// - Precondition: not read from inside a guard or an action (only between steps).
     var snapshot: Snapshot {
         precondition(!machine.steps.isRunning, "snapshot read from inside a guard or an action")
-        return Self.stateTree.snapshot(started: machine.isStarted, finished: machine.isFinished, activeStates: activeStates.map(\.rawValue))
+        return Self.stateTree.snapshot(
+            started: machine.isStarted, finished: machine.isFinished, activeStates: activeStates.map(\.rawValue))
     }
 
     /// Sends `tick`. Returns `true` when a transition fired (or the event was
@@ -249,239 +250,193 @@ extension Stream {
         return true
     }
 
-    /// Selects the transitions for `tick`: from each active leaf outwards, in document
-    /// order, a state examined once is not examined again; then fires them together.
+    // Each event's selection: every active leaf's transition for it, then the step that fires them.
     private func tick(ms: Int, _ actions: any StreamActions) -> Bool {
-        if !machine.isFinished {
-            machine.regions.beginSelection()
-            var leaf = 0
-            while leaf < machine.leaves.count {
-                _ = machine.leaves[leaf].tick(ms: ms, self, actions)
-                leaf += 1
+        if !machine.isFinished, select(inEachLeaf: { $0.tick(ms: ms, self, actions) }) {
+            // Every selected transition is local to its region: none conflicts.
+            for index in 0..<machine.regions.selectedCount {
+                switch machine.regions.selected[index] {
+                case 2:
+                    actions.advance(ms: ms)
+                case 6:
+                    actions.download(ms: ms)
+                case 10:
+                    actions.render(ms: ms)
+                default: break
+                }
             }
-            if machine.regions.selectedCount > 0 {
-                // Every selected transition is local to its region: none conflicts.
+            if machine.regions.selectedExternal {
                 for index in 0..<machine.regions.selectedCount {
                     switch machine.regions.selected[index] {
-                    case 2:
-                        actions.advance(ms: ms)
-                    case 6:
-                        actions.download(ms: ms)
-                    case 10:
-                        actions.render(ms: ms)
+                    case 9:
+                        actions.dim()
                     default: break
                     }
                 }
-                if machine.regions.selectedExternal {
-                    for index in 0..<machine.regions.selectedCount {
-                        switch machine.regions.selected[index] {
-                        case 9:
-                            actions.dim()
-                        default: break
-                        }
-                    }
-                    for index in 0..<machine.regions.selectedCount {
-                        switch machine.regions.selected[index] {
-                        case 8:
-                            machine.regions.replaceLeaf(where: { $0 == Stream_Offline.self }, by: Stream_Online.self)
-                        case 9:
-                            machine.regions.replaceLeaf(where: { $0 == Stream_Shown.self }, by: Stream_Dimmed.self)
-                        default: break
-                        }
+                for index in 0..<machine.regions.selectedCount {
+                    switch machine.regions.selected[index] {
+                    case 8:
+                        machine.regions.replaceLeaf(where: { $0 == Stream_Offline.self }, by: Stream_Online.self)
+                    case 9:
+                        machine.regions.replaceLeaf(where: { $0 == Stream_Shown.self }, by: Stream_Dimmed.self)
+                    default: break
                     }
                 }
-                return true
             }
+            return true
         }
-        actions.unhandledEvent(.tick, in: machine.regions.innermostContaining(isParallel: { $0.isParallel }, isChild: { $0.parent == $1 }).id)
-        return false
+        return unhandled(.tick, actions)
     }
 
-    /// Selects the transitions for `play`: from each active leaf outwards, in document
-    /// order, a state examined once is not examined again; then fires them together.
     private func play(_ actions: any StreamActions) -> Bool {
-        if !machine.isFinished {
-            machine.regions.beginSelection()
-            var leaf = 0
-            while leaf < machine.leaves.count {
-                _ = machine.leaves[leaf].play(self, actions)
-                leaf += 1
-            }
-            if machine.regions.selectedCount > 0 {
-                fire(actions) { _ in }
-                return true
-            }
+        if !machine.isFinished, select(inEachLeaf: { $0.play(self, actions) }) {
+            fire(actions) { _ in }
+            return true
         }
-        actions.unhandledEvent(.play, in: machine.regions.innermostContaining(isParallel: { $0.isParallel }, isChild: { $0.parent == $1 }).id)
-        return false
+        return unhandled(.play, actions)
     }
 
-    /// Selects the transitions for `stop`: from each active leaf outwards, in document
-    /// order, a state examined once is not examined again; then fires them together.
     private func stop(_ actions: any StreamActions) -> Bool {
-        if !machine.isFinished {
-            machine.regions.beginSelection()
-            var leaf = 0
-            while leaf < machine.leaves.count {
-                _ = machine.leaves[leaf].stop(self, actions)
-                leaf += 1
-            }
-            if machine.regions.selectedCount > 0 {
-                if machine.regions.allSelected(Self.isLocal) {
-                    // Every selected transition is local to its region: none conflicts.
-                    for index in 0..<machine.regions.selectedCount {
-                        switch machine.regions.selected[index] {
-                        case 5:
-                            actions.rewind()
-                        default: break
-                        }
-                    }
-                    for index in 0..<machine.regions.selectedCount {
-                        switch machine.regions.selected[index] {
-                        case 5:
-                            actions.startAudio()
-                        default: break
-                        }
-                    }
-                    for index in 0..<machine.regions.selectedCount {
-                        switch machine.regions.selected[index] {
-                        case 5:
-                            machine.regions.replaceLeaf(where: { $0 == Stream_Paused.self }, by: Stream_Playing.self)
-                        default: break
-                        }
-                    }
-                    return true
-                }
-                fire(actions) {
-                    switch $0 {
-                    case 5:  // Paused: stop / rewind -> Playing
+        if !machine.isFinished, select(inEachLeaf: { $0.stop(self, actions) }) {
+            if machine.regions.allSelected(Self.isLocal) {
+                // Every selected transition is local to its region: none conflicts.
+                for index in 0..<machine.regions.selectedCount {
+                    switch machine.regions.selected[index] {
+                    case 5:
                         actions.rewind()
                     default: break
                     }
                 }
+                for index in 0..<machine.regions.selectedCount {
+                    switch machine.regions.selected[index] {
+                    case 5:
+                        actions.startAudio()
+                    default: break
+                    }
+                }
+                for index in 0..<machine.regions.selectedCount {
+                    switch machine.regions.selected[index] {
+                    case 5:
+                        machine.regions.replaceLeaf(where: { $0 == Stream_Paused.self }, by: Stream_Playing.self)
+                    default: break
+                    }
+                }
                 return true
             }
+            fire(actions) {
+                switch $0 {
+                case 5:  // Paused: stop / rewind -> Playing
+                    actions.rewind()
+                default: break
+                }
+            }
+            return true
         }
-        actions.unhandledEvent(.stop, in: machine.regions.innermostContaining(isParallel: { $0.isParallel }, isChild: { $0.parent == $1 }).id)
-        return false
+        return unhandled(.stop, actions)
     }
 
-    /// Selects the transitions for `pause`: from each active leaf outwards, in document
-    /// order, a state examined once is not examined again; then fires them together.
     private func pause(_ actions: any StreamActions) -> Bool {
-        if !machine.isFinished {
-            machine.regions.beginSelection()
-            var leaf = 0
-            while leaf < machine.leaves.count {
-                _ = machine.leaves[leaf].pause(self, actions)
-                leaf += 1
-            }
-            if machine.regions.selectedCount > 0 {
-                // Every selected transition is local to its region: none conflicts.
-                if machine.regions.selectedExternal {
-                    for index in (0..<machine.regions.selectedCount).reversed() {
-                        switch machine.regions.selected[index] {
-                        case 3:
-                            actions.stopAudio()
-                        default: break
-                        }
-                    }
-                }
-                for index in 0..<machine.regions.selectedCount {
-                    switch machine.regions.selected[index] {
-                    case 11:
-                        actions.showControls()
-                    default: break
-                    }
-                }
-                if machine.regions.selectedExternal {
-                    for index in 0..<machine.regions.selectedCount {
-                        switch machine.regions.selected[index] {
-                        case 4:
-                            actions.startAudio()
-                        default: break
-                        }
-                    }
-                    for index in 0..<machine.regions.selectedCount {
-                        switch machine.regions.selected[index] {
-                        case 3:
-                            machine.regions.replaceLeaf(where: { $0 == Stream_Playing.self }, by: Stream_Paused.self)
-                        case 4:
-                            machine.regions.replaceLeaf(where: { $0 == Stream_Paused.self }, by: Stream_Playing.self)
-                        default: break
-                        }
-                    }
-                }
-                return true
-            }
-        }
-        actions.unhandledEvent(.pause, in: machine.regions.innermostContaining(isParallel: { $0.isParallel }, isChild: { $0.parent == $1 }).id)
-        return false
-    }
-
-    /// Selects the transitions for `drop`: from each active leaf outwards, in document
-    /// order, a state examined once is not examined again; then fires them together.
-    private func drop(_ actions: any StreamActions) -> Bool {
-        if !machine.isFinished {
-            machine.regions.beginSelection()
-            var leaf = 0
-            while leaf < machine.leaves.count {
-                _ = machine.leaves[leaf].drop(self, actions)
-                leaf += 1
-            }
-            if machine.regions.selectedCount > 0 {
-                // Every selected transition is local to its region: none conflicts.
-                for index in 0..<machine.regions.selectedCount {
-                    switch machine.regions.selected[index] {
-                    case 7:
-                        actions.showOffline()
-                    default: break
-                    }
-                }
-                for index in 0..<machine.regions.selectedCount {
-                    switch machine.regions.selected[index] {
-                    case 7:
-                        machine.regions.replaceLeaf(where: { $0 == Stream_Online.self }, by: Stream_Offline.self)
-                    default: break
-                    }
-                }
-                return true
-            }
-        }
-        actions.unhandledEvent(.drop, in: machine.regions.innermostContaining(isParallel: { $0.isParallel }, isChild: { $0.parent == $1 }).id)
-        return false
-    }
-
-    /// Selects the transitions for `touch`: from each active leaf outwards, in document
-    /// order, a state examined once is not examined again; then fires them together.
-    private func touch(_ actions: any StreamActions) -> Bool {
-        if !machine.isFinished {
-            machine.regions.beginSelection()
-            var leaf = 0
-            while leaf < machine.leaves.count {
-                _ = machine.leaves[leaf].touch(self, actions)
-                leaf += 1
-            }
-            if machine.regions.selectedCount > 0 {
-                // Every selected transition is local to its region: none conflicts.
+        if !machine.isFinished, select(inEachLeaf: { $0.pause(self, actions) }) {
+            // Every selected transition is local to its region: none conflicts.
+            if machine.regions.selectedExternal {
                 for index in (0..<machine.regions.selectedCount).reversed() {
                     switch machine.regions.selected[index] {
-                    case 12:
-                        actions.brighten()
+                    case 3:
+                        actions.stopAudio()
+                    default: break
+                    }
+                }
+            }
+            for index in 0..<machine.regions.selectedCount {
+                switch machine.regions.selected[index] {
+                case 11:
+                    actions.showControls()
+                default: break
+                }
+            }
+            if machine.regions.selectedExternal {
+                for index in 0..<machine.regions.selectedCount {
+                    switch machine.regions.selected[index] {
+                    case 4:
+                        actions.startAudio()
                     default: break
                     }
                 }
                 for index in 0..<machine.regions.selectedCount {
                     switch machine.regions.selected[index] {
-                    case 12:
-                        machine.regions.replaceLeaf(where: { $0 == Stream_Dimmed.self }, by: Stream_Shown.self)
+                    case 3:
+                        machine.regions.replaceLeaf(where: { $0 == Stream_Playing.self }, by: Stream_Paused.self)
+                    case 4:
+                        machine.regions.replaceLeaf(where: { $0 == Stream_Paused.self }, by: Stream_Playing.self)
                     default: break
                     }
                 }
-                return true
             }
+            return true
         }
-        actions.unhandledEvent(.touch, in: machine.regions.innermostContaining(isParallel: { $0.isParallel }, isChild: { $0.parent == $1 }).id)
+        return unhandled(.pause, actions)
+    }
+
+    private func drop(_ actions: any StreamActions) -> Bool {
+        if !machine.isFinished, select(inEachLeaf: { $0.drop(self, actions) }) {
+            // Every selected transition is local to its region: none conflicts.
+            for index in 0..<machine.regions.selectedCount {
+                switch machine.regions.selected[index] {
+                case 7:
+                    actions.showOffline()
+                default: break
+                }
+            }
+            for index in 0..<machine.regions.selectedCount {
+                switch machine.regions.selected[index] {
+                case 7:
+                    machine.regions.replaceLeaf(where: { $0 == Stream_Online.self }, by: Stream_Offline.self)
+                default: break
+                }
+            }
+            return true
+        }
+        return unhandled(.drop, actions)
+    }
+
+    private func touch(_ actions: any StreamActions) -> Bool {
+        if !machine.isFinished, select(inEachLeaf: { $0.touch(self, actions) }) {
+            // Every selected transition is local to its region: none conflicts.
+            for index in (0..<machine.regions.selectedCount).reversed() {
+                switch machine.regions.selected[index] {
+                case 12:
+                    actions.brighten()
+                default: break
+                }
+            }
+            for index in 0..<machine.regions.selectedCount {
+                switch machine.regions.selected[index] {
+                case 12:
+                    machine.regions.replaceLeaf(where: { $0 == Stream_Dimmed.self }, by: Stream_Shown.self)
+                default: break
+                }
+            }
+            return true
+        }
+        return unhandled(.touch, actions)
+    }
+
+    /// Offers an event to each active leaf in document order, which selects its transition or defers
+    /// outwards (a state examined once is not examined again): whether any transition was selected.
+    private func select(inEachLeaf offer: (Stream.State.Type) -> Bool) -> Bool {
+        machine.regions.beginSelection()
+        var leaf = 0
+        while leaf < machine.leaves.count {
+            _ = offer(machine.leaves[leaf])
+            leaf += 1
+        }
+        return machine.regions.selectedCount > 0
+    }
+
+    /// Tells the actions that `event` is unhandled in the innermost state holding every active leaf: `false`.
+    @inline(__always)
+    private func unhandled(_ event: Event, _ actions: any StreamActions) -> Bool {
+        actions.unhandledEvent(event, in: machine.regions.innermostContaining(isParallel: { $0.isParallel }, isChild: { $0.parent == $1 }).id)
         return false
     }
 

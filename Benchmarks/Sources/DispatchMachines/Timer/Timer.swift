@@ -157,7 +157,9 @@ final class Timer {
     /// - Precondition: not read from inside a guard or an action (only between steps).
     var snapshot: Snapshot {
         precondition(!machine.steps.isRunning, "snapshot read from inside a guard or an action")
-        return Self.stateTree.snapshot(started: machine.isStarted, finished: false, leaf: machine.current.id.rawValue, timers: armedTimers())
+        return Self.stateTree.snapshot(
+            started: machine.isStarted, finished: false, leaf: machine.current.id.rawValue,
+            timers: Self.stateTree.armedTimers(machine.timers, now: machine.timers.now))
     }
 
     /// With manual timing, moves the machine's time forward by `duration`: processes every timeout due
@@ -189,42 +191,42 @@ final class Timer {
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func touch(x: Int) -> Bool {
-        queued(.touch(x: x)) || run(actions) { touch(x: x, $0) }
+        queued(.touch(x: x)) || run(actions) { machine.current.touch(x: x, self, $0) || unhandled(.touch, $0) }
     }
 
     /// Sends `wake`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func wake() -> Bool {
-        queued(.wake) || run(actions) { wake($0) }
+        queued(.wake) || run(actions) { machine.current.wake(self, $0) || unhandled(.wake, $0) }
     }
 
     /// Sends `pin`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func pin() -> Bool {
-        queued(.pin) || run(actions) { pin($0) }
+        queued(.pin) || run(actions) { machine.current.pin(self, $0) || unhandled(.pin, $0) }
     }
 
     /// Sends `play`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func play() -> Bool {
-        queued(.play) || run(actions) { play($0) }
+        queued(.play) || run(actions) { machine.current.play(self, $0) || unhandled(.play, $0) }
     }
 
     /// Sends `sleep`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func sleep() -> Bool {
-        queued(.sleep) || run(actions) { sleep($0) }
+        queued(.sleep) || run(actions) { machine.current.sleep(self, $0) || unhandled(.sleep, $0) }
     }
 
     /// Sends `next`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func next() -> Bool {
-        queued(.next) || run(actions) { next($0) }
+        queued(.next) || run(actions) { machine.current.next(self, $0) || unhandled(.next, $0) }
     }
 }
 
@@ -237,31 +239,6 @@ extension Timer {
         guard machine.steps.isRunning else { return false }
         machine.steps.send(event())
         return true
-    }
-
-    // Each event's selection: the innermost active state's transition for it, deferring outwards.
-    private func touch(x: Int, _ actions: any TimerActions) -> Bool {
-        machine.current.touch(x: x, self, actions) || unhandled(.touch, actions)
-    }
-
-    private func wake(_ actions: any TimerActions) -> Bool {
-        machine.current.wake(self, actions) || unhandled(.wake, actions)
-    }
-
-    private func pin(_ actions: any TimerActions) -> Bool {
-        machine.current.pin(self, actions) || unhandled(.pin, actions)
-    }
-
-    private func play(_ actions: any TimerActions) -> Bool {
-        machine.current.play(self, actions) || unhandled(.play, actions)
-    }
-
-    private func sleep(_ actions: any TimerActions) -> Bool {
-        machine.current.sleep(self, actions) || unhandled(.sleep, actions)
-    }
-
-    private func next(_ actions: any TimerActions) -> Bool {
-        machine.current.next(self, actions) || unhandled(.next, actions)
     }
 
     /// Tells the actions that `event` is unhandled in the innermost active state: `false`.
@@ -293,7 +270,7 @@ extension Timer {
     /// Enters the initial configuration.
     private func start(_ actions: any TimerActions) {
         machine.isStarted = true
-        enter(Timer_Asleep.self, below: nil, actions)
+        enter(Timer_Asleep.self, actions)
     }
 
     // MARK: Timers
@@ -320,8 +297,8 @@ extension Timer {
         } while machine.timers.isDue(upTo: end)
     }
 
-    /// A timeout: its timed transition fires if its guard holds.
-    /// An `every` is armed again from its deadline while its state is active.
+    /// A timeout: its timed transition fires if its guard holds. An `every` is armed again from its
+    /// deadline while its state is active.
     private func handleTimeout(_ timer: Int, _ actions: any TimerActions) -> Bool {
         let fired = fireTimeout(timer, actions)
         switch timer {
@@ -350,12 +327,12 @@ extension Timer {
 
     private func replay(_ event: TimerQueuedEvent, _ actions: any TimerActions) {
         switch event {
-        case .touch(let x): _ = touch(x: x, actions)
-        case .wake: _ = wake(actions)
-        case .pin: _ = pin(actions)
-        case .play: _ = play(actions)
-        case .sleep: _ = sleep(actions)
-        case .next: _ = next(actions)
+        case .touch(let x): _ = machine.current.touch(x: x, self, actions) || unhandled(.touch, actions)
+        case .wake: _ = machine.current.wake(self, actions) || unhandled(.wake, actions)
+        case .pin: _ = machine.current.pin(self, actions) || unhandled(.pin, actions)
+        case .play: _ = machine.current.play(self, actions) || unhandled(.play, actions)
+        case .sleep: _ = machine.current.sleep(self, actions) || unhandled(.sleep, actions)
+        case .next: _ = machine.current.next(self, actions) || unhandled(.next, actions)
         }
     }
 }
@@ -371,17 +348,17 @@ extension Timer {
         from source: Timer.State.Type, to target: Timer.State.Type, _ actions: any TimerActions,
         effects: () -> Void = {}
     ) -> Bool {
-        source.exitOutward(to: source.id.depth - 1, self, actions)
+        source.exitOutward(to: -1, self, actions)
         effects()
-        target.enterInward(below: target.id.depth - 1, self, actions)
+        target.enterInward(below: -1, self, actions)
         machine.current = target
         return true
     }
 
-    /// Enters `target`, a leaf, from `domain` and makes it the current state.
+    /// Enters `target` and makes it the current state.
     @inline(never)
-    private func enter(_ target: Timer.State.Type, below domain: StateID?, _ actions: any TimerActions) {
-        target.enterInward(below: domain?.depth ?? -1, self, actions)
+    private func enter(_ target: Timer.State.Type, _ actions: any TimerActions) {
+        target.enterInward(below: -1, self, actions)
         machine.current = target
     }
 }
@@ -394,24 +371,22 @@ extension Timer {
     private func restore(from snapshot: Snapshot) throws(RestoreError) {
         // The runtime checks the snapshot against the machine's tree; nil: the machine had not started.
         guard let active = try Self.stateTree.configuration(restoring: snapshot) else { return }
-        let ids = StateID.allCases
         // One active leaf: the last of the active states, in the order written.
         machine.current = Self.stateClass(active[active.count - 1])
         machine.isStarted = true
-        var isActive = [Bool](repeating: false, count: ids.count)
-        for state in active { isActive[state] = true }
-        let timers = Self.stateTree.timers(
-            snapshot.timers.map { ($0.state, $0.index, $0.remainingNanoseconds) }, owners: Self.timerOwners, isActive: isActive, machineIsRunning: true)
+        let timers = Self.stateTree.timers(restoring: snapshot, active: active, machineIsRunning: true)
         for (timer, remaining) in timers { armTimer(timer, after: remaining) }
     }
 
     /// The machine's states as snapshots name them, by number in the order written: each one's name
-    /// and parent (-1: top level), then the states' numbers in the order of their names (byte by byte).
+    /// and parent (-1: top level), the states' numbers in the order of their names (byte by byte), and
+    /// each timer's state (-1: the machine's own).
     private static let stateTree = FSMRuntime.StateTree(
         machine: "Timer",
         names: ["Asleep", "Awake", "Pinned", "Slideshow"],
         parents: [-1, -1, -1, -1], parallel: [],
-        byName: [0, 1, 2, 3])
+        byName: [0, 1, 2, 3],
+        timerOwners: [1, 3])
 
     /// The class of the state numbered `number`.
     private static func stateClass(_ number: Int) -> Timer.State.Type {
@@ -421,27 +396,6 @@ extension Timer {
         case 2: return Timer_Pinned.self
         case 3: return Timer_Slideshow.self
         default: preconditionFailure("no state \(number)")
-        }
-    }
-
-    /// The state of each timer, by number (-1: the machine's own).
-    private static let timerOwners: [Int] = [1, 3]
-
-    /// The armed timers, in the order they were armed, with the time each has left.
-    private func armedTimers() -> [Snapshot.ArmedTimer] {
-        var armed: [(stamp: UInt64, timer: Int)] = []
-        for timer in Self.timerOwners.indices where machine.timers.stamp(of: timer) != 0 {
-            armed.append((machine.timers.stamp(of: timer), timer))
-        }
-        armed.sort { $0.stamp < $1.stamp }
-        let now = machine.timers.now
-        return armed.map {
-            let owner = Self.timerOwners[$0.timer]
-            var first = $0.timer
-            while first > 0, Self.timerOwners[first - 1] == owner { first -= 1 }
-            let left = Swift.max((machine.timers.deadline(of: $0.timer) ?? now) - now, 0)
-            return Snapshot.ArmedTimer(
-                state: owner < 0 ? nil : Self.stateTree.names[owner], index: $0.timer - first, remainingNanoseconds: left)
         }
     }
 }
@@ -470,23 +424,11 @@ extension Timer {
         class func sleep(_ context: Timer, _ actions: any TimerActions) -> Bool { false }
         class func next(_ context: Timer, _ actions: any TimerActions) -> Bool { false }
 
-        /// Exits this state and the states it lies inside, innermost first, as long as they lie deeper
-        /// than `depth` (the depth of a transition's domain, -1 for the whole machine). A state with
-        /// nothing to do on exit inherits its enclosing state's: one dynamic call, then direct calls.
+        /// Exits this state: its exit activities. `depth`, the depth of a transition's domain, is always -1
+        /// here (the whole machine): no state lies inside another.
         class func exitOutward(to depth: Int, _ context: Timer, _ actions: any TimerActions) {}
-        /// Enters the states from just below `depth` down to this one, outermost first. A state with
-        /// nothing to do on entry inherits its enclosing state's.
+        /// Enters this state: its entry activities.
         class func enterInward(below depth: Int, _ context: Timer, _ actions: any TimerActions) {}
-    }
-}
-
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-extension Timer.StateID {
-    /// How many states this state lies inside: 0 for a top-level state.
-    fileprivate var depth: Int {
-        switch self {
-        case .asleep, .awake, .pinned, .slideshow: 0
-        }
     }
 }
 
@@ -498,7 +440,6 @@ fileprivate final class Timer_Asleep: Timer.State {
     override class var id: Timer.StateID { .asleep }
 
     override class func enterInward(below depth: Int, _ context: Timer, _ actions: any TimerActions) {
-        guard depth < 0 else { return }
         actions.darken()
     }
 
@@ -523,12 +464,10 @@ fileprivate final class Timer_Awake: Timer.State {
     override class var id: Timer.StateID { .awake }
 
     override class func exitOutward(to depth: Int, _ context: Timer, _ actions: any TimerActions) {
-        guard depth < 0 else { return }
         context.cancelTimer(0)
     }
 
     override class func enterInward(below depth: Int, _ context: Timer, _ actions: any TimerActions) {
-        guard depth < 0 else { return }
         context.armTimer(0, after: 2_000_000_000)  // Awake: after(2s) / dim -> Asleep
     }
 
@@ -576,12 +515,10 @@ fileprivate final class Timer_Slideshow: Timer.State {
     override class var id: Timer.StateID { .slideshow }
 
     override class func exitOutward(to depth: Int, _ context: Timer, _ actions: any TimerActions) {
-        guard depth < 0 else { return }
         context.cancelTimer(1)
     }
 
     override class func enterInward(below depth: Int, _ context: Timer, _ actions: any TimerActions) {
-        guard depth < 0 else { return }
         context.armTimer(1, after: 500_000_000)  // Slideshow: every(500ms) / showSlide
     }
 

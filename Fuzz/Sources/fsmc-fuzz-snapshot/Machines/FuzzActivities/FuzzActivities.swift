@@ -204,7 +204,9 @@ final class FuzzActivities {
     /// - Precondition: not read from inside a guard or an action (only between steps).
     var snapshot: Snapshot {
         precondition(!machine.steps.isRunning, "snapshot read from inside a guard or an action")
-        return Self.stateTree.snapshot(started: machine.isStarted, finished: machine.isFinished, activeStates: activeStates.map(\.rawValue), history: recordedHistory(), timers: armedTimers())
+        return Self.stateTree.snapshot(
+            started: machine.isStarted, finished: machine.isFinished, activeStates: activeStates.map(\.rawValue),
+            history: recordedHistory(), timers: Self.stateTree.armedTimers(machine.timers, now: clock?.elapsed() ?? machine.timers.now))
     }
 
     /// With manual timing, moves the machine's time forward by `duration`: processes every timeout due
@@ -244,12 +246,9 @@ final class FuzzActivities {
     /// - Precondition: the machine has `.manual` activities, the activity of `state` is running, and
     ///   this is not called from one of the actions.
     func finishActivity(of state: StateID) {
-        precondition(!runsActivities, "finishActivity(of:) on a machine whose activities run as tasks")
-        precondition(!machine.steps.isRunning, "finishActivity(of:) from inside a guard or an action")
-        guard let activity = Self.activity(of: state), machine.activities.phase(of: activity) == .running else {
-            preconditionFailure("finishActivity(of:): no activity of \(state) is running")
-        }
-        activityEnded(activity, stamp: machine.activities.stamp(of: activity), error: nil)
+        let ended = machine.activities.endedByHand(
+            Self.activity(of: state), of: state, "finishActivity(of:)", runsTasks: runsActivities, inStep: machine.steps.isRunning)
+        activityEnded(ended.activity, stamp: ended.stamp, error: nil)
     }
 
     /// With `.manual` activities, the activity of `state` threw `error`: processed as a step of its own
@@ -258,12 +257,9 @@ final class FuzzActivities {
     /// - Precondition: the machine has `.manual` activities, the activity of `state` is running, and
     ///   this is not called from one of the actions.
     func failActivity(of state: StateID, with error: any Error) {
-        precondition(!runsActivities, "failActivity(of:) on a machine whose activities run as tasks")
-        precondition(!machine.steps.isRunning, "failActivity(of:) from inside a guard or an action")
-        guard let activity = Self.activity(of: state), machine.activities.phase(of: activity) == .running else {
-            preconditionFailure("failActivity(of:): no activity of \(state) is running")
-        }
-        activityEnded(activity, stamp: machine.activities.stamp(of: activity), error: error)
+        let ended = machine.activities.endedByHand(
+            Self.activity(of: state), of: state, "failActivity(of:)", runsTasks: runsActivities, inStep: machine.steps.isRunning)
+        activityEnded(ended.activity, stamp: ended.stamp, error: error)
     }
 
     /// The activity of `state`, by number.
@@ -333,98 +329,63 @@ extension FuzzActivities {
         return true
     }
 
-    /// Selects the transitions for `open`: from each active leaf outwards, in document
-    /// order, a state examined once is not examined again; then fires them together.
+    // Each event's selection: every active leaf's transition for it, then the step that fires them.
     private func `open`(_ actions: any FuzzActivitiesActions) -> Bool {
-        if !machine.isFinished {
-            machine.regions.beginSelection()
-            var leaf = 0
-            while leaf < machine.leaves.count {
-                _ = machine.leaves[leaf].`open`(self, actions)
-                leaf += 1
-            }
-            if machine.regions.selectedCount > 0 {
-                fire(actions) { _ in }
-                return true
-            }
+        if !machine.isFinished, select(inEachLeaf: { $0.`open`(self, actions) }) {
+            fire(actions) { _ in }
+            return true
         }
-        actions.unhandledEvent(.`open`, in: machine.regions.innermostContaining(isParallel: { $0.isParallel }, isChild: { $0.parent == $1 }).id)
-        return false
+        return unhandled(.`open`, actions)
     }
 
-    /// Selects the transitions for `back`: from each active leaf outwards, in document
-    /// order, a state examined once is not examined again; then fires them together.
     private func back(_ actions: any FuzzActivitiesActions) -> Bool {
-        if !machine.isFinished {
-            machine.regions.beginSelection()
-            var leaf = 0
-            while leaf < machine.leaves.count {
-                _ = machine.leaves[leaf].back(self, actions)
-                leaf += 1
-            }
-            if machine.regions.selectedCount > 0 {
-                fire(actions) { _ in }
-                return true
-            }
+        if !machine.isFinished, select(inEachLeaf: { $0.back(self, actions) }) {
+            fire(actions) { _ in }
+            return true
         }
-        actions.unhandledEvent(.back, in: machine.regions.innermostContaining(isParallel: { $0.isParallel }, isChild: { $0.parent == $1 }).id)
-        return false
+        return unhandled(.back, actions)
     }
 
-    /// Selects the transitions for `cancel`: from each active leaf outwards, in document
-    /// order, a state examined once is not examined again; then fires them together.
     private func cancel(_ actions: any FuzzActivitiesActions) -> Bool {
-        if !machine.isFinished {
-            machine.regions.beginSelection()
-            var leaf = 0
-            while leaf < machine.leaves.count {
-                _ = machine.leaves[leaf].cancel(self, actions)
-                leaf += 1
-            }
-            if machine.regions.selectedCount > 0 {
-                fire(actions) { _ in }
-                return true
-            }
+        if !machine.isFinished, select(inEachLeaf: { $0.cancel(self, actions) }) {
+            fire(actions) { _ in }
+            return true
         }
-        actions.unhandledEvent(.cancel, in: machine.regions.innermostContaining(isParallel: { $0.isParallel }, isChild: { $0.parent == $1 }).id)
-        return false
+        return unhandled(.cancel, actions)
     }
 
-    /// Selects the transitions for `reload`: from each active leaf outwards, in document
-    /// order, a state examined once is not examined again; then fires them together.
     private func reload(_ actions: any FuzzActivitiesActions) -> Bool {
-        if !machine.isFinished {
-            machine.regions.beginSelection()
-            var leaf = 0
-            while leaf < machine.leaves.count {
-                _ = machine.leaves[leaf].reload(self, actions)
-                leaf += 1
-            }
-            if machine.regions.selectedCount > 0 {
-                fire(actions) { _ in }
-                return true
-            }
+        if !machine.isFinished, select(inEachLeaf: { $0.reload(self, actions) }) {
+            fire(actions) { _ in }
+            return true
         }
-        actions.unhandledEvent(.reload, in: machine.regions.innermostContaining(isParallel: { $0.isParallel }, isChild: { $0.parent == $1 }).id)
-        return false
+        return unhandled(.reload, actions)
     }
 
-    /// Selects the transitions for `retry`: from each active leaf outwards, in document
-    /// order, a state examined once is not examined again; then fires them together.
     private func retry(_ actions: any FuzzActivitiesActions) -> Bool {
-        if !machine.isFinished {
-            machine.regions.beginSelection()
-            var leaf = 0
-            while leaf < machine.leaves.count {
-                _ = machine.leaves[leaf].retry(self, actions)
-                leaf += 1
-            }
-            if machine.regions.selectedCount > 0 {
-                fire(actions) { _ in }
-                return true
-            }
+        if !machine.isFinished, select(inEachLeaf: { $0.retry(self, actions) }) {
+            fire(actions) { _ in }
+            return true
         }
-        actions.unhandledEvent(.retry, in: machine.regions.innermostContaining(isParallel: { $0.isParallel }, isChild: { $0.parent == $1 }).id)
+        return unhandled(.retry, actions)
+    }
+
+    /// Offers an event to each active leaf in document order, which selects its transition or defers
+    /// outwards (a state examined once is not examined again): whether any transition was selected.
+    private func select(inEachLeaf offer: (FuzzActivities.State.Type) -> Bool) -> Bool {
+        machine.regions.beginSelection()
+        var leaf = 0
+        while leaf < machine.leaves.count {
+            _ = offer(machine.leaves[leaf])
+            leaf += 1
+        }
+        return machine.regions.selectedCount > 0
+    }
+
+    /// Tells the actions that `event` is unhandled in the innermost state holding every active leaf: `false`.
+    @inline(__always)
+    private func unhandled(_ event: Event, _ actions: any FuzzActivitiesActions) -> Bool {
+        actions.unhandledEvent(event, in: machine.regions.innermostContaining(isParallel: { $0.isParallel }, isChild: { $0.parent == $1 }).id)
         return false
     }
 
@@ -505,20 +466,15 @@ extension FuzzActivities {
         timerTasks.start(timer, task)
     }
 
-    /// The clock woke the task of `timer` as armed at `stamp`: processes every timeout due by now. A
-    /// timer cancelled or armed again meanwhile has nothing due here (its late firing is discarded);
-    /// one whose deadline the clock has not reached after all is put back to sleep.
+    /// The clock woke the task of `timer` as armed at `stamp`: processes every timeout due by now (not
+    /// inside a step: after it). A timer cancelled or armed again meanwhile has nothing due here (its late
+    /// firing is discarded); one whose deadline the clock has not reached after all is put back to sleep.
     private func clockWoke(_ timer: Int, stamp: UInt64) {
         guard let clock else { return }
-        guard !machine.steps.isRunning else {
-            // Woken inside a step (a run loop nested in an action): after the step, not inside it.
-            if machine.timers.stamp(of: timer) == stamp, let deadline = machine.timers.deadline(of: timer) {
-                schedule(timer, at: deadline, on: clock)
-            }
-            return
+        if !machine.steps.isRunning {
+            let now = clock.elapsed()
+            if machine.timers.isDue(upTo: now) { processTimeouts(upTo: now) }
         }
-        let now = clock.elapsed()
-        if machine.timers.isDue(upTo: now) { processTimeouts(upTo: now) }
         if machine.timers.stamp(of: timer) == stamp, let deadline = machine.timers.deadline(of: timer) {
             schedule(timer, at: deadline, on: clock)
         }
@@ -533,14 +489,9 @@ extension FuzzActivities {
             let timer = machine.timers.takeFirst()
             timerTasks.cancel(timer)
             machine.timers.isHandlingTimeout = true
-            _ = run(actions) { handleTimeout(timer, $0) }
+            _ = run(actions) { fireTimeout(timer, $0) }
             machine.timers.isHandlingTimeout = false
         } while machine.timers.isDue(upTo: end)
-    }
-
-    /// A timeout: its timed transition fires if its guard holds.
-    private func handleTimeout(_ timer: Int, _ actions: any FuzzActivitiesActions) -> Bool {
-        return fireTimeout(timer, actions)
     }
 
     /// The transition of `timer`'s timeout, as the only candidate: returns whether it fired.
@@ -577,36 +528,22 @@ extension FuzzActivities {
             let stamp = machine.activities.stamp(of: activity)
             switch activity {
             case 0:  // Opening: do / watch
-                activityTasks.start(
-                    0,
-                    Swift.Task { [weak self] in
-                        await actions.watch()
-                        self?.activityEnded(0, stamp: stamp, error: nil)
-                    })
+                activityTasks.start(0, Swift.Task { [weak self] in
+                    await actions.watch()
+                    self?.activityEnded(0, stamp: stamp, error: nil)
+                })
             case 1:  // Fetching: do / fetch
-                activityTasks.start(
-                    1,
-                    Swift.Task { [weak self] in
-                        do {
-                            try await actions.fetch()
-                            self?.activityEnded(1, stamp: stamp, error: nil)
-                        }
-                        catch {
-                            self?.activityEnded(1, stamp: stamp, error: error)
-                        }
-                    })
+                activityTasks.start(1, Swift.Task { [weak self] in
+                    var failure: (any Error)?
+                    do { try await actions.fetch() } catch { failure = error }
+                    self?.activityEnded(1, stamp: stamp, error: failure)
+                })
             case 2:  // Loading: do / load
-                activityTasks.start(
-                    2,
-                    Swift.Task { [weak self] in
-                        do {
-                            try await actions.load()
-                            self?.activityEnded(2, stamp: stamp, error: nil)
-                        }
-                        catch {
-                            self?.activityEnded(2, stamp: stamp, error: error)
-                        }
-                    })
+                activityTasks.start(2, Swift.Task { [weak self] in
+                    var failure: (any Error)?
+                    do { try await actions.load() } catch { failure = error }
+                    self?.activityEnded(2, stamp: stamp, error: failure)
+                })
             default: break
             }
         }
@@ -772,22 +709,21 @@ extension FuzzActivities {
         for (state, record) in Self.stateTree.historyRecords(snapshot.history, recordsHistory: { Self.rules.recordsHistory[$0] }) {
             machine.history[state] = record
         }
-        var isActive = [Bool](repeating: false, count: ids.count)
-        for state in active { isActive[state] = true }
-        let timers = Self.stateTree.timers(
-            snapshot.timers.map { ($0.state, $0.index, $0.remainingNanoseconds) }, owners: Self.timerOwners, isActive: isActive, machineIsRunning: !machine.isFinished)
+        let timers = Self.stateTree.timers(restoring: snapshot, active: active, machineIsRunning: !machine.isFinished)
         for (timer, remaining) in timers { armTimer(timer, after: remaining) }
         for state in active { if let activity = Self.activity(of: ids[state]) { enterActivity(activity) } }
         startActivities(actions)
     }
 
     /// The machine's states as snapshots name them, by number in the order written: each one's name
-    /// and parent (-1: top level), then the states' numbers in the order of their names (byte by byte).
+    /// and parent (-1: top level), the states' numbers in the order of their names (byte by byte), and
+    /// each timer's state (-1: the machine's own).
     private static let stateTree = FSMRuntime.StateTree(
         machine: "FuzzActivities",
         names: ["Idle", "Opening", "Manifest", "Fetching", "Fetched", "Subtitles", "Loading", "Loaded", "Shown", "Failed"],
         parents: [-1, -1, 1, 2, 2, 1, 5, 5, -1, -1], parallel: [1],
-        byName: [9, 4, 3, 0, 7, 6, 2, 1, 8, 5])
+        byName: [9, 4, 3, 0, 7, 6, 2, 1, 8, 5],
+        timerOwners: [1])
 
     /// The class of the state numbered `number`.
     private static func stateClass(_ number: Int) -> FuzzActivities.State.Type {
@@ -806,9 +742,6 @@ extension FuzzActivities {
         }
     }
 
-    /// The state of each timer, by number (-1: the machine's own).
-    private static let timerOwners: [Int] = [1]
-
     /// The history records, states named as written: the states active inside each when it was exited.
     private func recordedHistory() -> [String: [String]] {
         var records: [String: [String]] = [:]
@@ -816,24 +749,6 @@ extension FuzzActivities {
             records[Self.stateTree.names[state]] = record.map { Self.stateTree.names[$0] }
         }
         return records
-    }
-
-    /// The armed timers, in the order they were armed, with the time each has left.
-    private func armedTimers() -> [Snapshot.ArmedTimer] {
-        var armed: [(stamp: UInt64, timer: Int)] = []
-        for timer in Self.timerOwners.indices where machine.timers.stamp(of: timer) != 0 {
-            armed.append((machine.timers.stamp(of: timer), timer))
-        }
-        armed.sort { $0.stamp < $1.stamp }
-        let now = clock?.elapsed() ?? machine.timers.now
-        return armed.map {
-            let owner = Self.timerOwners[$0.timer]
-            var first = $0.timer
-            while first > 0, Self.timerOwners[first - 1] == owner { first -= 1 }
-            let left = Swift.max((machine.timers.deadline(of: $0.timer) ?? now) - now, 0)
-            return Snapshot.ArmedTimer(
-                state: owner < 0 ? nil : Self.stateTree.names[owner], index: $0.timer - first, remainingNanoseconds: left)
-        }
     }
 }
 

@@ -186,56 +186,58 @@ final class FuzzLeaf {
     /// - Precondition: not read from inside a guard or an action (only between steps).
     var snapshot: Snapshot {
         precondition(!machine.steps.isRunning, "snapshot read from inside a guard or an action")
-        return Self.stateTree.snapshot(started: machine.isStarted, finished: machine.isFinished, leaf: machine.current.id.rawValue, history: recordedHistory(), stack: machine.stack.map { $0.id.rawValue })
+        return Self.stateTree.snapshot(
+            started: machine.isStarted, finished: machine.isFinished, leaf: machine.current.id.rawValue,
+            history: recordedHistory(), stack: machine.stack.map { $0.id.rawValue })
     }
 
     /// Sends `go`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func go() -> Bool {
-        queued(.go) || run(actions) { go($0) }
+        queued(.go) || run(actions) { machine.current.go(self, $0) || unhandled(.go, $0) }
     }
 
     /// Sends `side`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func side() -> Bool {
-        queued(.side) || run(actions) { side($0) }
+        queued(.side) || run(actions) { machine.current.side(self, $0) || unhandled(.side, $0) }
     }
 
     /// Sends `menu`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func menu() -> Bool {
-        queued(.menu) || run(actions) { menu($0) }
+        queued(.menu) || run(actions) { machine.current.menu(self, $0) || unhandled(.menu, $0) }
     }
 
     /// Sends `swap`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func swap() -> Bool {
-        queued(.swap) || run(actions) { swap($0) }
+        queued(.swap) || run(actions) { machine.current.swap(self, $0) || unhandled(.swap, $0) }
     }
 
     /// Sends `next`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func next() -> Bool {
-        queued(.next) || run(actions) { next($0) }
+        queued(.next) || run(actions) { machine.current.next(self, $0) || unhandled(.next, $0) }
     }
 
     /// Sends `finish`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func finish() -> Bool {
-        queued(.finish) || run(actions) { finish($0) }
+        queued(.finish) || run(actions) { machine.current.finish(self, $0) || unhandled(.finish, $0) }
     }
 
     /// Sends `back`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func back() -> Bool {
-        queued(.back) || run(actions) { back($0) }
+        queued(.back) || run(actions) { machine.current.back(self, $0) || unhandled(.back, $0) }
     }
 }
 
@@ -247,35 +249,6 @@ extension FuzzLeaf {
         guard machine.steps.isRunning else { return false }
         machine.steps.send(event())
         return true
-    }
-
-    // Each event's selection: the innermost active state's transition for it, deferring outwards.
-    private func go(_ actions: any FuzzLeafActions) -> Bool {
-        machine.current.go(self, actions) || unhandled(.go, actions)
-    }
-
-    private func side(_ actions: any FuzzLeafActions) -> Bool {
-        machine.current.side(self, actions) || unhandled(.side, actions)
-    }
-
-    private func menu(_ actions: any FuzzLeafActions) -> Bool {
-        machine.current.menu(self, actions) || unhandled(.menu, actions)
-    }
-
-    private func swap(_ actions: any FuzzLeafActions) -> Bool {
-        machine.current.swap(self, actions) || unhandled(.swap, actions)
-    }
-
-    private func next(_ actions: any FuzzLeafActions) -> Bool {
-        machine.current.next(self, actions) || unhandled(.next, actions)
-    }
-
-    private func finish(_ actions: any FuzzLeafActions) -> Bool {
-        machine.current.finish(self, actions) || unhandled(.finish, actions)
-    }
-
-    private func back(_ actions: any FuzzLeafActions) -> Bool {
-        machine.current.back(self, actions) || unhandled(.back, actions)
     }
 
     /// Tells the actions that `event` is unhandled in the innermost active state: `false`.
@@ -318,13 +291,13 @@ extension FuzzLeaf {
 
     private func replay(_ event: FuzzLeafQueuedEvent, _ actions: any FuzzLeafActions) {
         switch event {
-        case .go: _ = go(actions)
-        case .side: _ = side(actions)
-        case .menu: _ = menu(actions)
-        case .swap: _ = swap(actions)
-        case .next: _ = next(actions)
-        case .finish: _ = finish(actions)
-        case .back: _ = back(actions)
+        case .go: _ = machine.current.go(self, actions) || unhandled(.go, actions)
+        case .side: _ = machine.current.side(self, actions) || unhandled(.side, actions)
+        case .menu: _ = machine.current.menu(self, actions) || unhandled(.menu, actions)
+        case .swap: _ = machine.current.swap(self, actions) || unhandled(.swap, actions)
+        case .next: _ = machine.current.next(self, actions) || unhandled(.next, actions)
+        case .finish: _ = machine.current.finish(self, actions) || unhandled(.finish, actions)
+        case .back: _ = machine.current.back(self, actions) || unhandled(.back, actions)
         }
     }
 }

@@ -181,7 +181,9 @@ final class FuzzRegions {
     /// - Precondition: not read from inside a guard or an action (only between steps).
     var snapshot: Snapshot {
         precondition(!machine.steps.isRunning, "snapshot read from inside a guard or an action")
-        return Self.stateTree.snapshot(started: machine.isStarted, finished: machine.isFinished, activeStates: activeStates.map(\.rawValue), history: recordedHistory())
+        return Self.stateTree.snapshot(
+            started: machine.isStarted, finished: machine.isFinished, activeStates: activeStates.map(\.rawValue),
+            history: recordedHistory())
     }
 
     /// Sends `go`. Returns `true` when a transition fired (or the event was
@@ -244,171 +246,114 @@ extension FuzzRegions {
         return true
     }
 
-    /// Selects the transitions for `go`: from each active leaf outwards, in document
-    /// order, a state examined once is not examined again; then fires them together.
+    // Each event's selection: every active leaf's transition for it, then the step that fires them.
     private func go(_ actions: any FuzzRegionsActions) -> Bool {
-        if !machine.isFinished {
-            machine.regions.beginSelection()
-            var leaf = 0
-            while leaf < machine.leaves.count {
-                _ = machine.leaves[leaf].go(self, actions)
-                leaf += 1
-            }
-            if machine.regions.selectedCount > 0 {
-                fire(actions) { _ in }
-                return true
-            }
+        if !machine.isFinished, select(inEachLeaf: { $0.go(self, actions) }) {
+            fire(actions) { _ in }
+            return true
         }
-        actions.unhandledEvent(.go, in: machine.regions.innermostContaining(isParallel: { $0.isParallel }, isChild: { $0.parent == $1 }).id)
-        return false
+        return unhandled(.go, actions)
     }
 
-    /// Selects the transitions for `side`: from each active leaf outwards, in document
-    /// order, a state examined once is not examined again; then fires them together.
     private func side(_ actions: any FuzzRegionsActions) -> Bool {
-        if !machine.isFinished {
-            machine.regions.beginSelection()
-            var leaf = 0
-            while leaf < machine.leaves.count {
-                _ = machine.leaves[leaf].side(self, actions)
-                leaf += 1
-            }
-            if machine.regions.selectedCount > 0 {
-                fire(actions) { _ in }
-                return true
-            }
+        if !machine.isFinished, select(inEachLeaf: { $0.side(self, actions) }) {
+            fire(actions) { _ in }
+            return true
         }
-        actions.unhandledEvent(.side, in: machine.regions.innermostContaining(isParallel: { $0.isParallel }, isChild: { $0.parent == $1 }).id)
-        return false
+        return unhandled(.side, actions)
     }
 
-    /// Selects the transitions for `back`: from each active leaf outwards, in document
-    /// order, a state examined once is not examined again; then fires them together.
     private func back(_ actions: any FuzzRegionsActions) -> Bool {
-        if !machine.isFinished {
-            machine.regions.beginSelection()
-            var leaf = 0
-            while leaf < machine.leaves.count {
-                _ = machine.leaves[leaf].back(self, actions)
-                leaf += 1
-            }
-            if machine.regions.selectedCount > 0 {
-                fire(actions) { _ in }
-                return true
-            }
+        if !machine.isFinished, select(inEachLeaf: { $0.back(self, actions) }) {
+            fire(actions) { _ in }
+            return true
         }
-        actions.unhandledEvent(.back, in: machine.regions.innermostContaining(isParallel: { $0.isParallel }, isChild: { $0.parent == $1 }).id)
-        return false
+        return unhandled(.back, actions)
     }
 
-    /// Selects the transitions for `leave`: from each active leaf outwards, in document
-    /// order, a state examined once is not examined again; then fires them together.
     private func leave(_ actions: any FuzzRegionsActions) -> Bool {
-        if !machine.isFinished {
-            machine.regions.beginSelection()
-            var leaf = 0
-            while leaf < machine.leaves.count {
-                _ = machine.leaves[leaf].leave(self, actions)
-                leaf += 1
-            }
-            if machine.regions.selectedCount > 0 {
-                fire(actions) { _ in }
-                return true
-            }
+        if !machine.isFinished, select(inEachLeaf: { $0.leave(self, actions) }) {
+            fire(actions) { _ in }
+            return true
         }
-        actions.unhandledEvent(.leave, in: machine.regions.innermostContaining(isParallel: { $0.isParallel }, isChild: { $0.parent == $1 }).id)
-        return false
+        return unhandled(.leave, actions)
     }
 
-    /// Selects the transitions for `next`: from each active leaf outwards, in document
-    /// order, a state examined once is not examined again; then fires them together.
     private func next(_ actions: any FuzzRegionsActions) -> Bool {
-        if !machine.isFinished {
-            machine.regions.beginSelection()
-            var leaf = 0
-            while leaf < machine.leaves.count {
-                _ = machine.leaves[leaf].next(self, actions)
-                leaf += 1
-            }
-            if machine.regions.selectedCount > 0 {
-                if machine.regions.allSelected(Self.isLocal) {
-                    // Every selected transition is local to its region: none conflicts.
-                    for index in 0..<machine.regions.selectedCount {
-                        switch machine.regions.selected[index] {
-                        case 6:
-                            actions.log(s: "enter L2")
-                        default: break
-                        }
+        if !machine.isFinished, select(inEachLeaf: { $0.next(self, actions) }) {
+            if machine.regions.allSelected(Self.isLocal) {
+                // Every selected transition is local to its region: none conflicts.
+                for index in 0..<machine.regions.selectedCount {
+                    switch machine.regions.selected[index] {
+                    case 6:
+                        actions.log(s: "enter L2")
+                    default: break
                     }
-                    for index in 0..<machine.regions.selectedCount {
-                        switch machine.regions.selected[index] {
-                        case 6:
-                            machine.regions.replaceLeaf(where: { $0 == FuzzRegions_L1.self }, by: FuzzRegions_L2.self)
-                        case 14:
-                            machine.regions.replaceLeaf(where: { $0 == FuzzRegions_A.self }, by: FuzzRegions_B.self)
-                        case 16:
-                            machine.regions.replaceLeaf(where: { $0 == FuzzRegions_B.self }, by: FuzzRegions_A.self)
-                        default: break
-                        }
-                    }
-                    return true
                 }
-                fire(actions) { _ in }
+                for index in 0..<machine.regions.selectedCount {
+                    switch machine.regions.selected[index] {
+                    case 6:
+                        machine.regions.replaceLeaf(where: { $0 == FuzzRegions_L1.self }, by: FuzzRegions_L2.self)
+                    case 14:
+                        machine.regions.replaceLeaf(where: { $0 == FuzzRegions_A.self }, by: FuzzRegions_B.self)
+                    case 16:
+                        machine.regions.replaceLeaf(where: { $0 == FuzzRegions_B.self }, by: FuzzRegions_A.self)
+                    default: break
+                    }
+                }
                 return true
             }
+            fire(actions) { _ in }
+            return true
         }
-        actions.unhandledEvent(.next, in: machine.regions.innermostContaining(isParallel: { $0.isParallel }, isChild: { $0.parent == $1 }).id)
-        return false
+        return unhandled(.next, actions)
     }
 
-    /// Selects the transitions for `swap`: from each active leaf outwards, in document
-    /// order, a state examined once is not examined again; then fires them together.
     private func swap(_ actions: any FuzzRegionsActions) -> Bool {
-        if !machine.isFinished {
-            machine.regions.beginSelection()
-            var leaf = 0
-            while leaf < machine.leaves.count {
-                _ = machine.leaves[leaf].swap(self, actions)
-                leaf += 1
-            }
-            if machine.regions.selectedCount > 0 {
-                if machine.regions.allSelected(Self.isLocal) {
-                    // Every selected transition is local to its region: none conflicts.
-                    for index in 0..<machine.regions.selectedCount {
-                        switch machine.regions.selected[index] {
-                        case 10:
-                            machine.regions.replaceLeaf(where: { $0 == FuzzRegions_U1.self }, by: FuzzRegions_U2.self)
-                        case 11:
-                            machine.regions.replaceLeaf(where: { $0 == FuzzRegions_U2.self }, by: FuzzRegions_U1.self)
-                        default: break
-                        }
+        if !machine.isFinished, select(inEachLeaf: { $0.swap(self, actions) }) {
+            if machine.regions.allSelected(Self.isLocal) {
+                // Every selected transition is local to its region: none conflicts.
+                for index in 0..<machine.regions.selectedCount {
+                    switch machine.regions.selected[index] {
+                    case 10:
+                        machine.regions.replaceLeaf(where: { $0 == FuzzRegions_U1.self }, by: FuzzRegions_U2.self)
+                    case 11:
+                        machine.regions.replaceLeaf(where: { $0 == FuzzRegions_U2.self }, by: FuzzRegions_U1.self)
+                    default: break
                     }
-                    return true
                 }
-                fire(actions) { _ in }
                 return true
             }
+            fire(actions) { _ in }
+            return true
         }
-        actions.unhandledEvent(.swap, in: machine.regions.innermostContaining(isParallel: { $0.isParallel }, isChild: { $0.parent == $1 }).id)
-        return false
+        return unhandled(.swap, actions)
     }
 
-    /// Selects the transitions for `finish`: from each active leaf outwards, in document
-    /// order, a state examined once is not examined again; then fires them together.
     private func finish(_ actions: any FuzzRegionsActions) -> Bool {
-        if !machine.isFinished {
-            machine.regions.beginSelection()
-            var leaf = 0
-            while leaf < machine.leaves.count {
-                _ = machine.leaves[leaf].finish(self, actions)
-                leaf += 1
-            }
-            if machine.regions.selectedCount > 0 {
-                fire(actions) { _ in }
-                return true
-            }
+        if !machine.isFinished, select(inEachLeaf: { $0.finish(self, actions) }) {
+            fire(actions) { _ in }
+            return true
         }
-        actions.unhandledEvent(.finish, in: machine.regions.innermostContaining(isParallel: { $0.isParallel }, isChild: { $0.parent == $1 }).id)
+        return unhandled(.finish, actions)
+    }
+
+    /// Offers an event to each active leaf in document order, which selects its transition or defers
+    /// outwards (a state examined once is not examined again): whether any transition was selected.
+    private func select(inEachLeaf offer: (FuzzRegions.State.Type) -> Bool) -> Bool {
+        machine.regions.beginSelection()
+        var leaf = 0
+        while leaf < machine.leaves.count {
+            _ = offer(machine.leaves[leaf])
+            leaf += 1
+        }
+        return machine.regions.selectedCount > 0
+    }
+
+    /// Tells the actions that `event` is unhandled in the innermost state holding every active leaf: `false`.
+    @inline(__always)
+    private func unhandled(_ event: Event, _ actions: any FuzzRegionsActions) -> Bool {
+        actions.unhandledEvent(event, in: machine.regions.innermostContaining(isParallel: { $0.isParallel }, isChild: { $0.parent == $1 }).id)
         return false
     }
 

@@ -166,7 +166,9 @@ final class FuzzTimers {
     /// - Precondition: not read from inside a guard or an action (only between steps).
     var snapshot: Snapshot {
         precondition(!machine.steps.isRunning, "snapshot read from inside a guard or an action")
-        return Self.stateTree.snapshot(started: machine.isStarted, finished: machine.isFinished, leaf: machine.current.id.rawValue, history: recordedHistory(), stack: machine.stack.map { $0.id.rawValue }, timers: armedTimers())
+        return Self.stateTree.snapshot(
+            started: machine.isStarted, finished: machine.isFinished, leaf: machine.current.id.rawValue,
+            history: recordedHistory(), stack: machine.stack.map { $0.id.rawValue }, timers: Self.stateTree.armedTimers(machine.timers, now: machine.timers.now))
     }
 
     /// With manual timing, moves the machine's time forward by `duration`: processes every timeout due
@@ -198,35 +200,35 @@ final class FuzzTimers {
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func go() -> Bool {
-        queued(.go) || run(actions) { go($0) }
+        queued(.go) || run(actions) { machine.current.go(self, $0) || unhandled(.go, $0) }
     }
 
     /// Sends `menu`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func menu() -> Bool {
-        queued(.menu) || run(actions) { menu($0) }
+        queued(.menu) || run(actions) { machine.current.menu(self, $0) || unhandled(.menu, $0) }
     }
 
     /// Sends `next`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func next() -> Bool {
-        queued(.next) || run(actions) { next($0) }
+        queued(.next) || run(actions) { machine.current.next(self, $0) || unhandled(.next, $0) }
     }
 
     /// Sends `back`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func back() -> Bool {
-        queued(.back) || run(actions) { back($0) }
+        queued(.back) || run(actions) { machine.current.back(self, $0) || unhandled(.back, $0) }
     }
 
     /// Sends `finish`. Returns `true` when a transition fired (or the event was
     /// queued because the machine is busy), `false` when the event was unhandled.
     @discardableResult
     func finish() -> Bool {
-        queued(.finish) || run(actions) { finish($0) }
+        queued(.finish) || run(actions) { machine.current.finish(self, $0) || unhandled(.finish, $0) }
     }
 }
 
@@ -239,27 +241,6 @@ extension FuzzTimers {
         guard machine.steps.isRunning else { return false }
         machine.steps.send(event())
         return true
-    }
-
-    // Each event's selection: the innermost active state's transition for it, deferring outwards.
-    private func go(_ actions: any FuzzTimersActions) -> Bool {
-        machine.current.go(self, actions) || unhandled(.go, actions)
-    }
-
-    private func menu(_ actions: any FuzzTimersActions) -> Bool {
-        machine.current.menu(self, actions) || unhandled(.menu, actions)
-    }
-
-    private func next(_ actions: any FuzzTimersActions) -> Bool {
-        machine.current.next(self, actions) || unhandled(.next, actions)
-    }
-
-    private func back(_ actions: any FuzzTimersActions) -> Bool {
-        machine.current.back(self, actions) || unhandled(.back, actions)
-    }
-
-    private func finish(_ actions: any FuzzTimersActions) -> Bool {
-        machine.current.finish(self, actions) || unhandled(.finish, actions)
     }
 
     /// Tells the actions that `event` is unhandled in the innermost active state: `false`.
@@ -335,8 +316,8 @@ extension FuzzTimers {
         } while machine.timers.isDue(upTo: end)
     }
 
-    /// A timeout: its timed transition fires if its guard holds.
-    /// An `every` is armed again from its deadline while its state is active.
+    /// A timeout: its timed transition fires if its guard holds. An `every` is armed again from its
+    /// deadline while its state is active.
     private func handleTimeout(_ timer: Int, _ actions: any FuzzTimersActions) -> Bool {
         let fired = fireTimeout(timer, actions)
         switch timer {
@@ -392,11 +373,11 @@ extension FuzzTimers {
 
     private func replay(_ event: FuzzTimersQueuedEvent, _ actions: any FuzzTimersActions) {
         switch event {
-        case .go: _ = go(actions)
-        case .menu: _ = menu(actions)
-        case .next: _ = next(actions)
-        case .back: _ = back(actions)
-        case .finish: _ = finish(actions)
+        case .go: _ = machine.current.go(self, actions) || unhandled(.go, actions)
+        case .menu: _ = machine.current.menu(self, actions) || unhandled(.menu, actions)
+        case .next: _ = machine.current.next(self, actions) || unhandled(.next, actions)
+        case .back: _ = machine.current.back(self, actions) || unhandled(.back, actions)
+        case .finish: _ = machine.current.finish(self, actions) || unhandled(.finish, actions)
         }
     }
 }
@@ -499,20 +480,19 @@ extension FuzzTimers {
             machine.history[ids[state]] = Self.stateClass(record[record.count - 1])
         }
         machine.stack = Self.stateTree.stack(snapshot.stack).map(Self.stateClass)
-        var isActive = [Bool](repeating: false, count: ids.count)
-        for state in active { isActive[state] = true }
-        let timers = Self.stateTree.timers(
-            snapshot.timers.map { ($0.state, $0.index, $0.remainingNanoseconds) }, owners: Self.timerOwners, isActive: isActive, machineIsRunning: !machine.isFinished)
+        let timers = Self.stateTree.timers(restoring: snapshot, active: active, machineIsRunning: !machine.isFinished)
         for (timer, remaining) in timers { armTimer(timer, after: remaining) }
     }
 
     /// The machine's states as snapshots name them, by number in the order written: each one's name
-    /// and parent (-1: top level), then the states' numbers in the order of their names (byte by byte).
+    /// and parent (-1: top level), the states' numbers in the order of their names (byte by byte), and
+    /// each timer's state (-1: the machine's own).
     private static let stateTree = FSMRuntime.StateTree(
         machine: "FuzzTimers",
         names: ["Idle", "Busy", "Step1", "Step2", "Finished", "Menu", "Off"],
         parents: [-1, -1, 1, 1, 1, -1, -1], parallel: [],
-        byName: [1, 4, 0, 5, 6, 2, 3])
+        byName: [1, 4, 0, 5, 6, 2, 3],
+        timerOwners: [-1, 0, 0, 0, 1, 1, 2, 3, 3, 5])
 
     /// The class of the state numbered `number`.
     private static func stateClass(_ number: Int) -> FuzzTimers.State.Type {
@@ -536,9 +516,6 @@ extension FuzzTimers {
         }
     }
 
-    /// The state of each timer, by number (-1: the machine's own).
-    private static let timerOwners: [Int] = [-1, 0, 0, 0, 1, 1, 2, 3, 3, 5]
-
     /// The history records, states named as written: the states active inside each when it was exited.
     private func recordedHistory() -> [String: [String]] {
         var records: [String: [String]] = [:]
@@ -552,24 +529,6 @@ extension FuzzTimers {
             records[state.rawValue] = path.reversed()
         }
         return records
-    }
-
-    /// The armed timers, in the order they were armed, with the time each has left.
-    private func armedTimers() -> [Snapshot.ArmedTimer] {
-        var armed: [(stamp: UInt64, timer: Int)] = []
-        for timer in Self.timerOwners.indices where machine.timers.stamp(of: timer) != 0 {
-            armed.append((machine.timers.stamp(of: timer), timer))
-        }
-        armed.sort { $0.stamp < $1.stamp }
-        let now = machine.timers.now
-        return armed.map {
-            let owner = Self.timerOwners[$0.timer]
-            var first = $0.timer
-            while first > 0, Self.timerOwners[first - 1] == owner { first -= 1 }
-            let left = Swift.max((machine.timers.deadline(of: $0.timer) ?? now) - now, 0)
-            return Snapshot.ArmedTimer(
-                state: owner < 0 ? nil : Self.stateTree.names[owner], index: $0.timer - first, remainingNanoseconds: left)
-        }
     }
 }
 
