@@ -1,6 +1,7 @@
 /// Which actor the generated machine and its actions are isolated to (`--isolation`).
 public enum Isolation: Sendable, Hashable {
-    /// The default: the main actor for a machine with timers, none for the others.
+    /// The default: the main actor for a machine with timers or activities, none for the others
+    /// (``MachinePlan/globalActor(of:isolation:)``).
     case automatic
     /// None: a machine with timers then has manual timing only.
     case nonisolated

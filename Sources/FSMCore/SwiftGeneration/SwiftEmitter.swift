@@ -89,8 +89,6 @@ struct SwiftMachineEmitter {
     let observable: Bool
     /// How the machine holds its actions (`fsmc generate --actions-reference`).
     let actionsReference: ActionsReference
-    /// Which actor the machine is isolated to (`fsmc generate --isolation`).
-    let isolation: Isolation
     let names: GeneratedNames
     /// `class func disarm(code: String, _ context: M, _ actions: any MActions) -> Bool` for each
     /// event: every state that handles the event repeats it.
@@ -100,8 +98,7 @@ struct SwiftMachineEmitter {
         model: Model, access: AccessLevel, observable: Bool, actionsReference: ActionsReference = .unowned,
         isolation: Isolation = .automatic
     ) {
-        self.plan = MachinePlan(model, observable: observable)
-        self.isolation = isolation
+        self.plan = MachinePlan(model, observable: observable, isolation: isolation)
         self.access = access
         self.observable = observable
         self.actionsReference = actionsReference
