@@ -180,7 +180,7 @@ extension Commands {
             Terminal.writeError("\(file.path):\(location.line):\(location.column): error: \(error.message)\n")
             return nil
         }
-        do throws(RestoreError) {
+        do throws(Interpreter.RestoreError) {
             return try Simulation(
                 model: model, restoring: snapshot, from: file.path, answers: answers, delays: delays, asker: asker,
                 output: output)

@@ -1,6 +1,7 @@
 import FSMCore
 import TestSupport
 import XCTest
+
 import struct FSMRuntime.Snapshot
 
 /// A snapshot saved by one version of a machine and restored into an edited one (section 4g):
@@ -41,9 +42,11 @@ final class InterpreterSnapshotCompatibilityTests: XCTestCase {
     }
 
     /// `snapshot` restored into `source`: the snapshot of the restored interpreter, or why it cannot be.
-    private func restored(_ snapshot: Snapshot, into source: String) throws -> Result<Snapshot, RestoreError> {
+    private func restored(_ snapshot: Snapshot, into source: String) throws -> Result<Snapshot, Interpreter.RestoreError> {
         let model = try XCTUnwrap(model(source))
-        return Result { () throws(RestoreError) in try Interpreter(model: model, host: Silent(), restoring: snapshot).snapshot }
+        return Result { () throws(Interpreter.RestoreError) in
+            try Interpreter(model: model, host: Silent(), restoring: snapshot).snapshot
+        }
     }
 
     func testTheSnapshotsOfVersion1() throws {

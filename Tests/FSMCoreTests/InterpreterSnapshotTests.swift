@@ -186,7 +186,7 @@ final class InterpreterSnapshotTests: XCTestCase {
 
     private func restoreError(_ source: String, _ snapshot: Snapshot) throws -> String? {
         let model = try XCTUnwrap(model(source))
-        do throws(RestoreError) {
+        do throws(Interpreter.RestoreError) {
             _ = try Interpreter(model: model, host: Recorder(), restoring: snapshot)
             return nil
         } catch {

@@ -4,10 +4,13 @@ import XCTest
 
 /// The plan's decisions (``MachinePlan``), checked as data: no generated text is matched.
 final class MachinePlanTests: XCTestCase {
-    private func plan(_ source: String, observable: Bool = false, file: StaticString = #filePath, line: UInt = #line) throws
-        -> MachinePlan
-    {
-        MachinePlan(try XCTUnwrap(model(source, file: file, line: line), file: file, line: line), observable: observable)
+    private func plan(
+        _ source: String, observable: Bool = false, isolation: Isolation = .automatic, file: StaticString = #filePath,
+        line: UInt = #line
+    ) throws -> MachinePlan {
+        MachinePlan(
+            try XCTUnwrap(model(source, file: file, line: line), file: file, line: line), observable: observable,
+            isolation: isolation)
     }
 
     /// The transition for `event` declared in `state` (`nil`: the machine).
@@ -118,6 +121,37 @@ final class MachinePlanTests: XCTestCase {
         XCTAssertFalse(plan.hasEvents)
         XCTAssertFalse(MachinePlan.fileScopeDeclarations(of: plan.model).contains(.queuedEvent))
         XCTAssertEqual(MachinePlan.fileScopeDeclarations(of: plan.model).filter(\.isVisibleToModule), [.actions, .machine])
+    }
+
+    // MARK: - Isolation
+
+    /// `--isolation automatic` is the main actor where the clock or an activity's task needs one,
+    /// none elsewhere; `nonisolated` leaves a machine with timers without a clock; a global actor
+    /// named is kept as written.
+    func testThePlanResolvesTheIsolation() throws {
+        let timers = "machine M { initial A\n state A { after 1s -> B }\n state B { go -> A } }"
+        let activities = "machine M { initial A\n state A { do / work; go -> B }\n state B }"
+        let plain = "machine M { initial A\n state A { go -> B }\n state B }"
+
+        let timed = try plan(timers)
+        XCTAssertEqual(timed.globalActor, "MainActor")
+        XCTAssertTrue(timed.hasClock)
+        let active = try plan(activities)
+        XCTAssertEqual(active.globalActor, "MainActor")
+        XCTAssertFalse(active.hasClock, "no timers, no clock")
+        let untimed = try plan(plain)
+        XCTAssertNil(untimed.globalActor)
+        XCTAssertFalse(untimed.hasClock)
+
+        let manual = try plan(timers, isolation: .nonisolated)
+        XCTAssertNil(manual.globalActor)
+        XCTAssertFalse(manual.hasClock, "manual timing only")
+
+        let database = try plan(timers, isolation: .globalActor("DatabaseActor"))
+        XCTAssertEqual(database.globalActor, "DatabaseActor")
+        XCTAssertTrue(database.hasClock)
+        XCTAssertEqual(try plan(plain, isolation: .globalActor("MainActor")).globalActor, "MainActor")
+        XCTAssertEqual(MachinePlan.globalActor(of: untimed.model, isolation: .globalActor("DatabaseActor")), "DatabaseActor")
     }
 
     // MARK: - Kinds of transition

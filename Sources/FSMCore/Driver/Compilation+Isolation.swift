@@ -7,7 +7,9 @@ extension Compilation {
     /// dropped. Returns whether it was.
     @discardableResult
     public mutating func refuseActivities(isolation: Isolation) -> Bool {
-        guard isolation == .nonisolated, let model else { return false }
+        guard let model, model.hasActivities, MachinePlan.globalActor(of: model, isolation: isolation) == nil else {
+            return false
+        }
         let refused = model.states.compactMap { state in
             state.activity.map { Diagnostic.activityNeedsIsolation($0.call.name, at: $0.range) }
         }

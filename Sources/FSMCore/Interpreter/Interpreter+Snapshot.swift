@@ -80,7 +80,7 @@ private struct Restoration {
     /// The timers kept, in the snapshot's order, each with its time left in nanoseconds.
     var timers: [(Model.TimedTransition, Int)] = []
 
-    init(_ snapshot: Snapshot, model: Model) throws(RestoreError) {
+    init(_ snapshot: Snapshot, model: Model) throws(Interpreter.RestoreError) {
         guard snapshot.machine == model.name else { throw .otherMachine(snapshot.machine) }
         guard snapshot.started || snapshot.activeStates.isEmpty else { throw .activeStatesBeforeStart }
         let states = Dictionary(model.states.indices.map { (model.states[$0].name, $0) }) { first, _ in first }
@@ -122,7 +122,7 @@ private struct Restoration {
 
     /// Why `active` is not a configuration of `model`: the first problem found, in the order of
     /// section 4g; `nil` when it is one.
-    static func problem(with active: Set<Int>, in model: Model) -> RestoreError.ConfigurationProblem? {
+    static func problem(with active: Set<Int>, in model: Model) -> Interpreter.RestoreError.ConfigurationProblem? {
         let name = { model.states[$0].name }
         let ordered = active.sorted()
         guard !ordered.isEmpty else { return .noStateActive }

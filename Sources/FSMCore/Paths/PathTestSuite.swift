@@ -67,13 +67,7 @@ public struct PathTestSuite {
     public var fileName: String { machine + "PathTests.swift" }
 
     /// The actor the machine is isolated to, as `generate` decides it (`nil`: none).
-    private var globalActor: String? {
-        switch isolation {
-        case .automatic: model.hasTimedTransitions || model.hasActivities ? "MainActor" : nil
-        case .nonisolated: nil
-        case .globalActor(let name): name
-        }
-    }
+    private var globalActor: String? { MachinePlan.globalActor(of: model, isolation: isolation) }
 
     /// Whether the machine's API uses `Duration` (timers, activities or delays): it needs the
     /// `@available` of the generated file on Apple platforms.

@@ -95,13 +95,19 @@ public struct MachinePlan: Sendable {
     /// finds the leaf at run time).
     public let startEntersAt: Int
 
+    /// The global actor the machine and its actions are isolated to (`MainActor`), as `--isolation`
+    /// asks and ``globalActor(of:isolation:)`` resolves it; `nil` for a machine that is not isolated.
+    public let globalActor: String?
+
     /// Plans `model`. With `observable`, the machine tells observers of each change of its
-    /// configuration, which the direct step (a change in place) does not.
-    public init(_ model: Model, observable: Bool = false) {
+    /// configuration, which the direct step (a change in place) does not; `isolation` is the actor
+    /// asked for (`fsmc generate --isolation`).
+    public init(_ model: Model, observable: Bool = false, isolation: Isolation = .automatic) {
         self.model = model
         let shape = Self.shape(of: model)
         self.shape = shape
         self.parts = Self.parts(of: model)
+        self.globalActor = Self.globalActor(of: model, isolation: isolation)
         var firstTransition: [Int] = []
         firstTransition.reserveCapacity(model.states.count)
         var count = model.machineTransitions.count
@@ -165,6 +171,22 @@ public struct MachinePlan: Sendable {
     public static func fileScopeDeclarations(of model: Model) -> [FileScopeDeclaration] {
         FileScopeDeclaration.all(of: model)
     }
+
+    /// The global actor a machine generated with `isolation` is isolated to; `nil` for none. Asked
+    /// without planning the whole machine by the driver, which refuses activities in a machine
+    /// without one, and by `fsmc paths`' test suite. `automatic` is the main actor for a machine
+    /// with timers or activities (their clock and tasks run on it), none for the others.
+    public static func globalActor(of model: Model, isolation: Isolation) -> String? {
+        switch isolation {
+        case .automatic: model.hasTimedTransitions || model.hasActivities ? "MainActor" : nil
+        case .nonisolated: nil
+        case .globalActor(let name): name
+        }
+    }
+
+    /// Whether the machine's timeouts come by themselves on its actor's clock: it has timers and is
+    /// isolated. A machine with timers generated `--isolation nonisolated` has manual timing only.
+    public var hasClock: Bool { parts.contains(.timers) && globalActor != nil }
 
     /// The transitions declared in a state's body (the machine's for `nil`), in order.
     public func transitions(declaredIn source: Int?) -> ArraySlice<TransitionPlan> {

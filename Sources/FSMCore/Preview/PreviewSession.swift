@@ -286,7 +286,7 @@ public final class PreviewSession {
     /// Starts the session again from `start`, its script empty.
     public func restart(from start: Start) throws(Refusal) {
         if case .snapshot(let snapshot, let name) = start {
-            do throws(RestoreError) {
+            do throws(Interpreter.RestoreError) {
                 _ = try Simulation(model: model, restoring: snapshot, from: name, output: { _ in })
             } catch {
                 throw Refusal(error.message)
@@ -308,7 +308,7 @@ public final class PreviewSession {
         resetGuardValues(keeping: guardValues)
         askedGuards.formIntersection(newModel.guardNames)
         if startFailure == nil {
-            do throws(RestoreError) {
+            do throws(Interpreter.RestoreError) {
                 _ = try Simulation(model: newModel, restoring: snapshot, from: Self.startSnapshotName, output: { _ in })
                 start = .snapshot(snapshot, name: Self.startSnapshotName)
                 rebuild(lines: [])
@@ -347,7 +347,7 @@ public final class PreviewSession {
                 model: model, answers: optionAnswers, delays: delays, asker: questions,
                 output: { [unowned self] in log.append($0) })
         case .snapshot(let snapshot, let name):
-            do throws(RestoreError) {
+            do throws(Interpreter.RestoreError) {
                 made = try Simulation(
                     model: model, restoring: snapshot, from: name, answers: optionAnswers, delays: delays,
                     asker: questions, output: { [unowned self] in log.append($0) })

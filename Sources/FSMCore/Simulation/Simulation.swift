@@ -48,7 +48,7 @@ public final class Simulation {
     public init(
         model: Model, restoring snapshot: Snapshot, from source: String, answers: [String: Bool] = [:],
         delays: [String: Int] = [:], asker: (any SimulationAsker)? = nil, output: @escaping (String) -> Void
-    ) throws(RestoreError) {
+    ) throws(Interpreter.RestoreError) {
         self.model = model
         self.host = SimulationHost(model: model, answers: answers, delays: delays, asker: asker, output: output)
         host.restoredFrom = source

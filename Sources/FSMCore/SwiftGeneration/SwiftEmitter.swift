@@ -17,37 +17,6 @@ public enum ActionsReference: String, Sendable, CaseIterable {
     case strong
 }
 
-/// Which actor the generated machine and its actions are isolated to (`--isolation`).
-public enum Isolation: Sendable, Hashable {
-    /// The default: the main actor for a machine with timers, none for the others.
-    case automatic
-    /// None: a machine with timers then has manual timing only.
-    case nonisolated
-    /// A global actor, `MainActor` or one of the user's (`@MainActor`, `@DatabaseActor`).
-    case globalActor(String)
-
-    /// `MainActor`, `nonisolated` or the name of a global actor, as `--isolation` and fsmc.json's
-    /// `"isolation"` take it; `nil` for anything that is not an identifier (qualified names allowed).
-    public init?(option: String) {
-        if option == "nonisolated" {
-            self = .nonisolated
-            return
-        }
-        let parts = option.split(separator: ".", omittingEmptySubsequences: false)
-        guard
-            !parts.isEmpty,
-            !parts.contains(where: { SwiftNames.keywords.contains(String($0)) || ["actor", "isolated"].contains($0) }),
-            // `mainactor` is a misspelling of MainActor, not an actor of its own.
-            option.lowercased() != "mainactor" || option == "MainActor",
-            parts.allSatisfy({ part in
-                guard let first = part.unicodeScalars.first, first == "_" || first.properties.isAlphabetic else { return false }
-                return part.unicodeScalars.allSatisfy { $0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0) }
-            })
-        else { return nil }
-        self = .globalActor(option)
-    }
-}
-
 /// Generates the Swift State-pattern implementation of a machine.
 ///
 /// The generated file has six parts, in this order, each written by an extension of
@@ -120,8 +89,6 @@ struct SwiftMachineEmitter {
     let observable: Bool
     /// How the machine holds its actions (`fsmc generate --actions-reference`).
     let actionsReference: ActionsReference
-    /// Which actor the machine is isolated to (`fsmc generate --isolation`).
-    let isolation: Isolation
     let names: GeneratedNames
     /// `class func disarm(code: String, _ context: M, _ actions: any MActions) -> Bool` for each
     /// event: every state that handles the event repeats it.
@@ -131,8 +98,7 @@ struct SwiftMachineEmitter {
         model: Model, access: AccessLevel, observable: Bool, actionsReference: ActionsReference = .unowned,
         isolation: Isolation = .automatic
     ) {
-        self.plan = MachinePlan(model, observable: observable)
-        self.isolation = isolation
+        self.plan = MachinePlan(model, observable: observable, isolation: isolation)
         self.access = access
         self.observable = observable
         self.actionsReference = actionsReference

@@ -6,18 +6,11 @@ extension SwiftMachineEmitter {
     // MARK: Isolation and availability
 
     /// The global actor the machine and its actions are isolated to, as an attribute (`@MainActor`);
-    /// `nil` for a machine that is not isolated.
-    var isolationAttribute: String? {
-        switch isolation {
-        case .automatic: uses(.timers) || uses(.activities) ? "@MainActor" : nil
-        case .nonisolated: nil
-        case .globalActor(let name): "@" + name
-        }
-    }
+    /// `nil` for a machine that is not isolated (``MachinePlan/globalActor``).
+    var isolationAttribute: String? { plan.globalActor.map { "@" + $0 } }
 
-    /// Whether the machine can have a clock: it is isolated, so its timeouts can come by themselves
-    /// on its actor. A machine with timers generated `--isolation nonisolated` has manual timing only.
-    var hasClock: Bool { uses(.timers) && isolationAttribute != nil }
+    /// Whether the machine has a clock (``MachinePlan/hasClock``).
+    var hasClock: Bool { plan.hasClock }
 
     /// The attributes of a declaration at file scope (and of the nested `State`): `@available` for
     /// `Duration` and `Clock` in a machine with timers, and the isolation.
