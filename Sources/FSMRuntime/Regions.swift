@@ -220,6 +220,16 @@ public struct Regions<State>: ~Copyable {
         rest = (end, leafEnd)
     }
 
+    /// Replaces the active states numbered in `range` (`number` gives a state's number) by one leaf:
+    /// the direct step of a transition that enters its target alone, a leaf.
+    @inlinable
+    public mutating func replace(_ range: Range<Int>, byLeaf leaf: State, number: (State) -> Int) {
+        beginReplacing(range, number: number)
+        newConfiguration.append(leaf)
+        newLeaves.append(leaf)
+        endReplacing()
+    }
+
     /// Starts replacing every active state (a transition whose domain is the machine).
     @inlinable
     public mutating func beginReplacingAll() {

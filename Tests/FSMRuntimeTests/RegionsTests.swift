@@ -208,4 +208,16 @@ final class RegionsTests: XCTestCase {
         machine.endReplacing()
         XCTAssertEqual(numbers(machine.configuration), [0, 1])
     }
+
+    /// `replace(_:byLeaf:number:)`, the direct step of a transition that enters its target leaf alone:
+    /// the same as the replacement written out, leaf for leaf.
+    func testOneLeafTakesTheRangeItReplaces() {
+        var machine = regions([P.self, A.self, A1.self, B.self, B1.self])
+        machine.replace(5..<7, byLeaf: B2.self) { $0.number }  // inside B: B1 -> B2
+        XCTAssertEqual(numbers(machine.configuration), [0, 1, 2, 4, 6])
+        XCTAssertEqual(numbers(machine.leaves), [2, 6])
+        machine.replace(2..<4, byLeaf: A2.self) { $0.number }  // inside A: A1 -> A2
+        XCTAssertEqual(numbers(machine.configuration), [0, 1, 3, 4, 6])
+        XCTAssertEqual(numbers(machine.leaves), [3, 6])
+    }
 }

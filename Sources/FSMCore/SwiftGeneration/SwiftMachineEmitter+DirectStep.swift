@@ -30,23 +30,29 @@ extension SwiftMachineEmitter {
         }
         let replacements = external.map { number, step in (number, Replacement(exits: step.exits, entered: step.entered)) }
         emitSwitchOverSelected(replacements, into: &out) { replacement, out in
-            if replacement.exits == 0..<model.states.count {
-                out.line("machine.regions.beginReplacingAll()")
+            let replacesAll = replacement.exits == 0..<model.states.count
+            if !replacesAll, replacement.entered.count == 1, !model.states[replacement.entered[0]].isComposite {
+                // One leaf entered, the target: it takes the exited states' place.
+                out.line(
+                    "machine.regions.replace(\(replacement.exits), byLeaf: \(names.stateType(replacement.entered[0])).self) { $0.number }"
+                )
             } else {
-                out.line("machine.regions.beginReplacing(\(replacement.exits)) { $0.number }")
+                out.line(
+                    replacesAll
+                        ? "machine.regions.beginReplacingAll()" : "machine.regions.beginReplacing(\(replacement.exits)) { $0.number }")
+                func append(_ state: Int, to list: StaticString) {
+                    out.beginLine()
+                    out.write("machine.regions.")
+                    out.write(list)
+                    out.write(".append(")
+                    out.write(names.stateType(state))
+                    out.write(".self)")
+                    out.endLine()
+                }
+                for state in replacement.entered { append(state, to: "newConfiguration") }
+                for state in model.activeLeaves(of: replacement.entered) { append(state, to: "newLeaves") }
+                out.line("machine.regions.endReplacing()")
             }
-            func append(_ state: Int, to list: StaticString) {
-                out.beginLine()
-                out.write("machine.regions.")
-                out.write(list)
-                out.write(".append(")
-                out.write(names.stateType(state))
-                out.write(".self)")
-                out.endLine()
-            }
-            for state in replacement.entered { append(state, to: "newConfiguration") }
-            for state in model.activeLeaves(of: replacement.entered) { append(state, to: "newLeaves") }
-            out.line("machine.regions.endReplacing()")
             if uses(.completions) {
                 for state in replacement.entered
                 where !model.states[state].isComposite && plan.statesWithCompletion.contains(state) {

@@ -387,25 +387,13 @@ extension Phone {
             for index in 0..<machine.regions.selectedCount {
                 switch machine.regions.selected[index] {
                 case 2:
-                    machine.regions.beginReplacing(2..<5) { $0.number }
-                    machine.regions.newConfiguration.append(Phone_Live.self)
-                    machine.regions.newLeaves.append(Phone_Live.self)
-                    machine.regions.endReplacing()
+                    machine.regions.replace(2..<5, byLeaf: Phone_Live.self) { $0.number }
                 case 3:
-                    machine.regions.beginReplacing(2..<5) { $0.number }
-                    machine.regions.newConfiguration.append(Phone_Muted.self)
-                    machine.regions.newLeaves.append(Phone_Muted.self)
-                    machine.regions.endReplacing()
+                    machine.regions.replace(2..<5, byLeaf: Phone_Muted.self) { $0.number }
                 case 6:
-                    machine.regions.beginReplacing(6..<9) { $0.number }
-                    machine.regions.newConfiguration.append(Phone_On.self)
-                    machine.regions.newLeaves.append(Phone_On.self)
-                    machine.regions.endReplacing()
+                    machine.regions.replace(6..<9, byLeaf: Phone_On.self) { $0.number }
                 case 7:
-                    machine.regions.beginReplacing(6..<9) { $0.number }
-                    machine.regions.newConfiguration.append(Phone_Off.self)
-                    machine.regions.newLeaves.append(Phone_Off.self)
-                    machine.regions.endReplacing()
+                    machine.regions.replace(6..<9, byLeaf: Phone_Off.self) { $0.number }
                 default: break
                 }
             }

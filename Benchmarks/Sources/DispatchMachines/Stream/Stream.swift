@@ -537,35 +537,17 @@ extension Stream {
                 machine.regions.newLeaves.append(Stream_Stopped.self)
                 machine.regions.endReplacing()
             case 3:
-                machine.regions.beginReplacing(3..<5) { $0.number }
-                machine.regions.newConfiguration.append(Stream_Paused.self)
-                machine.regions.newLeaves.append(Stream_Paused.self)
-                machine.regions.endReplacing()
+                machine.regions.replace(3..<5, byLeaf: Stream_Paused.self) { $0.number }
             case 4, 5:
-                machine.regions.beginReplacing(3..<5) { $0.number }
-                machine.regions.newConfiguration.append(Stream_Playing.self)
-                machine.regions.newLeaves.append(Stream_Playing.self)
-                machine.regions.endReplacing()
+                machine.regions.replace(3..<5, byLeaf: Stream_Playing.self) { $0.number }
             case 7:
-                machine.regions.beginReplacing(6..<8) { $0.number }
-                machine.regions.newConfiguration.append(Stream_Offline.self)
-                machine.regions.newLeaves.append(Stream_Offline.self)
-                machine.regions.endReplacing()
+                machine.regions.replace(6..<8, byLeaf: Stream_Offline.self) { $0.number }
             case 8:
-                machine.regions.beginReplacing(6..<8) { $0.number }
-                machine.regions.newConfiguration.append(Stream_Online.self)
-                machine.regions.newLeaves.append(Stream_Online.self)
-                machine.regions.endReplacing()
+                machine.regions.replace(6..<8, byLeaf: Stream_Online.self) { $0.number }
             case 9:
-                machine.regions.beginReplacing(9..<11) { $0.number }
-                machine.regions.newConfiguration.append(Stream_Dimmed.self)
-                machine.regions.newLeaves.append(Stream_Dimmed.self)
-                machine.regions.endReplacing()
+                machine.regions.replace(9..<11, byLeaf: Stream_Dimmed.self) { $0.number }
             case 12:
-                machine.regions.beginReplacing(9..<11) { $0.number }
-                machine.regions.newConfiguration.append(Stream_Shown.self)
-                machine.regions.newLeaves.append(Stream_Shown.self)
-                machine.regions.endReplacing()
+                machine.regions.replace(9..<11, byLeaf: Stream_Shown.self) { $0.number }
             default: break
             }
         }

@@ -439,10 +439,7 @@ extension FuzzRegions {
             for index in 0..<machine.regions.selectedCount {
                 switch machine.regions.selected[index] {
                 case 6:
-                    machine.regions.beginReplacing(3..<6) { $0.number }
-                    machine.regions.newConfiguration.append(FuzzRegions_L2.self)
-                    machine.regions.newLeaves.append(FuzzRegions_L2.self)
-                    machine.regions.endReplacing()
+                    machine.regions.replace(3..<6, byLeaf: FuzzRegions_L2.self) { $0.number }
                 case 8:
                     machine.regions.beginReplacing(7..<16) { $0.number }
                     machine.regions.newConfiguration.append(FuzzRegions_R2.self)
@@ -454,25 +451,13 @@ extension FuzzRegions {
                     machine.regions.newLeaves.append(FuzzRegions_D1.self)
                     machine.regions.endReplacing()
                 case 10:
-                    machine.regions.beginReplacing(10..<12) { $0.number }
-                    machine.regions.newConfiguration.append(FuzzRegions_U2.self)
-                    machine.regions.newLeaves.append(FuzzRegions_U2.self)
-                    machine.regions.endReplacing()
+                    machine.regions.replace(10..<12, byLeaf: FuzzRegions_U2.self) { $0.number }
                 case 11:
-                    machine.regions.beginReplacing(10..<12) { $0.number }
-                    machine.regions.newConfiguration.append(FuzzRegions_U1.self)
-                    machine.regions.newLeaves.append(FuzzRegions_U1.self)
-                    machine.regions.endReplacing()
+                    machine.regions.replace(10..<12, byLeaf: FuzzRegions_U1.self) { $0.number }
                 case 14:
-                    machine.regions.beginReplacing(17..<19) { $0.number }
-                    machine.regions.newConfiguration.append(FuzzRegions_B.self)
-                    machine.regions.newLeaves.append(FuzzRegions_B.self)
-                    machine.regions.endReplacing()
+                    machine.regions.replace(17..<19, byLeaf: FuzzRegions_B.self) { $0.number }
                 case 16:
-                    machine.regions.beginReplacing(17..<19) { $0.number }
-                    machine.regions.newConfiguration.append(FuzzRegions_A.self)
-                    machine.regions.newLeaves.append(FuzzRegions_A.self)
-                    machine.regions.endReplacing()
+                    machine.regions.replace(17..<19, byLeaf: FuzzRegions_A.self) { $0.number }
                 default: break
                 }
             }
