@@ -37,9 +37,9 @@ extension SwiftMachineEmitter {
                     "machine.regions.replace(\(replacement.exits), byLeaf: \(names.stateType(replacement.entered[0])).self) { $0.number }"
                 )
             } else {
-                out.line(
-                    replacesAll
-                        ? "machine.regions.beginReplacingAll()" : "machine.regions.beginReplacing(\(replacement.exits)) { $0.number }")
+                let begin =
+                    replacesAll ? "beginReplacingAll()" : "beginReplacing(\(replacement.exits)) { $0.number }"
+                out.line("machine.regions." + begin)
                 func append(_ state: Int, to list: StaticString) {
                     out.beginLine()
                     out.write("machine.regions.")
