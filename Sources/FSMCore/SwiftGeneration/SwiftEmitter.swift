@@ -147,10 +147,9 @@ struct SwiftMachineEmitter {
         out.line()
         emitProcessing(into: &out)
         out.line()
-        if hasRegions {
-            emitParallelMachinery(into: &out)
-        } else {
-            emitTransitionMachinery(into: &out)
+        switch plan.shape {
+        case .oneLeaf: emitOneLeafTransitionMachinery(into: &out)
+        case .regions: emitRegionsTransitionMachinery(into: &out)
         }
         emitSnapshotMachinery(into: &out)
         out.line()

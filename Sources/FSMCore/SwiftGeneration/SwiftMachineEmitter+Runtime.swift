@@ -2,7 +2,7 @@
 extension SwiftMachineEmitter {
     func emitRuntime(into out: inout CodeWriter) {
         if hasRegions {
-            emitParallelRuntime(into: &out)
+            emitRegionsRuntime(into: &out)
         } else {
             emitOneLeafRuntime(into: &out)
             if uses(.history) {

@@ -25,7 +25,7 @@ extension SwiftMachineEmitter {
     /// The runtime struct of a machine with parallel states: its configuration, leaves and selection
     /// in FSMRuntime's `Regions`, which the step's hot path is written in, beside what every machine
     /// stores. Noncopyable, as `Regions` is: the machine class holds it inline and never copies it.
-    func emitParallelRuntime(into out: inout CodeWriter) {
+    func emitRegionsRuntime(into out: inout CodeWriter) {
         let machineName = names.machine
         let s = names.stateMetatype
         let initial = model.defaultEntry(of: nil)
