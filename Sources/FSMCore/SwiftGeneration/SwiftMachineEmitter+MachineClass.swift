@@ -1,4 +1,6 @@
-/// Part 2 of the generated file: the machine class and its public API.
+/// Part 2 of the generated file: the machine class and its public API. The queries of the
+/// configuration (`state`, `activeStates`, `isIn(_:)`) read each shape's storage and are in
+/// +OneLeafRuntime and +RegionsRuntime.
 extension SwiftMachineEmitter {
     func emitMachineClass(into out: inout CodeWriter) {
         let machineName = names.machine

@@ -1,5 +1,6 @@
 /// Part 3 of the generated file: how the context processes events — selection at the machine
-/// level and the run-to-completion loop.
+/// level and the run-to-completion loop. Each event's selection, the default entry and what a
+/// completion does are each shape's (+OneLeafProcessing, +RegionsProcessing).
 extension SwiftMachineEmitter {
     func emitProcessing(into out: inout CodeWriter) {
         let machineName = names.machine

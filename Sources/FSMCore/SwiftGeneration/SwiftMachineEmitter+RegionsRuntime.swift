@@ -1,6 +1,8 @@
 /// Parallel states (section 4c) in the generated file: the run-time data and the rules of a step,
-/// written only for a machine that has a parallel state. Every other machine keeps the one-leaf
-/// shape of the other files and pays nothing for regions.
+/// and what reads and sets the configuration directly (the machine class's queries, the snapshot's
+/// restore and history records), written only for a machine that has a parallel state
+/// (``MachinePlan/Shape/regions``). Every other machine has one active leaf (the +OneLeaf files)
+/// and pays nothing for regions.
 ///
 /// The shape: the machine holds its configuration (the active states in document order) and its
 /// active leaves, one per active region, each a state class of its own kind. An event is handed

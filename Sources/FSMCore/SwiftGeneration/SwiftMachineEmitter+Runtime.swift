@@ -1,4 +1,6 @@
-/// Part 6, the end of the generated file: the run-time data of the machine.
+/// Part 6, the end of the generated file: the run-time data of the machine. The runtime struct is
+/// each shape's (+OneLeafRuntime, +RegionsRuntime); the fields every machine stores and the queued
+/// events are written here.
 extension SwiftMachineEmitter {
     func emitRuntime(into out: inout CodeWriter) {
         switch plan.shape {

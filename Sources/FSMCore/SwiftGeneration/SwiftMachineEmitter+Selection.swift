@@ -1,4 +1,6 @@
-/// The code that tries one level's transitions for one event, shared by the machine level and the states.
+/// The code that tries one level's transitions for one event, shared by the machine level and the
+/// states, and by a timeout's and a `catch`'s transitions; a transition that fires is carried out
+/// with one active leaf (+OneLeafTransitions), selected with regions (+RegionsProcessing).
 extension SwiftMachineEmitter {
     /// Where the context's members are reached from: `context.` inside a state, `self` inside the machine.
     enum ContextReference: Equatable {

@@ -1,7 +1,8 @@
 /// Snapshots (section 4g): every machine can be saved as a `Snapshot` between steps and a new
 /// instance restored from one. The snapshot, the restore's error and the checks of what a snapshot
 /// names against the machine's tree are FSMRuntime's (`StateTree`); what is written here reads and
-/// sets the machine's own storage, which differs by shape.
+/// sets the machine's own storage, which differs by shape: the restore of the configuration and the
+/// history records are each shape's (+OneLeafRuntime, +RegionsRuntime).
 extension SwiftMachineEmitter {
     // MARK: The API, in the machine class
 

@@ -1,7 +1,8 @@
 /// What describes each state at run time — in a machine with regions, whether it is parallel, has
-/// completion transitions, and its own entry and exit activities; in a machine with history and one
-/// active leaf, its initial child, whether it is final and its `initial history` — in the base class
-/// `State`, one `switch` over `id` per fact (the entries and exits by number).
+/// completion transitions, and its own entry and exit activities (+RegionsStates); in a machine with
+/// history and one active leaf, its initial child, whether it is final and its `initial history`
+/// (+OneLeafStates) — in the base class `State`, one `switch` over `id` per fact (the entries and
+/// exits by number).
 ///
 /// The states subclass their enclosing states so that an event a state does not handle goes to
 /// the enclosing state's handler. What describes a state must not be inherited that way: written

@@ -1,5 +1,6 @@
 /// Part 5 of the generated file: the State pattern — a base class for all states and one class per
-/// state, a subclass of its enclosing state's.
+/// state, a subclass of its enclosing state's. What the shapes write differently in them is in
+/// +OneLeafStates and +RegionsStates.
 ///
 /// Why classes rather than a protocol with default implementations: a protocol conformance needs a
 /// witness for every requirement, so each state type got one thunk per event of the machine, and
