@@ -29,7 +29,8 @@ extension SwiftMachineEmitter {
                 out.line()
                 out.block(handlerSignatures[event]) { out in
                     // The machine's own transitions, examined once per event.
-                    out.line("guard \(names.contextVariable).machine.regions.examine(\(model.states.count)) else { return false }")
+                    out.line(
+                        "guard \(names.contextVariable).machine.regions.examine(\(model.states.count)) else { return false }")
                     if !emitTransitions(machineTransitions, source: nil, context: .parameter, into: &out) {
                         out.line("return false")
                     }
