@@ -30,9 +30,8 @@ extension SwiftMachineEmitter {
     /// and no function of its own is written. `nil` when the selection is a function.
     func selectionExpression(for event: Int, actions: String) -> String? {
         guard !hasRegions, plan.transitions(declaredIn: nil, on: event).isEmpty else { return nil }
-        let arguments = (names.argumentList(event) + ["self", actions]).joined(separator: ", ")
         // A finished machine's state is a top-level final state, which handles nothing.
-        return "\(names.member("machine")).current.\(names.eventMethod(event))(\(arguments))"
+        return "\(names.member("machine")).current.\(stateHandlerCall(event, actions: actions))"
             + " || \(names.member("unhandled"))(.\(names.eventCase(event)), \(actions))"
     }
 
@@ -41,14 +40,11 @@ extension SwiftMachineEmitter {
     /// written when the selection is one expression (``selectionExpression(for:actions:)``).
     private func emitEventHandler(for event: Int, into out: inout CodeWriter) {
         let actionsName = names.actionsVariable
-        let method = names.eventMethod(event)
-        let parameters = (names.parameterList(event) + ["_ \(actionsName): \(names.actionsExistential)"]).joined(separator: ", ")
-        let arguments = (names.argumentList(event) + ["self", actionsName]).joined(separator: ", ")
         let machine = names.member("machine")
         let machineTransitions = plan.transitions(declaredIn: nil, on: event)
         let unhandled = "\(names.member("unhandled"))(.\(names.eventCase(event)), \(actionsName))"
-        out.block("private func \(method)(\(parameters)) -> Bool") { out in
-            let byStates = "\(machine).current.\(method)(\(arguments))"
+        out.block(selectionFunction(for: event)) { out in
+            let byStates = "\(machine).current.\(stateHandlerCall(event, actions: actionsName))"
             // Then the machine's own transitions, which a finished machine no longer has.
             guard hasFinishedFlag else {
                 out.line("if \(byStates) { return true }")

@@ -166,6 +166,21 @@ extension SwiftMachineEmitter {
         }
     }
 
+    /// `private func disarm(code: String, _ actions: any MActions) -> Bool`: the signature of `event`'s
+    /// selection function, where its selection is not one expression.
+    func selectionFunction(for event: Int) -> String {
+        let actionsName = names.actionsVariable
+        let parameters = names.parameterList(event) + ["_ \(actionsName): \(names.actionsExistential)"]
+        return "private func \(names.eventMethod(event))(\(parameters.joined(separator: ", "))) -> Bool"
+    }
+
+    /// `disarm(code: code, self, actions)`: a state's handler of `event` called from the machine,
+    /// `actions` the actions' expression.
+    func stateHandlerCall(_ event: Int, actions: String) -> String {
+        let arguments = names.argumentList(event) + ["self", actions]
+        return "\(names.eventMethod(event))(\(arguments.joined(separator: ", ")))"
+    }
+
     /// Processes an event that was queued while another was being processed.
     private func emitReplay(into out: inout CodeWriter) {
         let actionsName = names.actionsVariable

@@ -20,12 +20,10 @@ extension SwiftMachineEmitter {
     /// step fires what was selected, the effects with the event's arguments in scope.
     private func emitRegionsSelection(for event: Int, into out: inout CodeWriter) {
         let actionsName = names.actionsVariable
-        let method = names.eventMethod(event)
-        let parameters = (names.parameterList(event) + ["_ \(actionsName): \(names.actionsExistential)"]).joined(separator: ", ")
-        let arguments = (names.argumentList(event) + ["self", actionsName]).joined(separator: ", ")
         let machine = names.member("machine")
-        out.block("private func \(method)(\(parameters)) -> Bool") { out in
-            out.block("if !\(machine).isFinished, \(names.member("select"))(inEachLeaf: { $0.\(method)(\(arguments)) })") { out in
+        out.block(selectionFunction(for: event)) { out in
+            let offer = "{ $0.\(stateHandlerCall(event, actions: actionsName)) }"
+            out.block("if !\(machine).isFinished, \(names.member("select"))(inEachLeaf: \(offer))") { out in
                 let transitions = plan.transitions.filter { $0.event == event }
                 guard !emitLocalStep(transitions, then: "return true", into: &out) else { return }
                 emitFireCall(transitions, into: &out)
