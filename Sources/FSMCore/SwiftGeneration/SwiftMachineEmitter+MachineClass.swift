@@ -252,7 +252,7 @@ extension SwiftMachineEmitter {
                         continue
                     }
                     out.indented { out in
-                        // Every active state, or the innermost's ancestors (`State.isIn(where:)` hands their ids).
+                        // Each active state's class, or the ids of the innermost active state and its ancestors.
                         let (walk, id) = hasRegions ? ("machine.configuration.contains", "$0.id") : ("machine.current.isIn", "$0")
                         out.block("return \(walk)") { out in
                             out.line("switch \(id) {")
