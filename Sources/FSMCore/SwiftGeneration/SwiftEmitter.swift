@@ -24,23 +24,24 @@ public enum ActionsReference: String, Sendable, CaseIterable {
 /// 1. the actions protocol (`MActions`): one requirement per guard and action, plus the
 ///    `unhandledEvent` hook with an empty default (`+Actions`);
 /// 2. the machine class (`M`): the `StateID` and `Event` enums, the introspection API and one
-///    method per event — the *context* of the State pattern (`+MachineClass`);
+///    method per event — the *context* of the State pattern (`+MachineClass`; the snapshot API,
+///    `+Snapshot`; timers and activities, `+Time` and `+Activities`);
 /// 3. the context's processing: selection at the machine level and the run-to-completion queue
 ///    (`+Processing`);
 /// 4. the one place where a transition's exits, effects and entries are carried out, with push
-///    and pop (`+Context`);
+///    and pop (`+OneLeafTransitions`; with regions, the step, `+RegionsStep` and
+///    `+RegionsDirectStep`), then the snapshot's tables and restore (`+Snapshot`);
 /// 5. the states: a base class `M.State` with one class method per event, which reports "not
 ///    handled", and what describes each state (its initial child, whether it is final or parallel,
 ///    ...) as one `switch` per fact (`+StateFacts`); and one class per state, a subclass of its
 ///    enclosing state's (behavioural inheritance: an event a state does not handle is its enclosing
-///    state's), that overrides the events the state handles and its `parent`. Without parallel
-///    states, a state's entry and exit activities are its `enterInward` and `exitOutward`, which
-///    call the enclosing state's through `super`: entering or leaving several levels is one dynamic
+///    state's), that overrides the events it handles and its `parent` (`+States`). With one active
+///    leaf, a state's entry and exit activities are its `enterInward` and `exitOutward`, which call
+///    the enclosing state's through `super`: entering or leaving several levels is one dynamic
 ///    call, then direct calls; a transition to a composite state names the leaf its initial states
-///    lead to (`+States`). With parallel states each state also has its `number`, and the entry and
-///    exit activities are facts of the base class;
-/// 6. the run-time data: what changes while the machine runs and the queued events (`+Runtime`;
-///    with parallel states, `+ParallelRuntime`).
+///    lead to. With regions each state also has its `number`, and the entry and exit activities are
+///    facts of the base class;
+/// 6. the run-time data: what changes while the machine runs and the queued events (`+Runtime`).
 ///
 /// What is the same for every machine (the snapshot, timers, activities, the restore's checks, the
 /// step queue, the selection and the direct step of a machine with parallel states) is not in the
@@ -52,9 +53,20 @@ public enum ActionsReference: String, Sendable, CaseIterable {
 /// methods, so nothing is copied or allocated per event; effects reach the context as
 /// non-escaping closures. Why classes rather than a protocol: see `emitStates`.
 ///
-/// A machine with a parallel state holds its configuration and one active leaf per region instead,
-/// and an event selects in every region before one step fires the selection: see
-/// SwiftMachineEmitter+ParallelRuntime. Every other machine is generated as if regions did not exist.
+/// The two shapes of a machine (``MachinePlan/Shape``) differ in parts 2 to 6. The files above write
+/// what both shapes have, and switch on `plan.shape` where a whole piece differs; each shape's
+/// pieces are in files of their own:
+/// - one active leaf, `+OneLeaf<Part>`: `+OneLeafProcessing` (part 3: each event's selection,
+///   the default entry, completions), `+OneLeafTransitions` (part 4, and the transition calls of
+///   the states' handlers), `+OneLeafStates` (part 5: the base class's members and each state's,
+///   `StateID.depth`), `+OneLeafRuntime` (part 6, and what reads and sets the active leaf: the
+///   configuration's queries of part 2, the snapshot's restore and history records);
+/// - regions, `+Regions<Part>`: a machine with a parallel state holds its configuration and one
+///   active leaf per region, and an event selects in every region before one step fires the
+///   selection (`+RegionsRuntime` describes the shape): `+RegionsProcessing`, `+RegionsStep` and
+///   `+RegionsDirectStep`, `+RegionsStates`, `+RegionsRuntime`, the same parts.
+/// Where one line differs, the line asks `hasRegions` in place. Every machine without a parallel
+/// state is generated as if regions did not exist.
 ///
 /// What the file is made of is decided by the ``MachinePlan``; these files render it.
 public enum SwiftEmitter {
@@ -147,10 +159,9 @@ struct SwiftMachineEmitter {
         out.line()
         emitProcessing(into: &out)
         out.line()
-        if hasRegions {
-            emitParallelMachinery(into: &out)
-        } else {
-            emitTransitionMachinery(into: &out)
+        switch plan.shape {
+        case .oneLeaf: emitOneLeafTransitionMachinery(into: &out)
+        case .regions: emitRegionsTransitionMachinery(into: &out)
         }
         emitSnapshotMachinery(into: &out)
         out.line()

@@ -145,7 +145,7 @@ extension SwiftMachineEmitter {
             out.line("default: return false")
             out.line("}")
         }
-        if !hasRegions && uses(.completions) { emitOneLeafIsComplete(into: &out) }
+        if plan.shape == .oneLeaf && uses(.completions) { emitOneLeafIsComplete(into: &out) }
     }
 
     /// The task of `activity`: the requirement called on the machine's actor, its outcome handed back
@@ -170,28 +170,18 @@ extension SwiftMachineEmitter {
     /// One activity's outcome.
     private func emitOutcome(_ activity: ActivityPlan, into out: inout CodeWriter) {
         let state = activity.state
-        let completes = plan.statesWithCompletion.contains(state)
         let done: (inout CodeWriter) -> Void = { out in
-            let type = names.stateType(state) + ".self"
-            if hasRegions && uses(.completions) {
-                // Its completion, and the parallel states around it that it completes in turn.
-                out.line("let configuration = machine.configuration.map(\\.number)")
-                out.block(
-                    "for state in Self.rules.completingStates(whenActivityOf: \(state), in: configuration, activities: machine.activities) where Self.stateClass(state).hasCompletion"
-                ) { $0.line(queueingCompletion(of: "Self.stateClass(state)")) }
-            } else if completes {
-                out.line("if isComplete(\(type)) { \(queueingCompletion(of: type)) }")
+            // The state completes, if its activity was all it waited for.
+            switch plan.shape {
+            case .oneLeaf: emitOneLeafCompletion(afterActivityOf: state, into: &out)
+            case .regions: emitRegionsCompletions(afterActivityOf: state, into: &out)
             }
             out.line("return true")
         }
         guard activity.throwsErrors else { return done(&out) }
         // `error` is bound only where a catch passes it on: an unused binding is a warning.
         out.block(Self.catchesUseError(activity) ? "guard let error else" : "guard error != nil else", done)
-        if hasRegions {
-            emitRegionsCatches(activity, into: &out)
-        } else if !emitTransitions(activity.catches, source: state, context: .machineItself, into: &out) {
-            out.line("return false")
-        }
+        emitOnlyCandidates(activity.catches, source: state, into: &out)
     }
 
     /// Whether a `catch` of `activity` passes `error` to a guard or an effect.
@@ -215,38 +205,6 @@ extension SwiftMachineEmitter {
                     case .raise(let raise): passesError(raise.arguments)
                     }
                 }
-        }
-    }
-
-    /// The `catch` transitions of a machine with regions: the first whose guard holds is selected
-    /// alone, then the step.
-    private func emitRegionsCatches(_ activity: ActivityPlan, into out: inout CodeWriter) {
-        for transition in activity.catches where emitSelectedAlone(transition, into: &out) { return }
-        out.line("return false")
-    }
-
-    /// `isComplete(_:)` of a machine with one active leaf and activities: whether a state that
-    /// completed is complete still, its activity done where it has one.
-    private func emitOneLeafIsComplete(into out: inout CodeWriter) {
-        out.line()
-        out.docComment([
-            "Whether `state` is complete: the active leaf, or the composite state whose final child is the",
-            "active leaf; a state with an activity only once its activity is done.",
-        ])
-        out.block("private func isComplete(_ state: \(names.stateMetatype)) -> Bool") { out in
-            out.line("switch state.id {")
-            for activity in plan.activities {
-                let state = activity.state
-                let position =
-                    model.states[state].isComposite
-                    ? "machine.current.completes?.id == .\(names.stateCase(state))"
-                    : "machine.current.id == .\(names.stateCase(state))"
-                out.line("case .\(names.stateCase(state)): \(position) && machine.activities.isDone(\(activity.number))")
-            }
-            if plan.activities.count < model.states.count {
-                out.line("default: machine.current.completes?.id == state.id")
-            }
-            out.line("}")
         }
     }
 }

@@ -1,4 +1,6 @@
-/// Part 2 of the generated file: the machine class and its public API.
+/// Part 2 of the generated file: the machine class and its public API. The queries of the
+/// configuration (`state`, `activeStates`, `isIn(_:)`) read each shape's storage and are in
+/// +OneLeafRuntime and +RegionsRuntime.
 extension SwiftMachineEmitter {
     func emitMachineClass(into out: inout CodeWriter) {
         let machineName = names.machine
@@ -54,13 +56,9 @@ extension SwiftMachineEmitter {
                 "to it spans a call to the actions, so its exclusivity check, a cost on every event, is left out.",
             ])
             let ignored = observable ? "@ObservationIgnored " : ""
-            if hasRegions {
-                out.line("\(ignored)@exclusivity(unchecked) fileprivate var machine = \(names.runtime)()")
-            } else {
-                let initialLeaf = names.stateType(model.initialLeaf(of: model.initialState))
-                out.line(
-                    "\(ignored)@exclusivity(unchecked) fileprivate var machine = \(names.runtime)(current: \(initialLeaf).self)")
-            }
+            // With regions, the runtime struct starts in the initial configuration by itself.
+            let initial = hasRegions ? "" : "current: \(names.stateType(model.initialLeaf(of: model.initialState))).self"
+            out.line("\(ignored)@exclusivity(unchecked) fileprivate var machine = \(names.runtime)(\(initial))")
             out.line()
             emitTimingDeclarations(into: &out)
             emitActivityDeclarations(into: &out)
@@ -151,45 +149,9 @@ extension SwiftMachineEmitter {
             out.line("_ = run(actions) { _ in true }")
         }
         out.line()
-        if hasRegions {
-            out.docComment([
-                "The active states in document order: every active region's states, each composite or",
-                "parallel state before the states inside it. Before ``start()``, the states `start()` will enter.",
-            ])
-            emitConfigurationRead("\(api)var activeStates: [StateID]", "machine.configuration.map { $0.id }", into: &out)
-            out.line()
-            out.docComment(["Whether `state` is active (in any region)."])
-            emitConfigurationRead(
-                "\(api)func isIn(_ state: StateID) -> Bool", "machine.configuration.contains { $0.id == state }", into: &out)
-        } else {
-            out.docComment([
-                "The innermost active state. Before ``start()``, the state that `start()` will enter."
-            ])
-            emitConfigurationRead("\(api)var state: StateID", "machine.current.id", into: &out)
-            out.line()
-            out.docComment([
-                "Every active state, outermost first: `state` and its ancestors, in the order written."
-            ])
-            if plan.isFlat {
-                emitConfigurationRead("\(api)var activeStates: [StateID]", "[machine.current.id]", into: &out)
-                out.line()
-                out.docComment(["Whether `state` is the active state (no state of this machine lies inside another)."])
-                emitConfigurationRead("\(api)func isIn(_ state: StateID) -> Bool", "machine.current.id == state", into: &out)
-            } else {
-                out.block("\(api)var activeStates: [StateID]") { out in
-                    if observable { out.line(observedAccess) }
-                    out.line("var states: [StateID] = []")
-                    out.line("var active: \(names.stateMetatype)? = machine.current")
-                    out.block("while let current = active") { out in
-                        out.line("states.append(current.id)")
-                        out.line("active = current.parent")
-                    }
-                    out.line("return states.reversed()")
-                }
-                out.line()
-                out.docComment(["Whether `state` is the innermost active state or one of its ancestors."])
-                emitConfigurationRead("\(api)func isIn(_ state: StateID) -> Bool", "machine.current.isIn(state)", into: &out)
-            }
+        switch plan.shape {
+        case .oneLeaf: emitOneLeafConfigurationQueries(into: &out)
+        case .regions: emitRegionsConfigurationQueries(into: &out)
         }
         out.line()
         out.docComment(["Whether a top-level final state has been entered; every event is unhandled from then on."])
@@ -248,14 +210,16 @@ extension SwiftMachineEmitter {
     }
 
     private func emitHandles(_ out: inout CodeWriter) {
-        out.docComment([
+        out.docComment(
             hasRegions
-                ? "Whether a transition for `event` is declared on an active state or the machine. Guards are"
-                : "Whether a transition for `event` is declared on the innermost active state, one of its",
-            hasRegions
-                ? "not evaluated. `false` once the machine has finished."
-                : "ancestors or the machine. Guards are not evaluated. `false` once the machine has finished.",
-        ])
+                ? [
+                    "Whether a transition for `event` is declared on an active state or the machine. Guards are",
+                    "not evaluated. `false` once the machine has finished.",
+                ]
+                : [
+                    "Whether a transition for `event` is declared on the innermost active state, one of its",
+                    "ancestors or the machine. Guards are not evaluated. `false` once the machine has finished.",
+                ])
         guard plan.hasEvents else {
             // `Event` has no cases, so this is never called; any statement would draw a warning.
             out.line("\(api)func handles(_ event: Event) -> Bool {}")
@@ -288,9 +252,10 @@ extension SwiftMachineEmitter {
                         continue
                     }
                     out.indented { out in
-                        let walk = hasRegions ? "machine.configuration.contains" : "machine.current.isIn"
+                        // Each active state's class, or the ids of the innermost active state and its ancestors.
+                        let (walk, id) = hasRegions ? ("machine.configuration.contains", "$0.id") : ("machine.current.isIn", "$0")
                         out.block("return \(walk)") { out in
-                            out.line(hasRegions ? "switch $0.id {" : "switch $0 {")
+                            out.line("switch \(id) {")
                             emitCase(declaring.map { "." + names.stateCase($0) }, "true", into: &out)
                             out.line("default: false")
                             out.line("}")
@@ -304,7 +269,7 @@ extension SwiftMachineEmitter {
 
     /// A read-only member that reads the configuration, on one line; an observable machine first
     /// registers the read with observation.
-    private func emitConfigurationRead(_ declaration: String, _ value: String, into out: inout CodeWriter) {
+    func emitConfigurationRead(_ declaration: String, _ value: String, into out: inout CodeWriter) {
         guard observable else {
             out.line("\(declaration) { \(value) }")
             return
@@ -321,7 +286,7 @@ extension SwiftMachineEmitter {
     var observedKeyPath: String { hasRegions ? "\\.activeStates" : "\\.state" }
 
     /// The statement that registers a read of the configuration with observation.
-    private var observedAccess: String { "access(keyPath: \(observedKeyPath))" }
+    var observedAccess: String { "access(keyPath: \(observedKeyPath))" }
 
     /// `case .a, .b: value`; with many patterns, the patterns over lines of about 100 characters and
     /// the value on a line of its own.

@@ -1,5 +1,6 @@
 /// Part 3 of the generated file: how the context processes events — selection at the machine
-/// level and the run-to-completion loop.
+/// level and the run-to-completion loop. Each event's selection, the default entry and what a
+/// completion does are each shape's (+OneLeafProcessing, +RegionsProcessing).
 extension SwiftMachineEmitter {
     func emitProcessing(into out: inout CodeWriter) {
         let machineName = names.machine
@@ -13,28 +14,9 @@ extension SwiftMachineEmitter {
                 emitQueued(into: &out)
                 out.line()
             }
-            if hasRegions || model.events.indices.contains(where: { selectionExpression(for: $0, actions: actionsName) == nil }) {
-                out.line(
-                    hasRegions
-                        ? "// Each event's selection: every active leaf's transition for it, then the step that fires them."
-                        : "// Each event's selection: the innermost active state's transition for it, deferring outwards.")
-            }
-            for event in model.events.indices {
-                if hasRegions {
-                    emitParallelSelection(for: event, into: &out)
-                    out.line()
-                } else if selectionExpression(for: event, actions: actionsName) == nil {
-                    emitEventHandler(for: event, into: &out)
-                    out.line()
-                }
-            }
-            if plan.hasEvents {
-                if hasRegions {
-                    emitParallelSelectionHelpers(into: &out)
-                } else {
-                    emitUnhandled(into: &out)
-                }
-                out.line()
+            switch plan.shape {
+            case .oneLeaf: emitOneLeafSelections(into: &out)
+            case .regions: emitRegionsSelections(into: &out)
             }
             out.docComment([
                 "Processes one step to completion: starts the machine first when needed, then processes what",
@@ -63,14 +45,11 @@ extension SwiftMachineEmitter {
                     : "Enters the initial configuration."
             ])
             out.block("private func start(_ \(actionsName): \(actionsType))") { out in
-                if hasRegions {
-                    emitParallelStart(into: &out)
-                } else {
-                    out.line("machine.isStarted = true")
-                    emitWork(machineTimers, context: .machineItself, into: &out)
-                    out.line(
-                        "enter(\(names.stateType(plan.startEntersAt)).self\(plan.domainsAreTheMachine ? "" : ", below: nil"), \(actionsName))"
-                    )
+                out.line("machine.isStarted = true")
+                emitWork(machineTimers, context: .machineItself, into: &out)
+                switch plan.shape {
+                case .oneLeaf: emitOneLeafStart(into: &out)
+                case .regions: emitRegionsStart(into: &out)
                 }
                 if startsSteps { out.line("finishSteps(\(actionsName), takingSent: false)") }
             }
@@ -149,10 +128,9 @@ extension SwiftMachineEmitter {
                 if uses(.completions) {
                     out.line("case .completion(let state):")
                     out.indented { out in
-                        if hasRegions {
-                            emitParallelCompletion(then: "continue", into: &out)
-                        } else {
-                            emitOneLeafCompletion(into: &out)
+                        switch plan.shape {
+                        case .oneLeaf: emitOneLeafCompletion(into: &out)
+                        case .regions: emitRegionsCompletion(then: "continue", into: &out)
                         }
                     }
                 } else {
@@ -188,56 +166,19 @@ extension SwiftMachineEmitter {
         }
     }
 
-    /// The selection of `event` when it is one expression, `machine.current.disarm(code: code, self,
-    /// actions) || unhandled(.disarm, actions)` (one active leaf, no transition of the machine's own for
-    /// the event), with `actions` the actions' expression: the event method and `replay` write it,
-    /// and no function of its own is written. `nil` when the selection is a function.
-    func selectionExpression(for event: Int, actions: String) -> String? {
-        guard !hasRegions, plan.transitions(declaredIn: nil, on: event).isEmpty else { return nil }
-        let arguments = (names.argumentList(event) + ["self", actions]).joined(separator: ", ")
-        // A finished machine's state is a top-level final state, which handles nothing.
-        return "\(names.member("machine")).current.\(names.eventMethod(event))(\(arguments))"
-            + " || \(names.member("unhandled"))(.\(names.eventCase(event)), \(actions))"
+    /// `private func disarm(code: String, _ actions: any MActions) -> Bool`: the signature of `event`'s
+    /// selection function, where its selection is not one expression.
+    func selectionFunction(for event: Int) -> String {
+        let actionsName = names.actionsVariable
+        let parameters = names.parameterList(event) + ["_ \(actionsName): \(names.actionsExistential)"]
+        return "private func \(names.eventMethod(event))(\(parameters.joined(separator: ", "))) -> Bool"
     }
 
-    /// `private func disarm(code: String, _ actions: ...) -> Bool`: the innermost active state
-    /// handles the event (deferring outwards), then the machine's own transitions are tried. Not
-    /// written when the selection is one expression (``selectionExpression(for:actions:)``).
-    private func emitEventHandler(for event: Int, into out: inout CodeWriter) {
-        guard selectionExpression(for: event, actions: names.actionsVariable) == nil else { return }
-        let actionsName = names.actionsVariable
-        let method = names.eventMethod(event)
-        let parameters = (names.parameterList(event) + ["_ \(actionsName): \(names.actionsExistential)"]).joined(separator: ", ")
-        let arguments = (names.argumentList(event) + ["self", actionsName]).joined(separator: ", ")
-        let machine = names.member("machine")
-        let machineTransitions = plan.transitions(declaredIn: nil, on: event)
-        let unhandled = "\(names.member("unhandled"))(.\(names.eventCase(event)), \(actionsName))"
-        out.block("private func \(method)(\(parameters)) -> Bool") { out in
-            let byStates = "\(machine).current.\(method)(\(arguments))"
-            // Then the machine's own transitions, which a finished machine no longer has.
-            guard hasFinishedFlag else {
-                out.line("if \(byStates) { return true }")
-                if !emitTransitions(machineTransitions, source: nil, context: .machineItself, into: &out) {
-                    out.line("return \(unhandled)")
-                }
-                return
-            }
-            out.block("if !\(machine).isFinished") { out in
-                out.line("if \(byStates) { return true }")
-                _ = emitTransitions(machineTransitions, source: nil, context: .machineItself, into: &out)
-            }
-            out.line("return \(unhandled)")
-        }
-    }
-
-    /// `unhandled(_:_:)`: the actions hear of an event no transition fired for.
-    private func emitUnhandled(into out: inout CodeWriter) {
-        let actionsName = names.actionsVariable
-        out.docComment(["Tells the actions that `event` is unhandled in the innermost active state: `false`."])
-        out.block("private func unhandled(_ event: Event, _ \(actionsName): \(names.actionsExistential)) -> Bool") { out in
-            out.line("\(actionsName).unhandledEvent(event, in: state)")
-            out.line("return false")
-        }
+    /// `disarm(code: code, self, actions)`: a state's handler of `event` called from the machine,
+    /// `actions` the actions' expression.
+    func stateHandlerCall(_ event: Int, actions: String) -> String {
+        let arguments = names.argumentList(event) + ["self", actions]
+        return "\(names.eventMethod(event))(\(arguments.joined(separator: ", ")))"
     }
 
     /// Processes an event that was queued while another was being processed.

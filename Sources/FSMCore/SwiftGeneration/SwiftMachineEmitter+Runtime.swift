@@ -1,14 +1,11 @@
-/// Part 6, the end of the generated file: the run-time data of the machine.
+/// Part 6, the end of the generated file: the run-time data of the machine. The runtime struct is
+/// each shape's (+OneLeafRuntime, +RegionsRuntime); the fields every machine stores and the queued
+/// events are written here.
 extension SwiftMachineEmitter {
     func emitRuntime(into out: inout CodeWriter) {
-        if hasRegions {
-            emitParallelRuntime(into: &out)
-        } else {
-            emitOneLeafRuntime(into: &out)
-            if uses(.history) {
-                out.line()
-                emitEnterInside(into: &out)
-            }
+        switch plan.shape {
+        case .oneLeaf: emitOneLeafRuntime(into: &out)
+        case .regions: emitRegionsRuntime(into: &out)
         }
         guard plan.hasEvents else { return }
         out.line()
@@ -22,29 +19,6 @@ extension SwiftMachineEmitter {
                 let parameters = names.parameterList(event)
                 out.line(
                     "case \(names.eventMethod(event))" + (parameters.isEmpty ? "" : "(\(parameters.joined(separator: ", ")))"))
-            }
-        }
-    }
-
-    /// The runtime struct of a machine without parallel states: one active leaf.
-    private func emitOneLeafRuntime(into out: inout CodeWriter) {
-        let machineName = names.machine
-        out.docComment(["What changes while a ``\(machineName)`` runs."])
-        out.lines(declarationAttributes())
-        out.block("fileprivate struct \(names.runtime)") { out in
-            out.docComment(["The innermost active state (before `start()`, the one it will enter)."])
-            out.line("var current: \(names.stateMetatype)")
-            emitRunFields(into: &out)
-            if uses(.history) {
-                out.docComment([
-                    "For each state that records history and has been exited: the active leaf when it was last",
-                    "exited. Its child on the way down to that leaf is its shallow history, the whole way its deep one.",
-                ])
-                out.line("var history: [\(machineName).StateID: \(names.stateMetatype)] = [:]")
-            }
-            if uses(.stack) {
-                out.docComment(["The states remembered by `-> push`, the last one on top."])
-                out.line("var stack: [\(names.stateMetatype)] = []")
             }
         }
     }

@@ -1,4 +1,6 @@
-/// The code that tries one level's transitions for one event, shared by the machine level and the states.
+/// The code that tries one level's transitions for one event, shared by the machine level and the
+/// states, and by a timeout's and a `catch`'s transitions; a transition that fires is carried out
+/// with one active leaf (+OneLeafTransitions), selected with regions (+RegionsProcessing).
 extension SwiftMachineEmitter {
     /// Where the context's members are reached from: `context.` inside a state, `self` inside the machine.
     enum ContextReference: Equatable {
@@ -49,80 +51,25 @@ extension SwiftMachineEmitter {
         return false
     }
 
-    /// The body of a transition that fires: an internal one runs its effects, the others hand the
-    /// transition to the context, which exits, runs the effects and enters.
+    /// A transition that fires: with one active leaf, carried out (``emitOneLeafFiring(_:source:context:into:)``);
+    /// with regions, selected for the step (``emitSelecting(_:context:into:)``).
     private func emitFiring(_ planned: TransitionPlan, source: Int?, context: ContextReference, into out: inout CodeWriter) {
-        let actions = names.actionsVariable
-        let transition = planned.transition
-        if hasRegions {
-            // Selected, not fired: the step fires every transition the event selects, effects included.
-            let number = planned.number
-            let select = planned.target == nil ? "select(\(number))" : "select(\(number), isExternal: true)"
-            out.line("return \(contextMember("machine", context)).regions.\(select)  // \(label(of: planned))")
-            return
-        }
-        let effects = transition.actions
-        if transition.target == .internal {
-            emitActions(effects, context: context, into: &out)
-            out.line("return true")
-            return
-        }
-        if planned.pushes { out.line("\(contextMember("push", context))()") }
-        if let leaf = planned.enteredLeaf, let target = planned.target, leaf != target {
-            // Why a transition to a composite state names a leaf.
-            out.line("// -> \(model.states[target].name), by its initial states")
-        }
-        // `return <call>`, written piece by piece: a large machine has tens of thousands.
-        out.beginLine()
-        out.write("return ")
-        switch transition.target {
-        case .internal: break
-        case .history(let target, let kind): writeTransitionCall(planned, to: target, by: kind, context: context, into: &out)
-        case .state(let target), .push(let target): writeTransitionCall(planned, to: target, context: context, into: &out)
-        case .pop:
-            let from = source.map { names.stateType($0) + ".self" } ?? "nil"
-            out.write("\(contextMember("pop", context))(from: \(from), \(actions))")
-        }
-        if effects.isEmpty {
-            out.endLine()
-        } else {
-            out.endLine(openingBlock: { emitActions(effects, context: context, into: &$0) })
+        switch plan.shape {
+        case .oneLeaf: emitOneLeafFiring(planned, source: source, context: context, into: &out)
+        case .regions: emitSelecting(planned, context: context, into: &out)
         }
     }
 
-    /// `context.transition(below: .armed, to: M_Alarm.self, actions)`, with `by: .deep` for a history target;
-    /// `context.transition(from: M_Idle.self, to: M_Busy.self, actions)` between two leaves side by side.
-    private func writeTransitionCall(
-        _ transition: TransitionPlan, to target: Int, by history: Model.HistoryKind? = nil, context: ContextReference,
-        into out: inout CodeWriter
-    ) {
-        writeContextMember("transition", context, to: &out)
-        if transition.kind == .betweenSiblingLeaves, let source = transition.source {
-            out.write("(from: ")
-            out.write(names.stateType(source))
-            out.write(".self, to: ")
-            out.write(names.stateType(target))
-        } else {
-            out.write("(below: ")
-            if let domain = transition.domain {
-                out.write(".")
-                out.write(names.stateCase(domain))
-            } else {
-                out.write("nil")
+    /// A timeout's or an activity's `catch` transitions (declared on `source`), the only candidates
+    /// of their step, tried in order in the machine: the first that fires returns `true`; `false`
+    /// when none does.
+    func emitOnlyCandidates(_ transitions: [TransitionPlan], source: Int?, into out: inout CodeWriter) {
+        let alwaysFires =
+            switch plan.shape {
+            case .oneLeaf: emitTransitions(transitions, source: source, context: .machineItself, into: &out)
+            case .regions: emitSelectedAlone(transitions, into: &out)
             }
-            // Without history a target's default entry is known here: the context is given the leaf it reaches.
-            out.write(", to: ")
-            out.write(names.stateType(transition.enteredLeaf ?? target))
-        }
-        out.write(".self,")
-        if let history {  // never between siblings
-            out.write(" by: .")
-            out.write(history.rawValue)
-            out.write(",")
-        }
-        out.write(" ")
-        out.write(names.actionsVariable)
-        out.write(")")
+        if !alwaysFires { out.line("return false") }
     }
 
     /// The transition as written, to name it in a comment: `Playing: pause [canPause] / fade -> Paused`

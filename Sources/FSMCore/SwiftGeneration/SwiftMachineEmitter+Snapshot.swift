@@ -1,7 +1,8 @@
 /// Snapshots (section 4g): every machine can be saved as a `Snapshot` between steps and a new
 /// instance restored from one. The snapshot, the restore's error and the checks of what a snapshot
 /// names against the machine's tree are FSMRuntime's (`StateTree`); what is written here reads and
-/// sets the machine's own storage, which differs by shape.
+/// sets the machine's own storage, which differs by shape: the restore of the configuration and the
+/// history records are each shape's (+OneLeafRuntime, +RegionsRuntime).
 extension SwiftMachineEmitter {
     // MARK: The API, in the machine class
 
@@ -97,7 +98,11 @@ extension SwiftMachineEmitter {
         out.block("extension \(machineName)") { out in
             emitRestore(into: &out)
             emitStateTables(into: &out)
-            if uses(.history) { emitRecordedHistory(into: &out) }
+            guard uses(.history) else { return }
+            switch plan.shape {
+            case .oneLeaf: emitOneLeafHistoryTables(into: &out)
+            case .regions: emitRegionsRecordedHistory(into: &out)
+            }
         }
     }
 
@@ -109,29 +114,9 @@ extension SwiftMachineEmitter {
         out.block("private func restore(from snapshot: Snapshot) throws(RestoreError)") { out in
             out.line("// The runtime checks the snapshot against the machine's tree; nil: the machine had not started.")
             out.line("guard let active = try Self.stateTree.configuration(restoring: snapshot) else { return }")
-            if (uses(.history) && !hasRegions) || uses(.activities) { out.line("let ids = StateID.allCases") }
-            if hasRegions {
-                out.line("machine.regions.configurationList.replace(with: active.map(Self.stateClass))")
-                out.line("machine.regions.leafList.replace(with: Self.stateTree.leaves(of: active).map(Self.stateClass))")
-                out.line("machine.isStarted = true")
-                out.line("machine.isFinished = machine.configuration.contains { $0.finishesMachine }")
-            } else {
-                out.line("// One active leaf: the last of the active states, in the order written.")
-                out.line("machine.current = Self.stateClass(active[active.count - 1])")
-                out.line("machine.isStarted = true")
-                if hasFinishedFlag { out.line("machine.isFinished = machine.current.finishesMachine") }
-            }
-            if uses(.history) {
-                out.block(
-                    "for (state, record) in Self.stateTree.historyRecords(snapshot.history, recordsHistory: \(hasRegions ? "{ Self.rules.recordsHistory[$0] }" : "Self.recordsHistory"))"
-                ) { out in
-                    if hasRegions {
-                        out.line("machine.history[state] = record")
-                    } else {
-                        out.line("// A record below a state of a machine with one leaf is a path: its last state is the leaf.")
-                        out.line("machine.history[ids[state]] = Self.stateClass(record[record.count - 1])")
-                    }
-                }
+            switch plan.shape {
+            case .oneLeaf: emitOneLeafRestore(into: &out)
+            case .regions: emitRegionsRestore(into: &out)
             }
             // A stack entry is kept only by a machine with `push` (one with only `pop` drops them all).
             if uses(.push) {
@@ -217,17 +202,6 @@ extension SwiftMachineEmitter {
             out.line("default: preconditionFailure(\"no state \\(number)\")")
             out.line("}")
         }
-        if uses(.history) && !hasRegions {
-            let recording = model.states.indices.filter { model.states[$0].recordsHistory }.map(String.init)
-            out.line()
-            out.docComment(["Whether the state numbered `state` records its history."])
-            out.block("private static func recordsHistory(_ state: Int) -> Bool") { out in
-                out.line("switch state {")
-                out.line("case \(recording.joined(separator: ", ")): true")
-                out.line("default: false")
-                out.line("}")
-            }
-        }
     }
 
     /// `[1, 2, 3]`, the numbers written one by one.
@@ -240,27 +214,22 @@ extension SwiftMachineEmitter {
         out.write("]")
     }
 
-    /// The history records by name: a one-leaf record (a leaf) becomes the path down to it.
-    private func emitRecordedHistory(into out: inout CodeWriter) {
+    /// `restore(from:)`'s loop over the snapshot's history records, `recordsHistory` telling which
+    /// states record history; `body` keeps a record (`state`, `record`: numbers) in the machine.
+    func emitRestoringHistory(recordsHistory: String, into out: inout CodeWriter, body: (inout CodeWriter) -> Void) {
+        guard uses(.history) else { return }
+        out.block(
+            "for (state, record) in Self.stateTree.historyRecords(snapshot.history, recordsHistory: \(recordsHistory))", body)
+    }
+
+    /// `recordedHistory()`, the history records by name for `snapshot`; `body` adds the machine's
+    /// records to `records`.
+    func emitRecordedHistory(into out: inout CodeWriter, body: (inout CodeWriter) -> Void) {
         out.line()
         out.docComment(["The history records, states named as written: the states active inside each when it was exited."])
         out.block("private func recordedHistory() -> [String: [String]]") { out in
             out.line("var records: [String: [String]] = [:]")
-            if hasRegions {
-                out.block("for (state, record) in machine.history") { out in
-                    out.line("records[Self.stateTree.names[state]] = record.map { Self.stateTree.names[$0] }")
-                }
-            } else {
-                out.block("for (state, leaf) in machine.history") { out in
-                    out.line("var path: [String] = []")
-                    out.line("var node: \(names.stateMetatype)? = leaf")
-                    out.block("while let current = node, current.id != state") { out in
-                        out.line("path.append(current.id.rawValue)")
-                        out.line("node = current.parent")
-                    }
-                    out.line("records[state.rawValue] = path.reversed()")
-                }
-            }
+            body(&out)
             out.line("return records")
         }
     }

@@ -253,13 +253,7 @@ extension SwiftMachineEmitter {
             out.line("switch timer {")
             for timer in plan.timers {
                 out.line("case \(timer.number):  // \(timerLabel(timer))")
-                out.indented { out in
-                    if hasRegions {
-                        emitRegionsTimeout(timer, into: &out)
-                    } else if !emitTransitions([timer.transition], source: timer.source, context: .machineItself, into: &out) {
-                        out.line("return false")
-                    }
-                }
+                out.indented { emitOnlyCandidates([timer.transition], source: timer.source, into: &$0) }
             }
             out.line("default: return false")
             out.line("}")
@@ -272,11 +266,6 @@ extension SwiftMachineEmitter {
             ? "machine.isActive(\(names.stateType(state)).self)"
             : (plan.isFlat
                 ? "machine.current.id == .\(names.stateCase(state))" : "machine.current.isIn(.\(names.stateCase(state)))")
-    }
-
-    /// A timeout in a machine with regions: its transition selected alone, then the step.
-    private func emitRegionsTimeout(_ timer: TimerPlan, into out: inout CodeWriter) {
-        if !emitSelectedAlone(timer.transition, into: &out) { out.line("return false") }
     }
 
     /// With clock timing: a task per armed timer, and what it does when the clock wakes it.

@@ -1,11 +1,13 @@
-/// Part 4 of the generated file, in a machine without parallel states: the one place where a
-/// transition is carried out, the context's side of the State pattern. A state's handler calls
-/// `transition(from:to:)` for a transition between sibling leaves, `transition(below:to:)` for any
-/// other (exits up to the domain, effects, entries down to the target), `push()` before a `-> push`
-/// and `pop(from:)` for a `-> pop`; each is written only when some transition calls it, and with
-/// what the machine needs on entering a leaf (history, observers, completions, timers).
+/// Part 4 of the generated file for a machine with one active leaf (``MachinePlan/Shape/oneLeaf``):
+/// the one place where a transition is carried out, the context's side of the State pattern. A
+/// state's handler calls `transition(from:to:)` for a transition between sibling leaves,
+/// `transition(below:to:)` for any other (exits up to the domain, effects, entries down to the
+/// target), `push()` before a `-> push` and `pop(from:)` for a `-> pop` (the calls are written here
+/// too, ``emitOneLeafFiring(_:source:context:into:)``); each is written only when some transition
+/// calls it, and with what the machine needs on entering a leaf (history, observers, completions,
+/// timers). The entry by history, `MRuntime.enterInside`, is written in part 6.
 extension SwiftMachineEmitter {
-    func emitTransitionMachinery(into out: inout CodeWriter) {
+    func emitOneLeafTransitionMachinery(into out: inout CodeWriter) {
         out.line("// MARK: - Carrying out transitions")
         out.line()
         if uses(.timers) { out.line(Self.availability) }
@@ -244,5 +246,74 @@ extension SwiftMachineEmitter {
                 }
             }
         }
+    }
+
+    /// The body of a transition that fires: an internal one runs its effects, the others hand the
+    /// transition to the context, which exits, runs the effects and enters.
+    func emitOneLeafFiring(_ planned: TransitionPlan, source: Int?, context: ContextReference, into out: inout CodeWriter) {
+        let actions = names.actionsVariable
+        let transition = planned.transition
+        let effects = transition.actions
+        if transition.target == .internal {
+            emitActions(effects, context: context, into: &out)
+            out.line("return true")
+            return
+        }
+        if planned.pushes { out.line("\(contextMember("push", context))()") }
+        if let leaf = planned.enteredLeaf, let target = planned.target, leaf != target {
+            // Why a transition to a composite state names a leaf.
+            out.line("// -> \(model.states[target].name), by its initial states")
+        }
+        // `return <call>`, written piece by piece: a large machine has tens of thousands.
+        out.beginLine()
+        out.write("return ")
+        switch transition.target {
+        case .internal: break
+        case .history(let target, let kind): writeTransitionCall(planned, to: target, by: kind, context: context, into: &out)
+        case .state(let target), .push(let target): writeTransitionCall(planned, to: target, context: context, into: &out)
+        case .pop:
+            let from = source.map { names.stateType($0) + ".self" } ?? "nil"
+            out.write("\(contextMember("pop", context))(from: \(from), \(actions))")
+        }
+        if effects.isEmpty {
+            out.endLine()
+        } else {
+            out.endLine(openingBlock: { emitActions(effects, context: context, into: &$0) })
+        }
+    }
+
+    /// `context.transition(below: .armed, to: M_Alarm.self, actions)`, with `by: .deep` for a history target;
+    /// `context.transition(from: M_Idle.self, to: M_Busy.self, actions)` between two leaves side by side.
+    private func writeTransitionCall(
+        _ transition: TransitionPlan, to target: Int, by history: Model.HistoryKind? = nil, context: ContextReference,
+        into out: inout CodeWriter
+    ) {
+        writeContextMember("transition", context, to: &out)
+        if transition.kind == .betweenSiblingLeaves, let source = transition.source {
+            out.write("(from: ")
+            out.write(names.stateType(source))
+            out.write(".self, to: ")
+            out.write(names.stateType(target))
+        } else {
+            out.write("(below: ")
+            if let domain = transition.domain {
+                out.write(".")
+                out.write(names.stateCase(domain))
+            } else {
+                out.write("nil")
+            }
+            // Without history a target's default entry is known here: the context is given the leaf it reaches.
+            out.write(", to: ")
+            out.write(names.stateType(transition.enteredLeaf ?? target))
+        }
+        out.write(".self,")
+        if let history {  // never between siblings
+            out.write(" by: .")
+            out.write(history.rawValue)
+            out.write(",")
+        }
+        out.write(" ")
+        out.write(names.actionsVariable)
+        out.write(")")
     }
 }

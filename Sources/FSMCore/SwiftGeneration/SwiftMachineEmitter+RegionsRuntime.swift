@@ -1,6 +1,8 @@
 /// Parallel states (section 4c) in the generated file: the run-time data and the rules of a step,
-/// written only for a machine that has a parallel state. Every other machine keeps the one-leaf
-/// shape of the other files and pays nothing for regions.
+/// and what reads and sets the configuration directly (the machine class's queries, the snapshot's
+/// restore and history records), written only for a machine that has a parallel state
+/// (``MachinePlan/Shape/regions``). Every other machine has one active leaf (the +OneLeaf files)
+/// and pays nothing for regions.
 ///
 /// The shape: the machine holds its configuration (the active states in document order) and its
 /// active leaves, one per active region, each a state class of its own kind. An event is handed
@@ -25,7 +27,7 @@ extension SwiftMachineEmitter {
     /// The runtime struct of a machine with parallel states: its configuration, leaves and selection
     /// in FSMRuntime's `Regions`, which the step's hot path is written in, beside what every machine
     /// stores. Noncopyable, as `Regions` is: the machine class holds it inline and never copies it.
-    func emitParallelRuntime(into out: inout CodeWriter) {
+    func emitRegionsRuntime(into out: inout CodeWriter) {
         let machineName = names.machine
         let s = names.stateMetatype
         let initial = model.defaultEntry(of: nil)
@@ -106,6 +108,41 @@ extension SwiftMachineEmitter {
                 }
             }
             out.line("])")
+        }
+    }
+
+    /// `activeStates` and `isIn(_:)`, read from the configuration (there is no `state`).
+    func emitRegionsConfigurationQueries(into out: inout CodeWriter) {
+        out.docComment([
+            "The active states in document order: every active region's states, each composite or",
+            "parallel state before the states inside it. Before ``start()``, the states `start()` will enter.",
+        ])
+        emitConfigurationRead("\(api)var activeStates: [StateID]", "machine.configuration.map { $0.id }", into: &out)
+        out.line()
+        out.docComment(["Whether `state` is active (in any region)."])
+        emitConfigurationRead(
+            "\(api)func isIn(_ state: StateID) -> Bool", "machine.configuration.contains { $0.id == state }", into: &out)
+    }
+
+    /// The end of `restore(from:)`: the configuration and leaves, and the history records, each
+    /// the states that were active inside the state.
+    func emitRegionsRestore(into out: inout CodeWriter) {
+        if uses(.activities) { out.line("let ids = StateID.allCases") }
+        out.line("machine.regions.configurationList.replace(with: active.map(Self.stateClass))")
+        out.line("machine.regions.leafList.replace(with: Self.stateTree.leaves(of: active).map(Self.stateClass))")
+        out.line("machine.isStarted = true")
+        out.line("machine.isFinished = machine.configuration.contains { $0.finishesMachine }")
+        emitRestoringHistory(recordsHistory: "{ Self.rules.recordsHistory[$0] }", into: &out) { out in
+            out.line("machine.history[state] = record")
+        }
+    }
+
+    /// `recordedHistory()`: a record's state numbers become their names.
+    func emitRegionsRecordedHistory(into out: inout CodeWriter) {
+        emitRecordedHistory(into: &out) { out in
+            out.block("for (state, record) in machine.history") { out in
+                out.line("records[Self.stateTree.names[state]] = record.map { Self.stateTree.names[$0] }")
+            }
         }
     }
 }

@@ -1,58 +1,10 @@
-/// Parts 3 of the generated file for a machine with parallel states: selection in every region,
-/// and the step that fires the selected transitions together (see SwiftMachineEmitter+ParallelRuntime).
+/// Part 4 of the generated file for a machine with regions (``MachinePlan/Shape/regions``): the
+/// step that fires the selected transitions together (`fire`, or the local step written out in
+/// line; the direct step is in SwiftMachineEmitter+RegionsDirectStep) and `enter`.
 extension SwiftMachineEmitter {
-    /// `private func disarm(code: String, _ actions: ...) -> Bool`: each active leaf in document
-    /// order selects (`select(inEachLeaf:)`: deferring outwards, each state examined once), then the
-    /// step fires what was selected, the effects with the event's arguments in scope.
-    func emitParallelSelection(for event: Int, into out: inout CodeWriter) {
-        let actionsName = names.actionsVariable
-        let method = names.eventMethod(event)
-        let parameters = (names.parameterList(event) + ["_ \(actionsName): \(names.actionsExistential)"]).joined(separator: ", ")
-        let arguments = (names.argumentList(event) + ["self", actionsName]).joined(separator: ", ")
-        let machine = names.member("machine")
-        out.block("private func \(method)(\(parameters)) -> Bool") { out in
-            out.block("if !\(machine).isFinished, \(names.member("select"))(inEachLeaf: { $0.\(method)(\(arguments)) })") { out in
-                let transitions = plan.transitions.filter { $0.event == event }
-                guard !emitLocalStep(transitions, then: "return true", into: &out) else { return }
-                emitFireCall(transitions, into: &out)
-                out.line("return true")
-            }
-            out.line("return \(names.member("unhandled"))(.\(names.eventCase(event)), \(actionsName))")
-        }
-    }
-
-    /// `select(inEachLeaf:)`, which every event's selection asks, and `unhandled(_:_:)`.
-    func emitParallelSelectionHelpers(into out: inout CodeWriter) {
-        let actionsName = names.actionsVariable
-        out.docComment([
-            "Offers an event to each active leaf in document order, which selects its transition or defers",
-            "outwards (a state examined once is not examined again): whether any transition was selected.",
-        ])
-        out.block("private func select(inEachLeaf offer: (\(names.stateMetatype)) -> Bool) -> Bool") { out in
-            out.line("machine.regions.beginSelection()")
-            // By index: a `for` over the leaves would hold the array (a retain and a release).
-            out.line("var leaf = 0")
-            out.block("while leaf < machine.leaves.count") { out in
-                out.line("_ = offer(machine.leaves[leaf])")
-                out.line("leaf += 1")
-            }
-            out.line("return machine.regions.selectedCount > 0")
-        }
-        out.line()
-        out.docComment(["Tells the actions that `event` is unhandled in the innermost state holding every active leaf: `false`."])
-        // Inlined: called once per event, it made Stream 4 instructions per event dearer when it was not.
-        out.line("@inline(__always)")
-        out.block("private func unhandled(_ event: Event, _ \(actionsName): \(names.actionsExistential)) -> Bool") { out in
-            out.line(
-                "\(actionsName).unhandledEvent(event, in: machine.regions.innermostContaining(isParallel: { $0.isParallel }, isChild: { $0.parent == $1 }).id)"
-            )
-            out.line("return false")
-        }
-    }
-
     /// `fire(actions) { switch $0 { case 3: ... } }`: the step, with the effects of `transitions`
     /// by number.
-    private func emitFireCall(_ transitions: [TransitionPlan], into out: inout CodeWriter) {
+    func emitFireCall(_ transitions: [TransitionPlan], into out: inout CodeWriter) {
         let actionsName = names.actionsVariable
         let fire = names.member("fire")
         let withEffects = transitions.filter { !$0.transition.actions.isEmpty }
@@ -72,7 +24,7 @@ extension SwiftMachineEmitter {
     }
 
     /// The step (`fire`) and `enter`.
-    func emitParallelMachinery(into out: inout CodeWriter) {
+    func emitRegionsTransitionMachinery(into out: inout CodeWriter) {
         let machineName = names.machine
         let actionsName = names.actionsVariable
         let actionsType = names.actionsExistential
@@ -181,54 +133,6 @@ extension SwiftMachineEmitter {
         }
     }
 
-    /// The body of `start(_:)`: the default entry of the machine.
-    func emitParallelStart(into out: inout CodeWriter) {
-        let actionsName = names.actionsVariable
-        let initial = model.defaultEntry(of: nil).map(String.init).joined(separator: ", ")
-        out.line("machine.isStarted = true")
-        emitWork(machineTimers, context: .machineItself, into: &out)
-        out.line("let initial = [\(initial)]")
-        out.line("enter(initial, configuration: initial, \(actionsName))")
-    }
-}
-
-extension SwiftMachineEmitter {
-    /// What the completion of `state` does with regions: a state still active (and, a composite,
-    /// still complete) selects its completion transition, which the step fires. A skipped or dropped
-    /// completion ends with `skip`.
-    func emitParallelCompletion(then skip: String, into out: inout CodeWriter) {
-        let actionsName = names.actionsVariable
-        if uses(.activities) { out.line("// A state with an activity is complete only once its activity is done.") }
-        out.line(
-            "guard machine.isActive(state), Self.rules.completes(state.number, in: machine.configuration.map(\\.number)\(uses(.activities) ? ", activities: machine.activities" : "")) else { \(skip) }"
-        )
-        out.line("machine.regions.beginSelection()")
-        out.block("if state.completion(self, \(actionsName))") { out in
-            let transitions = plan.transitions.filter { $0.event == nil }
-            guard !emitLocalStep(transitions, then: skip, into: &out) else { return }
-            emitFireCall(transitions, into: &out)
-        }
-    }
-
-    /// A timeout's or a `catch` transition, the only candidate: under its guard, selected alone and
-    /// then the step, which returns `true`. Returns whether it always fires (it has no guard).
-    func emitSelectedAlone(_ transition: TransitionPlan, into out: inout CodeWriter) -> Bool {
-        let body: (inout CodeWriter) -> Void = { out in
-            out.line("machine.regions.beginSelection()")
-            let select =
-                transition.target == nil
-                ? "select(\(transition.number))" : "select(\(transition.number), isExternal: true)"
-            out.line("_ = machine.regions.\(select)")
-            emitStep(for: [transition], then: "return true", into: &out)
-        }
-        guard let condition = transition.transition.guardExpression else {
-            body(&out)
-            return true
-        }
-        out.block("if " + SwiftExpressions.condition(condition, on: names.actionsVariable), body)
-        return false
-    }
-
     /// The step for `transitions`, selected: the local step when they stay in their regions, else
     /// `fire`; then `terminal`.
     func emitStep(for transitions: [TransitionPlan], then terminal: String, into out: inout CodeWriter) {
@@ -243,7 +147,7 @@ extension SwiftMachineEmitter {
     /// activities and effects called directly: nothing is built, looked up or allocated. Checks at
     /// run time that every selected transition is local only where some candidate is not. Ends with
     /// `terminal`. Returns whether every candidate is local (then nothing may follow).
-    private func emitLocalStep(_ candidates: [TransitionPlan], then terminal: String, into out: inout CodeWriter) -> Bool {
+    func emitLocalStep(_ candidates: [TransitionPlan], then terminal: String, into out: inout CodeWriter) -> Bool {
         let local = plan.regionLocal(candidates)
         guard !local.isEmpty else { return false }
         let machine = names.member("machine")
