@@ -130,9 +130,9 @@ struct SwiftMachineEmitter {
     /// Whether the machine keeps one active leaf per region (``MachinePlan/Shape/regions``).
     var hasRegions: Bool { plan.shape == .regions }
 
-    /// Whether the machine's storage keeps an `isFinished` flag and its states `finishesMachine`: a
-    /// machine with regions always, one with one active leaf when it can finish (``MachinePlan/canFinish``).
-    var hasFinishedFlag: Bool { hasRegions || plan.canFinish }
+    /// Whether the machine's storage keeps an `isFinished` flag and its states `finishesMachine`: when
+    /// it can finish (``MachinePlan/canFinish``: it has a top-level final state), whatever its shape.
+    var hasFinishedFlag: Bool { plan.canFinish }
 
     /// Whether the machine needs a run-time part.
     func uses(_ part: MachinePlan.Parts) -> Bool { plan.parts.contains(part) }

@@ -23,7 +23,8 @@ extension SwiftMachineEmitter {
         let machine = names.member("machine")
         out.block(selectionFunction(for: event)) { out in
             let offer = "{ $0.\(stateHandlerCall(event, actions: actionsName)) }"
-            out.block("if !\(machine).isFinished, \(names.member("select"))(inEachLeaf: \(offer))") { out in
+            let unfinished = hasFinishedFlag ? "!\(machine).isFinished, " : ""
+            out.block("if \(unfinished)\(names.member("select"))(inEachLeaf: \(offer))") { out in
                 let transitions = plan.transitions.filter { $0.event == event }
                 guard !emitLocalStep(transitions, then: "return true", into: &out) else { return }
                 emitFireCall(transitions, into: &out)

@@ -131,7 +131,7 @@ extension SwiftMachineEmitter {
         out.line("machine.regions.configurationList.replace(with: active.map(Self.stateClass))")
         out.line("machine.regions.leafList.replace(with: Self.stateTree.leaves(of: active).map(Self.stateClass))")
         out.line("machine.isStarted = true")
-        out.line("machine.isFinished = machine.configuration.contains { $0.finishesMachine }")
+        if hasFinishedFlag { out.line("machine.isFinished = machine.configuration.contains { $0.finishesMachine }") }
         emitRestoringHistory(recordsHistory: "{ Self.rules.recordsHistory[$0] }", into: &out) { out in
             out.line("machine.history[state] = record")
         }

@@ -103,10 +103,10 @@ extension SwiftMachineEmitter {
                         "for state in Self.rules.completingStates(onEntering: entering, in: configuration\(activities)) where Self.stateClass(state).hasCompletion",
                         queueing)
                 }
-                if !observable {
+                if !observable && hasFinishedFlag {
                     out.line("if entering.contains(where: { Self.stateClass($0).finishesMachine }) { machine.isFinished = true }")
                 }
-                if uses(.timers) { out.line("if machine.isFinished { cancelAllTimers() }") }
+                if uses(.timers) && hasFinishedFlag { out.line("if machine.isFinished { cancelAllTimers() }") }
             }
             if needsRules { emitRules(into: &out) }
         }
@@ -121,6 +121,13 @@ extension SwiftMachineEmitter {
     /// The same in an observable machine, whose observers are told only when the states active, or
     /// whether the machine has finished, differ from before the step.
     private func emitObservedConfigurationChange(into out: inout CodeWriter) {
+        guard hasFinishedFlag else {
+            out.line("// Observers hear of a new configuration only: leaving and entering a state again is none.")
+            out.block("if !configuration.elementsEqual(machine.configuration.lazy.map(\\.number))") { out in
+                out.block("withMutation(keyPath: \(observedKeyPath))") { out in out.lines(Self.configurationChange) }
+            }
+            return
+        }
         out.line("let isFinished = machine.isFinished || entering.contains { Self.stateClass($0).finishesMachine }")
         out.line("// Observers hear of a new configuration only: leaving and entering a state again is none.")
         out.block(

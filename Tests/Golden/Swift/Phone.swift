@@ -115,12 +115,11 @@ final class Phone {
     func isIn(_ state: StateID) -> Bool { machine.configuration.contains { $0.id == state } }
 
     /// Whether a top-level final state has been entered; every event is unhandled from then on.
-    var isFinished: Bool { machine.isFinished }
+    var isFinished: Bool { false }  // The machine has no top-level final state.
 
     /// Whether a transition for `event` is declared on an active state or the machine. Guards are
     /// not evaluated. `false` once the machine has finished.
     func handles(_ event: Event) -> Bool {
-        if machine.isFinished { return false }
         switch event {
         case .volume: return isIn(.live)
         case .toggle:
@@ -161,7 +160,7 @@ final class Phone {
     var snapshot: Snapshot {
         precondition(!machine.steps.isRunning, "snapshot read from inside a guard or an action")
         return Self.stateTree.snapshot(
-            started: machine.isStarted, finished: machine.isFinished, activeStates: activeStates.map(\.rawValue),
+            started: machine.isStarted, finished: false, activeStates: activeStates.map(\.rawValue),
             history: recordedHistory())
     }
 
@@ -220,7 +219,7 @@ extension Phone {
 
     // Each event's selection: every active leaf's transition for it, then the step that fires them.
     private func volume(level: Int, _ actions: any PhoneActions) -> Bool {
-        if !machine.isFinished, select(inEachLeaf: { $0.volume(level: level, self, actions) }) {
+        if select(inEachLeaf: { $0.volume(level: level, self, actions) }) {
             // Every selected transition is local to its region: none conflicts.
             for index in 0..<machine.regions.selectedCount {
                 switch machine.regions.selected[index] {
@@ -235,7 +234,7 @@ extension Phone {
     }
 
     private func toggle(_ actions: any PhoneActions) -> Bool {
-        if !machine.isFinished, select(inEachLeaf: { $0.toggle(self, actions) }) {
+        if select(inEachLeaf: { $0.toggle(self, actions) }) {
             // Every selected transition is local to its region: none conflicts.
             for index in 0..<machine.regions.selectedCount {
                 switch machine.regions.selected[index] {
@@ -263,7 +262,7 @@ extension Phone {
     }
 
     private func done(_ actions: any PhoneActions) -> Bool {
-        if !machine.isFinished, select(inEachLeaf: { $0.done(self, actions) }) {
+        if select(inEachLeaf: { $0.done(self, actions) }) {
             fire(actions) { _ in }
             return true
         }
@@ -271,7 +270,7 @@ extension Phone {
     }
 
     private func share(_ actions: any PhoneActions) -> Bool {
-        if !machine.isFinished, select(inEachLeaf: { $0.share(self, actions) }) {
+        if select(inEachLeaf: { $0.share(self, actions) }) {
             fire(actions) { _ in }
             return true
         }
@@ -279,7 +278,7 @@ extension Phone {
     }
 
     private func hangUp(_ actions: any PhoneActions) -> Bool {
-        if !machine.isFinished, select(inEachLeaf: { $0.hangUp(self, actions) }) {
+        if select(inEachLeaf: { $0.hangUp(self, actions) }) {
             fire(actions) { _ in }
             return true
         }
@@ -287,7 +286,7 @@ extension Phone {
     }
 
     private func redial(_ actions: any PhoneActions) -> Bool {
-        if !machine.isFinished, select(inEachLeaf: { $0.redial(self, actions) }) {
+        if select(inEachLeaf: { $0.redial(self, actions) }) {
             fire(actions) { _ in }
             return true
         }
@@ -440,7 +439,6 @@ extension Phone {
         for state in Self.rules.completingStates(onEntering: entering, in: configuration) where Self.stateClass(state).hasCompletion {
             machine.steps.complete(Self.stateClass(state))
         }
-        if entering.contains(where: { Self.stateClass($0).finishesMachine }) { machine.isFinished = true }
     }
 
     /// The machine's tables as the rules of its step read them, by number; -1: none, or the machine.
@@ -472,7 +470,6 @@ extension Phone {
         machine.regions.configurationList.replace(with: active.map(Self.stateClass))
         machine.regions.leafList.replace(with: Self.stateTree.leaves(of: active).map(Self.stateClass))
         machine.isStarted = true
-        machine.isFinished = machine.configuration.contains { $0.finishesMachine }
         for (state, record) in Self.stateTree.historyRecords(snapshot.history, recordsHistory: { Self.rules.recordsHistory[$0] }) {
             machine.history[state] = record
         }
@@ -530,8 +527,6 @@ extension Phone {
         class var id: StateID { preconditionFailure("every state overrides id") }
         /// The enclosing state; `nil` for a top-level state.
         class var parent: Phone.State.Type? { nil }
-        /// Whether entering this state finishes the machine (a top-level final state).
-        class var finishesMachine: Bool { false }
         /// The state's place in document order; every state overrides it.
         class var number: Int { preconditionFailure("every state overrides number") }
         static var isParallel: Bool {
@@ -691,7 +686,6 @@ fileprivate struct PhoneRuntime: ~Copyable {
     /// direct step builds.
     var regions = FSMRuntime.Regions<Phone.State.Type>(configuration: [Phone_Call.self, Phone_Audio.self, Phone_Muted.self, Phone_Video.self, Phone_Off.self], leaves: [Phone_Muted.self, Phone_Off.self], states: 10, selecting: 2)
     var isStarted = false
-    var isFinished = false
     /// Whether a step is being processed, and what waits for its turn: completions, events sent
     /// meanwhile.
     var steps = FSMRuntime.StepQueue<PhoneQueuedEvent, Phone.State.Type>()

@@ -148,12 +148,11 @@ final class Stream {
     func isIn(_ state: StateID) -> Bool { machine.configuration.contains { $0.id == state } }
 
     /// Whether a top-level final state has been entered; every event is unhandled from then on.
-    var isFinished: Bool { machine.isFinished }
+    var isFinished: Bool { false }  // The machine has no top-level final state.
 
     /// Whether a transition for `event` is declared on an active state or the machine. Guards are
     /// not evaluated. `false` once the machine has finished.
     func handles(_ event: Event) -> Bool {
-        if machine.isFinished { return false }
         switch event {
         case .tick:
             return machine.configuration.contains {
@@ -193,8 +192,7 @@ final class Stream {
     /// - Precondition: not read from inside a guard or an action (only between steps).
     var snapshot: Snapshot {
         precondition(!machine.steps.isRunning, "snapshot read from inside a guard or an action")
-        return Self.stateTree.snapshot(
-            started: machine.isStarted, finished: machine.isFinished, activeStates: activeStates.map(\.rawValue))
+        return Self.stateTree.snapshot(started: machine.isStarted, finished: false, activeStates: activeStates.map(\.rawValue))
     }
 
     /// Sends `tick`. Returns `true` when a transition fired (or the event was
@@ -252,7 +250,7 @@ extension Stream {
 
     // Each event's selection: every active leaf's transition for it, then the step that fires them.
     private func tick(ms: Int, _ actions: any StreamActions) -> Bool {
-        if !machine.isFinished, select(inEachLeaf: { $0.tick(ms: ms, self, actions) }) {
+        if select(inEachLeaf: { $0.tick(ms: ms, self, actions) }) {
             // Every selected transition is local to its region: none conflicts.
             for index in 0..<machine.regions.selectedCount {
                 switch machine.regions.selected[index] {
@@ -289,7 +287,7 @@ extension Stream {
     }
 
     private func play(_ actions: any StreamActions) -> Bool {
-        if !machine.isFinished, select(inEachLeaf: { $0.play(self, actions) }) {
+        if select(inEachLeaf: { $0.play(self, actions) }) {
             fire(actions) { _ in }
             return true
         }
@@ -297,7 +295,7 @@ extension Stream {
     }
 
     private func stop(_ actions: any StreamActions) -> Bool {
-        if !machine.isFinished, select(inEachLeaf: { $0.stop(self, actions) }) {
+        if select(inEachLeaf: { $0.stop(self, actions) }) {
             if machine.regions.allSelected(Self.isLocal) {
                 // Every selected transition is local to its region: none conflicts.
                 for index in 0..<machine.regions.selectedCount {
@@ -336,7 +334,7 @@ extension Stream {
     }
 
     private func pause(_ actions: any StreamActions) -> Bool {
-        if !machine.isFinished, select(inEachLeaf: { $0.pause(self, actions) }) {
+        if select(inEachLeaf: { $0.pause(self, actions) }) {
             // Every selected transition is local to its region: none conflicts.
             if machine.regions.selectedExternal {
                 for index in (0..<machine.regions.selectedCount).reversed() {
@@ -378,7 +376,7 @@ extension Stream {
     }
 
     private func drop(_ actions: any StreamActions) -> Bool {
-        if !machine.isFinished, select(inEachLeaf: { $0.drop(self, actions) }) {
+        if select(inEachLeaf: { $0.drop(self, actions) }) {
             // Every selected transition is local to its region: none conflicts.
             for index in 0..<machine.regions.selectedCount {
                 switch machine.regions.selected[index] {
@@ -400,7 +398,7 @@ extension Stream {
     }
 
     private func touch(_ actions: any StreamActions) -> Bool {
-        if !machine.isFinished, select(inEachLeaf: { $0.touch(self, actions) }) {
+        if select(inEachLeaf: { $0.touch(self, actions) }) {
             // Every selected transition is local to its region: none conflicts.
             for index in (0..<machine.regions.selectedCount).reversed() {
                 switch machine.regions.selected[index] {
@@ -591,7 +589,6 @@ extension Stream {
         guard !entering.isEmpty else { return }
         machine.regions.configurationList.replace(with: configuration.map(Self.stateClass))
         machine.regions.leafList.replace(with: Self.stateTree.leaves(of: configuration).map(Self.stateClass))
-        if entering.contains(where: { Self.stateClass($0).finishesMachine }) { machine.isFinished = true }
     }
 }
 
@@ -606,7 +603,6 @@ extension Stream {
         machine.regions.configurationList.replace(with: active.map(Self.stateClass))
         machine.regions.leafList.replace(with: Self.stateTree.leaves(of: active).map(Self.stateClass))
         machine.isStarted = true
-        machine.isFinished = machine.configuration.contains { $0.finishesMachine }
     }
 
     /// The machine's states as snapshots name them, by number in the order written: each one's name
@@ -653,8 +649,6 @@ extension Stream {
         class var id: StateID { preconditionFailure("every state overrides id") }
         /// The enclosing state; `nil` for a top-level state.
         class var parent: Stream.State.Type? { nil }
-        /// Whether entering this state finishes the machine (a top-level final state).
-        class var finishesMachine: Bool { false }
         /// The state's place in document order; every state overrides it.
         class var number: Int { preconditionFailure("every state overrides number") }
         static var isParallel: Bool {
@@ -837,7 +831,6 @@ fileprivate struct StreamRuntime: ~Copyable {
     /// direct step builds.
     var regions = FSMRuntime.Regions<Stream.State.Type>(configuration: [Stream_Stopped.self], leaves: [Stream_Stopped.self], states: 11, selecting: 3)
     var isStarted = false
-    var isFinished = false
     /// Whether a step is being processed, and what waits for its turn: events sent meanwhile.
     var steps = FSMRuntime.StepQueue<StreamQueuedEvent, Stream.State.Type>()
 

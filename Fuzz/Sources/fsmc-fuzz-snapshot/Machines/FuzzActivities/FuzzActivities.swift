@@ -166,12 +166,11 @@ final class FuzzActivities {
     func isIn(_ state: StateID) -> Bool { machine.configuration.contains { $0.id == state } }
 
     /// Whether a top-level final state has been entered; every event is unhandled from then on.
-    var isFinished: Bool { machine.isFinished }
+    var isFinished: Bool { false }  // The machine has no top-level final state.
 
     /// Whether a transition for `event` is declared on an active state or the machine. Guards are
     /// not evaluated. `false` once the machine has finished.
     func handles(_ event: Event) -> Bool {
-        if machine.isFinished { return false }
         switch event {
         case .`open`: return isIn(.idle)
         case .back: return isIn(.idle)
@@ -205,7 +204,7 @@ final class FuzzActivities {
     var snapshot: Snapshot {
         precondition(!machine.steps.isRunning, "snapshot read from inside a guard or an action")
         return Self.stateTree.snapshot(
-            started: machine.isStarted, finished: machine.isFinished, activeStates: activeStates.map(\.rawValue),
+            started: machine.isStarted, finished: false, activeStates: activeStates.map(\.rawValue),
             history: recordedHistory(), timers: Self.stateTree.armedTimers(machine.timers, now: clock?.elapsed() ?? machine.timers.now))
     }
 
@@ -331,7 +330,7 @@ extension FuzzActivities {
 
     // Each event's selection: every active leaf's transition for it, then the step that fires them.
     private func `open`(_ actions: any FuzzActivitiesActions) -> Bool {
-        if !machine.isFinished, select(inEachLeaf: { $0.`open`(self, actions) }) {
+        if select(inEachLeaf: { $0.`open`(self, actions) }) {
             fire(actions) { _ in }
             return true
         }
@@ -339,7 +338,7 @@ extension FuzzActivities {
     }
 
     private func back(_ actions: any FuzzActivitiesActions) -> Bool {
-        if !machine.isFinished, select(inEachLeaf: { $0.back(self, actions) }) {
+        if select(inEachLeaf: { $0.back(self, actions) }) {
             fire(actions) { _ in }
             return true
         }
@@ -347,7 +346,7 @@ extension FuzzActivities {
     }
 
     private func cancel(_ actions: any FuzzActivitiesActions) -> Bool {
-        if !machine.isFinished, select(inEachLeaf: { $0.cancel(self, actions) }) {
+        if select(inEachLeaf: { $0.cancel(self, actions) }) {
             fire(actions) { _ in }
             return true
         }
@@ -355,7 +354,7 @@ extension FuzzActivities {
     }
 
     private func reload(_ actions: any FuzzActivitiesActions) -> Bool {
-        if !machine.isFinished, select(inEachLeaf: { $0.reload(self, actions) }) {
+        if select(inEachLeaf: { $0.reload(self, actions) }) {
             fire(actions) { _ in }
             return true
         }
@@ -363,7 +362,7 @@ extension FuzzActivities {
     }
 
     private func retry(_ actions: any FuzzActivitiesActions) -> Bool {
-        if !machine.isFinished, select(inEachLeaf: { $0.retry(self, actions) }) {
+        if select(inEachLeaf: { $0.retry(self, actions) }) {
             fire(actions) { _ in }
             return true
         }
@@ -445,12 +444,6 @@ extension FuzzActivities {
     fileprivate func cancelTimer(_ timer: Int) {
         machine.timers.cancel(timer)
         timerTasks.cancel(timer)
-    }
-
-    /// Cancels every timer: the machine has finished.
-    private func cancelAllTimers() {
-        machine.timers.cancelAll()
-        timerTasks.cancelAll()
     }
 
     /// Starts the task that sleeps until `timer`'s deadline, on the machine's actor, and replaces
@@ -669,8 +662,6 @@ extension FuzzActivities {
         for state in Self.rules.completingStates(onEntering: entering, in: configuration, activities: machine.activities) where Self.stateClass(state).hasCompletion {
             machine.steps.complete(Self.stateClass(state))
         }
-        if entering.contains(where: { Self.stateClass($0).finishesMachine }) { machine.isFinished = true }
-        if machine.isFinished { cancelAllTimers() }
     }
 
     /// The machine's tables as the rules of its step read them, by number; -1: none, or the machine.
@@ -705,11 +696,10 @@ extension FuzzActivities {
         machine.regions.configurationList.replace(with: active.map(Self.stateClass))
         machine.regions.leafList.replace(with: Self.stateTree.leaves(of: active).map(Self.stateClass))
         machine.isStarted = true
-        machine.isFinished = machine.configuration.contains { $0.finishesMachine }
         for (state, record) in Self.stateTree.historyRecords(snapshot.history, recordsHistory: { Self.rules.recordsHistory[$0] }) {
             machine.history[state] = record
         }
-        let timers = Self.stateTree.timers(restoring: snapshot, active: active, machineIsRunning: !machine.isFinished)
+        let timers = Self.stateTree.timers(restoring: snapshot, active: active, machineIsRunning: true)
         for (timer, remaining) in timers { armTimer(timer, after: remaining) }
         for state in active { if let activity = Self.activity(of: ids[state]) { enterActivity(activity) } }
         startActivities(actions)
@@ -772,8 +762,6 @@ extension FuzzActivities {
         class var id: StateID { preconditionFailure("every state overrides id") }
         /// The enclosing state; `nil` for a top-level state.
         class var parent: FuzzActivities.State.Type? { nil }
-        /// Whether entering this state finishes the machine (a top-level final state).
-        class var finishesMachine: Bool { false }
         /// The state's place in document order; every state overrides it.
         class var number: Int { preconditionFailure("every state overrides number") }
         static var isParallel: Bool {
@@ -955,7 +943,6 @@ fileprivate struct FuzzActivitiesRuntime: ~Copyable {
     /// direct step builds.
     var regions = FSMRuntime.Regions<FuzzActivities.State.Type>(configuration: [FuzzActivities_Idle.self], leaves: [FuzzActivities_Idle.self], states: 10, selecting: 2, replacing: false)
     var isStarted = false
-    var isFinished = false
     /// Whether a step is being processed, and what waits for its turn: completions, events sent
     /// meanwhile.
     var steps = FSMRuntime.StepQueue<FuzzActivitiesQueuedEvent, FuzzActivities.State.Type>()
