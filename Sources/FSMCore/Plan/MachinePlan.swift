@@ -164,6 +164,16 @@ public struct MachinePlan: Sendable {
             !transitions.isEmpty && directSteps.count == transitions.count && timers.isEmpty
             && activities.allSatisfy(\.catches.isEmpty)
         self.allDirect = allDirect
+        // Asked for every state and event: decided once, not by a walk of the states at each question.
+        self.canFinish = model.states.contains { $0.isFinal && $0.parent == nil }
+        let isFlat = model.states.allSatisfy { $0.parent == nil }
+        self.isFlat = isFlat
+        let carried = transitions + timers.map(\.transition) + activities.flatMap(\.catches)
+        self.hasSiblingTransitions = carried.contains { $0.kind == .betweenSiblingLeaves }
+        let belowADomain =
+            parts.contains(.pop) || carried.contains { $0.kind != .internal && $0.kind != .betweenSiblingLeaves }
+        self.hasTransitionsBelowADomain = belowADomain
+        self.domainsAreTheMachine = isFlat && !belowADomain
     }
 
     /// The declarations the generated file of `model` makes at file scope, in order; asked without
@@ -232,28 +242,26 @@ public struct MachinePlan: Sendable {
 
     /// Whether the machine can finish: it has a top-level final state. A one-leaf machine that cannot
     /// keeps no `isFinished` flag and its states no `finishesMachine`.
-    public var canFinish: Bool { model.states.contains { $0.isFinal && $0.parent == nil } }
+    public let canFinish: Bool
 
     /// Whether no state lies inside another: the active state is the only one, and a state class
     /// needs no `parent`.
-    public var isFlat: Bool { model.states.allSatisfy { $0.parent == nil } }
+    public let isFlat: Bool
 
     /// Whether every transition's domain is the whole machine, so that nothing needs a state's depth:
     /// a flat machine (``isFlat``) that does not walk the hierarchy (no `pop`).
-    public var domainsAreTheMachine: Bool { isFlat && !hasTransitionsBelowADomain }
+    public let domainsAreTheMachine: Bool
 
     /// Whether the machine has events (and so event methods and a queue).
     public var hasEvents: Bool { parts.contains(.eventQueue) }
 
     /// Whether some transition of a one-leaf machine goes between sibling leaves, so that the
     /// context's shortcut for it exists.
-    public var hasSiblingTransitions: Bool { transitionsAndTimeouts.contains { $0.kind == .betweenSiblingLeaves } }
+    public let hasSiblingTransitions: Bool
 
     /// Whether a one-leaf machine carries out a transition by walking the hierarchy from its domain
     /// (`transition(below:to:)`): one that is neither internal nor between sibling leaves, or a `pop`.
-    public var hasTransitionsBelowADomain: Bool {
-        parts.contains(.pop) || transitionsAndTimeouts.contains { $0.kind != .internal && $0.kind != .betweenSiblingLeaves }
-    }
+    public let hasTransitionsBelowADomain: Bool
 
     /// The transitions among `candidates` that stay inside one region and change at most its leaf
     /// (``TransitionPlan/staysInItsRegion``).
