@@ -1050,9 +1050,9 @@ public struct StateTree: Sendable {
     /// The tree of the machine named `machine`, of states named `names`, with parents `parents` (-1
     /// at the top level); the states numbered in `parallel` are parallel; `byName` lists the states'
     /// numbers in the order of their names; `timerOwners` gives each timer's state.
-    public init(machine: String, names: [String], parents: [Int], parallel: [Int], byName: [Int], timerOwners: [Int] = []) {
+    public init(machine: String, names: [String], parents: [Int], parallel: [Int], byName: [Int], timerOwners: [Int]? = nil) {
         self.machine = machine
-        self.timerOwners = timerOwners
+        self.timerOwners = timerOwners ?? []
         self.names = names
         self.parents = parents
         var isParallel = [Bool](repeating: false, count: names.count)

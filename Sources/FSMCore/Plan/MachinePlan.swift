@@ -165,6 +165,7 @@ public struct MachinePlan: Sendable {
             && activities.allSatisfy(\.catches.isEmpty)
         self.allDirect = allDirect
         // Asked for every state and event: decided once, not by a walk of the states at each question.
+        // (The transitions carried out are ``transitionsAndTimeouts``'s, which cannot be asked yet.)
         self.canFinish = model.states.contains { $0.isFinal && $0.parent == nil }
         let isFlat = model.states.allSatisfy { $0.parent == nil }
         self.isFlat = isFlat
@@ -240,8 +241,8 @@ public struct MachinePlan: Sendable {
         parts.contains(.timers) || parts.contains(.raisedEvents) || parts.contains(.activities)
     }
 
-    /// Whether the machine can finish: it has a top-level final state. A one-leaf machine that cannot
-    /// keeps no `isFinished` flag and its states no `finishesMachine`.
+    /// Whether the machine can finish: it has a top-level final state. A machine that cannot keeps no
+    /// `isFinished` flag and its states no `finishesMachine`.
     public let canFinish: Bool
 
     /// Whether no state lies inside another: the active state is the only one, and a state class
@@ -249,7 +250,8 @@ public struct MachinePlan: Sendable {
     public let isFlat: Bool
 
     /// Whether every transition's domain is the whole machine, so that nothing needs a state's depth:
-    /// a flat machine (``isFlat``) that does not walk the hierarchy (no `pop`).
+    /// a flat machine (``isFlat``) whose transitions are all internal or between sibling states, with
+    /// no `pop` (``hasTransitionsBelowADomain`` false: the machine's own transitions, for one, are not).
     public let domainsAreTheMachine: Bool
 
     /// Whether the machine has events (and so event methods and a queue).

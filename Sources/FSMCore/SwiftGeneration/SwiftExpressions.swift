@@ -92,13 +92,4 @@ extension CodeWriter {
             endLine()
         }
     }
-
-    /// One line per call, each written as ``SwiftExpressions/call(_:on:)`` spells it.
-    mutating func callLines(_ calls: [Model.Call], on receiver: String) {
-        for call in calls {
-            beginLine()
-            SwiftExpressions.write(call, on: receiver, to: &self)
-            endLine()
-        }
-    }
 }

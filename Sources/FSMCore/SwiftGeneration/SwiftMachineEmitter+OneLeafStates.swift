@@ -180,7 +180,7 @@ extension SwiftMachineEmitter {
             out.block(
                 "override class func exitOutward(to depth: Int, _ \(context): \(names.machine), \(actionsParameter))"
             ) { out in
-                // In a flat machine every domain is the machine: a state is always exited.
+                // When every domain is the machine (``MachinePlan/domainsAreTheMachine``), a state is always exited.
                 if !plan.domainsAreTheMachine { out.line("guard depth < \(depth) else { return }") }
                 if state.recordsHistory {
                     out.line("\(context).machine.history[.\(names.stateCase(index))] = \(context).machine.current")

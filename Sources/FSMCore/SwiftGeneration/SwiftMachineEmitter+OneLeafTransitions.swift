@@ -65,16 +65,23 @@ extension SwiftMachineEmitter {
     /// `transition(from:to:)`: between sibling leaves, without walking the hierarchy.
     private func emitTransitionBetweenSiblings(into out: inout CodeWriter) {
         let s = names.stateMetatype
-        out.docComment([
-            "An external transition from `source`, the active leaf, to `target`, a leaf with the same parent",
-            "(or `source` itself): exits `source`, runs the effects, enters `target`. What `transition(below:to:)`",
-            "does in this case, without walking the hierarchy. Always returns `true`.",
-        ])
+        out.docComment(
+            plan.hasTransitionsBelowADomain
+                ? [
+                    "An external transition from `source`, the active leaf, to `target`, a leaf with the same parent",
+                    "(or `source` itself): exits `source`, runs the effects, enters `target`. What `transition(below:to:)`",
+                    "does in this case, without walking the hierarchy. Always returns `true`.",
+                ]
+                : [
+                    "An external transition from `source`, the active leaf, to `target`, a leaf with the same parent",
+                    "(or `source` itself): exits `source`, runs the effects, enters `target`. Always returns `true`.",
+                ])
         out.line("fileprivate func transition(")
         out.line("    from source: \(s), to target: \(s), _ actions: \(names.actionsExistential),")
         out.line("    effects: () -> Void = {}")
         out.block(") -> Bool") { out in
-            // In a flat machine every domain is the machine (depth -1).
+            // When every domain is the machine (a flat machine whose transitions are all internal or
+            // between sibling states, without `pop`), its depth is -1.
             let flat = plan.domainsAreTheMachine
             out.line("source.exitOutward(to: \(flat ? "-1" : "source.id.depth - 1"), self, actions)")
             out.line("effects()")

@@ -193,7 +193,14 @@ extension SwiftMachineEmitter {
                 let selection =
                     selectionExpression(for: event, actions: actionsName)
                     ?? "\(names.member(model.events[event].name))(\(arguments))"
-                out.line("case .\(names.eventMethod(event))\(pattern): _ = \(selection)")
+                let label = "case .\(names.eventMethod(event))\(pattern):"
+                // Within 120 columns, its indentation counted; else the call on a line of its own.
+                if 8 + label.count + 5 + selection.count > 120 {
+                    out.line(label)
+                    out.line("    _ = " + selection)
+                } else {
+                    out.line("\(label) _ = \(selection)")
+                }
             }
             out.line("}")
         }

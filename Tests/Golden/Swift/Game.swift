@@ -312,9 +312,12 @@ extension Game {
 
     private func replay(_ event: GameQueuedEvent, _ actions: any GameActions) {
         switch event {
-        case .touchDown(let x, let y): _ = machine.current.touchDown(x: x, y: y, self, actions) || unhandled(.touchDown, actions)
-        case .touchMoved(let x, let y): _ = machine.current.touchMoved(x: x, y: y, self, actions) || unhandled(.touchMoved, actions)
-        case .touchUp(let x, let y): _ = machine.current.touchUp(x: x, y: y, self, actions) || unhandled(.touchUp, actions)
+        case .touchDown(let x, let y):
+            _ = machine.current.touchDown(x: x, y: y, self, actions) || unhandled(.touchDown, actions)
+        case .touchMoved(let x, let y):
+            _ = machine.current.touchMoved(x: x, y: y, self, actions) || unhandled(.touchMoved, actions)
+        case .touchUp(let x, let y):
+            _ = machine.current.touchUp(x: x, y: y, self, actions) || unhandled(.touchUp, actions)
         case .pause: _ = machine.current.pause(self, actions) || unhandled(.pause, actions)
         case .enterEditMode: _ = machine.current.enterEditMode(self, actions) || unhandled(.enterEditMode, actions)
         case .leaveEditMode: _ = machine.current.leaveEditMode(self, actions) || unhandled(.leaveEditMode, actions)

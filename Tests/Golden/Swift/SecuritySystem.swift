@@ -262,8 +262,7 @@ extension SecuritySystem {
 
 extension SecuritySystem {
     /// An external transition from `source`, the active leaf, to `target`, a leaf with the same parent
-    /// (or `source` itself): exits `source`, runs the effects, enters `target`. What `transition(below:to:)`
-    /// does in this case, without walking the hierarchy. Always returns `true`.
+    /// (or `source` itself): exits `source`, runs the effects, enters `target`. Always returns `true`.
     fileprivate func transition(
         from source: SecuritySystem.State.Type, to target: SecuritySystem.State.Type, _ actions: any SecuritySystemActions,
         effects: () -> Void = {}

@@ -541,9 +541,11 @@ extension SignIn {
 
     private func replay(_ event: SignInQueuedEvent, _ actions: any SignInActions) {
         switch event {
-        case .submit(let email, let password): _ = machine.current.submit(email: email, password: password, self, actions) || unhandled(.submit, actions)
+        case .submit(let email, let password):
+            _ = machine.current.submit(email: email, password: password, self, actions) || unhandled(.submit, actions)
         case .cancel: _ = machine.current.cancel(self, actions) || unhandled(.cancel, actions)
-        case .networkAvailable: _ = machine.current.networkAvailable(self, actions) || unhandled(.networkAvailable, actions)
+        case .networkAvailable:
+            _ = machine.current.networkAvailable(self, actions) || unhandled(.networkAvailable, actions)
         case .retry: _ = machine.current.retry(self, actions) || unhandled(.retry, actions)
         case .signOut: _ = machine.current.signOut(self, actions) || unhandled(.signOut, actions)
         }
@@ -555,8 +557,7 @@ extension SignIn {
 @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 extension SignIn {
     /// An external transition from `source`, the active leaf, to `target`, a leaf with the same parent
-    /// (or `source` itself): exits `source`, runs the effects, enters `target`. What `transition(below:to:)`
-    /// does in this case, without walking the hierarchy. Always returns `true`.
+    /// (or `source` itself): exits `source`, runs the effects, enters `target`. Always returns `true`.
     fileprivate func transition(
         from source: SignIn.State.Type, to target: SignIn.State.Type, _ actions: any SignInActions,
         effects: () -> Void = {}

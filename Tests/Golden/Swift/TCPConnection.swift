@@ -315,7 +315,8 @@ extension TCPConnection {
 
     private func replay(_ event: TCPConnectionQueuedEvent, _ actions: any TCPConnectionActions) {
         switch event {
-        case .segment(let flags): _ = machine.current.segment(flags: flags, self, actions) || unhandled(.segment, actions)
+        case .segment(let flags):
+            _ = machine.current.segment(flags: flags, self, actions) || unhandled(.segment, actions)
         case .abort: _ = abort(actions)
         case .passiveOpen: _ = machine.current.passiveOpen(self, actions) || unhandled(.passiveOpen, actions)
         case .activeOpen: _ = machine.current.activeOpen(self, actions) || unhandled(.activeOpen, actions)

@@ -442,8 +442,10 @@ extension Upload {
 
     private func replay(_ event: UploadQueuedEvent, _ actions: any UploadActions) {
         switch event {
-        case .chunkSent(let total): _ = machine.current.chunkSent(total: total, self, actions) || unhandled(.chunkSent, actions)
-        case .failed(let reason): _ = machine.current.failed(reason: reason, self, actions) || unhandled(.failed, actions)
+        case .chunkSent(let total):
+            _ = machine.current.chunkSent(total: total, self, actions) || unhandled(.chunkSent, actions)
+        case .failed(let reason):
+            _ = machine.current.failed(reason: reason, self, actions) || unhandled(.failed, actions)
         case .begin: _ = machine.current.begin(self, actions) || unhandled(.begin, actions)
         case .timedOut: _ = machine.current.timedOut(self, actions) || unhandled(.timedOut, actions)
         case .gaveUp: _ = machine.current.gaveUp(self, actions) || unhandled(.gaveUp, actions)
@@ -458,8 +460,7 @@ extension Upload {
 @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 extension Upload {
     /// An external transition from `source`, the active leaf, to `target`, a leaf with the same parent
-    /// (or `source` itself): exits `source`, runs the effects, enters `target`. What `transition(below:to:)`
-    /// does in this case, without walking the hierarchy. Always returns `true`.
+    /// (or `source` itself): exits `source`, runs the effects, enters `target`. Always returns `true`.
     fileprivate func transition(
         from source: Upload.State.Type, to target: Upload.State.Type, _ actions: any UploadActions,
         effects: () -> Void = {}

@@ -349,7 +349,8 @@ extension Player {
         switch event {
         case .key(let code): _ = machine.current.key(code: code, self, actions) || unhandled(.key, actions)
         case .tick(let ms): _ = machine.current.tick(ms: ms, self, actions) || unhandled(.tick, actions)
-        case .seek(let position): _ = machine.current.seek(position: position, self, actions) || unhandled(.seek, actions)
+        case .seek(let position):
+            _ = machine.current.seek(position: position, self, actions) || unhandled(.seek, actions)
         case .power: _ = machine.current.power(self, actions) || unhandled(.power, actions)
         case .menu: _ = machine.current.menu(self, actions) || unhandled(.menu, actions)
         case .play: _ = machine.current.play(self, actions) || unhandled(.play, actions)

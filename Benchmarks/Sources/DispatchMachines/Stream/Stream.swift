@@ -192,7 +192,8 @@ final class Stream {
     /// - Precondition: not read from inside a guard or an action (only between steps).
     var snapshot: Snapshot {
         precondition(!machine.steps.isRunning, "snapshot read from inside a guard or an action")
-        return Self.stateTree.snapshot(started: machine.isStarted, finished: false, activeStates: activeStates.map(\.rawValue))
+        return Self.stateTree.snapshot(
+            started: machine.isStarted, finished: false, activeStates: activeStates.map(\.rawValue))
     }
 
     /// Sends `tick`. Returns `true` when a transition fired (or the event was

@@ -342,8 +342,7 @@ extension Timer {
 @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 extension Timer {
     /// An external transition from `source`, the active leaf, to `target`, a leaf with the same parent
-    /// (or `source` itself): exits `source`, runs the effects, enters `target`. What `transition(below:to:)`
-    /// does in this case, without walking the hierarchy. Always returns `true`.
+    /// (or `source` itself): exits `source`, runs the effects, enters `target`. Always returns `true`.
     fileprivate func transition(
         from source: Timer.State.Type, to target: Timer.State.Type, _ actions: any TimerActions,
         effects: () -> Void = {}
