@@ -130,7 +130,7 @@ extension SwiftMachineEmitter {
                     out.indented { out in
                         switch plan.shape {
                         case .oneLeaf: emitOneLeafCompletion(into: &out)
-                        case .regions: emitRegionsCompletion(then: "continue", into: &out)
+                        case .regions: emitRegionsCompletion(into: &out)
                         }
                     }
                 } else {

@@ -71,11 +71,12 @@ extension SwiftMachineEmitter {
         out.line("enter(initial, configuration: initial, \(actionsName))")
     }
 
-    /// What the completion of `state` does with regions: a state still active (and, a composite,
-    /// still complete) selects its completion transition, which the step fires. A skipped or dropped
-    /// completion ends with `skip`.
-    func emitRegionsCompletion(then skip: String, into out: inout CodeWriter) {
+    /// What the completion of `state` does with regions, in `finishSteps`' loop: a state still active
+    /// (and, a composite, still complete) selects its completion transition, which the step fires. A
+    /// skipped or dropped completion goes on to the next item (`continue`).
+    func emitRegionsCompletion(into out: inout CodeWriter) {
         let actionsName = names.actionsVariable
+        let skip = "continue"
         if uses(.activities) { out.line("// A state with an activity is complete only once its activity is done.") }
         out.line(
             "guard machine.isActive(state), Self.rules.completes(state.number, in: machine.configuration.map(\\.number)\(uses(.activities) ? ", activities: machine.activities" : "")) else { \(skip) }"

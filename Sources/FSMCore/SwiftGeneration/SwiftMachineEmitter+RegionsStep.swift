@@ -235,22 +235,6 @@ extension SwiftMachineEmitter {
         }
     }
 
-    /// The numbers of `pairs` grouped by their key, the groups in the order of their first number:
-    /// through a dictionary, so that thousands of pairs are grouped in linear time.
-    static func grouped<Key: Hashable>(_ pairs: [(Int, Key)]) -> [(key: Key, numbers: [Int])] {
-        var groups: [(key: Key, numbers: [Int])] = []
-        var groupOfKey: [Key: Int] = [:]
-        for (number, key) in pairs {
-            if let index = groupOfKey[key] {
-                groups[index].numbers.append(number)
-            } else {
-                groupOfKey[key] = groups.count
-                groups.append((key, [number]))
-            }
-        }
-        return groups
-    }
-
     /// `isLocal(_:)`: whether the transition numbered `number` is local to a region; only where the
     /// step asks (``MachinePlan/needsRegionLocalTest``).
     private func emitIsLocal(into out: inout CodeWriter) {

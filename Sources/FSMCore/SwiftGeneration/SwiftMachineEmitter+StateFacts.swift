@@ -32,4 +32,20 @@ extension SwiftMachineEmitter {
             out.line("}")
         }
     }
+
+    /// The numbers of `pairs` grouped by their key, the groups in the order of their first number:
+    /// through a dictionary, so that thousands of pairs are grouped in linear time.
+    static func grouped<Key: Hashable>(_ pairs: [(Int, Key)]) -> [(key: Key, numbers: [Int])] {
+        var groups: [(key: Key, numbers: [Int])] = []
+        var groupOfKey: [Key: Int] = [:]
+        for (number, key) in pairs {
+            if let index = groupOfKey[key] {
+                groups[index].numbers.append(number)
+            } else {
+                groupOfKey[key] = groups.count
+                groups.append((key, [number]))
+            }
+        }
+        return groups
+    }
 }
