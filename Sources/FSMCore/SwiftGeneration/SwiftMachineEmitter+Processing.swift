@@ -194,12 +194,13 @@ extension SwiftMachineEmitter {
                     selectionExpression(for: event, actions: actionsName)
                     ?? "\(names.member(model.events[event].name))(\(arguments))"
                 let label = "case .\(names.eventMethod(event))\(pattern):"
-                // Within 120 columns, its indentation counted; else the call on a line of its own.
-                if 8 + label.count + 5 + selection.count > 120 {
+                let oneLine = "\(label) _ = \(selection)"
+                if out.fits(oneLine) {
+                    out.line(oneLine)
+                } else {
+                    // The call on a line of its own.
                     out.line(label)
                     out.line("    _ = " + selection)
-                } else {
-                    out.line("\(label) _ = \(selection)")
                 }
             }
             out.line("}")

@@ -25,10 +25,7 @@ extension SwiftMachineEmitter {
             let offer = "{ $0.\(stateHandlerCall(event, actions: actionsName)) }"
             let unfinished = hasFinishedFlag ? "!\(machine).isFinished, " : ""
             out.block("if \(unfinished)\(names.member("select"))(inEachLeaf: \(offer))") { out in
-                let transitions = plan.transitions.filter { $0.event == event }
-                guard !emitLocalStep(transitions, then: "return true", into: &out) else { return }
-                emitFireCall(transitions, into: &out)
-                out.line("return true")
+                emitStep(for: plan.transitions.filter { $0.event == event }, then: "return true", into: &out)
             }
             out.line("return \(names.member("unhandled"))(.\(names.eventCase(event)), \(actionsName))")
         }

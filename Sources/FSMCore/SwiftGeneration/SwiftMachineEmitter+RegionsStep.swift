@@ -121,21 +121,16 @@ extension SwiftMachineEmitter {
     /// The same in an observable machine, whose observers are told only when the states active, or
     /// whether the machine has finished, differ from before the step.
     private func emitObservedConfigurationChange(into out: inout CodeWriter) {
-        guard hasFinishedFlag else {
-            out.line("// Observers hear of a new configuration only: leaving and entering a state again is none.")
-            out.block("if !configuration.elementsEqual(machine.configuration.lazy.map(\\.number))") { out in
-                out.block("withMutation(keyPath: \(observedKeyPath))") { out in out.lines(Self.configurationChange) }
-            }
-            return
+        // Whether the machine has finished is part of what observers see, in a machine that can.
+        if hasFinishedFlag {
+            out.line("let isFinished = machine.isFinished || entering.contains { Self.stateClass($0).finishesMachine }")
         }
-        out.line("let isFinished = machine.isFinished || entering.contains { Self.stateClass($0).finishesMachine }")
         out.line("// Observers hear of a new configuration only: leaving and entering a state again is none.")
-        out.block(
-            "if isFinished != machine.isFinished || !configuration.elementsEqual(machine.configuration.lazy.map(\\.number))"
-        ) { out in
+        let finishing = hasFinishedFlag ? "isFinished != machine.isFinished || " : ""
+        out.block("if \(finishing)!configuration.elementsEqual(machine.configuration.lazy.map(\\.number))") { out in
             out.block("withMutation(keyPath: \(observedKeyPath))") { out in
                 out.lines(Self.configurationChange)
-                out.line("machine.isFinished = isFinished")
+                if hasFinishedFlag { out.line("machine.isFinished = isFinished") }
             }
         }
     }

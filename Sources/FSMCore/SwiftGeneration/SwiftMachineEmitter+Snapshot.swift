@@ -79,8 +79,7 @@ extension SwiftMachineEmitter {
                 )
             }
             let call = "return Self.stateTree.snapshot(\(arguments.joined(separator: ", ")))"
-            // Within 120 columns, its indentation counted.
-            guard call.count + 8 > 120 else { return out.line(call) }
+            guard !out.fits(call) else { return out.line(call) }
             // The machine's state, then what it remembers, one line each.
             out.line("return Self.stateTree.snapshot(")
             out.line("    " + arguments.prefix(3).joined(separator: ", ") + (arguments.count > 3 ? "," : ")"))

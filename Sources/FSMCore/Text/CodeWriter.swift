@@ -67,6 +67,13 @@ struct CodeWriter: TextOutputStream {
         }
     }
 
+    /// The width a line written by fsmc keeps within, its indentation counted.
+    static let lineWidth = 120
+
+    /// Whether `content`, written as one line at the current indentation, keeps within
+    /// ``lineWidth`` (for a line that is split when it would not).
+    func fits(_ content: String) -> Bool { level * 4 + content.count <= Self.lineWidth }
+
     /// Writes one line at the current indentation; an empty line stays empty.
     mutating func line(_ content: String = "") {
         if !content.isEmpty {
