@@ -23,14 +23,21 @@ extension StateTree {
             armed.append((table.stamp(of: timer), timer))
         }
         armed.sort { $0.stamp < $1.stamp }
+        let firstTimer = Self.firstTimers(timerOwners, states: names.count)
         return armed.map {
             let owner = timerOwners[$0.timer]
-            var first = $0.timer
-            while first > 0, timerOwners[first - 1] == owner { first -= 1 }
             let left = Swift.max((table.deadline(of: $0.timer) ?? now) - now, 0)
             return Snapshot.ArmedTimer(
-                state: owner < 0 ? nil : names[owner], index: $0.timer - first, remainingNanoseconds: left)
+                state: owner < 0 ? nil : names[owner], index: $0.timer - firstTimer[owner + 1], remainingNanoseconds: left)
         }
+    }
+
+    /// The first timer of each state, by the state's number + 1 (the machine's own first), or -1 for
+    /// a state without timers: a state's timers are numbered together, in the order written.
+    static func firstTimers(_ owners: [Int], states: Int) -> [Int] {
+        var firstTimer = [Int](repeating: -1, count: states + 1)
+        for timer in owners.indices.reversed() { firstTimer[owners[timer] + 1] = timer }
+        return firstTimer
     }
 
     /// The armed timers of a snapshot that still fit, in the snapshot's order (the order they were
@@ -42,9 +49,7 @@ extension StateTree {
         _ entries: [(state: String?, index: Int, remainingNanoseconds: Int64)], owners: [Int], isActive: [Bool],
         machineIsRunning: Bool
     ) -> [(timer: Int, remaining: Int64)] {
-        // The first timer of each state (by its number + 1: the machine's own first), or -1.
-        var firstTimer = [Int](repeating: -1, count: names.count + 1)
-        for timer in owners.indices.reversed() { firstTimer[owners[timer] + 1] = timer }
+        let firstTimer = Self.firstTimers(owners, states: names.count)
         var kept: [(timer: Int, remaining: Int64)] = []
         var isKept = [Bool](repeating: false, count: owners.count)
         for entry in entries {

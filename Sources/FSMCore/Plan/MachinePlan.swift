@@ -165,11 +165,10 @@ public struct MachinePlan: Sendable {
             && activities.allSatisfy(\.catches.isEmpty)
         self.allDirect = allDirect
         // Asked for every state and event: decided once, not by a walk of the states at each question.
-        // (The transitions carried out are ``transitionsAndTimeouts``'s, which cannot be asked yet.)
         self.canFinish = model.states.contains { $0.isFinal && $0.parent == nil }
         let isFlat = model.states.allSatisfy { $0.parent == nil }
         self.isFlat = isFlat
-        let carried = transitions + timers.map(\.transition) + activities.flatMap(\.catches)
+        let carried = Self.transitionsAndTimeouts(transitions, timers, activities)
         self.hasSiblingTransitions = carried.contains { $0.kind == .betweenSiblingLeaves }
         let belowADomain =
             parts.contains(.pop) || carried.contains { $0.kind != .internal && $0.kind != .betweenSiblingLeaves }
@@ -218,7 +217,12 @@ public struct MachinePlan: Sendable {
 
     /// Every transition the step of a machine with regions may fire, by number: ``transitions``,
     /// then the timers' (``TimerPlan/transition``).
-    public var transitionsAndTimeouts: [TransitionPlan] {
+    public var transitionsAndTimeouts: [TransitionPlan] { Self.transitionsAndTimeouts(transitions, timers, activities) }
+
+    /// ``transitionsAndTimeouts`` of these lists (the initializer asks before the plan is whole).
+    private static func transitionsAndTimeouts(
+        _ transitions: [TransitionPlan], _ timers: [TimerPlan], _ activities: [ActivityPlan]
+    ) -> [TransitionPlan] {
         transitions + timers.map(\.transition) + activities.flatMap(\.catches)
     }
 
