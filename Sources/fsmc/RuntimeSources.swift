@@ -1450,6 +1450,30 @@ public struct TimerTable {
         span > Self.lastTime &- now ? Self.lastTime : now &+ span
     }
 
+    /// The end of the machine's `advanceTime(by: duration)`: its time `duration` later, at most
+    /// ``lastTime``. Checks what the call requires: `duration` is not negative, the machine has
+    /// manual timing (not `clockTiming`), and the call is not made from inside a guard or an action
+    /// (`inStep`).
+    @inlinable
+    public func end(
+        ofAdvancingBy duration: Swift.Duration, clockTiming: @autoclosure () -> Bool, inStep: @autoclosure () -> Bool
+    ) -> Int64 {
+        // The checks in this order, each read only when the one before passed: inlined, the
+        // machine's `advanceTime(by:)` reads nothing sooner than it has to.
+        guard let span = Self.nanoseconds(duration) else { preconditionFailure("advanceTime(by:) with a negative duration") }
+        precondition(!clockTiming(), "advanceTime(by:) on a machine with clock timing")
+        precondition(!inStep(), "advanceTime(by:) from inside a guard or an action")
+        return time(after: span)
+    }
+
+    /// How long from `time` until the earliest armed timer is due, `.zero` when it is due by then;
+    /// `nil` when none is armed: the machine's `nextTimeout`.
+    @inlinable
+    public func timeToNextDeadline(from time: Int64) -> Swift.Duration? {
+        guard first >= 0 else { return nil }
+        return .nanoseconds(Swift.max(firstDeadline - time, 0))
+    }
+
     /// Whether any timer is armed.
     @inlinable
     public var isEmpty: Bool { first < 0 }
@@ -1457,6 +1481,17 @@ public struct TimerTable {
     /// The arming of `timer` now in force, 0 when it is not armed.
     @inlinable
     public func stamp(of timer: Int) -> UInt64 { slots[timer].stamp }
+
+    /// Arms `timer` due `delay` nanoseconds (not negative) after now: the time of `clock`, or while a
+    /// timeout is handled its deadline, the machine's time (also with manual timing: `clock` is `nil`).
+    /// Returns the deadline, which a task of the clock sleeps until.
+    @discardableResult @inlinable
+    public mutating func arm(_ timer: Int, after delay: Int64, clock: TimerClock?) -> Int64 {
+        let start = if let clock, !isHandlingTimeout { clock.elapsed() } else { now }
+        let deadline = Self.adding(delay, to: start)
+        arm(timer, at: deadline)
+        return deadline
+    }
 
     /// Arms `timer` (cancelling its earlier arming, if any) due at `deadline`; returns its stamp.
     @discardableResult @inlinable

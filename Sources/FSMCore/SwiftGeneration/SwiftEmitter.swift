@@ -105,6 +105,10 @@ struct SwiftMachineEmitter {
     /// `class func disarm(code: String, _ context: M, _ actions: any MActions) -> Bool` for each
     /// event: every state that handles the event repeats it.
     let handlerSignatures: [String]
+    /// In a machine with regions, the events whose step is `fire` alone (no transition local to its
+    /// region, no effect): their selection is `selectAndFire(_:_:_:)`'s, one expression, when two
+    /// events at least share it (else each has its function).
+    let eventsSelectedAndFired: Set<Int>
 
     init(
         model: Model, access: AccessLevel, observable: Bool, actionsReference: ActionsReference = .unowned,
@@ -123,6 +127,19 @@ struct SwiftMachineEmitter {
                 ]
             return "class func \(names.eventMethod(event))(\(parameters.joined(separator: ", "))) -> Bool"
         }
+        self.eventsSelectedAndFired = Self.eventsSelectedAndFired(plan)
+    }
+
+    private static func eventsSelectedAndFired(_ plan: MachinePlan) -> Set<Int> {
+        guard plan.shape == .regions else { return [] }
+        var byEvent = Array(repeating: [TransitionPlan](), count: plan.model.events.count)
+        for transition in plan.transitions {
+            if let event = transition.event { byEvent[event].append(transition) }
+        }
+        let events = byEvent.indices.filter { event in
+            plan.regionLocal(byEvent[event]).isEmpty && byEvent[event].allSatisfy { $0.transition.actions.isEmpty }
+        }
+        return events.count > 1 ? Set(events) : []
     }
 
     var model: Model { plan.model }
@@ -158,10 +175,12 @@ struct SwiftMachineEmitter {
         emitMachineClass(into: &out)
         out.line()
         emitProcessing(into: &out)
-        out.line()
+        // Each section after a blank line; a one-leaf machine may have nothing to write here.
         switch plan.shape {
         case .oneLeaf: emitOneLeafTransitionMachinery(into: &out)
-        case .regions: emitRegionsTransitionMachinery(into: &out)
+        case .regions:
+            out.line()
+            emitRegionsTransitionMachinery(into: &out)
         }
         emitSnapshotMachinery(into: &out)
         out.line()

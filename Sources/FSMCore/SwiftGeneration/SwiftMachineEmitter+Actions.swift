@@ -22,8 +22,10 @@ extension SwiftMachineEmitter {
                         ? " -> Swift.Duration"
                         : requirement.isThrowingActivity ? " async throws" : requirement.isActivity ? " async" : ""
                 out.line("func \(SwiftNames.escaped(requirement.name))(\(parameters.joined(separator: ", ")))\(result)")
-                out.line()
             }
+            // Each requirement is its one-line doc and its declaration, as the cases of `Event` are;
+            // a blank line sets `unhandledEvent` apart, the one with a default.
+            if !model.requirements.isEmpty { out.line() }
             out.docComment(unhandledEventDoc)
             out.line(unhandledEventSignature)
         }

@@ -31,7 +31,7 @@ extension SwiftMachineEmitter {
         out.line()
         out.docComment(["The states whose activity is running, in the order written."])
         out.block("\(api)var runningActivities: [StateID]") { out in
-            out.line("machine.activities.running.map(Self.state(ofActivity:))")
+            out.line("machine.activities.running.map { Self.activityStates[$0] }")
         }
         for (name, outcome, doc) in [
             ("finishActivity(of state: StateID)", "nil", "returned"),
@@ -66,15 +66,13 @@ extension SwiftMachineEmitter {
             out.line("}")
         }
         out.line()
-        out.docComment(["The state of the activity numbered `activity`."])
-        out.block("private static func state(ofActivity activity: Int) -> StateID") { out in
-            out.line("switch activity {")
-            for activity in plan.activities {
-                out.line("case \(activity.number): .\(names.stateCase(activity.state))")
-            }
-            out.line("default: preconditionFailure(\"no activity \\(activity)\")")
-            out.line("}")
-        }
+        out.docComment(["The state of each activity, by number."])
+        let states = plan.activities.map { "." + names.stateCase($0.state) }
+        let lines = wrapped(states, width: 100)
+        guard lines.count > 1 else { return out.line("private static let activityStates: [StateID] = [\(lines[0])]") }
+        out.line("private static let activityStates: [StateID] = [")
+        out.indented { $0.lines(lines) }
+        out.line("]")
     }
 
     // MARK: Starting, cancelling, ending
@@ -89,9 +87,6 @@ extension SwiftMachineEmitter {
         let actionsType = names.actionsExistential
         out.line()
         out.line("// MARK: Activities")
-        out.line()
-        out.docComment(["The state of `activity` is entered: the activity starts when the step is over."])
-        out.block("fileprivate func enterActivity(_ activity: Int)") { $0.line("machine.activities.entered(activity)") }
         out.line()
         out.docComment([
             "The state of `activity` is exited: its task is cancelled, and what the activity returns or",

@@ -230,14 +230,25 @@ extension SwiftMachineEmitter {
             if hasFinishedFlag { out.line("if machine.isFinished { return false }") }
             out.line("switch event {")
             let declaringStates = self.declaringStates
+            // Events with the same one-line answer share a case, at the place of the first of them.
+            let answers = model.events.indices.map { handlesAnswer(for: $0, declaring: declaringStates[$0]) }
+            let lineAnswers: [(Int, String)] = answers.indices.compactMap { event in
+                switch answers[event] {
+                case .constant(let answer): (event, "return \(answer)")
+                case .oneByOne:
+                    (event, "return " + declaringStates[event].map { "isIn(.\(names.stateCase($0)))" }.joined(separator: " || "))
+                case .walk: nil
+                }
+            }
+            // By the first event of each answer: the answer and the events that give it.
+            var sharing: [Int: (key: String, numbers: [Int])] = [:]
+            for group in Self.grouped(lineAnswers) { sharing[group.numbers[0]] = group }
             for event in model.events.indices {
                 let declaring = declaringStates[event]
-                let label = "case .\(names.eventCase(event)): return"
-                switch handlesAnswer(for: event, declaring: declaring) {
-                case .constant(let answer):
-                    out.line("\(label) \(answer)")
-                case .oneByOne:
-                    out.line("\(label) " + declaring.map { "isIn(.\(names.stateCase($0)))" }.joined(separator: " || "))
+                switch answers[event] {
+                case .constant, .oneByOne:
+                    guard let group = sharing[event] else { continue }
+                    emitCase(group.numbers.map { "." + names.eventCase($0) }, group.key, into: &out)
                 case .walk:
                     // One walk outwards from the innermost active state, each state looked up in one
                     // `switch`, however many states declare the event.
@@ -302,7 +313,7 @@ extension SwiftMachineEmitter {
     }
 
     /// `items` joined by `, ` into lines of about `width` characters, each but the last ending in `,`.
-    private func wrapped(_ items: [String], width: Int) -> [String] {
+    func wrapped(_ items: [String], width: Int) -> [String] {
         var lines: [String] = []
         var current = ""
         var currentCount = 0  // `current.count`, kept rather than counted again for each item
@@ -341,9 +352,12 @@ extension SwiftMachineEmitter {
             var machine: [(Int, Model.Target)] = model.machineTransitions.map { ($0.range.start, $0.target) }
             machine += model.machineTimedTransitions.map { ($0.range.start, $0.target) }
             let machineTargets = machine.sorted { $0.0 < $1.0 }.map(\.1)
-            for index in model.states.indices {
-                let list = successors(of: index, then: machineTargets).map { "." + names.stateCase($0) }
-                out.line("case .\(names.stateCase(index)): return [\(list.joined(separator: ", "))]")
+            // States with the same targets share a case, at the place of the first of them.
+            let lists = model.states.indices.map { index in
+                (index, successors(of: index, then: machineTargets).map { "." + names.stateCase($0) }.joined(separator: ", "))
+            }
+            for group in Self.grouped(lists) {
+                emitCase(group.numbers.map { "." + names.stateCase($0) }, "return [\(group.key)]", into: &out)
             }
             out.line("}")
         }
@@ -374,13 +388,12 @@ extension SwiftMachineEmitter {
     private func emitEventMethods(_ out: inout CodeWriter) {
         for event in model.events.indices {
             out.line()
-            var doc = model.events[event].docComment
-            if !doc.isEmpty { doc.append("") }
-            doc += [
-                "Sends `\(model.events[event].name)`. Returns `true` when a transition fired (or the event was",
-                "queued because the machine is busy), `false` when the event was unhandled.",
-            ]
-            out.docComment(doc)
+            let doc = model.events[event].docComment
+            out.docComment(doc.isEmpty ? [] : doc + [""])
+            // One line within the width (120, the indentation and `/// ` counted) unless the name is long.
+            out.docParagraph(
+                "Sends `\(model.events[event].name)`: `true` when a transition fired or the event was queued, `false` when it was unhandled.",
+                width: CodeWriter.lineWidth - 8)
             out.line("@discardableResult")
             let parameters = names.parameterList(event).joined(separator: ", ")
             out.block("\(api)func \(names.eventMethod(event))(\(parameters)) -> Bool") { out in
@@ -388,8 +401,11 @@ extension SwiftMachineEmitter {
                     names.eventMethod(event)
                     + (model.events[event].parameters.isEmpty ? "" : "(\(names.argumentList(event).joined(separator: ", ")))")
                 let arguments = (names.argumentList(event) + ["$0"]).joined(separator: ", ")
+                // A machine with regions offers the event to each leaf in a closure of its own: the
+                // actions by name.
+                let actions = plan.shape == .regions ? names.actionsVariable : "$0"
                 let selection =
-                    selectionExpression(for: event, actions: "$0")
+                    selectionExpression(for: event, actions: actions).map { plan.shape == .regions ? "\(actions) in " + $0 : $0 }
                     ?? "\(names.member(model.events[event].name))(\(arguments))"
                 let queuing = "\(names.member("queued"))(.\(queued))"
                 let running = "\(names.member("run"))(\(names.member("actions"))) { \(selection) }"

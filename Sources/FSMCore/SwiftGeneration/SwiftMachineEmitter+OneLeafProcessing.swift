@@ -28,8 +28,8 @@ extension SwiftMachineEmitter {
     /// actions) || unhandled(.disarm, actions)` (one active leaf, no transition of the machine's own for
     /// the event), with `actions` the actions' expression: the event method and `replay` write it,
     /// and no function of its own is written. `nil` when the selection is a function.
-    func selectionExpression(for event: Int, actions: String) -> String? {
-        guard !hasRegions, plan.transitions(declaredIn: nil, on: event).isEmpty else { return nil }
+    func oneLeafSelectionExpression(for event: Int, actions: String) -> String? {
+        guard plan.transitions(declaredIn: nil, on: event).isEmpty else { return nil }
         // A finished machine's state is a top-level final state, which handles nothing.
         return "\(names.member("machine")).current.\(stateHandlerCall(event, actions: actions))"
             + " || \(names.member("unhandled"))(.\(names.eventCase(event)), \(actions))"
@@ -37,7 +37,7 @@ extension SwiftMachineEmitter {
 
     /// `private func disarm(code: String, _ actions: ...) -> Bool`: the innermost active state
     /// handles the event (deferring outwards), then the machine's own transitions are tried. Not
-    /// written when the selection is one expression (``selectionExpression(for:actions:)``).
+    /// written when the selection is one expression (``oneLeafSelectionExpression(for:actions:)``).
     private func emitEventHandler(for event: Int, into out: inout CodeWriter) {
         let actionsName = names.actionsVariable
         let machine = names.member("machine")
@@ -73,6 +73,13 @@ extension SwiftMachineEmitter {
 
     /// The end of `start(_:)`: the default entry, down to a leaf (or, with history, from the initial state).
     func emitOneLeafStart(into out: inout CodeWriter) {
+        if startEntersByItself {
+            let initial = names.stateType(plan.startEntersAt)
+            out.line("\(initial).enterInward(below: -1, \(enterInwardArguments))")
+            // Before `start()` the machine's current state is the initial leaf already.
+            let isFinal = model.states[plan.startEntersAt].isFinal
+            return emitBecomingCurrent(initial + ".self", isCurrent: !isFinal, into: &out)
+        }
         out.line(
             "enter(\(names.stateType(plan.startEntersAt)).self\(plan.domainsAreTheMachine ? "" : ", below: nil"), \(names.actionsVariable))"
         )

@@ -63,7 +63,7 @@ extension SwiftMachineEmitter {
         }
     }
 
-    /// The end of `restore(from:)`: the active leaf, the last of the snapshot's active states, and
+    /// The end of the restoring initializer: the active leaf, the last of the snapshot's active states, and
     /// the history records, each a leaf.
     func emitOneLeafRestore(into out: inout CodeWriter) {
         if uses(.history) || uses(.activities) { out.line("let ids = StateID.allCases") }

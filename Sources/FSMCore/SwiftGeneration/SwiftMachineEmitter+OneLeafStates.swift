@@ -7,12 +7,9 @@ extension SwiftMachineEmitter {
     /// The base class `State` and, where a transition's domain is a state, `StateID.depth`.
     func emitOneLeafStateClass(into out: inout CodeWriter) {
         let doc = [
-            "A state: a class whose class methods handle the events, one method per event. It is never",
-            "instantiated: the machine holds the class itself (a `State.Type`). An event method returns",
-            "whether a transition fired; here, at the top, it reports \"not handled\". A state is a",
-            "subclass of its enclosing state's class and overrides the events it handles, so an event it",
-            "does not handle goes to the nearest enclosing state that does: one dynamic call per event",
-            "however deep the state, and nothing copied or allocated.",
+            "A state: a class whose class methods handle the events, one per event, returning whether a",
+            "transition fired (here, at the top, `false`). A state subclasses its enclosing state's class and",
+            "overrides the events it handles: an event goes to the nearest state that handles it, in one call.",
         ]
         emitStateBaseClass(doc: doc, into: &out) { out in
             if uses(.completions) {
@@ -61,10 +58,7 @@ extension SwiftMachineEmitter {
         out.line()
         out.docComment(
             plan.domainsAreTheMachine
-                ? [
-                    "Exits this state: its exit activities. `depth`, the depth of a transition's domain, is always -1",
-                    "here (the whole machine): no state lies inside another.",
-                ]
+                ? ["Exits this state: its exit activities (`depth` is always -1: no state lies inside another)."]
                 : [
                     "Exits this state and the states it lies inside, innermost first, as long as they lie deeper",
                     "than `depth` (the depth of a transition's domain, -1 for the whole machine). A state with",

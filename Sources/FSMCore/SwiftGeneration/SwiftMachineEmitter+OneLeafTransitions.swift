@@ -8,17 +8,19 @@
 /// timers). The entry by history, `MRuntime.enterInside`, is written in part 6.
 extension SwiftMachineEmitter {
     func emitOneLeafTransitionMachinery(into out: inout CodeWriter) {
+        var parts: [(inout CodeWriter) -> Void] = []
+        if plan.hasTransitionsBelowADomain { parts.append(emitTransitionBelowADomain) }
+        if plan.hasSiblingTransitions { parts.append(emitTransitionBetweenSiblings) }
+        if uses(.push) { parts.append(emitPush) }
+        if uses(.pop) { parts.append(emitPop) }
+        if plan.hasTransitionsBelowADomain { parts.append(emitExitBelow) }
+        if !startEntersByItself { parts.append(emitEnter) }
+        guard !parts.isEmpty else { return }
+        out.line()
         out.line("// MARK: - Carrying out transitions")
         out.line()
         if uses(.timers) { out.line(Self.availability) }
         out.block("extension \(names.machine)") { out in
-            var parts: [(inout CodeWriter) -> Void] = []
-            if plan.hasTransitionsBelowADomain { parts.append(emitTransitionBelowADomain) }
-            if plan.hasSiblingTransitions { parts.append(emitTransitionBetweenSiblings) }
-            if uses(.push) { parts.append(emitPush) }
-            if uses(.pop) { parts.append(emitPop) }
-            if plan.hasTransitionsBelowADomain { parts.append(emitExitBelow) }
-            parts.append(emitEnter)
             for (index, part) in parts.enumerated() {
                 if index > 0 { out.line() }
                 part(&out)
@@ -26,9 +28,13 @@ extension SwiftMachineEmitter {
         }
     }
 
+    /// Whether `start(_:)` enters the initial leaf by itself: `enter(_:_:)` would have no other caller
+    /// (no transition below a domain, no entry by history).
+    var startEntersByItself: Bool { !plan.hasTransitionsBelowADomain && !uses(.history) }
+
     /// `self, actions` where a state's `enterInward` takes the machine (its entries arm timers or
     /// raise events), else `actions`.
-    private var enterInwardArguments: String { plan.workNeedsMachine ? "self, actions" : "actions" }
+    var enterInwardArguments: String { plan.workNeedsMachine ? "self, actions" : "actions" }
 
     /// `transition(below:to:)`: exits up to the domain, the effects, entries down to the target.
     private func emitTransitionBelowADomain(into out: inout CodeWriter) {
@@ -177,29 +183,34 @@ extension SwiftMachineEmitter {
 
     /// `state`, a leaf just entered, becomes the current state: observers hear of it when the
     /// configuration changed, the state it completes waits for its turn, and a finished machine's
-    /// timers are cancelled.
-    private func emitBecomingCurrent(_ state: String, into out: inout CodeWriter) {
-        let canFinish = hasFinishedFlag
-        if observable {
+    /// timers are cancelled. `isCurrent`: `state` is `machine.current` already (the initial leaf at
+    /// `start()`), and not a final state, so only its completion is left.
+    func emitBecomingCurrent(_ state: String, isCurrent: Bool = false, into out: inout CodeWriter) {
+        let canFinish = hasFinishedFlag && !isCurrent
+        // `Machine_Idle.self` is read as `Machine_Idle.finishesMachine`, a variable as `target.finishesMachine`.
+        let members = state.hasSuffix(".self") ? String(state.dropLast(5)) : state
+        if isCurrent {
+            // Nothing changes: only the completion is left.
+        } else if observable {
             out.line("// Observers hear of a new configuration only: leaving and entering a state again is none.")
-            let changed = canFinish ? " || \(state).finishesMachine != machine.isFinished" : ""
+            let changed = canFinish ? " || \(members).finishesMachine != machine.isFinished" : ""
             out.block("if \(state) != machine.current\(changed)") { out in
                 out.block("withMutation(keyPath: \(observedKeyPath))") { out in
                     out.line("machine.current = \(state)")
-                    if canFinish { out.line("machine.isFinished = \(state).finishesMachine") }
+                    if canFinish { out.line("machine.isFinished = \(members).finishesMachine") }
                 }
             }
         } else {
             out.line("machine.current = \(state)")
-            if canFinish { out.line("machine.isFinished = \(state).finishesMachine") }
+            if canFinish { out.line("machine.isFinished = \(members).finishesMachine") }
         }
         if uses(.completions) {
             out.line(
                 uses(.activities)
-                    ? "if let completed = \(state).completes, isComplete(completed) { machine.steps.complete(completed) }"
-                    : "if let completed = \(state).completes { machine.steps.complete(completed) }")
+                    ? "if let completed = \(members).completes, isComplete(completed) { machine.steps.complete(completed) }"
+                    : "if let completed = \(members).completes { machine.steps.complete(completed) }")
         }
-        if uses(.timers) && canFinish { out.line("if \(state).finishesMachine { cancelAllTimers() }") }
+        if uses(.timers) && canFinish { out.line("if \(members).finishesMachine { cancelAllTimers() }") }
     }
 
     /// `MRuntime.enterInside(_:by:records:)`: the entry below a state just entered, by its history

@@ -19,8 +19,8 @@ extension SwiftMachineEmitter {
             case .regions: emitRegionsSelections(into: &out)
             }
             out.docComment([
-                "Processes one step to completion: starts the machine first when needed, then processes what",
-                "the step caused" + (finishesSteps ? " (`finishSteps`)." : "."),
+                "One step to completion: starts the machine first when needed, then processes what the step caused"
+                    + (finishesSteps ? " (`finishSteps`)." : ".")
             ])
             out.block("private func run(_ \(actionsName): \(actionsType), _ handle: (\(actionsType)) -> Bool) -> Bool") { out in
                 out.line("machine.steps.isRunning = true")
@@ -44,6 +44,8 @@ extension SwiftMachineEmitter {
                     ? "Enters the initial configuration, then processes what that caused but the events sent."
                     : "Enters the initial configuration."
             ])
+            // Out of line when it holds the entry itself (else `enter(_:_:)` is): the first event's only.
+            if plan.shape == .oneLeaf && startEntersByItself { out.line("@inline(never)") }
             out.block("private func start(_ \(actionsName): \(actionsType))") { out in
                 out.line("machine.isStarted = true")
                 emitWork(machineTimers, context: .machineItself, into: &out)
@@ -83,8 +85,7 @@ extension SwiftMachineEmitter {
         guard uses(.raisedEvents) else { return }
         out.line()
         out.docComment([
-            "`raise`: the event joins the internal queue, processed after the current step and before",
-            "any event sent from outside (section 4e).",
+            "`raise`: the event joins the internal queue, processed after this step, before any event sent."
         ])
         out.block("fileprivate func raise(_ event: \(names.queuedEvent))") { out in
             out.line("machine.steps.raise(event)")
@@ -179,6 +180,16 @@ extension SwiftMachineEmitter {
     func stateHandlerCall(_ event: Int, actions: String) -> String {
         let arguments = names.argumentList(event) + ["self", actions]
         return "\(names.eventMethod(event))(\(arguments.joined(separator: ", ")))"
+    }
+
+    /// The selection of `event` when it is one expression, which the event method and `replay` write
+    /// (no function of its own), with `actions` the actions' expression; `nil` when it is a function.
+    /// A machine with regions names the actions in it twice: `actions` must be a name, not `$0`.
+    func selectionExpression(for event: Int, actions: String) -> String? {
+        switch plan.shape {
+        case .oneLeaf: return oneLeafSelectionExpression(for: event, actions: actions)
+        case .regions: return regionsSelectionExpression(for: event, actions: actions)
+        }
     }
 
     /// Processes an event that was queued while another was being processed.

@@ -5,14 +5,25 @@
 extension SwiftMachineEmitter {
     /// Each event's selection function, `select(inEachLeaf:)` and `unhandled(_:_:)`.
     func emitRegionsSelections(into out: inout CodeWriter) {
-        out.line("// Each event's selection: every active leaf's transition for it, then the step that fires them.")
-        for event in model.events.indices {
+        let withFunctions = model.events.indices.filter { !eventsSelectedAndFired.contains($0) }
+        if !withFunctions.isEmpty {
+            out.line("// Each event's selection: every active leaf's transition for it, then the step that fires them.")
+        }
+        for event in withFunctions {
             emitRegionsSelection(for: event, into: &out)
             out.line()
         }
         guard plan.hasEvents else { return }
         emitRegionsSelectionHelpers(into: &out)
         out.line()
+    }
+
+    /// `selectAndFire(.done, actions) { $0.done(self, actions) }` for an event whose step is `fire`
+    /// alone (``SwiftMachineEmitter/eventsSelectedAndFired``), else `nil`.
+    func regionsSelectionExpression(for event: Int, actions: String) -> String? {
+        guard eventsSelectedAndFired.contains(event) else { return nil }
+        return
+            "\(names.member("selectAndFire"))(.\(names.eventCase(event)), \(actions)) { $0.\(stateHandlerCall(event, actions: actions)) }"
     }
 
     /// `private func disarm(code: String, _ actions: ...) -> Bool`: each active leaf in document
@@ -49,6 +60,24 @@ extension SwiftMachineEmitter {
             out.line("return machine.regions.selectedCount > 0")
         }
         out.line()
+        if !eventsSelectedAndFired.isEmpty {
+            out.docComment([
+                "The selection of `event` when its step is `fire` alone: each active leaf selects, then the",
+                "step fires what they selected together; unhandled when none did.",
+            ])
+            out.line("@inline(__always)")
+            out.block(
+                "private func selectAndFire(_ event: Event, _ \(actionsName): \(names.actionsExistential), _ offer: (\(names.stateMetatype)) -> Bool) -> Bool"
+            ) { out in
+                let unfinished = hasFinishedFlag ? "!machine.isFinished, " : ""
+                out.block("if \(unfinished)select(inEachLeaf: offer)") { out in
+                    emitFireCall([], into: &out)
+                    out.line("return true")
+                }
+                out.line("return unhandled(event, \(actionsName))")
+            }
+            out.line()
+        }
         out.docComment(["Tells the actions that `event` is unhandled in the innermost state holding every active leaf: `false`."])
         // Inlined: called once per event, it made Stream 4 instructions per event dearer when it was not.
         out.line("@inline(__always)")

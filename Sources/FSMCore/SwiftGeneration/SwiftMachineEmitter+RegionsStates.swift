@@ -7,13 +7,10 @@ extension SwiftMachineEmitter {
     /// The base class `State`.
     func emitRegionsStateClass(into out: inout CodeWriter) {
         let doc = [
-            "A state: a class whose class methods handle the events, one method per event. It is never",
-            "instantiated: the machine holds classes (`State.Type`), one active leaf per region. An",
-            "event method selects the state's first enabled transition for the event (the step fires",
-            "it later, with those of the other regions). A state is a subclass of its enclosing state's",
-            "class and overrides the events it handles, so an event it does not handle goes to the",
-            "nearest enclosing state that does, in one dynamic call; here, at the top, are the machine's",
-            "own transitions. A state already examined for the event is not examined again.",
+            "A state: a class whose class methods handle the events, one per event, each selecting the state's",
+            "first enabled transition (the step fires it with those of the other active leaves). A state",
+            "subclasses its enclosing state's class and overrides the events it handles: an event goes to the",
+            "nearest state that handles it, in one call; here, at the top, are the machine's own transitions.",
         ]
         emitStateBaseClass(doc: doc, into: &out) { out in
             out.docComment(["The state's place in document order; every state overrides it."])

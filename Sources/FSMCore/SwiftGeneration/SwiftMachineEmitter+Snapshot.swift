@@ -51,7 +51,7 @@ extension SwiftMachineEmitter {
             "\(api)convenience init(\(parameters.joined(separator: ", "))) throws(RestoreError)"
         ) { out in
             out.line("self.init(\(arguments.joined(separator: ", ")))")
-            out.line("try restore(from: snapshot)")
+            emitRestore(into: &out)
         }
     }
 
@@ -96,7 +96,6 @@ extension SwiftMachineEmitter {
         out.line("// MARK: - Snapshots")
         out.line()
         out.block("extension \(machineName)") { out in
-            emitRestore(into: &out)
             emitStateTables(into: &out)
             guard uses(.history) else { return }
             switch plan.shape {
@@ -106,32 +105,31 @@ extension SwiftMachineEmitter {
         }
     }
 
+    /// The restoring initializer's body after the plain initializer: the machine, made a moment ago,
+    /// takes the configuration of `snapshot`; nothing runs but the timers and activities of the states
+    /// restored.
     private func emitRestore(into out: inout CodeWriter) {
-        out.docComment([
-            "Puts the machine, made a moment ago, in the configuration of `snapshot`: nothing runs but the",
-            "timers and activities of the states restored.",
-        ])
-        out.block("private func restore(from snapshot: Snapshot) throws(RestoreError)") { out in
-            out.line("// The runtime checks the snapshot against the machine's tree; nil: the machine had not started.")
-            out.line("guard let active = try Self.stateTree.configuration(restoring: snapshot) else { return }")
-            switch plan.shape {
-            case .oneLeaf: emitOneLeafRestore(into: &out)
-            case .regions: emitRegionsRestore(into: &out)
-            }
-            // A stack entry is kept only by a machine with `push` (one with only `pop` drops them all).
-            if uses(.push) {
-                out.line("machine.stack = Self.stateTree.stack(snapshot.stack).map(Self.stateClass)")
-            }
-            if uses(.timers) {
-                out.line(
-                    "let timers = Self.stateTree.timers(restoring: snapshot, active: active, machineIsRunning: \(hasFinishedFlag ? "!machine.isFinished" : "true"))"
-                )
-                out.line("for (timer, remaining) in timers { armTimer(timer, after: remaining) }")
-            }
-            if uses(.activities) {
-                out.line("for state in active { if let activity = Self.activity(of: ids[state]) { enterActivity(activity) } }")
-                out.line("startActivities(actions)")
-            }
+        out.line("// FSMRuntime checks the snapshot against the machine's tree; nil: the machine had not started.")
+        out.line("guard let active = try Self.stateTree.configuration(restoring: snapshot) else { return }")
+        switch plan.shape {
+        case .oneLeaf: emitOneLeafRestore(into: &out)
+        case .regions: emitRegionsRestore(into: &out)
+        }
+        // A stack entry is kept only by a machine with `push` (one with only `pop` drops them all).
+        if uses(.push) {
+            out.line("machine.stack = Self.stateTree.stack(snapshot.stack).map(Self.stateClass)")
+        }
+        if uses(.timers) {
+            out.line(
+                "let timers = Self.stateTree.timers(restoring: snapshot, active: active, machineIsRunning: \(hasFinishedFlag ? "!machine.isFinished" : "true"))"
+            )
+            out.line("for (timer, remaining) in timers { armTimer(timer, after: remaining) }")
+        }
+        if uses(.activities) {
+            out.line(
+                "for state in active { if let activity = Self.activity(of: ids[state]) { machine.activities.entered(activity) } }"
+            )
+            out.line("startActivities(actions)")
         }
     }
 
@@ -141,7 +139,6 @@ extension SwiftMachineEmitter {
     /// thousands of states.
     private func emitStateTables(into out: inout CodeWriter) {
         let parallel = model.states.indices.filter { model.states[$0].isParallel }.map(String.init)
-        out.line()
         out.docComment(
             [
                 "The machine's states as snapshots name them, by number in the order written: each one's name"
@@ -214,7 +211,7 @@ extension SwiftMachineEmitter {
         out.write("]")
     }
 
-    /// `restore(from:)`'s loop over the snapshot's history records, `recordsHistory` telling which
+    /// The restoring initializer's loop over the snapshot's history records, `recordsHistory` telling which
     /// states record history; `body` keeps a record (`state`, `record`: numbers) in the machine.
     func emitRestoringHistory(recordsHistory: String, into out: inout CodeWriter, body: (inout CodeWriter) -> Void) {
         guard uses(.history) else { return }

@@ -19,7 +19,9 @@ extension SwiftMachineEmitter {
             case .cancelTimers(let timers):
                 for timer in timers { out.line("\(contextMember("cancelTimer", context))(\(timer.number))") }
             case .enterActivity(let activity):
-                out.line("\(contextMember("enterActivity", context))(\(activity.number))  // do / \(activity.call.name)")
+                // Pending until the step is over (FSMRuntime's `ActivityTable`).
+                out.line(
+                    "\(contextMember("machine", context)).activities.entered(\(activity.number))  // do / \(activity.call.name)")
             case .exitActivity(let activity):
                 out.line("\(contextMember("exitActivity", context))(\(activity.number))  // do / \(activity.call.name)")
             }

@@ -56,8 +56,7 @@ extension SwiftMachineEmitter {
                 // Without a declared initializer, swiftc synthesises a nonisolated `init()` here and a
                 // main-actor one in each state under `-default-isolation MainActor`, and rejects the
                 // overrides. A private one is inherited by no state: none gets an `init()` at all.
-                out.docComment(["Never instantiated: the machine holds the class itself."])
-                out.line("private init() {}")
+                out.line("private init() {}  // Never instantiated: the machine holds the class itself.")
                 out.docComment(["The state's case of `StateID`; every state overrides it."])
                 out.line("class var id: StateID { preconditionFailure(\"every state overrides id\") }")
                 // A machine with regions is never flat: a parallel state has a state inside it per region.
@@ -84,12 +83,15 @@ extension SwiftMachineEmitter {
     private func emitStateType(_ index: Int, into out: inout CodeWriter) {
         let state = model.states[index]
         let machineName = names.machine
-        var doc = state.docComment
-        if !doc.isEmpty { doc.append("") }
-        let kind =
-            state.isFinal ? "final state" : state.isParallel ? "parallel state" : state.isComposite ? "composite state" : "state"
-        doc.append("The \(kind) `\(state.name)`" + (state.parent.map { ", inside `\(model.states[$0].name)`." } ?? "."))
-        out.docComment(doc)
+        // The state's own documentation; without it, what it is (the class's declaration shows the rest).
+        if state.docComment.isEmpty {
+            let kind =
+                state.isFinal
+                ? "final state" : state.isParallel ? "parallel state" : state.isComposite ? "composite state" : "state"
+            out.docComment(["The \(kind) `\(state.name)`" + (state.parent.map { ", inside `\(model.states[$0].name)`." } ?? ".")])
+        } else {
+            out.docComment(state.docComment)
+        }
         // A state subclasses its enclosing state (behavioural inheritance); a state with children is
         // subclassed, the others are final.
         // The lines every state has are written piece by piece: a large machine has thousands of states.

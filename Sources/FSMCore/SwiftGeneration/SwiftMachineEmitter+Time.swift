@@ -108,12 +108,10 @@ extension SwiftMachineEmitter {
             "  one of the actions.",
         ])
         out.block("\(api)func advanceTime(by duration: Swift.Duration)") { out in
-            out.block("guard let span = \(names.timers).nanoseconds(duration) else") {
-                $0.line("preconditionFailure(\"advanceTime(by:) with a negative duration\")")
-            }
-            if hasClock { out.line("precondition(clock == nil, \"advanceTime(by:) on a machine with clock timing\")") }
-            out.line("precondition(!machine.steps.isRunning, \"advanceTime(by:) from inside a guard or an action\")")
-            out.line("let end = machine.timers.time(after: span)")
+            // FSMRuntime checks the preconditions.
+            out.line(
+                "let end = machine.timers.end(ofAdvancingBy: duration, clockTiming: \(hasClock ? "clock != nil" : "false"), inStep: machine.steps.isRunning)"
+            )
             out.line("// Asked here first: a frame of a game loop with nothing due makes no call.")
             out.line("if machine.timers.isDue(upTo: end) { processTimeouts(upTo: end) }")
             out.line("machine.timers.now = end")
@@ -123,11 +121,8 @@ extension SwiftMachineEmitter {
             "How long until the earliest armed timer is due; `nil` when no timer is armed. `.zero` when a",
             "timeout is due now.",
         ])
-        out.block("\(api)var nextTimeout: Swift.Duration?") { out in
-            out.line("guard let deadline = machine.timers.nextDeadline else { return nil }")
-            let now = hasClock ? "(clock?.elapsed() ?? machine.timers.now)" : "machine.timers.now"
-            out.line("return .nanoseconds(Swift.max(deadline - \(now), 0))")
-        }
+        let now = hasClock ? "clock?.elapsed() ?? machine.timers.now" : "machine.timers.now"
+        out.line("\(api)var nextTimeout: Swift.Duration? { machine.timers.timeToNextDeadline(from: \(now)) }")
     }
 
     // MARK: Arming, cancelling, firing
@@ -147,11 +142,7 @@ extension SwiftMachineEmitter {
         ])
         out.block("fileprivate func armTimer(_ timer: Int, after delay: Int64)") { out in
             if hasClock {
-                out.line("// The clock's time; while a timeout is handled, its deadline; with manual timing, the machine's.")
-                out.line(
-                    "let now = if let clock, !machine.timers.isHandlingTimeout { clock.elapsed() } else { machine.timers.now }")
-                out.line("let deadline = \(names.timers).adding(delay, to: now)")
-                out.line("machine.timers.arm(timer, at: deadline)")
+                out.line("let deadline = machine.timers.arm(timer, after: delay, clock: clock)")
                 out.line("if let clock { schedule(timer, at: deadline, on: clock) }")
             } else {
                 out.line("machine.timers.arm(timer, at: \(names.timers).adding(delay, to: machine.timers.now))")
@@ -198,9 +189,8 @@ extension SwiftMachineEmitter {
         if hasClock { emitClockScheduling(into: &out) }
         out.line()
         out.docComment([
-            "Processes the timeouts due up to `end`, of which there is one at least, earliest first (the",
-            "first armed first among equal deadlines), each as a step of its own with what it causes, at",
-            "its deadline.",
+            "Processes the timeouts due up to `end` (one at least), earliest first (the first armed first among",
+            "equal deadlines), each as a step of its own with what it causes, at its deadline.",
         ])
         out.block("private func processTimeouts(upTo end: Int64)") { out in
             out.line("repeat {")
@@ -289,9 +279,8 @@ extension SwiftMachineEmitter {
         }
         out.line()
         out.docComment([
-            "The clock woke the task of `timer` as armed at `stamp`: processes every timeout due by now (not",
-            "inside a step: after it). A timer cancelled or armed again meanwhile has nothing due here (its late",
-            "firing is discarded); one whose deadline the clock has not reached after all is put back to sleep.",
+            "The clock woke `timer`'s task, armed at `stamp`: processes the timeouts due by now (after the step, if",
+            "in one). A timer cancelled or armed again meanwhile has nothing due; one woken early sleeps again.",
         ])
         out.block("private func clockWoke(_ timer: Int, stamp: UInt64)") { out in
             out.line("guard let clock else { return }")

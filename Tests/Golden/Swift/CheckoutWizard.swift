@@ -14,13 +14,10 @@ private typealias CheckoutWizardRuntimeVersion = FSMRuntime.Version4
 protocol CheckoutWizardActions: AnyObject {
     /// Guard of the completion of Verifying.
     func addressValid() -> Bool
-
     /// Action of the completion of Verifying.
     func flagAddress()
-
     /// Guard of `pay` in Payment.
     func cardAccepted() -> Bool
-
     /// Action of `pay` in Payment.
     func charge()
 
@@ -103,7 +100,16 @@ final class CheckoutWizard {
     ///   does not have, or its active states are not a configuration.
     convenience init(actions: some CheckoutWizardActions, restoring snapshot: Snapshot) throws(RestoreError) {
         self.init(actions: actions)
-        try restore(from: snapshot)
+        // FSMRuntime checks the snapshot against the machine's tree; nil: the machine had not started.
+        guard let active = try Self.stateTree.configuration(restoring: snapshot) else { return }
+        let ids = StateID.allCases
+        // One active leaf: the last of the active states, in the order written.
+        machine.current = Self.stateClass(active[active.count - 1])
+        machine.isStarted = true
+        for (state, record) in Self.stateTree.historyRecords(snapshot.history, recordsHistory: Self.recordsHistory) {
+            // A record below a state of a machine with one leaf is a path: its last state is the leaf.
+            machine.history[ids[state]] = Self.stateClass(record[record.count - 1])
+        }
     }
 
     /// Enters the initial configuration (`.shopping`), running entry activities outer to inner.
@@ -139,8 +145,7 @@ final class CheckoutWizard {
     func handles(_ event: Event) -> Bool {
         switch event {
         case .checkout: return isIn(.shopping)
-        case .cancel: return isIn(.checkout)
-        case .help: return isIn(.checkout)
+        case .cancel, .help: return isIn(.checkout)
         case .next: return isIn(.address) || isIn(.delivery)
         case .express: return isIn(.standard)
         case .standard: return isIn(.express)
@@ -155,16 +160,14 @@ final class CheckoutWizard {
     /// Completion transitions count too, and `-> history S` contributes `S`.
     static func successors(of state: StateID) -> [StateID] {
         switch state {
-        case .shopping: return [.checkout]
-        case .checkout: return [.shopping, .help, .receipt]
+        case .shopping, .help: return [.checkout]
+        case .checkout, .paid: return [.shopping, .help, .receipt]
         case .address: return [.verifying, .shopping, .help, .receipt]
         case .verifying: return [.delivery, .address, .shopping, .help, .receipt]
         case .delivery: return [.payment, .shopping, .help, .receipt]
         case .standard: return [.express, .payment, .shopping, .help, .receipt]
         case .express: return [.standard, .payment, .shopping, .help, .receipt]
         case .payment: return [.paid, .shopping, .help, .receipt]
-        case .paid: return [.shopping, .help, .receipt]
-        case .help: return [.checkout]
         case .receipt: return [.shopping]
         }
     }
@@ -179,64 +182,55 @@ final class CheckoutWizard {
             history: recordedHistory())
     }
 
-    /// Sends `checkout`. Returns `true` when a transition fired (or the event was
-    /// queued because the machine is busy), `false` when the event was unhandled.
+    /// Sends `checkout`: `true` when a transition fired or the event was queued, `false` when it was unhandled.
     @discardableResult
     func checkout() -> Bool {
         queued(.checkout) || run(actions) { machine.current.checkout(self, $0) || unhandled(.checkout, $0) }
     }
 
-    /// Sends `cancel`. Returns `true` when a transition fired (or the event was
-    /// queued because the machine is busy), `false` when the event was unhandled.
+    /// Sends `cancel`: `true` when a transition fired or the event was queued, `false` when it was unhandled.
     @discardableResult
     func cancel() -> Bool {
         queued(.cancel) || run(actions) { machine.current.cancel(self, $0) || unhandled(.cancel, $0) }
     }
 
-    /// Sends `help`. Returns `true` when a transition fired (or the event was
-    /// queued because the machine is busy), `false` when the event was unhandled.
+    /// Sends `help`: `true` when a transition fired or the event was queued, `false` when it was unhandled.
     @discardableResult
     func help() -> Bool {
         queued(.help) || run(actions) { machine.current.help(self, $0) || unhandled(.help, $0) }
     }
 
-    /// Sends `next`. Returns `true` when a transition fired (or the event was
-    /// queued because the machine is busy), `false` when the event was unhandled.
+    /// Sends `next`: `true` when a transition fired or the event was queued, `false` when it was unhandled.
     @discardableResult
     func next() -> Bool {
         queued(.next) || run(actions) { machine.current.next(self, $0) || unhandled(.next, $0) }
     }
 
-    /// Sends `express`. Returns `true` when a transition fired (or the event was
-    /// queued because the machine is busy), `false` when the event was unhandled.
+    /// Sends `express`: `true` when a transition fired or the event was queued, `false` when it was unhandled.
     @discardableResult
     func express() -> Bool {
         queued(.express) || run(actions) { machine.current.express(self, $0) || unhandled(.express, $0) }
     }
 
-    /// Sends `standard`. Returns `true` when a transition fired (or the event was
-    /// queued because the machine is busy), `false` when the event was unhandled.
+    /// Sends `standard`: `true` when a transition fired or the event was queued, `false` when it was unhandled.
     @discardableResult
     func standard() -> Bool {
         queued(.standard) || run(actions) { machine.current.standard(self, $0) || unhandled(.standard, $0) }
     }
 
-    /// Sends `pay`. Returns `true` when a transition fired (or the event was
-    /// queued because the machine is busy), `false` when the event was unhandled.
+    /// Sends `pay`: `true` when a transition fired or the event was queued, `false` when it was unhandled.
     @discardableResult
     func pay() -> Bool {
         queued(.pay) || run(actions) { machine.current.pay(self, $0) || unhandled(.pay, $0) }
     }
 
-    /// Sends `back`. Returns `true` when a transition fired (or the event was
-    /// queued because the machine is busy), `false` when the event was unhandled.
+    /// Sends `back`: `true` when a transition fired or the event was queued, `false` when it was unhandled.
     @discardableResult
     func back() -> Bool {
         queued(.back) || run(actions) { machine.current.back(self, $0) || unhandled(.back, $0) }
     }
 
-    /// Sends `done`. Returns `true` when a transition fired (or the event was
-    /// queued because the machine is busy), `false` when the event was unhandled.
+    /// Sends `done`: `true` when a transition fired or the event was queued, `false` when it was unhandled.
     @discardableResult
     func done() -> Bool {
         queued(.done) || run(actions) { machine.current.done(self, $0) || unhandled(.done, $0) }
@@ -259,8 +253,7 @@ extension CheckoutWizard {
         return false
     }
 
-    /// Processes one step to completion: starts the machine first when needed, then processes what
-    /// the step caused (`finishSteps`).
+    /// One step to completion: starts the machine first when needed, then processes what the step caused (`finishSteps`).
     private func run(_ actions: any CheckoutWizardActions, _ handle: (any CheckoutWizardActions) -> Bool) -> Bool {
         machine.steps.isRunning = true
         if !machine.isStarted { start(actions) }
@@ -361,21 +354,6 @@ extension CheckoutWizard {
 // MARK: - Snapshots
 
 extension CheckoutWizard {
-    /// Puts the machine, made a moment ago, in the configuration of `snapshot`: nothing runs but the
-    /// timers and activities of the states restored.
-    private func restore(from snapshot: Snapshot) throws(RestoreError) {
-        // The runtime checks the snapshot against the machine's tree; nil: the machine had not started.
-        guard let active = try Self.stateTree.configuration(restoring: snapshot) else { return }
-        let ids = StateID.allCases
-        // One active leaf: the last of the active states, in the order written.
-        machine.current = Self.stateClass(active[active.count - 1])
-        machine.isStarted = true
-        for (state, record) in Self.stateTree.historyRecords(snapshot.history, recordsHistory: Self.recordsHistory) {
-            // A record below a state of a machine with one leaf is a path: its last state is the leaf.
-            machine.history[ids[state]] = Self.stateClass(record[record.count - 1])
-        }
-    }
-
     /// The machine's states as snapshots name them, by number in the order written: each one's name
     /// and parent (-1: top level), then the states' numbers in the order of their names (byte by byte).
     private static let stateTree = FSMRuntime.StateTree(
@@ -429,15 +407,11 @@ extension CheckoutWizard {
 // MARK: - States
 
 extension CheckoutWizard {
-    /// A state: a class whose class methods handle the events, one method per event. It is never
-    /// instantiated: the machine holds the class itself (a `State.Type`). An event method returns
-    /// whether a transition fired; here, at the top, it reports "not handled". A state is a
-    /// subclass of its enclosing state's class and overrides the events it handles, so an event it
-    /// does not handle goes to the nearest enclosing state that does: one dynamic call per event
-    /// however deep the state, and nothing copied or allocated.
+    /// A state: a class whose class methods handle the events, one per event, returning whether a
+    /// transition fired (here, at the top, `false`). A state subclasses its enclosing state's class and
+    /// overrides the events it handles: an event goes to the nearest state that handles it, in one call.
     fileprivate class State {
-        /// Never instantiated: the machine holds the class itself.
-        private init() {}
+        private init() {}  // Never instantiated: the machine holds the class itself.
         /// The state's case of `StateID`; every state overrides it.
         class var id: StateID { preconditionFailure("every state overrides id") }
         /// The enclosing state; `nil` for a top-level state.
@@ -522,8 +496,6 @@ fileprivate final class CheckoutWizard_Shopping: CheckoutWizard.State {
 
 /// The wizard: address, delivery, payment; `initial history` brings the customer back to the
 /// step they left.
-///
-/// The composite state `Checkout`.
 fileprivate class CheckoutWizard_Checkout: CheckoutWizard.State {
     override class var id: CheckoutWizard.StateID { .checkout }
 
@@ -556,8 +528,6 @@ fileprivate final class CheckoutWizard_Address: CheckoutWizard_Checkout {
 }
 
 /// A choice: left as soon as it is entered.
-///
-/// The state `Verifying`, inside `Checkout`.
 fileprivate final class CheckoutWizard_Verifying: CheckoutWizard_Checkout {
     override class var id: CheckoutWizard.StateID { .verifying }
     override class var parent: CheckoutWizard.State.Type? { CheckoutWizard_Checkout.self }

@@ -14,49 +14,34 @@ private typealias GameRuntimeVersion = FSMRuntime.Version4
 protocol GameActions: AnyObject {
     /// Action of `touchMoved` in Scrolling.
     func scrollMap(x: Int, y: Int)
-
     /// Action of entry of Playing.
     func showPlayHUD()
-
     /// Action of `touchUp` in Playing.
     func tap(x: Int, y: Int)
-
     /// Action of entry of Editing.
     func showEditPalette()
-
     /// Action of exit of Editing.
     func hideEditPalette()
-
     /// Action of exit of Editing.
     func saveLayout()
-
     /// Guard of `touchDown` in Browsing.
     func objectAt(x: Int, y: Int) -> Bool
-
     /// Action of `touchDown` in Browsing.
     func pickUp(x: Int, y: Int)
-
     /// Action of `touchUp` in Browsing.
     func select(x: Int, y: Int)
-
     /// Action of entry of Dragging.
     func beginDrag()
-
     /// Action of exit of Dragging.
     func endDrag()
-
     /// Action of `touchMoved` in Dragging.
     func moveObject(x: Int, y: Int)
-
     /// Action of `touchUp` in Dragging.
     func drop(x: Int, y: Int)
-
     /// Action of entry of Paused.
     func showPauseOverlay()
-
     /// Action of exit of Paused.
     func hidePauseOverlay()
-
     /// Action of entry of GameOver.
     func showFinalScore()
 
@@ -136,7 +121,13 @@ final class Game {
     ///   does not have, or its active states are not a configuration.
     convenience init(actions: some GameActions, restoring snapshot: Snapshot) throws(RestoreError) {
         self.init(actions: actions)
-        try restore(from: snapshot)
+        // FSMRuntime checks the snapshot against the machine's tree; nil: the machine had not started.
+        guard let active = try Self.stateTree.configuration(restoring: snapshot) else { return }
+        // One active leaf: the last of the active states, in the order written.
+        machine.current = Self.stateClass(active[active.count - 1])
+        machine.isStarted = true
+        machine.isFinished = machine.current.finishesMachine
+        machine.stack = Self.stateTree.stack(snapshot.stack).map(Self.stateClass)
     }
 
     /// Enters the initial configuration (`.scrolling`), running entry activities outer to inner.
@@ -177,8 +168,7 @@ final class Game {
         case .pause: return isIn(.scrolling)
         case .enterEditMode: return isIn(.playing)
         case .leaveEditMode: return isIn(.editing)
-        case .resume: return isIn(.paused)
-        case .quit: return isIn(.paused)
+        case .resume, .quit: return isIn(.paused)
         }
     }
 
@@ -206,62 +196,54 @@ final class Game {
             stack: machine.stack.map { $0.id.rawValue })
     }
 
-    /// Sends `touchDown`. Returns `true` when a transition fired (or the event was
-    /// queued because the machine is busy), `false` when the event was unhandled.
+    /// Sends `touchDown`: `true` when a transition fired or the event was queued, `false` when it was unhandled.
     @discardableResult
     func touchDown(x: Int, y: Int) -> Bool {
         queued(.touchDown(x: x, y: y))
             || run(actions) { machine.current.touchDown(x: x, y: y, self, $0) || unhandled(.touchDown, $0) }
     }
 
-    /// Sends `touchMoved`. Returns `true` when a transition fired (or the event was
-    /// queued because the machine is busy), `false` when the event was unhandled.
+    /// Sends `touchMoved`: `true` when a transition fired or the event was queued, `false` when it was unhandled.
     @discardableResult
     func touchMoved(x: Int, y: Int) -> Bool {
         queued(.touchMoved(x: x, y: y))
             || run(actions) { machine.current.touchMoved(x: x, y: y, self, $0) || unhandled(.touchMoved, $0) }
     }
 
-    /// Sends `touchUp`. Returns `true` when a transition fired (or the event was
-    /// queued because the machine is busy), `false` when the event was unhandled.
+    /// Sends `touchUp`: `true` when a transition fired or the event was queued, `false` when it was unhandled.
     @discardableResult
     func touchUp(x: Int, y: Int) -> Bool {
         queued(.touchUp(x: x, y: y))
             || run(actions) { machine.current.touchUp(x: x, y: y, self, $0) || unhandled(.touchUp, $0) }
     }
 
-    /// Sends `pause`. Returns `true` when a transition fired (or the event was
-    /// queued because the machine is busy), `false` when the event was unhandled.
+    /// Sends `pause`: `true` when a transition fired or the event was queued, `false` when it was unhandled.
     @discardableResult
     func pause() -> Bool {
         queued(.pause) || run(actions) { machine.current.pause(self, $0) || unhandled(.pause, $0) }
     }
 
-    /// Sends `enterEditMode`. Returns `true` when a transition fired (or the event was
-    /// queued because the machine is busy), `false` when the event was unhandled.
+    /// Sends `enterEditMode`: `true` when a transition fired or the event was queued, `false` when it was unhandled.
     @discardableResult
     func enterEditMode() -> Bool {
         queued(.enterEditMode)
             || run(actions) { machine.current.enterEditMode(self, $0) || unhandled(.enterEditMode, $0) }
     }
 
-    /// Sends `leaveEditMode`. Returns `true` when a transition fired (or the event was
-    /// queued because the machine is busy), `false` when the event was unhandled.
+    /// Sends `leaveEditMode`: `true` when a transition fired or the event was queued, `false` when it was unhandled.
     @discardableResult
     func leaveEditMode() -> Bool {
         queued(.leaveEditMode)
             || run(actions) { machine.current.leaveEditMode(self, $0) || unhandled(.leaveEditMode, $0) }
     }
 
-    /// Sends `resume`. Returns `true` when a transition fired (or the event was
-    /// queued because the machine is busy), `false` when the event was unhandled.
+    /// Sends `resume`: `true` when a transition fired or the event was queued, `false` when it was unhandled.
     @discardableResult
     func resume() -> Bool {
         queued(.resume) || run(actions) { machine.current.resume(self, $0) || unhandled(.resume, $0) }
     }
 
-    /// Sends `quit`. Returns `true` when a transition fired (or the event was
-    /// queued because the machine is busy), `false` when the event was unhandled.
+    /// Sends `quit`: `true` when a transition fired or the event was queued, `false` when it was unhandled.
     @discardableResult
     func quit() -> Bool {
         queued(.quit) || run(actions) { machine.current.quit(self, $0) || unhandled(.quit, $0) }
@@ -284,8 +266,7 @@ extension Game {
         return false
     }
 
-    /// Processes one step to completion: starts the machine first when needed, then processes what
-    /// the step caused (`finishSteps`).
+    /// One step to completion: starts the machine first when needed, then processes what the step caused (`finishSteps`).
     private func run(_ actions: any GameActions, _ handle: (any GameActions) -> Bool) -> Bool {
         machine.steps.isRunning = true
         if !machine.isStarted { start(actions) }
@@ -399,18 +380,6 @@ extension Game {
 // MARK: - Snapshots
 
 extension Game {
-    /// Puts the machine, made a moment ago, in the configuration of `snapshot`: nothing runs but the
-    /// timers and activities of the states restored.
-    private func restore(from snapshot: Snapshot) throws(RestoreError) {
-        // The runtime checks the snapshot against the machine's tree; nil: the machine had not started.
-        guard let active = try Self.stateTree.configuration(restoring: snapshot) else { return }
-        // One active leaf: the last of the active states, in the order written.
-        machine.current = Self.stateClass(active[active.count - 1])
-        machine.isStarted = true
-        machine.isFinished = machine.current.finishesMachine
-        machine.stack = Self.stateTree.stack(snapshot.stack).map(Self.stateClass)
-    }
-
     /// The machine's states as snapshots name them, by number in the order written: each one's name
     /// and parent (-1: top level), then the states' numbers in the order of their names (byte by byte).
     private static let stateTree = FSMRuntime.StateTree(
@@ -437,15 +406,11 @@ extension Game {
 // MARK: - States
 
 extension Game {
-    /// A state: a class whose class methods handle the events, one method per event. It is never
-    /// instantiated: the machine holds the class itself (a `State.Type`). An event method returns
-    /// whether a transition fired; here, at the top, it reports "not handled". A state is a
-    /// subclass of its enclosing state's class and overrides the events it handles, so an event it
-    /// does not handle goes to the nearest enclosing state that does: one dynamic call per event
-    /// however deep the state, and nothing copied or allocated.
+    /// A state: a class whose class methods handle the events, one per event, returning whether a
+    /// transition fired (here, at the top, `false`). A state subclasses its enclosing state's class and
+    /// overrides the events it handles: an event goes to the nearest state that handles it, in one call.
     fileprivate class State {
-        /// Never instantiated: the machine holds the class itself.
-        private init() {}
+        private init() {}  // Never instantiated: the machine holds the class itself.
         /// The state's case of `StateID`; every state overrides it.
         class var id: StateID { preconditionFailure("every state overrides id") }
         /// The enclosing state; `nil` for a top-level state.
@@ -510,8 +475,6 @@ extension Game.StateID {
 }
 
 /// The map scrolls under the player's finger, in play and edit mode alike.
-///
-/// The composite state `Scrolling`.
 fileprivate class Game_Scrolling: Game.State {
     override class var id: Game.StateID { .scrolling }
 
@@ -527,8 +490,6 @@ fileprivate class Game_Scrolling: Game.State {
 }
 
 /// Normal play: tapping a crop harvests it, tapping a zombie... deals with it.
-///
-/// The state `Playing`, inside `Scrolling`.
 fileprivate final class Game_Playing: Game_Scrolling {
     override class var id: Game.StateID { .playing }
     override class var parent: Game.State.Type? { Game_Scrolling.self }
@@ -552,8 +513,6 @@ fileprivate final class Game_Playing: Game_Scrolling {
 }
 
 /// Redecorating the farm.
-///
-/// The composite state `Editing`, inside `Scrolling`.
 fileprivate class Game_Editing: Game_Scrolling {
     override class var id: Game.StateID { .editing }
     override class var parent: Game.State.Type? { Game_Scrolling.self }
@@ -598,8 +557,6 @@ fileprivate final class Game_Browsing: Game_Editing {
 }
 
 /// Moving an object: the map must not scroll meanwhile.
-///
-/// The state `Dragging`, inside `Editing`.
 fileprivate final class Game_Dragging: Game_Editing {
     override class var id: Game.StateID { .dragging }
     override class var parent: Game.State.Type? { Game_Editing.self }
@@ -630,8 +587,6 @@ fileprivate final class Game_Dragging: Game_Editing {
 }
 
 /// The pause overlay sits on top of whatever mode was active.
-///
-/// The state `Paused`.
 fileprivate final class Game_Paused: Game.State {
     override class var id: Game.StateID { .paused }
 

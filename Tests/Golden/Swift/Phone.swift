@@ -14,13 +14,10 @@ private typealias PhoneRuntimeVersion = FSMRuntime.Version4
 protocol PhoneActions: AnyObject {
     /// Action of entry of Call.
     func callStarted()
-
     /// Action of `toggle` in Muted.
     func unmute()
-
     /// Action of `volume` in Live.
     func setVolume(level: Int)
-
     /// Guard of `toggle` in Off.
     func cameraReady() -> Bool
 
@@ -96,7 +93,14 @@ final class Phone {
     ///   does not have, or its active states are not a configuration.
     convenience init(actions: some PhoneActions, restoring snapshot: Snapshot) throws(RestoreError) {
         self.init(actions: actions)
-        try restore(from: snapshot)
+        // FSMRuntime checks the snapshot against the machine's tree; nil: the machine had not started.
+        guard let active = try Self.stateTree.configuration(restoring: snapshot) else { return }
+        machine.regions.configurationList.replace(with: active.map(Self.stateClass))
+        machine.regions.leafList.replace(with: Self.stateTree.leaves(of: active).map(Self.stateClass))
+        machine.isStarted = true
+        for (state, record) in Self.stateTree.historyRecords(snapshot.history, recordsHistory: { Self.rules.recordsHistory[$0] }) {
+            machine.history[state] = record
+        }
     }
 
     /// Enters the initial configuration (`.call`), running entry activities outer to inner.
@@ -141,15 +145,11 @@ final class Phone {
     /// Completion transitions count too, and `-> history S` contributes `S`.
     static func successors(of state: StateID) -> [StateID] {
         switch state {
-        case .call: return [.ended]
-        case .audio: return [.ended]
+        case .call, .audio, .audioDone, .video, .videoDone: return [.ended]
         case .muted: return [.live, .ended]
         case .live: return [.muted, .audioDone, .ended]
-        case .audioDone: return [.ended]
-        case .video: return [.ended]
         case .off: return [.on, .ended]
         case .on: return [.off, .videoDone, .live, .ended]
-        case .videoDone: return [.ended]
         case .ended: return [.call]
         }
     }
@@ -164,46 +164,42 @@ final class Phone {
             history: recordedHistory())
     }
 
-    /// Sends `volume`. Returns `true` when a transition fired (or the event was
-    /// queued because the machine is busy), `false` when the event was unhandled.
+    /// Sends `volume`: `true` when a transition fired or the event was queued, `false` when it was unhandled.
     @discardableResult
     func volume(level: Int) -> Bool {
         queued(.volume(level: level)) || run(actions) { volume(level: level, $0) }
     }
 
-    /// Sends `toggle`. Returns `true` when a transition fired (or the event was
-    /// queued because the machine is busy), `false` when the event was unhandled.
+    /// Sends `toggle`: `true` when a transition fired or the event was queued, `false` when it was unhandled.
     @discardableResult
     func toggle() -> Bool {
         queued(.toggle) || run(actions) { toggle($0) }
     }
 
-    /// Sends `done`. Returns `true` when a transition fired (or the event was
-    /// queued because the machine is busy), `false` when the event was unhandled.
+    /// Sends `done`: `true` when a transition fired or the event was queued, `false` when it was unhandled.
     @discardableResult
     func done() -> Bool {
-        queued(.done) || run(actions) { done($0) }
+        queued(.done) || run(actions) { actions in selectAndFire(.done, actions) { $0.done(self, actions) } }
     }
 
-    /// Sends `share`. Returns `true` when a transition fired (or the event was
-    /// queued because the machine is busy), `false` when the event was unhandled.
+    /// Sends `share`: `true` when a transition fired or the event was queued, `false` when it was unhandled.
     @discardableResult
     func share() -> Bool {
-        queued(.share) || run(actions) { share($0) }
+        queued(.share) || run(actions) { actions in selectAndFire(.share, actions) { $0.share(self, actions) } }
     }
 
-    /// Sends `hangUp`. Returns `true` when a transition fired (or the event was
-    /// queued because the machine is busy), `false` when the event was unhandled.
+    /// Sends `hangUp`: `true` when a transition fired or the event was queued, `false` when it was unhandled.
     @discardableResult
     func hangUp() -> Bool {
-        queued(.hangUp) || run(actions) { hangUp($0) }
+        queued(.hangUp)
+            || run(actions) { actions in selectAndFire(.hangUp, actions) { $0.hangUp(self, actions) } }
     }
 
-    /// Sends `redial`. Returns `true` when a transition fired (or the event was
-    /// queued because the machine is busy), `false` when the event was unhandled.
+    /// Sends `redial`: `true` when a transition fired or the event was queued, `false` when it was unhandled.
     @discardableResult
     func redial() -> Bool {
-        queued(.redial) || run(actions) { redial($0) }
+        queued(.redial)
+            || run(actions) { actions in selectAndFire(.redial, actions) { $0.redial(self, actions) } }
     }
 }
 
@@ -261,38 +257,6 @@ extension Phone {
         return unhandled(.toggle, actions)
     }
 
-    private func done(_ actions: any PhoneActions) -> Bool {
-        if select(inEachLeaf: { $0.done(self, actions) }) {
-            fire(actions) { _ in }
-            return true
-        }
-        return unhandled(.done, actions)
-    }
-
-    private func share(_ actions: any PhoneActions) -> Bool {
-        if select(inEachLeaf: { $0.share(self, actions) }) {
-            fire(actions) { _ in }
-            return true
-        }
-        return unhandled(.share, actions)
-    }
-
-    private func hangUp(_ actions: any PhoneActions) -> Bool {
-        if select(inEachLeaf: { $0.hangUp(self, actions) }) {
-            fire(actions) { _ in }
-            return true
-        }
-        return unhandled(.hangUp, actions)
-    }
-
-    private func redial(_ actions: any PhoneActions) -> Bool {
-        if select(inEachLeaf: { $0.redial(self, actions) }) {
-            fire(actions) { _ in }
-            return true
-        }
-        return unhandled(.redial, actions)
-    }
-
     /// Offers an event to each active leaf in document order, which selects its transition or defers
     /// outwards (a state examined once is not examined again): whether any transition was selected.
     private func select(inEachLeaf offer: (Phone.State.Type) -> Bool) -> Bool {
@@ -305,6 +269,17 @@ extension Phone {
         return machine.regions.selectedCount > 0
     }
 
+    /// The selection of `event` when its step is `fire` alone: each active leaf selects, then the
+    /// step fires what they selected together; unhandled when none did.
+    @inline(__always)
+    private func selectAndFire(_ event: Event, _ actions: any PhoneActions, _ offer: (Phone.State.Type) -> Bool) -> Bool {
+        if select(inEachLeaf: offer) {
+            fire(actions) { _ in }
+            return true
+        }
+        return unhandled(event, actions)
+    }
+
     /// Tells the actions that `event` is unhandled in the innermost state holding every active leaf: `false`.
     @inline(__always)
     private func unhandled(_ event: Event, _ actions: any PhoneActions) -> Bool {
@@ -312,8 +287,7 @@ extension Phone {
         return false
     }
 
-    /// Processes one step to completion: starts the machine first when needed, then processes what
-    /// the step caused (`finishSteps`).
+    /// One step to completion: starts the machine first when needed, then processes what the step caused (`finishSteps`).
     private func run(_ actions: any PhoneActions, _ handle: (any PhoneActions) -> Bool) -> Bool {
         machine.steps.isRunning = true
         if !machine.isStarted { start(actions) }
@@ -353,10 +327,10 @@ extension Phone {
         switch event {
         case .volume(let level): _ = volume(level: level, actions)
         case .toggle: _ = toggle(actions)
-        case .done: _ = done(actions)
-        case .share: _ = share(actions)
-        case .hangUp: _ = hangUp(actions)
-        case .redial: _ = redial(actions)
+        case .done: _ = selectAndFire(.done, actions) { $0.done(self, actions) }
+        case .share: _ = selectAndFire(.share, actions) { $0.share(self, actions) }
+        case .hangUp: _ = selectAndFire(.hangUp, actions) { $0.hangUp(self, actions) }
+        case .redial: _ = selectAndFire(.redial, actions) { $0.redial(self, actions) }
         }
     }
 }
@@ -462,19 +436,6 @@ extension Phone {
 // MARK: - Snapshots
 
 extension Phone {
-    /// Puts the machine, made a moment ago, in the configuration of `snapshot`: nothing runs but the
-    /// timers and activities of the states restored.
-    private func restore(from snapshot: Snapshot) throws(RestoreError) {
-        // The runtime checks the snapshot against the machine's tree; nil: the machine had not started.
-        guard let active = try Self.stateTree.configuration(restoring: snapshot) else { return }
-        machine.regions.configurationList.replace(with: active.map(Self.stateClass))
-        machine.regions.leafList.replace(with: Self.stateTree.leaves(of: active).map(Self.stateClass))
-        machine.isStarted = true
-        for (state, record) in Self.stateTree.historyRecords(snapshot.history, recordsHistory: { Self.rules.recordsHistory[$0] }) {
-            machine.history[state] = record
-        }
-    }
-
     /// The machine's states as snapshots name them, by number in the order written: each one's name
     /// and parent (-1: top level), then the states' numbers in the order of their names (byte by byte).
     private static let stateTree = FSMRuntime.StateTree(
@@ -513,16 +474,12 @@ extension Phone {
 // MARK: - States
 
 extension Phone {
-    /// A state: a class whose class methods handle the events, one method per event. It is never
-    /// instantiated: the machine holds classes (`State.Type`), one active leaf per region. An
-    /// event method selects the state's first enabled transition for the event (the step fires
-    /// it later, with those of the other regions). A state is a subclass of its enclosing state's
-    /// class and overrides the events it handles, so an event it does not handle goes to the
-    /// nearest enclosing state that does, in one dynamic call; here, at the top, are the machine's
-    /// own transitions. A state already examined for the event is not examined again.
+    /// A state: a class whose class methods handle the events, one per event, each selecting the state's
+    /// first enabled transition (the step fires it with those of the other active leaves). A state
+    /// subclasses its enclosing state's class and overrides the events it handles: an event goes to the
+    /// nearest state that handles it, in one call; here, at the top, are the machine's own transitions.
     fileprivate class State {
-        /// Never instantiated: the machine holds the class itself.
-        private init() {}
+        private init() {}  // Never instantiated: the machine holds the class itself.
         /// The state's case of `StateID`; every state overrides it.
         class var id: StateID { preconditionFailure("every state overrides id") }
         /// The enclosing state; `nil` for a top-level state.

@@ -14,28 +14,20 @@ private typealias SecuritySystemRuntimeVersion = FSMRuntime.Version4
 protocol SecuritySystemActions: AnyObject {
     /// Action of entry of Disarmed.
     func announceDisarmed()
-
     /// Action of entry of Armed.
     func announceArmed()
-
     /// Guard of `disarm` in Armed, `reset` in Alarm, `reset` in SilentAlarm.
     func isValid(code: String) -> Bool
-
     /// Guard of `disarm` in Armed.
     func tooManyAttempts() -> Bool
-
     /// Action of `disarm` in Armed.
     func informAdministrator()
-
     /// Action of `disarm` in Armed.
     func countFailedAttempt()
-
     /// Action of entry of Alarm.
     func soundAlarm()
-
     /// Action of exit of Alarm.
     func stopAlarm()
-
     /// Action of entry of SilentAlarm.
     func informPolice()
 
@@ -110,7 +102,11 @@ final class SecuritySystem {
     ///   does not have, or its active states are not a configuration.
     convenience init(actions: some SecuritySystemActions, restoring snapshot: Snapshot) throws(RestoreError) {
         self.init(actions: actions)
-        try restore(from: snapshot)
+        // FSMRuntime checks the snapshot against the machine's tree; nil: the machine had not started.
+        guard let active = try Self.stateTree.configuration(restoring: snapshot) else { return }
+        // One active leaf: the last of the active states, in the order written.
+        machine.current = Self.stateClass(active[active.count - 1])
+        machine.isStarted = true
     }
 
     /// Enters the initial configuration (`.disarmed`), running entry activities outer to inner.
@@ -136,11 +132,10 @@ final class SecuritySystem {
     /// ancestors or the machine. Guards are not evaluated. `false` once the machine has finished.
     func handles(_ event: Event) -> Bool {
         switch event {
-        case .disarm: return isIn(.armed)
+        case .disarm, .breach: return isIn(.armed)
         case .reset: return isIn(.alarm) || isIn(.silentAlarm)
         case .arm: return isIn(.disarmed)
         case .panic: return isIn(.disarmed) || isIn(.armed)
-        case .breach: return isIn(.armed)
         }
     }
 
@@ -150,8 +145,7 @@ final class SecuritySystem {
         switch state {
         case .disarmed: return [.armed, .silentAlarm]
         case .armed: return [.alarm, .disarmed]
-        case .alarm: return [.disarmed]
-        case .silentAlarm: return [.disarmed]
+        case .alarm, .silentAlarm: return [.disarmed]
         }
     }
 
@@ -165,8 +159,7 @@ final class SecuritySystem {
 
     /// Someone entered a code to disarm the system.
     ///
-    /// Sends `disarm`. Returns `true` when a transition fired (or the event was
-    /// queued because the machine is busy), `false` when the event was unhandled.
+    /// Sends `disarm`: `true` when a transition fired or the event was queued, `false` when it was unhandled.
     @discardableResult
     func disarm(code: String) -> Bool {
         queued(.disarm(code: code))
@@ -175,30 +168,26 @@ final class SecuritySystem {
 
     /// Someone entered a code to reset a sounding alarm.
     ///
-    /// Sends `reset`. Returns `true` when a transition fired (or the event was
-    /// queued because the machine is busy), `false` when the event was unhandled.
+    /// Sends `reset`: `true` when a transition fired or the event was queued, `false` when it was unhandled.
     @discardableResult
     func reset(code: String) -> Bool {
         queued(.reset(code: code))
             || run(actions) { machine.current.reset(code: code, self, $0) || unhandled(.reset, $0) }
     }
 
-    /// Sends `arm`. Returns `true` when a transition fired (or the event was
-    /// queued because the machine is busy), `false` when the event was unhandled.
+    /// Sends `arm`: `true` when a transition fired or the event was queued, `false` when it was unhandled.
     @discardableResult
     func arm() -> Bool {
         queued(.arm) || run(actions) { machine.current.arm(self, $0) || unhandled(.arm, $0) }
     }
 
-    /// Sends `panic`. Returns `true` when a transition fired (or the event was
-    /// queued because the machine is busy), `false` when the event was unhandled.
+    /// Sends `panic`: `true` when a transition fired or the event was queued, `false` when it was unhandled.
     @discardableResult
     func panic() -> Bool {
         queued(.panic) || run(actions) { machine.current.panic(self, $0) || unhandled(.panic, $0) }
     }
 
-    /// Sends `breach`. Returns `true` when a transition fired (or the event was
-    /// queued because the machine is busy), `false` when the event was unhandled.
+    /// Sends `breach`: `true` when a transition fired or the event was queued, `false` when it was unhandled.
     @discardableResult
     func breach() -> Bool {
         queued(.breach) || run(actions) { machine.current.breach(self, $0) || unhandled(.breach, $0) }
@@ -221,8 +210,7 @@ extension SecuritySystem {
         return false
     }
 
-    /// Processes one step to completion: starts the machine first when needed, then processes what
-    /// the step caused (`finishSteps`).
+    /// One step to completion: starts the machine first when needed, then processes what the step caused (`finishSteps`).
     private func run(_ actions: any SecuritySystemActions, _ handle: (any SecuritySystemActions) -> Bool) -> Bool {
         machine.steps.isRunning = true
         if !machine.isStarted { start(actions) }
@@ -242,9 +230,10 @@ extension SecuritySystem {
     }
 
     /// Enters the initial configuration.
+    @inline(never)
     private func start(_ actions: any SecuritySystemActions) {
         machine.isStarted = true
-        enter(SecuritySystem_Disarmed.self, actions)
+        SecuritySystem_Disarmed.enterInward(below: -1, actions)
     }
 
     private func replay(_ event: SecuritySystemQueuedEvent, _ actions: any SecuritySystemActions) {
@@ -273,28 +262,11 @@ extension SecuritySystem {
         machine.current = target
         return true
     }
-
-    /// Enters `target` and makes it the current state.
-    @inline(never)
-    private func enter(_ target: SecuritySystem.State.Type, _ actions: any SecuritySystemActions) {
-        target.enterInward(below: -1, actions)
-        machine.current = target
-    }
 }
 
 // MARK: - Snapshots
 
 extension SecuritySystem {
-    /// Puts the machine, made a moment ago, in the configuration of `snapshot`: nothing runs but the
-    /// timers and activities of the states restored.
-    private func restore(from snapshot: Snapshot) throws(RestoreError) {
-        // The runtime checks the snapshot against the machine's tree; nil: the machine had not started.
-        guard let active = try Self.stateTree.configuration(restoring: snapshot) else { return }
-        // One active leaf: the last of the active states, in the order written.
-        machine.current = Self.stateClass(active[active.count - 1])
-        machine.isStarted = true
-    }
-
     /// The machine's states as snapshots name them, by number in the order written: each one's name
     /// and parent (-1: top level), then the states' numbers in the order of their names (byte by byte).
     private static let stateTree = FSMRuntime.StateTree(
@@ -318,15 +290,11 @@ extension SecuritySystem {
 // MARK: - States
 
 extension SecuritySystem {
-    /// A state: a class whose class methods handle the events, one method per event. It is never
-    /// instantiated: the machine holds the class itself (a `State.Type`). An event method returns
-    /// whether a transition fired; here, at the top, it reports "not handled". A state is a
-    /// subclass of its enclosing state's class and overrides the events it handles, so an event it
-    /// does not handle goes to the nearest enclosing state that does: one dynamic call per event
-    /// however deep the state, and nothing copied or allocated.
+    /// A state: a class whose class methods handle the events, one per event, returning whether a
+    /// transition fired (here, at the top, `false`). A state subclasses its enclosing state's class and
+    /// overrides the events it handles: an event goes to the nearest state that handles it, in one call.
     fileprivate class State {
-        /// Never instantiated: the machine holds the class itself.
-        private init() {}
+        private init() {}  // Never instantiated: the machine holds the class itself.
         /// The state's case of `StateID`; every state overrides it.
         class var id: StateID { preconditionFailure("every state overrides id") }
 
@@ -336,8 +304,7 @@ extension SecuritySystem {
         class func panic(_ context: SecuritySystem, _ actions: any SecuritySystemActions) -> Bool { false }
         class func breach(_ context: SecuritySystem, _ actions: any SecuritySystemActions) -> Bool { false }
 
-        /// Exits this state: its exit activities. `depth`, the depth of a transition's domain, is always -1
-        /// here (the whole machine): no state lies inside another.
+        /// Exits this state: its exit activities (`depth` is always -1: no state lies inside another).
         class func exitOutward(to depth: Int, _ context: SecuritySystem, _ actions: any SecuritySystemActions) {}
         /// Enters this state: its entry activities.
         class func enterInward(below depth: Int, _ actions: any SecuritySystemActions) {}
@@ -345,8 +312,6 @@ extension SecuritySystem {
 }
 
 /// Sensors are ignored; a panic raises the silent alarm.
-///
-/// The state `Disarmed`.
 fileprivate final class SecuritySystem_Disarmed: SecuritySystem.State {
     override class var id: SecuritySystem.StateID { .disarmed }
 
@@ -364,8 +329,6 @@ fileprivate final class SecuritySystem_Disarmed: SecuritySystem.State {
 }
 
 /// Sensors are live; a valid code disarms, too many wrong codes sound the alarm.
-///
-/// The state `Armed`.
 fileprivate final class SecuritySystem_Armed: SecuritySystem.State {
     override class var id: SecuritySystem.StateID { .armed }
 
@@ -396,8 +359,6 @@ fileprivate final class SecuritySystem_Armed: SecuritySystem.State {
 }
 
 /// The siren sounds until a valid code resets the system.
-///
-/// The state `Alarm`.
 fileprivate final class SecuritySystem_Alarm: SecuritySystem.State {
     override class var id: SecuritySystem.StateID { .alarm }
 
@@ -418,8 +379,6 @@ fileprivate final class SecuritySystem_Alarm: SecuritySystem.State {
 }
 
 /// The police are called without a sound.
-///
-/// The state `SilentAlarm`.
 fileprivate final class SecuritySystem_SilentAlarm: SecuritySystem.State {
     override class var id: SecuritySystem.StateID { .silentAlarm }
 

@@ -16,43 +16,30 @@ private typealias SignInRuntimeVersion = FSMRuntime.Version4
 protocol SignInActions: AnyObject {
     /// Action of entry of SignedOut.
     func showForm()
-
     /// Guard of `submit` in SignedOut.
     func isWellFormed(email: String) -> Bool
-
     /// Action of `submit` in SignedOut.
     func remember(email: String, password: String)
-
     /// Action of `submit` in SignedOut, `catch` in SigningIn, entry of TimedOut, entry of Failed.
     func showMessage(text: String)
-
     /// Action of entry of SigningIn.
     func showSpinner()
-
     /// Action of exit of SigningIn.
     func hideSpinner()
-
     /// Activity of SigningIn.
     func requestSession() async throws
-
     /// Guard of `catch` in SigningIn.
     func isOffline(error: any Error) -> Bool
-
     /// Guard of `catch` in SigningIn.
     func isRejected(error: any Error) -> Bool
-
     /// Action of `catch` in SigningIn.
     func report(error: any Error)
-
     /// Action of entry of Offline.
     func showOfflineBanner()
-
     /// Action of exit of Offline.
     func hideOfflineBanner()
-
     /// Action of entry of SignedIn.
     func showHome()
-
     /// Action of `signOut` in SignedIn.
     func forget()
 
@@ -175,7 +162,16 @@ final class SignIn {
     ///   does not have, or its active states are not a configuration.
     convenience init(actions: some SignInActions, restoring snapshot: Snapshot, timing: Timing = .clock(Swift.ContinuousClock()), activities: Activities = .tasks) throws(RestoreError) {
         self.init(actions: actions, timing: timing, activities: activities)
-        try restore(from: snapshot)
+        // FSMRuntime checks the snapshot against the machine's tree; nil: the machine had not started.
+        guard let active = try Self.stateTree.configuration(restoring: snapshot) else { return }
+        let ids = StateID.allCases
+        // One active leaf: the last of the active states, in the order written.
+        machine.current = Self.stateClass(active[active.count - 1])
+        machine.isStarted = true
+        let timers = Self.stateTree.timers(restoring: snapshot, active: active, machineIsRunning: true)
+        for (timer, remaining) in timers { armTimer(timer, after: remaining) }
+        for state in active { if let activity = Self.activity(of: ids[state]) { machine.activities.entered(activity) } }
+        startActivities(actions)
     }
 
     /// Enters the initial configuration (`.signedOut`), running entry activities outer to inner.
@@ -221,9 +217,7 @@ final class SignIn {
         switch state {
         case .signedOut: return [.signingIn]
         case .signingIn: return [.signedIn, .offline, .signedOut, .failed, .timedOut]
-        case .offline: return [.signingIn, .signedOut]
-        case .timedOut: return [.signingIn, .signedOut]
-        case .failed: return [.signingIn, .signedOut]
+        case .offline, .timedOut, .failed: return [.signingIn, .signedOut]
         case .signedIn: return [.signedOut]
         }
     }
@@ -246,12 +240,7 @@ final class SignIn {
     /// - Precondition: `duration` is not negative; the machine has manual timing; not called from
     ///   one of the actions.
     func advanceTime(by duration: Swift.Duration) {
-        guard let span = FSMRuntime.TimerTable.nanoseconds(duration) else {
-            preconditionFailure("advanceTime(by:) with a negative duration")
-        }
-        precondition(clock == nil, "advanceTime(by:) on a machine with clock timing")
-        precondition(!machine.steps.isRunning, "advanceTime(by:) from inside a guard or an action")
-        let end = machine.timers.time(after: span)
+        let end = machine.timers.end(ofAdvancingBy: duration, clockTiming: clock != nil, inStep: machine.steps.isRunning)
         // Asked here first: a frame of a game loop with nothing due makes no call.
         if machine.timers.isDue(upTo: end) { processTimeouts(upTo: end) }
         machine.timers.now = end
@@ -259,14 +248,11 @@ final class SignIn {
 
     /// How long until the earliest armed timer is due; `nil` when no timer is armed. `.zero` when a
     /// timeout is due now.
-    var nextTimeout: Swift.Duration? {
-        guard let deadline = machine.timers.nextDeadline else { return nil }
-        return .nanoseconds(Swift.max(deadline - (clock?.elapsed() ?? machine.timers.now), 0))
-    }
+    var nextTimeout: Swift.Duration? { machine.timers.timeToNextDeadline(from: clock?.elapsed() ?? machine.timers.now) }
 
     /// The states whose activity is running, in the order written.
     var runningActivities: [StateID] {
-        machine.activities.running.map(Self.state(ofActivity:))
+        machine.activities.running.map { Self.activityStates[$0] }
     }
 
     /// With `.manual` activities, the activity of `state` returned: processed as a step of its own
@@ -299,48 +285,38 @@ final class SignIn {
         }
     }
 
-    /// The state of the activity numbered `activity`.
-    private static func state(ofActivity activity: Int) -> StateID {
-        switch activity {
-        case 0: .signingIn
-        default: preconditionFailure("no activity \(activity)")
-        }
-    }
+    /// The state of each activity, by number.
+    private static let activityStates: [StateID] = [.signingIn]
 
     /// The user tapped "Sign in".
     ///
-    /// Sends `submit`. Returns `true` when a transition fired (or the event was
-    /// queued because the machine is busy), `false` when the event was unhandled.
+    /// Sends `submit`: `true` when a transition fired or the event was queued, `false` when it was unhandled.
     @discardableResult
     func submit(email: String, password: String) -> Bool {
         queued(.submit(email: email, password: password))
             || run(actions) { machine.current.submit(email: email, password: password, self, $0) || unhandled(.submit, $0) }
     }
 
-    /// Sends `cancel`. Returns `true` when a transition fired (or the event was
-    /// queued because the machine is busy), `false` when the event was unhandled.
+    /// Sends `cancel`: `true` when a transition fired or the event was queued, `false` when it was unhandled.
     @discardableResult
     func cancel() -> Bool {
         queued(.cancel) || run(actions) { machine.current.cancel(self, $0) || unhandled(.cancel, $0) }
     }
 
-    /// Sends `networkAvailable`. Returns `true` when a transition fired (or the event was
-    /// queued because the machine is busy), `false` when the event was unhandled.
+    /// Sends `networkAvailable`: `true` when a transition fired or the event was queued, `false` when it was unhandled.
     @discardableResult
     func networkAvailable() -> Bool {
         queued(.networkAvailable)
             || run(actions) { machine.current.networkAvailable(self, $0) || unhandled(.networkAvailable, $0) }
     }
 
-    /// Sends `retry`. Returns `true` when a transition fired (or the event was
-    /// queued because the machine is busy), `false` when the event was unhandled.
+    /// Sends `retry`: `true` when a transition fired or the event was queued, `false` when it was unhandled.
     @discardableResult
     func retry() -> Bool {
         queued(.retry) || run(actions) { machine.current.retry(self, $0) || unhandled(.retry, $0) }
     }
 
-    /// Sends `signOut`. Returns `true` when a transition fired (or the event was
-    /// queued because the machine is busy), `false` when the event was unhandled.
+    /// Sends `signOut`: `true` when a transition fired or the event was queued, `false` when it was unhandled.
     @discardableResult
     func signOut() -> Bool {
         queued(.signOut) || run(actions) { machine.current.signOut(self, $0) || unhandled(.signOut, $0) }
@@ -364,8 +340,7 @@ extension SignIn {
         return false
     }
 
-    /// Processes one step to completion: starts the machine first when needed, then processes what
-    /// the step caused (`finishSteps`).
+    /// One step to completion: starts the machine first when needed, then processes what the step caused (`finishSteps`).
     private func run(_ actions: any SignInActions, _ handle: (any SignInActions) -> Bool) -> Bool {
         machine.steps.isRunning = true
         if !machine.isStarted { start(actions) }
@@ -392,9 +367,11 @@ extension SignIn {
     }
 
     /// Enters the initial configuration, then processes what that caused but the events sent.
+    @inline(never)
     private func start(_ actions: any SignInActions) {
         machine.isStarted = true
-        enter(SignIn_SignedOut.self, actions)
+        SignIn_SignedOut.enterInward(below: -1, self, actions)
+        if let completed = SignIn_SignedOut.completes, isComplete(completed) { machine.steps.complete(completed) }
         finishSteps(actions, takingSent: false)
     }
 
@@ -403,10 +380,7 @@ extension SignIn {
     /// Arms `timer` (its state was just entered, or it repeats), due `delay` nanoseconds after now: the
     /// machine's time, which while a timeout is handled is its deadline. `delay` is not negative.
     fileprivate func armTimer(_ timer: Int, after delay: Int64) {
-        // The clock's time; while a timeout is handled, its deadline; with manual timing, the machine's.
-        let now = if let clock, !machine.timers.isHandlingTimeout { clock.elapsed() } else { machine.timers.now }
-        let deadline = FSMRuntime.TimerTable.adding(delay, to: now)
-        machine.timers.arm(timer, at: deadline)
+        let deadline = machine.timers.arm(timer, after: delay, clock: clock)
         if let clock { schedule(timer, at: deadline, on: clock) }
     }
 
@@ -429,9 +403,8 @@ extension SignIn {
         timerTasks.start(timer, task)
     }
 
-    /// The clock woke the task of `timer` as armed at `stamp`: processes every timeout due by now (not
-    /// inside a step: after it). A timer cancelled or armed again meanwhile has nothing due here (its late
-    /// firing is discarded); one whose deadline the clock has not reached after all is put back to sleep.
+    /// The clock woke `timer`'s task, armed at `stamp`: processes the timeouts due by now (after the step, if
+    /// in one). A timer cancelled or armed again meanwhile has nothing due; one woken early sleeps again.
     private func clockWoke(_ timer: Int, stamp: UInt64) {
         guard let clock else { return }
         if !machine.steps.isRunning {
@@ -443,9 +416,8 @@ extension SignIn {
         }
     }
 
-    /// Processes the timeouts due up to `end`, of which there is one at least, earliest first (the
-    /// first armed first among equal deadlines), each as a step of its own with what it causes, at
-    /// its deadline.
+    /// Processes the timeouts due up to `end` (one at least), earliest first (the first armed first among
+    /// equal deadlines), each as a step of its own with what it causes, at its deadline.
     private func processTimeouts(upTo end: Int64) {
         repeat {
             // The timer due first, cancelled; the machine's time is its deadline.
@@ -467,11 +439,6 @@ extension SignIn {
     }
 
     // MARK: Activities
-
-    /// The state of `activity` is entered: the activity starts when the step is over.
-    fileprivate func enterActivity(_ activity: Int) {
-        machine.activities.entered(activity)
-    }
 
     /// The state of `activity` is exited: its task is cancelled, and what the activity returns or
     /// throws from now on is discarded.
@@ -569,36 +536,11 @@ extension SignIn {
         if let completed = target.completes, isComplete(completed) { machine.steps.complete(completed) }
         return true
     }
-
-    /// Enters `target` and makes it the current state.
-    /// Entering a leaf may complete a state with completion transitions (the leaf itself, or the
-    /// composite whose final child it is): that state waits in `completions` for its turn.
-    @inline(never)
-    private func enter(_ target: SignIn.State.Type, _ actions: any SignInActions) {
-        target.enterInward(below: -1, self, actions)
-        machine.current = target
-        if let completed = target.completes, isComplete(completed) { machine.steps.complete(completed) }
-    }
 }
 
 // MARK: - Snapshots
 
 extension SignIn {
-    /// Puts the machine, made a moment ago, in the configuration of `snapshot`: nothing runs but the
-    /// timers and activities of the states restored.
-    private func restore(from snapshot: Snapshot) throws(RestoreError) {
-        // The runtime checks the snapshot against the machine's tree; nil: the machine had not started.
-        guard let active = try Self.stateTree.configuration(restoring: snapshot) else { return }
-        let ids = StateID.allCases
-        // One active leaf: the last of the active states, in the order written.
-        machine.current = Self.stateClass(active[active.count - 1])
-        machine.isStarted = true
-        let timers = Self.stateTree.timers(restoring: snapshot, active: active, machineIsRunning: true)
-        for (timer, remaining) in timers { armTimer(timer, after: remaining) }
-        for state in active { if let activity = Self.activity(of: ids[state]) { enterActivity(activity) } }
-        startActivities(actions)
-    }
-
     /// The machine's states as snapshots name them, by number in the order written: each one's name
     /// and parent (-1: top level), the states' numbers in the order of their names (byte by byte), and
     /// each timer's state (-1: the machine's own).
@@ -627,17 +569,13 @@ extension SignIn {
 
 @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 extension SignIn {
-    /// A state: a class whose class methods handle the events, one method per event. It is never
-    /// instantiated: the machine holds the class itself (a `State.Type`). An event method returns
-    /// whether a transition fired; here, at the top, it reports "not handled". A state is a
-    /// subclass of its enclosing state's class and overrides the events it handles, so an event it
-    /// does not handle goes to the nearest enclosing state that does: one dynamic call per event
-    /// however deep the state, and nothing copied or allocated.
+    /// A state: a class whose class methods handle the events, one per event, returning whether a
+    /// transition fired (here, at the top, `false`). A state subclasses its enclosing state's class and
+    /// overrides the events it handles: an event goes to the nearest state that handles it, in one call.
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @MainActor
     fileprivate class State {
-        /// Never instantiated: the machine holds the class itself.
-        private init() {}
+        private init() {}  // Never instantiated: the machine holds the class itself.
         /// The state's case of `StateID`; every state overrides it.
         class var id: StateID { preconditionFailure("every state overrides id") }
         /// The state that completes when this one is entered, if it has completion transitions: this
@@ -652,8 +590,7 @@ extension SignIn {
         class func retry(_ context: SignIn, _ actions: any SignInActions) -> Bool { false }
         class func signOut(_ context: SignIn, _ actions: any SignInActions) -> Bool { false }
 
-        /// Exits this state: its exit activities. `depth`, the depth of a transition's domain, is always -1
-        /// here (the whole machine): no state lies inside another.
+        /// Exits this state: its exit activities (`depth` is always -1: no state lies inside another).
         class func exitOutward(to depth: Int, _ context: SignIn, _ actions: any SignInActions) {}
         /// Enters this state: its entry activities.
         class func enterInward(below depth: Int, _ context: SignIn, _ actions: any SignInActions) {}
@@ -661,8 +598,6 @@ extension SignIn {
 }
 
 /// The sign-in form.
-///
-/// The state `SignedOut`.
 @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 fileprivate final class SignIn_SignedOut: SignIn.State {
     override class var id: SignIn.StateID { .signedOut }
@@ -683,8 +618,6 @@ fileprivate final class SignIn_SignedOut: SignIn.State {
 }
 
 /// The request is on its way.
-///
-/// The state `SigningIn`.
 @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 fileprivate final class SignIn_SigningIn: SignIn.State {
     override class var id: SignIn.StateID { .signingIn }
@@ -698,7 +631,7 @@ fileprivate final class SignIn_SigningIn: SignIn.State {
     override class func enterInward(below depth: Int, _ context: SignIn, _ actions: any SignInActions) {
         actions.showSpinner()
         context.armTimer(0, after: 10_000_000_000)  // SigningIn: after(10s) -> TimedOut
-        context.enterActivity(0)  // do / requestSession
+        context.machine.activities.entered(0)  // do / requestSession
     }
 
     override class func completion(_ context: SignIn, _ actions: any SignInActions) -> Bool {
@@ -711,8 +644,6 @@ fileprivate final class SignIn_SigningIn: SignIn.State {
 }
 
 /// No network: the request is sent again when it is back.
-///
-/// The state `Offline`.
 @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 fileprivate final class SignIn_Offline: SignIn.State {
     override class var id: SignIn.StateID { .offline }
@@ -735,8 +666,6 @@ fileprivate final class SignIn_Offline: SignIn.State {
 }
 
 /// The server did not answer in time.
-///
-/// The state `TimedOut`.
 @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 fileprivate final class SignIn_TimedOut: SignIn.State {
     override class var id: SignIn.StateID { .timedOut }
@@ -755,8 +684,6 @@ fileprivate final class SignIn_TimedOut: SignIn.State {
 }
 
 /// The server failed.
-///
-/// The state `Failed`.
 @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 fileprivate final class SignIn_Failed: SignIn.State {
     override class var id: SignIn.StateID { .failed }
@@ -775,8 +702,6 @@ fileprivate final class SignIn_Failed: SignIn.State {
 }
 
 /// The app's home screen.
-///
-/// The state `SignedIn`.
 @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 fileprivate final class SignIn_SignedIn: SignIn.State {
     override class var id: SignIn.StateID { .signedIn }

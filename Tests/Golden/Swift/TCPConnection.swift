@@ -14,40 +14,28 @@ private typealias TCPConnectionRuntimeVersion = FSMRuntime.Version4
 public protocol TCPConnectionActions: AnyObject {
     /// Action of `abort` in the machine.
     func sendReset()
-
     /// Action of entry of Closed.
     func releaseResources()
-
     /// Action of `activeOpen` in Closed.
     func sendSyn()
-
     /// Guard of `segment` in Listen.
     func isSyn(flags: String) -> Bool
-
     /// Action of `segment` in Listen.
     func sendSynAck()
-
     /// Guard of `segment` in SynSent.
     func isSynAck(flags: String) -> Bool
-
     /// Action of `segment` in SynSent, `segment` in Established, `segment` in FinWait2.
     func sendAck()
-
     /// Guard of `segment` in SynReceived, `segment` in FinWait1, `segment` in LastAck.
     func isAck(flags: String) -> Bool
-
     /// Action of entry of Established.
     func notifyConnected()
-
     /// Action of `send` in Established.
     func transmit()
-
     /// Guard of `segment` in Established, `segment` in FinWait2.
     func isFin(flags: String) -> Bool
-
     /// Action of `segment` in Established.
     func deliver()
-
     /// Action of `close` in Established, `close` in CloseWait.
     func sendFin()
 
@@ -128,7 +116,11 @@ public final class TCPConnection {
     ///   does not have, or its active states are not a configuration.
     public convenience init(actions: some TCPConnectionActions, restoring snapshot: Snapshot) throws(RestoreError) {
         self.init(actions: actions)
-        try restore(from: snapshot)
+        // FSMRuntime checks the snapshot against the machine's tree; nil: the machine had not started.
+        guard let active = try Self.stateTree.configuration(restoring: snapshot) else { return }
+        // One active leaf: the last of the active states, in the order written.
+        machine.current = Self.stateClass(active[active.count - 1])
+        machine.isStarted = true
     }
 
     /// Enters the initial configuration (`.closed`), running entry activities outer to inner.
@@ -170,8 +162,7 @@ public final class TCPConnection {
                 }
             }
         case .abort: return true
-        case .passiveOpen: return isIn(.closed)
-        case .activeOpen: return isIn(.closed)
+        case .passiveOpen, .activeOpen: return isIn(.closed)
         case .close:
             return machine.current.isIn {
                 switch $0 {
@@ -190,15 +181,12 @@ public final class TCPConnection {
         switch state {
         case .closed: return [.listen, .synSent, .closed]
         case .listen: return [.synReceived, .closed]
-        case .synSent: return [.established, .closed]
-        case .synReceived: return [.established, .closed]
+        case .synSent, .synReceived: return [.established, .closed]
         case .established: return [.closeWait, .finWait1, .closed]
-        case .closing: return [.closed]
+        case .closing, .timeWait, .lastAck: return [.closed]
         case .finWait1: return [.finWait2, .closed]
         case .finWait2: return [.timeWait, .closed]
-        case .timeWait: return [.closed]
         case .closeWait: return [.lastAck, .closed]
-        case .lastAck: return [.closed]
         }
     }
 
@@ -210,53 +198,46 @@ public final class TCPConnection {
         return Self.stateTree.snapshot(started: machine.isStarted, finished: false, leaf: machine.current.id.rawValue)
     }
 
-    /// Sends `segment`. Returns `true` when a transition fired (or the event was
-    /// queued because the machine is busy), `false` when the event was unhandled.
+    /// Sends `segment`: `true` when a transition fired or the event was queued, `false` when it was unhandled.
     @discardableResult
     public func segment(flags: String) -> Bool {
         queued(.segment(flags: flags))
             || run(actions) { machine.current.segment(flags: flags, self, $0) || unhandled(.segment, $0) }
     }
 
-    /// Sends `abort`. Returns `true` when a transition fired (or the event was
-    /// queued because the machine is busy), `false` when the event was unhandled.
+    /// Sends `abort`: `true` when a transition fired or the event was queued, `false` when it was unhandled.
     @discardableResult
     public func abort() -> Bool {
         queued(.abort) || run(actions) { abort($0) }
     }
 
-    /// Sends `passiveOpen`. Returns `true` when a transition fired (or the event was
-    /// queued because the machine is busy), `false` when the event was unhandled.
+    /// Sends `passiveOpen`: `true` when a transition fired or the event was queued, `false` when it was unhandled.
     @discardableResult
     public func passiveOpen() -> Bool {
         queued(.passiveOpen)
             || run(actions) { machine.current.passiveOpen(self, $0) || unhandled(.passiveOpen, $0) }
     }
 
-    /// Sends `activeOpen`. Returns `true` when a transition fired (or the event was
-    /// queued because the machine is busy), `false` when the event was unhandled.
+    /// Sends `activeOpen`: `true` when a transition fired or the event was queued, `false` when it was unhandled.
     @discardableResult
     public func activeOpen() -> Bool {
         queued(.activeOpen)
             || run(actions) { machine.current.activeOpen(self, $0) || unhandled(.activeOpen, $0) }
     }
 
-    /// Sends `close`. Returns `true` when a transition fired (or the event was
-    /// queued because the machine is busy), `false` when the event was unhandled.
+    /// Sends `close`: `true` when a transition fired or the event was queued, `false` when it was unhandled.
     @discardableResult
     public func close() -> Bool {
         queued(.close) || run(actions) { machine.current.close(self, $0) || unhandled(.close, $0) }
     }
 
-    /// Sends `send`. Returns `true` when a transition fired (or the event was
-    /// queued because the machine is busy), `false` when the event was unhandled.
+    /// Sends `send`: `true` when a transition fired or the event was queued, `false` when it was unhandled.
     @discardableResult
     public func send() -> Bool {
         queued(.send) || run(actions) { machine.current.send(self, $0) || unhandled(.send, $0) }
     }
 
-    /// Sends `timeout`. Returns `true` when a transition fired (or the event was
-    /// queued because the machine is busy), `false` when the event was unhandled.
+    /// Sends `timeout`: `true` when a transition fired or the event was queued, `false` when it was unhandled.
     @discardableResult
     public func timeout() -> Bool {
         queued(.timeout) || run(actions) { machine.current.timeout(self, $0) || unhandled(.timeout, $0) }
@@ -287,8 +268,7 @@ extension TCPConnection {
         return false
     }
 
-    /// Processes one step to completion: starts the machine first when needed, then processes what
-    /// the step caused (`finishSteps`).
+    /// One step to completion: starts the machine first when needed, then processes what the step caused (`finishSteps`).
     private func run(_ actions: any TCPConnectionActions, _ handle: (any TCPConnectionActions) -> Bool) -> Bool {
         machine.steps.isRunning = true
         if !machine.isStarted { start(actions) }
@@ -374,16 +354,6 @@ extension TCPConnection {
 // MARK: - Snapshots
 
 extension TCPConnection {
-    /// Puts the machine, made a moment ago, in the configuration of `snapshot`: nothing runs but the
-    /// timers and activities of the states restored.
-    private func restore(from snapshot: Snapshot) throws(RestoreError) {
-        // The runtime checks the snapshot against the machine's tree; nil: the machine had not started.
-        guard let active = try Self.stateTree.configuration(restoring: snapshot) else { return }
-        // One active leaf: the last of the active states, in the order written.
-        machine.current = Self.stateClass(active[active.count - 1])
-        machine.isStarted = true
-    }
-
     /// The machine's states as snapshots name them, by number in the order written: each one's name
     /// and parent (-1: top level), then the states' numbers in the order of their names (byte by byte).
     private static let stateTree = FSMRuntime.StateTree(
@@ -414,15 +384,11 @@ extension TCPConnection {
 // MARK: - States
 
 extension TCPConnection {
-    /// A state: a class whose class methods handle the events, one method per event. It is never
-    /// instantiated: the machine holds the class itself (a `State.Type`). An event method returns
-    /// whether a transition fired; here, at the top, it reports "not handled". A state is a
-    /// subclass of its enclosing state's class and overrides the events it handles, so an event it
-    /// does not handle goes to the nearest enclosing state that does: one dynamic call per event
-    /// however deep the state, and nothing copied or allocated.
+    /// A state: a class whose class methods handle the events, one per event, returning whether a
+    /// transition fired (here, at the top, `false`). A state subclasses its enclosing state's class and
+    /// overrides the events it handles: an event goes to the nearest state that handles it, in one call.
     fileprivate class State {
-        /// Never instantiated: the machine holds the class itself.
-        private init() {}
+        private init() {}  // Never instantiated: the machine holds the class itself.
         /// The state's case of `StateID`; every state overrides it.
         class var id: StateID { preconditionFailure("every state overrides id") }
         /// The enclosing state; `nil` for a top-level state.
@@ -538,8 +504,6 @@ fileprivate final class TCPConnection_SynReceived: TCPConnection.State {
 }
 
 /// Data flows both ways.
-///
-/// The state `Established`.
 fileprivate final class TCPConnection_Established: TCPConnection.State {
     override class var id: TCPConnection.StateID { .established }
 
@@ -571,8 +535,6 @@ fileprivate final class TCPConnection_Established: TCPConnection.State {
 }
 
 /// We closed first and wait for the peer.
-///
-/// The composite state `Closing`.
 fileprivate class TCPConnection_Closing: TCPConnection.State {
     override class var id: TCPConnection.StateID { .closing }
 }
@@ -616,8 +578,6 @@ fileprivate final class TCPConnection_TimeWait: TCPConnection_Closing {
 }
 
 /// The peer closed first; we finish sending.
-///
-/// The state `CloseWait`.
 fileprivate final class TCPConnection_CloseWait: TCPConnection.State {
     override class var id: TCPConnection.StateID { .closeWait }
 

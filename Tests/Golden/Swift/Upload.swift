@@ -16,31 +16,22 @@ private typealias UploadRuntimeVersion = FSMRuntime.Version4
 protocol UploadActions: AnyObject {
     /// Action of entry of Uploading, `chunkSent` in Uploading.
     func sendNextChunk()
-
     /// Action of `every` in Uploading.
     func reportProgress()
-
     /// Guard of `chunkSent` in Uploading.
     func isComplete(total: Int) -> Bool
-
     /// Action of `chunkSent` in Uploading.
     func record(total: Int)
-
     /// Guard of `failed` in Uploading, `timedOut` in Uploading.
     func retriesLeft() -> Bool
-
     /// Action of `failed` in Uploading, `timedOut` in Uploading.
     func noteFailure(reason: String)
-
     /// Action of `gaveUp` in Uploading.
     func showError()
-
     /// Action of entry of Waiting.
     func countRetry()
-
     /// Delay of `after` in Waiting.
     func backoff() -> Swift.Duration
-
     /// Action of entry of Done.
     func showDone()
 
@@ -146,7 +137,14 @@ final class Upload {
     ///   does not have, or its active states are not a configuration.
     convenience init(actions: some UploadActions, restoring snapshot: Snapshot, timing: Timing = .clock(Swift.ContinuousClock())) throws(RestoreError) {
         self.init(actions: actions, timing: timing)
-        try restore(from: snapshot)
+        // FSMRuntime checks the snapshot against the machine's tree; nil: the machine had not started.
+        guard let active = try Self.stateTree.configuration(restoring: snapshot) else { return }
+        // One active leaf: the last of the active states, in the order written.
+        machine.current = Self.stateClass(active[active.count - 1])
+        machine.isStarted = true
+        machine.isFinished = machine.current.finishesMachine
+        let timers = Self.stateTree.timers(restoring: snapshot, active: active, machineIsRunning: !machine.isFinished)
+        for (timer, remaining) in timers { armTimer(timer, after: remaining) }
     }
 
     /// Enters the initial configuration (`.idle`), running entry activities outer to inner.
@@ -173,11 +171,8 @@ final class Upload {
     func handles(_ event: Event) -> Bool {
         if machine.isFinished { return false }
         switch event {
-        case .chunkSent: return isIn(.uploading)
-        case .failed: return isIn(.uploading)
+        case .chunkSent, .failed, .timedOut, .gaveUp: return isIn(.uploading)
         case .begin: return isIn(.idle)
-        case .timedOut: return isIn(.uploading)
-        case .gaveUp: return isIn(.uploading)
         case .cancel: return isIn(.uploading) || isIn(.waiting)
         case .retry: return isIn(.failed)
         }
@@ -188,10 +183,9 @@ final class Upload {
     /// Completion, timed and `catch` transitions count too, and `-> history S` contributes `S`.
     static func successors(of state: StateID) -> [StateID] {
         switch state {
-        case .idle: return [.uploading]
+        case .idle, .failed: return [.uploading]
         case .uploading: return [.done, .waiting, .failed, .idle]
         case .waiting: return [.uploading, .idle]
-        case .failed: return [.uploading]
         case .done: return []
         }
     }
@@ -214,12 +208,7 @@ final class Upload {
     /// - Precondition: `duration` is not negative; the machine has manual timing; not called from
     ///   one of the actions.
     func advanceTime(by duration: Swift.Duration) {
-        guard let span = FSMRuntime.TimerTable.nanoseconds(duration) else {
-            preconditionFailure("advanceTime(by:) with a negative duration")
-        }
-        precondition(clock == nil, "advanceTime(by:) on a machine with clock timing")
-        precondition(!machine.steps.isRunning, "advanceTime(by:) from inside a guard or an action")
-        let end = machine.timers.time(after: span)
+        let end = machine.timers.end(ofAdvancingBy: duration, clockTiming: clock != nil, inStep: machine.steps.isRunning)
         // Asked here first: a frame of a game loop with nothing due makes no call.
         if machine.timers.isDue(upTo: end) { processTimeouts(upTo: end) }
         machine.timers.now = end
@@ -227,15 +216,11 @@ final class Upload {
 
     /// How long until the earliest armed timer is due; `nil` when no timer is armed. `.zero` when a
     /// timeout is due now.
-    var nextTimeout: Swift.Duration? {
-        guard let deadline = machine.timers.nextDeadline else { return nil }
-        return .nanoseconds(Swift.max(deadline - (clock?.elapsed() ?? machine.timers.now), 0))
-    }
+    var nextTimeout: Swift.Duration? { machine.timers.timeToNextDeadline(from: clock?.elapsed() ?? machine.timers.now) }
 
     /// The network sent a chunk; `total` bytes are sent so far.
     ///
-    /// Sends `chunkSent`. Returns `true` when a transition fired (or the event was
-    /// queued because the machine is busy), `false` when the event was unhandled.
+    /// Sends `chunkSent`: `true` when a transition fired or the event was queued, `false` when it was unhandled.
     @discardableResult
     func chunkSent(total: Int) -> Bool {
         queued(.chunkSent(total: total))
@@ -244,44 +229,38 @@ final class Upload {
 
     /// The network failed.
     ///
-    /// Sends `failed`. Returns `true` when a transition fired (or the event was
-    /// queued because the machine is busy), `false` when the event was unhandled.
+    /// Sends `failed`: `true` when a transition fired or the event was queued, `false` when it was unhandled.
     @discardableResult
     func failed(reason: String) -> Bool {
         queued(.failed(reason: reason))
             || run(actions) { machine.current.failed(reason: reason, self, $0) || unhandled(.failed, $0) }
     }
 
-    /// Sends `begin`. Returns `true` when a transition fired (or the event was
-    /// queued because the machine is busy), `false` when the event was unhandled.
+    /// Sends `begin`: `true` when a transition fired or the event was queued, `false` when it was unhandled.
     @discardableResult
     func begin() -> Bool {
         queued(.begin) || run(actions) { machine.current.begin(self, $0) || unhandled(.begin, $0) }
     }
 
-    /// Sends `timedOut`. Returns `true` when a transition fired (or the event was
-    /// queued because the machine is busy), `false` when the event was unhandled.
+    /// Sends `timedOut`: `true` when a transition fired or the event was queued, `false` when it was unhandled.
     @discardableResult
     func timedOut() -> Bool {
         queued(.timedOut) || run(actions) { machine.current.timedOut(self, $0) || unhandled(.timedOut, $0) }
     }
 
-    /// Sends `gaveUp`. Returns `true` when a transition fired (or the event was
-    /// queued because the machine is busy), `false` when the event was unhandled.
+    /// Sends `gaveUp`: `true` when a transition fired or the event was queued, `false` when it was unhandled.
     @discardableResult
     func gaveUp() -> Bool {
         queued(.gaveUp) || run(actions) { machine.current.gaveUp(self, $0) || unhandled(.gaveUp, $0) }
     }
 
-    /// Sends `cancel`. Returns `true` when a transition fired (or the event was
-    /// queued because the machine is busy), `false` when the event was unhandled.
+    /// Sends `cancel`: `true` when a transition fired or the event was queued, `false` when it was unhandled.
     @discardableResult
     func cancel() -> Bool {
         queued(.cancel) || run(actions) { machine.current.cancel(self, $0) || unhandled(.cancel, $0) }
     }
 
-    /// Sends `retry`. Returns `true` when a transition fired (or the event was
-    /// queued because the machine is busy), `false` when the event was unhandled.
+    /// Sends `retry`: `true` when a transition fired or the event was queued, `false` when it was unhandled.
     @discardableResult
     func retry() -> Bool {
         queued(.retry) || run(actions) { machine.current.retry(self, $0) || unhandled(.retry, $0) }
@@ -305,8 +284,7 @@ extension Upload {
         return false
     }
 
-    /// Processes one step to completion: starts the machine first when needed, then processes what
-    /// the step caused (`finishSteps`).
+    /// One step to completion: starts the machine first when needed, then processes what the step caused (`finishSteps`).
     private func run(_ actions: any UploadActions, _ handle: (any UploadActions) -> Bool) -> Bool {
         machine.steps.isRunning = true
         if !machine.isStarted { start(actions) }
@@ -329,14 +307,14 @@ extension Upload {
     }
 
     /// Enters the initial configuration, then processes what that caused but the events sent.
+    @inline(never)
     private func start(_ actions: any UploadActions) {
         machine.isStarted = true
-        enter(Upload_Idle.self, actions)
+        Upload_Idle.enterInward(below: -1, self, actions)
         finishSteps(actions, takingSent: false)
     }
 
-    /// `raise`: the event joins the internal queue, processed after the current step and before
-    /// any event sent from outside (section 4e).
+    /// `raise`: the event joins the internal queue, processed after this step, before any event sent.
     fileprivate func raise(_ event: UploadQueuedEvent) {
         machine.steps.raise(event)
     }
@@ -346,10 +324,7 @@ extension Upload {
     /// Arms `timer` (its state was just entered, or it repeats), due `delay` nanoseconds after now: the
     /// machine's time, which while a timeout is handled is its deadline. `delay` is not negative.
     fileprivate func armTimer(_ timer: Int, after delay: Int64) {
-        // The clock's time; while a timeout is handled, its deadline; with manual timing, the machine's.
-        let now = if let clock, !machine.timers.isHandlingTimeout { clock.elapsed() } else { machine.timers.now }
-        let deadline = FSMRuntime.TimerTable.adding(delay, to: now)
-        machine.timers.arm(timer, at: deadline)
+        let deadline = machine.timers.arm(timer, after: delay, clock: clock)
         if let clock { schedule(timer, at: deadline, on: clock) }
     }
 
@@ -383,9 +358,8 @@ extension Upload {
         timerTasks.start(timer, task)
     }
 
-    /// The clock woke the task of `timer` as armed at `stamp`: processes every timeout due by now (not
-    /// inside a step: after it). A timer cancelled or armed again meanwhile has nothing due here (its late
-    /// firing is discarded); one whose deadline the clock has not reached after all is put back to sleep.
+    /// The clock woke `timer`'s task, armed at `stamp`: processes the timeouts due by now (after the step, if
+    /// in one). A timer cancelled or armed again meanwhile has nothing due; one woken early sleeps again.
     private func clockWoke(_ timer: Int, stamp: UInt64) {
         guard let clock else { return }
         if !machine.steps.isRunning {
@@ -397,9 +371,8 @@ extension Upload {
         }
     }
 
-    /// Processes the timeouts due up to `end`, of which there is one at least, earliest first (the
-    /// first armed first among equal deadlines), each as a step of its own with what it causes, at
-    /// its deadline.
+    /// Processes the timeouts due up to `end` (one at least), earliest first (the first armed first among
+    /// equal deadlines), each as a step of its own with what it causes, at its deadline.
     private func processTimeouts(upTo end: Int64) {
         repeat {
             // The timer due first, cancelled; the machine's time is its deadline.
@@ -473,33 +446,11 @@ extension Upload {
         if target.finishesMachine { cancelAllTimers() }
         return true
     }
-
-    /// Enters `target` and makes it the current state.
-    @inline(never)
-    private func enter(_ target: Upload.State.Type, _ actions: any UploadActions) {
-        target.enterInward(below: -1, self, actions)
-        machine.current = target
-        machine.isFinished = target.finishesMachine
-        if target.finishesMachine { cancelAllTimers() }
-    }
 }
 
 // MARK: - Snapshots
 
 extension Upload {
-    /// Puts the machine, made a moment ago, in the configuration of `snapshot`: nothing runs but the
-    /// timers and activities of the states restored.
-    private func restore(from snapshot: Snapshot) throws(RestoreError) {
-        // The runtime checks the snapshot against the machine's tree; nil: the machine had not started.
-        guard let active = try Self.stateTree.configuration(restoring: snapshot) else { return }
-        // One active leaf: the last of the active states, in the order written.
-        machine.current = Self.stateClass(active[active.count - 1])
-        machine.isStarted = true
-        machine.isFinished = machine.current.finishesMachine
-        let timers = Self.stateTree.timers(restoring: snapshot, active: active, machineIsRunning: !machine.isFinished)
-        for (timer, remaining) in timers { armTimer(timer, after: remaining) }
-    }
-
     /// The machine's states as snapshots name them, by number in the order written: each one's name
     /// and parent (-1: top level), the states' numbers in the order of their names (byte by byte), and
     /// each timer's state (-1: the machine's own).
@@ -527,17 +478,13 @@ extension Upload {
 
 @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 extension Upload {
-    /// A state: a class whose class methods handle the events, one method per event. It is never
-    /// instantiated: the machine holds the class itself (a `State.Type`). An event method returns
-    /// whether a transition fired; here, at the top, it reports "not handled". A state is a
-    /// subclass of its enclosing state's class and overrides the events it handles, so an event it
-    /// does not handle goes to the nearest enclosing state that does: one dynamic call per event
-    /// however deep the state, and nothing copied or allocated.
+    /// A state: a class whose class methods handle the events, one per event, returning whether a
+    /// transition fired (here, at the top, `false`). A state subclasses its enclosing state's class and
+    /// overrides the events it handles: an event goes to the nearest state that handles it, in one call.
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @MainActor
     fileprivate class State {
-        /// Never instantiated: the machine holds the class itself.
-        private init() {}
+        private init() {}  // Never instantiated: the machine holds the class itself.
         /// The state's case of `StateID`; every state overrides it.
         class var id: StateID { preconditionFailure("every state overrides id") }
         /// Whether entering this state finishes the machine (a top-level final state).
@@ -551,8 +498,7 @@ extension Upload {
         class func cancel(_ context: Upload, _ actions: any UploadActions) -> Bool { false }
         class func retry(_ context: Upload, _ actions: any UploadActions) -> Bool { false }
 
-        /// Exits this state: its exit activities. `depth`, the depth of a transition's domain, is always -1
-        /// here (the whole machine): no state lies inside another.
+        /// Exits this state: its exit activities (`depth` is always -1: no state lies inside another).
         class func exitOutward(to depth: Int, _ context: Upload, _ actions: any UploadActions) {}
         /// Enters this state: its entry activities.
         class func enterInward(below depth: Int, _ context: Upload, _ actions: any UploadActions) {}
@@ -560,8 +506,6 @@ extension Upload {
 }
 
 /// Nothing to send.
-///
-/// The state `Idle`.
 @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 fileprivate final class Upload_Idle: Upload.State {
     override class var id: Upload.StateID { .idle }
@@ -572,8 +516,6 @@ fileprivate final class Upload_Idle: Upload.State {
 }
 
 /// Sending, chunk after chunk.
-///
-/// The state `Uploading`.
 @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 fileprivate final class Upload_Uploading: Upload.State {
     override class var id: Upload.StateID { .uploading }
@@ -633,8 +575,6 @@ fileprivate final class Upload_Uploading: Upload.State {
 }
 
 /// A pause before the next attempt.
-///
-/// The state `Waiting`.
 @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 fileprivate final class Upload_Waiting: Upload.State {
     override class var id: Upload.StateID { .waiting }
@@ -654,8 +594,6 @@ fileprivate final class Upload_Waiting: Upload.State {
 }
 
 /// The upload failed for good.
-///
-/// The state `Failed`.
 @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 fileprivate final class Upload_Failed: Upload.State {
     override class var id: Upload.StateID { .failed }
@@ -666,8 +604,6 @@ fileprivate final class Upload_Failed: Upload.State {
 }
 
 /// Every byte is sent.
-///
-/// The final state `Done`.
 @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 fileprivate final class Upload_Done: Upload.State {
     override class var id: Upload.StateID { .done }

@@ -14,46 +14,32 @@ private typealias HeroRuntimeVersion = FSMRuntime.Version4
 protocol HeroActions: AnyObject {
     /// Action of `aim` in Alive.
     func turn(angle: Int)
-
     /// Guard of `hit` in Alive.
     func isFatal(damage: Int) -> Bool
-
     /// Action of `hit` in Alive.
     func takeDamage(damage: Int)
-
     /// Action of `tick` in Idle.
     func breathe(dt: Int)
-
     /// Action of `move` in Idle.
     func startWalking(dx: Int)
-
     /// Action of `tick` in Walking.
     func step(dt: Int)
-
     /// Guard of `move` in Walking.
     func isStill(dx: Int) -> Bool
-
     /// Action of `move` in Walking.
     func steer(dx: Int)
-
     /// Action of entry of Airborne.
     func leaveGround()
-
     /// Action of exit of Airborne.
     func land()
-
     /// Guard of `tick` in Airborne.
     func hasLanded(dt: Int) -> Bool
-
     /// Action of `tick` in Airborne.
     func fall(dt: Int)
-
     /// Action of `move` in Airborne.
     func drift(dx: Int)
-
     /// Action of entry of Dead.
     func die()
-
     /// Action of `tick` in Dead.
     func fade(dt: Int)
 
@@ -124,7 +110,11 @@ final class Hero {
     ///   does not have, or its active states are not a configuration.
     convenience init(actions: some HeroActions, restoring snapshot: Snapshot) throws(RestoreError) {
         self.init(actions: actions)
-        try restore(from: snapshot)
+        // FSMRuntime checks the snapshot against the machine's tree; nil: the machine had not started.
+        guard let active = try Self.stateTree.configuration(restoring: snapshot) else { return }
+        // One active leaf: the last of the active states, in the order written.
+        machine.current = Self.stateClass(active[active.count - 1])
+        machine.isStarted = true
     }
 
     /// Enters the initial configuration (`.alive`), running entry activities outer to inner.
@@ -166,8 +156,7 @@ final class Hero {
                 }
             }
         case .move: return isIn(.idle) || isIn(.walking) || isIn(.airborne)
-        case .aim: return isIn(.alive)
-        case .hit: return isIn(.alive)
+        case .aim, .hit: return isIn(.alive)
         case .jump: return isIn(.idle) || isIn(.walking)
         case .respawn: return isIn(.dead)
         }
@@ -193,45 +182,39 @@ final class Hero {
         return Self.stateTree.snapshot(started: machine.isStarted, finished: false, leaf: machine.current.id.rawValue)
     }
 
-    /// Sends `tick`. Returns `true` when a transition fired (or the event was
-    /// queued because the machine is busy), `false` when the event was unhandled.
+    /// Sends `tick`: `true` when a transition fired or the event was queued, `false` when it was unhandled.
     @discardableResult
     func tick(dt: Int) -> Bool {
         queued(.tick(dt: dt)) || run(actions) { machine.current.tick(dt: dt, self, $0) || unhandled(.tick, $0) }
     }
 
-    /// Sends `move`. Returns `true` when a transition fired (or the event was
-    /// queued because the machine is busy), `false` when the event was unhandled.
+    /// Sends `move`: `true` when a transition fired or the event was queued, `false` when it was unhandled.
     @discardableResult
     func move(dx: Int) -> Bool {
         queued(.move(dx: dx)) || run(actions) { machine.current.move(dx: dx, self, $0) || unhandled(.move, $0) }
     }
 
-    /// Sends `aim`. Returns `true` when a transition fired (or the event was
-    /// queued because the machine is busy), `false` when the event was unhandled.
+    /// Sends `aim`: `true` when a transition fired or the event was queued, `false` when it was unhandled.
     @discardableResult
     func aim(angle: Int) -> Bool {
         queued(.aim(angle: angle))
             || run(actions) { machine.current.aim(angle: angle, self, $0) || unhandled(.aim, $0) }
     }
 
-    /// Sends `hit`. Returns `true` when a transition fired (or the event was
-    /// queued because the machine is busy), `false` when the event was unhandled.
+    /// Sends `hit`: `true` when a transition fired or the event was queued, `false` when it was unhandled.
     @discardableResult
     func hit(damage: Int) -> Bool {
         queued(.hit(damage: damage))
             || run(actions) { machine.current.hit(damage: damage, self, $0) || unhandled(.hit, $0) }
     }
 
-    /// Sends `jump`. Returns `true` when a transition fired (or the event was
-    /// queued because the machine is busy), `false` when the event was unhandled.
+    /// Sends `jump`: `true` when a transition fired or the event was queued, `false` when it was unhandled.
     @discardableResult
     func jump() -> Bool {
         queued(.jump) || run(actions) { machine.current.jump(self, $0) || unhandled(.jump, $0) }
     }
 
-    /// Sends `respawn`. Returns `true` when a transition fired (or the event was
-    /// queued because the machine is busy), `false` when the event was unhandled.
+    /// Sends `respawn`: `true` when a transition fired or the event was queued, `false` when it was unhandled.
     @discardableResult
     func respawn() -> Bool {
         queued(.respawn) || run(actions) { machine.current.respawn(self, $0) || unhandled(.respawn, $0) }
@@ -254,8 +237,7 @@ extension Hero {
         return false
     }
 
-    /// Processes one step to completion: starts the machine first when needed, then processes what
-    /// the step caused (`finishSteps`).
+    /// One step to completion: starts the machine first when needed, then processes what the step caused (`finishSteps`).
     private func run(_ actions: any HeroActions, _ handle: (any HeroActions) -> Bool) -> Bool {
         machine.steps.isRunning = true
         if !machine.isStarted { start(actions) }
@@ -339,16 +321,6 @@ extension Hero {
 // MARK: - Snapshots
 
 extension Hero {
-    /// Puts the machine, made a moment ago, in the configuration of `snapshot`: nothing runs but the
-    /// timers and activities of the states restored.
-    private func restore(from snapshot: Snapshot) throws(RestoreError) {
-        // The runtime checks the snapshot against the machine's tree; nil: the machine had not started.
-        guard let active = try Self.stateTree.configuration(restoring: snapshot) else { return }
-        // One active leaf: the last of the active states, in the order written.
-        machine.current = Self.stateClass(active[active.count - 1])
-        machine.isStarted = true
-    }
-
     /// The machine's states as snapshots name them, by number in the order written: each one's name
     /// and parent (-1: top level), then the states' numbers in the order of their names (byte by byte).
     private static let stateTree = FSMRuntime.StateTree(
@@ -373,15 +345,11 @@ extension Hero {
 // MARK: - States
 
 extension Hero {
-    /// A state: a class whose class methods handle the events, one method per event. It is never
-    /// instantiated: the machine holds the class itself (a `State.Type`). An event method returns
-    /// whether a transition fired; here, at the top, it reports "not handled". A state is a
-    /// subclass of its enclosing state's class and overrides the events it handles, so an event it
-    /// does not handle goes to the nearest enclosing state that does: one dynamic call per event
-    /// however deep the state, and nothing copied or allocated.
+    /// A state: a class whose class methods handle the events, one per event, returning whether a
+    /// transition fired (here, at the top, `false`). A state subclasses its enclosing state's class and
+    /// overrides the events it handles: an event goes to the nearest state that handles it, in one call.
     fileprivate class State {
-        /// Never instantiated: the machine holds the class itself.
-        private init() {}
+        private init() {}  // Never instantiated: the machine holds the class itself.
         /// The state's case of `StateID`; every state overrides it.
         class var id: StateID { preconditionFailure("every state overrides id") }
         /// The enclosing state; `nil` for a top-level state.

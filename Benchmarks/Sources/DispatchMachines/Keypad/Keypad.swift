@@ -14,52 +14,36 @@ private typealias KeypadRuntimeVersion = FSMRuntime.Version4
 protocol KeypadActions: AnyObject {
     /// Action of `reset` in the machine.
     func logReset()
-
     /// Action of entry of Locked.
     func lock()
-
     /// Guard of `digit` in Locked.
     func isFirst(value: Int) -> Bool
-
     /// Action of `digit` in Locked, `digit` in Entering.
     func record(value: Int)
-
     /// Action of `digit` in Locked, `digit` in Entering.
     func buzz()
-
     /// Action of entry of Entering.
     func startTimer()
-
     /// Action of exit of Entering.
     func stopTimer()
-
     /// Guard of `digit` in Entering.
     func isLast(value: Int) -> Bool
-
     /// Guard of `digit` in Entering.
     func isNext(value: Int) -> Bool
-
     /// Guard of `tick` in Entering, `tick` in Open.
     func timedOut(ms: Int) -> Bool
-
     /// Action of `tick` in Entering.
     func blink(ms: Int)
-
     /// Action of entry of Open.
     func unlock()
-
     /// Action of `digit` in Open.
     func chime()
-
     /// Action of entry of Ajar.
     func startAlarmTimer()
-
     /// Action of exit of Ajar.
     func stopAlarm()
-
     /// Guard of `tick` in Ajar.
     func heldTooLong(ms: Int) -> Bool
-
     /// Action of `tick` in Ajar.
     func soundAlarm()
 
@@ -128,7 +112,11 @@ final class Keypad {
     ///   does not have, or its active states are not a configuration.
     convenience init(actions: some KeypadActions, restoring snapshot: Snapshot) throws(RestoreError) {
         self.init(actions: actions)
-        try restore(from: snapshot)
+        // FSMRuntime checks the snapshot against the machine's tree; nil: the machine had not started.
+        guard let active = try Self.stateTree.configuration(restoring: snapshot) else { return }
+        // One active leaf: the last of the active states, in the order written.
+        machine.current = Self.stateClass(active[active.count - 1])
+        machine.isStarted = true
     }
 
     /// Enters the initial configuration (`.locked`), running entry activities outer to inner.
@@ -181,37 +169,32 @@ final class Keypad {
         return Self.stateTree.snapshot(started: machine.isStarted, finished: false, leaf: machine.current.id.rawValue)
     }
 
-    /// Sends `digit`. Returns `true` when a transition fired (or the event was
-    /// queued because the machine is busy), `false` when the event was unhandled.
+    /// Sends `digit`: `true` when a transition fired or the event was queued, `false` when it was unhandled.
     @discardableResult
     func digit(value: Int) -> Bool {
         queued(.digit(value: value))
             || run(actions) { machine.current.digit(value: value, self, $0) || unhandled(.digit, $0) }
     }
 
-    /// Sends `tick`. Returns `true` when a transition fired (or the event was
-    /// queued because the machine is busy), `false` when the event was unhandled.
+    /// Sends `tick`: `true` when a transition fired or the event was queued, `false` when it was unhandled.
     @discardableResult
     func tick(ms: Int) -> Bool {
         queued(.tick(ms: ms)) || run(actions) { machine.current.tick(ms: ms, self, $0) || unhandled(.tick, $0) }
     }
 
-    /// Sends `reset`. Returns `true` when a transition fired (or the event was
-    /// queued because the machine is busy), `false` when the event was unhandled.
+    /// Sends `reset`: `true` when a transition fired or the event was queued, `false` when it was unhandled.
     @discardableResult
     func reset() -> Bool {
         queued(.reset) || run(actions) { reset($0) }
     }
 
-    /// Sends `pull`. Returns `true` when a transition fired (or the event was
-    /// queued because the machine is busy), `false` when the event was unhandled.
+    /// Sends `pull`: `true` when a transition fired or the event was queued, `false` when it was unhandled.
     @discardableResult
     func pull() -> Bool {
         queued(.pull) || run(actions) { machine.current.pull(self, $0) || unhandled(.pull, $0) }
     }
 
-    /// Sends `shut`. Returns `true` when a transition fired (or the event was
-    /// queued because the machine is busy), `false` when the event was unhandled.
+    /// Sends `shut`: `true` when a transition fired or the event was queued, `false` when it was unhandled.
     @discardableResult
     func shut() -> Bool {
         queued(.shut) || run(actions) { machine.current.shut(self, $0) || unhandled(.shut, $0) }
@@ -242,8 +225,7 @@ extension Keypad {
         return false
     }
 
-    /// Processes one step to completion: starts the machine first when needed, then processes what
-    /// the step caused (`finishSteps`).
+    /// One step to completion: starts the machine first when needed, then processes what the step caused (`finishSteps`).
     private func run(_ actions: any KeypadActions, _ handle: (any KeypadActions) -> Bool) -> Bool {
         machine.steps.isRunning = true
         if !machine.isStarted { start(actions) }
@@ -326,16 +308,6 @@ extension Keypad {
 // MARK: - Snapshots
 
 extension Keypad {
-    /// Puts the machine, made a moment ago, in the configuration of `snapshot`: nothing runs but the
-    /// timers and activities of the states restored.
-    private func restore(from snapshot: Snapshot) throws(RestoreError) {
-        // The runtime checks the snapshot against the machine's tree; nil: the machine had not started.
-        guard let active = try Self.stateTree.configuration(restoring: snapshot) else { return }
-        // One active leaf: the last of the active states, in the order written.
-        machine.current = Self.stateClass(active[active.count - 1])
-        machine.isStarted = true
-    }
-
     /// The machine's states as snapshots name them, by number in the order written: each one's name
     /// and parent (-1: top level), then the states' numbers in the order of their names (byte by byte).
     private static let stateTree = FSMRuntime.StateTree(
@@ -359,15 +331,11 @@ extension Keypad {
 // MARK: - States
 
 extension Keypad {
-    /// A state: a class whose class methods handle the events, one method per event. It is never
-    /// instantiated: the machine holds the class itself (a `State.Type`). An event method returns
-    /// whether a transition fired; here, at the top, it reports "not handled". A state is a
-    /// subclass of its enclosing state's class and overrides the events it handles, so an event it
-    /// does not handle goes to the nearest enclosing state that does: one dynamic call per event
-    /// however deep the state, and nothing copied or allocated.
+    /// A state: a class whose class methods handle the events, one per event, returning whether a
+    /// transition fired (here, at the top, `false`). A state subclasses its enclosing state's class and
+    /// overrides the events it handles: an event goes to the nearest state that handles it, in one call.
     fileprivate class State {
-        /// Never instantiated: the machine holds the class itself.
-        private init() {}
+        private init() {}  // Never instantiated: the machine holds the class itself.
         /// The state's case of `StateID`; every state overrides it.
         class var id: StateID { preconditionFailure("every state overrides id") }
 

@@ -14,73 +14,50 @@ private typealias PlayerRuntimeVersion = FSMRuntime.Version4
 protocol PlayerActions: AnyObject {
     /// Action of entry of Off.
     func powerDown()
-
     /// Action of entry of Standby.
     func dimScreen()
-
     /// Action of entry of On.
     func powerUp()
-
     /// Action of exit of On.
     func saveSettings()
-
     /// Guard of `tick` in On.
     func isAsleep(ms: Int) -> Bool
-
     /// Guard of `play` in Idle.
     func hasMedia() -> Bool
-
     /// Action of `play` in Idle.
     func loadMedia()
-
     /// Action of `stop` in Active.
     func rewind()
-
     /// Action of `tick` in Active.
     func advance(ms: Int)
-
     /// Guard of `seek` in Active.
     func canSeek(position: Int) -> Bool
-
     /// Action of `seek` in Active, `seek` in Paused.
     func jump(position: Int)
-
     /// Action of entry of Buffering.
     func showSpinner()
-
     /// Action of exit of Buffering.
     func hideSpinner()
-
     /// Guard of `tick` in Buffering.
     func isBuffered(ms: Int) -> Bool
-
     /// Action of entry of Playing.
     func startAudio()
-
     /// Action of exit of Playing.
     func stopAudio()
-
     /// Action of entry of Menu.
     func showMenu()
-
     /// Action of exit of Menu.
     func hideMenu()
-
     /// Action of `power` in Menu.
     func beep()
-
     /// Action of `tick` in Menu.
     func blink(ms: Int)
-
     /// Guard of `key` in Main.
     func isEnter(code: Int) -> Bool
-
     /// Action of `key` in Main.
     func highlight(code: Int)
-
     /// Guard of `key` in Settings.
     func isBack(code: Int) -> Bool
-
     /// Action of `key` in Settings.
     func adjust(code: Int)
 
@@ -159,7 +136,12 @@ final class Player {
     ///   does not have, or its active states are not a configuration.
     convenience init(actions: some PlayerActions, restoring snapshot: Snapshot) throws(RestoreError) {
         self.init(actions: actions)
-        try restore(from: snapshot)
+        // FSMRuntime checks the snapshot against the machine's tree; nil: the machine had not started.
+        guard let active = try Self.stateTree.configuration(restoring: snapshot) else { return }
+        // One active leaf: the last of the active states, in the order written.
+        machine.current = Self.stateClass(active[active.count - 1])
+        machine.isStarted = true
+        machine.stack = Self.stateTree.stack(snapshot.stack).map(Self.stateClass)
     }
 
     /// Enters the initial configuration (`.off`), running entry activities outer to inner.
@@ -222,13 +204,11 @@ final class Player {
         switch state {
         case .off: return [.on]
         case .standby: return [.on, .off]
-        case .on: return [.off, .menu, .standby]
+        case .on, .menu: return [.off, .menu, .standby]
         case .idle: return [.active, .off, .menu, .standby]
         case .active: return [.idle, .buffering, .off, .menu, .standby]
-        case .buffering: return [.playing, .idle, .buffering, .off, .menu, .standby]
+        case .buffering, .paused: return [.playing, .idle, .buffering, .off, .menu, .standby]
         case .playing: return [.paused, .idle, .buffering, .off, .menu, .standby]
-        case .paused: return [.playing, .idle, .buffering, .off, .menu, .standby]
-        case .menu: return [.off, .menu, .standby]
         case .main: return [.settings, .off, .menu, .standby]
         case .settings: return [.main, .off, .menu, .standby]
         }
@@ -244,59 +224,51 @@ final class Player {
             stack: machine.stack.map { $0.id.rawValue })
     }
 
-    /// Sends `key`. Returns `true` when a transition fired (or the event was
-    /// queued because the machine is busy), `false` when the event was unhandled.
+    /// Sends `key`: `true` when a transition fired or the event was queued, `false` when it was unhandled.
     @discardableResult
     func key(code: Int) -> Bool {
         queued(.key(code: code))
             || run(actions) { machine.current.key(code: code, self, $0) || unhandled(.key, $0) }
     }
 
-    /// Sends `tick`. Returns `true` when a transition fired (or the event was
-    /// queued because the machine is busy), `false` when the event was unhandled.
+    /// Sends `tick`: `true` when a transition fired or the event was queued, `false` when it was unhandled.
     @discardableResult
     func tick(ms: Int) -> Bool {
         queued(.tick(ms: ms)) || run(actions) { machine.current.tick(ms: ms, self, $0) || unhandled(.tick, $0) }
     }
 
-    /// Sends `seek`. Returns `true` when a transition fired (or the event was
-    /// queued because the machine is busy), `false` when the event was unhandled.
+    /// Sends `seek`: `true` when a transition fired or the event was queued, `false` when it was unhandled.
     @discardableResult
     func seek(position: Int) -> Bool {
         queued(.seek(position: position))
             || run(actions) { machine.current.seek(position: position, self, $0) || unhandled(.seek, $0) }
     }
 
-    /// Sends `power`. Returns `true` when a transition fired (or the event was
-    /// queued because the machine is busy), `false` when the event was unhandled.
+    /// Sends `power`: `true` when a transition fired or the event was queued, `false` when it was unhandled.
     @discardableResult
     func power() -> Bool {
         queued(.power) || run(actions) { machine.current.power(self, $0) || unhandled(.power, $0) }
     }
 
-    /// Sends `menu`. Returns `true` when a transition fired (or the event was
-    /// queued because the machine is busy), `false` when the event was unhandled.
+    /// Sends `menu`: `true` when a transition fired or the event was queued, `false` when it was unhandled.
     @discardableResult
     func menu() -> Bool {
         queued(.menu) || run(actions) { machine.current.menu(self, $0) || unhandled(.menu, $0) }
     }
 
-    /// Sends `play`. Returns `true` when a transition fired (or the event was
-    /// queued because the machine is busy), `false` when the event was unhandled.
+    /// Sends `play`: `true` when a transition fired or the event was queued, `false` when it was unhandled.
     @discardableResult
     func play() -> Bool {
         queued(.play) || run(actions) { machine.current.play(self, $0) || unhandled(.play, $0) }
     }
 
-    /// Sends `stop`. Returns `true` when a transition fired (or the event was
-    /// queued because the machine is busy), `false` when the event was unhandled.
+    /// Sends `stop`: `true` when a transition fired or the event was queued, `false` when it was unhandled.
     @discardableResult
     func stop() -> Bool {
         queued(.stop) || run(actions) { machine.current.stop(self, $0) || unhandled(.stop, $0) }
     }
 
-    /// Sends `pause`. Returns `true` when a transition fired (or the event was
-    /// queued because the machine is busy), `false` when the event was unhandled.
+    /// Sends `pause`: `true` when a transition fired or the event was queued, `false` when it was unhandled.
     @discardableResult
     func pause() -> Bool {
         queued(.pause) || run(actions) { machine.current.pause(self, $0) || unhandled(.pause, $0) }
@@ -319,8 +291,7 @@ extension Player {
         return false
     }
 
-    /// Processes one step to completion: starts the machine first when needed, then processes what
-    /// the step caused (`finishSteps`).
+    /// One step to completion: starts the machine first when needed, then processes what the step caused (`finishSteps`).
     private func run(_ actions: any PlayerActions, _ handle: (any PlayerActions) -> Bool) -> Bool {
         machine.steps.isRunning = true
         if !machine.isStarted { start(actions) }
@@ -430,17 +401,6 @@ extension Player {
 // MARK: - Snapshots
 
 extension Player {
-    /// Puts the machine, made a moment ago, in the configuration of `snapshot`: nothing runs but the
-    /// timers and activities of the states restored.
-    private func restore(from snapshot: Snapshot) throws(RestoreError) {
-        // The runtime checks the snapshot against the machine's tree; nil: the machine had not started.
-        guard let active = try Self.stateTree.configuration(restoring: snapshot) else { return }
-        // One active leaf: the last of the active states, in the order written.
-        machine.current = Self.stateClass(active[active.count - 1])
-        machine.isStarted = true
-        machine.stack = Self.stateTree.stack(snapshot.stack).map(Self.stateClass)
-    }
-
     /// The machine's states as snapshots name them, by number in the order written: each one's name
     /// and parent (-1: top level), then the states' numbers in the order of their names (byte by byte).
     private static let stateTree = FSMRuntime.StateTree(
@@ -471,15 +431,11 @@ extension Player {
 // MARK: - States
 
 extension Player {
-    /// A state: a class whose class methods handle the events, one method per event. It is never
-    /// instantiated: the machine holds the class itself (a `State.Type`). An event method returns
-    /// whether a transition fired; here, at the top, it reports "not handled". A state is a
-    /// subclass of its enclosing state's class and overrides the events it handles, so an event it
-    /// does not handle goes to the nearest enclosing state that does: one dynamic call per event
-    /// however deep the state, and nothing copied or allocated.
+    /// A state: a class whose class methods handle the events, one per event, returning whether a
+    /// transition fired (here, at the top, `false`). A state subclasses its enclosing state's class and
+    /// overrides the events it handles: an event goes to the nearest state that handles it, in one call.
     fileprivate class State {
-        /// Never instantiated: the machine holds the class itself.
-        private init() {}
+        private init() {}  // Never instantiated: the machine holds the class itself.
         /// The state's case of `StateID`; every state overrides it.
         class var id: StateID { preconditionFailure("every state overrides id") }
         /// The enclosing state; `nil` for a top-level state.

@@ -14,46 +14,32 @@ private typealias StreamRuntimeVersion = FSMRuntime.Version4
 protocol StreamActions: AnyObject {
     /// Action of entry of Stopped.
     func reset()
-
     /// Action of entry of Running.
     func connect()
-
     /// Action of exit of Running.
     func disconnect()
-
     /// Action of entry of Playing.
     func startAudio()
-
     /// Action of exit of Playing.
     func stopAudio()
-
     /// Action of `tick` in Playing.
     func advance(ms: Int)
-
     /// Action of `stop` in Paused.
     func rewind()
-
     /// Action of `tick` in Online.
     func download(ms: Int)
-
     /// Action of entry of Offline.
     func showOffline()
-
     /// Guard of `tick` in Offline.
     func reconnected(ms: Int) -> Bool
-
     /// Guard of `tick` in Shown.
     func isIdle(ms: Int) -> Bool
-
     /// Action of `tick` in Shown.
     func render(ms: Int)
-
     /// Action of `pause` in Shown.
     func showControls()
-
     /// Action of entry of Dimmed.
     func dim()
-
     /// Action of exit of Dimmed.
     func brighten()
 
@@ -130,7 +116,11 @@ final class Stream {
     ///   does not have, or its active states are not a configuration.
     convenience init(actions: some StreamActions, restoring snapshot: Snapshot) throws(RestoreError) {
         self.init(actions: actions)
-        try restore(from: snapshot)
+        // FSMRuntime checks the snapshot against the machine's tree; nil: the machine had not started.
+        guard let active = try Self.stateTree.configuration(restoring: snapshot) else { return }
+        machine.regions.configurationList.replace(with: active.map(Self.stateClass))
+        machine.regions.leafList.replace(with: Self.stateTree.leaves(of: active).map(Self.stateClass))
+        machine.isStarted = true
     }
 
     /// Enters the initial configuration (`.stopped`), running entry activities outer to inner.
@@ -174,14 +164,11 @@ final class Stream {
     static func successors(of state: StateID) -> [StateID] {
         switch state {
         case .stopped: return [.running]
-        case .running: return [.stopped]
-        case .playback: return [.stopped]
+        case .running, .playback, .network, .screen: return [.stopped]
         case .playing: return [.paused, .stopped]
         case .paused: return [.playing, .stopped]
-        case .network: return [.stopped]
         case .online: return [.offline, .stopped]
         case .offline: return [.online, .stopped]
-        case .screen: return [.stopped]
         case .shown: return [.dimmed, .stopped]
         case .dimmed: return [.shown, .stopped]
         }
@@ -196,43 +183,37 @@ final class Stream {
             started: machine.isStarted, finished: false, activeStates: activeStates.map(\.rawValue))
     }
 
-    /// Sends `tick`. Returns `true` when a transition fired (or the event was
-    /// queued because the machine is busy), `false` when the event was unhandled.
+    /// Sends `tick`: `true` when a transition fired or the event was queued, `false` when it was unhandled.
     @discardableResult
     func tick(ms: Int) -> Bool {
         queued(.tick(ms: ms)) || run(actions) { tick(ms: ms, $0) }
     }
 
-    /// Sends `play`. Returns `true` when a transition fired (or the event was
-    /// queued because the machine is busy), `false` when the event was unhandled.
+    /// Sends `play`: `true` when a transition fired or the event was queued, `false` when it was unhandled.
     @discardableResult
     func play() -> Bool {
         queued(.play) || run(actions) { play($0) }
     }
 
-    /// Sends `stop`. Returns `true` when a transition fired (or the event was
-    /// queued because the machine is busy), `false` when the event was unhandled.
+    /// Sends `stop`: `true` when a transition fired or the event was queued, `false` when it was unhandled.
     @discardableResult
     func stop() -> Bool {
         queued(.stop) || run(actions) { stop($0) }
     }
 
-    /// Sends `pause`. Returns `true` when a transition fired (or the event was
-    /// queued because the machine is busy), `false` when the event was unhandled.
+    /// Sends `pause`: `true` when a transition fired or the event was queued, `false` when it was unhandled.
     @discardableResult
     func pause() -> Bool {
         queued(.pause) || run(actions) { pause($0) }
     }
 
-    /// Sends `drop`. Returns `true` when a transition fired (or the event was
-    /// queued because the machine is busy), `false` when the event was unhandled.
+    /// Sends `drop`: `true` when a transition fired or the event was queued, `false` when it was unhandled.
     @discardableResult
     func drop() -> Bool {
         queued(.drop) || run(actions) { drop($0) }
     }
 
-    /// Sends `touch`. Returns `true` when a transition fired (or the event was
-    /// queued because the machine is busy), `false` when the event was unhandled.
+    /// Sends `touch`: `true` when a transition fired or the event was queued, `false` when it was unhandled.
     @discardableResult
     func touch() -> Bool {
         queued(.touch) || run(actions) { touch($0) }
@@ -439,8 +420,7 @@ extension Stream {
         return false
     }
 
-    /// Processes one step to completion: starts the machine first when needed, then processes what
-    /// the step caused (`finishSteps`).
+    /// One step to completion: starts the machine first when needed, then processes what the step caused (`finishSteps`).
     private func run(_ actions: any StreamActions, _ handle: (any StreamActions) -> Bool) -> Bool {
         machine.steps.isRunning = true
         if !machine.isStarted { start(actions) }
@@ -596,16 +576,6 @@ extension Stream {
 // MARK: - Snapshots
 
 extension Stream {
-    /// Puts the machine, made a moment ago, in the configuration of `snapshot`: nothing runs but the
-    /// timers and activities of the states restored.
-    private func restore(from snapshot: Snapshot) throws(RestoreError) {
-        // The runtime checks the snapshot against the machine's tree; nil: the machine had not started.
-        guard let active = try Self.stateTree.configuration(restoring: snapshot) else { return }
-        machine.regions.configurationList.replace(with: active.map(Self.stateClass))
-        machine.regions.leafList.replace(with: Self.stateTree.leaves(of: active).map(Self.stateClass))
-        machine.isStarted = true
-    }
-
     /// The machine's states as snapshots name them, by number in the order written: each one's name
     /// and parent (-1: top level), then the states' numbers in the order of their names (byte by byte).
     private static let stateTree = FSMRuntime.StateTree(
@@ -636,16 +606,12 @@ extension Stream {
 // MARK: - States
 
 extension Stream {
-    /// A state: a class whose class methods handle the events, one method per event. It is never
-    /// instantiated: the machine holds classes (`State.Type`), one active leaf per region. An
-    /// event method selects the state's first enabled transition for the event (the step fires
-    /// it later, with those of the other regions). A state is a subclass of its enclosing state's
-    /// class and overrides the events it handles, so an event it does not handle goes to the
-    /// nearest enclosing state that does, in one dynamic call; here, at the top, are the machine's
-    /// own transitions. A state already examined for the event is not examined again.
+    /// A state: a class whose class methods handle the events, one per event, each selecting the state's
+    /// first enabled transition (the step fires it with those of the other active leaves). A state
+    /// subclasses its enclosing state's class and overrides the events it handles: an event goes to the
+    /// nearest state that handles it, in one call; here, at the top, are the machine's own transitions.
     fileprivate class State {
-        /// Never instantiated: the machine holds the class itself.
-        private init() {}
+        private init() {}  // Never instantiated: the machine holds the class itself.
         /// The state's case of `StateID`; every state overrides it.
         class var id: StateID { preconditionFailure("every state overrides id") }
         /// The enclosing state; `nil` for a top-level state.

@@ -15,13 +15,10 @@ private typealias TimerRuntimeVersion = FSMRuntime.Version4
 protocol TimerActions: AnyObject {
     /// Action of entry of Asleep.
     func darken()
-
     /// Action of `sleep` in Awake, `after` in Awake, `sleep` in Pinned, `sleep` in Slideshow.
     func dim()
-
     /// Action of `touch` in Awake, `touch` in Pinned.
     func note(x: Int)
-
     /// Action of `next` in Slideshow, `every` in Slideshow.
     func showSlide()
 
@@ -105,7 +102,13 @@ final class Timer {
     ///   does not have, or its active states are not a configuration.
     convenience init(actions: some TimerActions, restoring snapshot: Snapshot, timing: Timing = .manual) throws(RestoreError) {
         self.init(actions: actions, timing: timing)
-        try restore(from: snapshot)
+        // FSMRuntime checks the snapshot against the machine's tree; nil: the machine had not started.
+        guard let active = try Self.stateTree.configuration(restoring: snapshot) else { return }
+        // One active leaf: the last of the active states, in the order written.
+        machine.current = Self.stateClass(active[active.count - 1])
+        machine.isStarted = true
+        let timers = Self.stateTree.timers(restoring: snapshot, active: active, machineIsRunning: true)
+        for (timer, remaining) in timers { armTimer(timer, after: remaining) }
     }
 
     /// Enters the initial configuration (`.asleep`), running entry activities outer to inner.
@@ -132,8 +135,7 @@ final class Timer {
     func handles(_ event: Event) -> Bool {
         switch event {
         case .touch: return isIn(.awake) || isIn(.pinned)
-        case .wake: return isIn(.asleep)
-        case .pin: return isIn(.asleep)
+        case .wake, .pin: return isIn(.asleep)
         case .play: return isIn(.asleep) || isIn(.awake)
         case .sleep: return isIn(.awake) || isIn(.pinned) || isIn(.slideshow)
         case .next: return isIn(.slideshow)
@@ -147,8 +149,7 @@ final class Timer {
         switch state {
         case .asleep: return [.awake, .pinned, .slideshow]
         case .awake: return [.asleep, .awake, .slideshow]
-        case .pinned: return [.asleep]
-        case .slideshow: return [.asleep]
+        case .pinned, .slideshow: return [.asleep]
         }
     }
 
@@ -170,11 +171,7 @@ final class Timer {
     /// - Precondition: `duration` is not negative; the machine has manual timing; not called from
     ///   one of the actions.
     func advanceTime(by duration: Swift.Duration) {
-        guard let span = FSMRuntime.TimerTable.nanoseconds(duration) else {
-            preconditionFailure("advanceTime(by:) with a negative duration")
-        }
-        precondition(!machine.steps.isRunning, "advanceTime(by:) from inside a guard or an action")
-        let end = machine.timers.time(after: span)
+        let end = machine.timers.end(ofAdvancingBy: duration, clockTiming: false, inStep: machine.steps.isRunning)
         // Asked here first: a frame of a game loop with nothing due makes no call.
         if machine.timers.isDue(upTo: end) { processTimeouts(upTo: end) }
         machine.timers.now = end
@@ -182,48 +179,39 @@ final class Timer {
 
     /// How long until the earliest armed timer is due; `nil` when no timer is armed. `.zero` when a
     /// timeout is due now.
-    var nextTimeout: Swift.Duration? {
-        guard let deadline = machine.timers.nextDeadline else { return nil }
-        return .nanoseconds(Swift.max(deadline - machine.timers.now, 0))
-    }
+    var nextTimeout: Swift.Duration? { machine.timers.timeToNextDeadline(from: machine.timers.now) }
 
-    /// Sends `touch`. Returns `true` when a transition fired (or the event was
-    /// queued because the machine is busy), `false` when the event was unhandled.
+    /// Sends `touch`: `true` when a transition fired or the event was queued, `false` when it was unhandled.
     @discardableResult
     func touch(x: Int) -> Bool {
         queued(.touch(x: x)) || run(actions) { machine.current.touch(x: x, self, $0) || unhandled(.touch, $0) }
     }
 
-    /// Sends `wake`. Returns `true` when a transition fired (or the event was
-    /// queued because the machine is busy), `false` when the event was unhandled.
+    /// Sends `wake`: `true` when a transition fired or the event was queued, `false` when it was unhandled.
     @discardableResult
     func wake() -> Bool {
         queued(.wake) || run(actions) { machine.current.wake(self, $0) || unhandled(.wake, $0) }
     }
 
-    /// Sends `pin`. Returns `true` when a transition fired (or the event was
-    /// queued because the machine is busy), `false` when the event was unhandled.
+    /// Sends `pin`: `true` when a transition fired or the event was queued, `false` when it was unhandled.
     @discardableResult
     func pin() -> Bool {
         queued(.pin) || run(actions) { machine.current.pin(self, $0) || unhandled(.pin, $0) }
     }
 
-    /// Sends `play`. Returns `true` when a transition fired (or the event was
-    /// queued because the machine is busy), `false` when the event was unhandled.
+    /// Sends `play`: `true` when a transition fired or the event was queued, `false` when it was unhandled.
     @discardableResult
     func play() -> Bool {
         queued(.play) || run(actions) { machine.current.play(self, $0) || unhandled(.play, $0) }
     }
 
-    /// Sends `sleep`. Returns `true` when a transition fired (or the event was
-    /// queued because the machine is busy), `false` when the event was unhandled.
+    /// Sends `sleep`: `true` when a transition fired or the event was queued, `false` when it was unhandled.
     @discardableResult
     func sleep() -> Bool {
         queued(.sleep) || run(actions) { machine.current.sleep(self, $0) || unhandled(.sleep, $0) }
     }
 
-    /// Sends `next`. Returns `true` when a transition fired (or the event was
-    /// queued because the machine is busy), `false` when the event was unhandled.
+    /// Sends `next`: `true` when a transition fired or the event was queued, `false` when it was unhandled.
     @discardableResult
     func next() -> Bool {
         queued(.next) || run(actions) { machine.current.next(self, $0) || unhandled(.next, $0) }
@@ -247,8 +235,7 @@ extension Timer {
         return false
     }
 
-    /// Processes one step to completion: starts the machine first when needed, then processes what
-    /// the step caused (`finishSteps`).
+    /// One step to completion: starts the machine first when needed, then processes what the step caused (`finishSteps`).
     private func run(_ actions: any TimerActions, _ handle: (any TimerActions) -> Bool) -> Bool {
         machine.steps.isRunning = true
         if !machine.isStarted { start(actions) }
@@ -268,9 +255,10 @@ extension Timer {
     }
 
     /// Enters the initial configuration.
+    @inline(never)
     private func start(_ actions: any TimerActions) {
         machine.isStarted = true
-        enter(Timer_Asleep.self, actions)
+        Timer_Asleep.enterInward(below: -1, self, actions)
     }
 
     // MARK: Timers
@@ -286,9 +274,8 @@ extension Timer {
         machine.timers.cancel(timer)
     }
 
-    /// Processes the timeouts due up to `end`, of which there is one at least, earliest first (the
-    /// first armed first among equal deadlines), each as a step of its own with what it causes, at
-    /// its deadline.
+    /// Processes the timeouts due up to `end` (one at least), earliest first (the first armed first among
+    /// equal deadlines), each as a step of its own with what it causes, at its deadline.
     private func processTimeouts(upTo end: Int64) {
         repeat {
             // The timer due first, cancelled; the machine's time is its deadline.
@@ -353,30 +340,11 @@ extension Timer {
         machine.current = target
         return true
     }
-
-    /// Enters `target` and makes it the current state.
-    @inline(never)
-    private func enter(_ target: Timer.State.Type, _ actions: any TimerActions) {
-        target.enterInward(below: -1, self, actions)
-        machine.current = target
-    }
 }
 
 // MARK: - Snapshots
 
 extension Timer {
-    /// Puts the machine, made a moment ago, in the configuration of `snapshot`: nothing runs but the
-    /// timers and activities of the states restored.
-    private func restore(from snapshot: Snapshot) throws(RestoreError) {
-        // The runtime checks the snapshot against the machine's tree; nil: the machine had not started.
-        guard let active = try Self.stateTree.configuration(restoring: snapshot) else { return }
-        // One active leaf: the last of the active states, in the order written.
-        machine.current = Self.stateClass(active[active.count - 1])
-        machine.isStarted = true
-        let timers = Self.stateTree.timers(restoring: snapshot, active: active, machineIsRunning: true)
-        for (timer, remaining) in timers { armTimer(timer, after: remaining) }
-    }
-
     /// The machine's states as snapshots name them, by number in the order written: each one's name
     /// and parent (-1: top level), the states' numbers in the order of their names (byte by byte), and
     /// each timer's state (-1: the machine's own).
@@ -403,16 +371,12 @@ extension Timer {
 
 @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 extension Timer {
-    /// A state: a class whose class methods handle the events, one method per event. It is never
-    /// instantiated: the machine holds the class itself (a `State.Type`). An event method returns
-    /// whether a transition fired; here, at the top, it reports "not handled". A state is a
-    /// subclass of its enclosing state's class and overrides the events it handles, so an event it
-    /// does not handle goes to the nearest enclosing state that does: one dynamic call per event
-    /// however deep the state, and nothing copied or allocated.
+    /// A state: a class whose class methods handle the events, one per event, returning whether a
+    /// transition fired (here, at the top, `false`). A state subclasses its enclosing state's class and
+    /// overrides the events it handles: an event goes to the nearest state that handles it, in one call.
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     fileprivate class State {
-        /// Never instantiated: the machine holds the class itself.
-        private init() {}
+        private init() {}  // Never instantiated: the machine holds the class itself.
         /// The state's case of `StateID`; every state overrides it.
         class var id: StateID { preconditionFailure("every state overrides id") }
 
@@ -423,8 +387,7 @@ extension Timer {
         class func sleep(_ context: Timer, _ actions: any TimerActions) -> Bool { false }
         class func next(_ context: Timer, _ actions: any TimerActions) -> Bool { false }
 
-        /// Exits this state: its exit activities. `depth`, the depth of a transition's domain, is always -1
-        /// here (the whole machine): no state lies inside another.
+        /// Exits this state: its exit activities (`depth` is always -1: no state lies inside another).
         class func exitOutward(to depth: Int, _ context: Timer, _ actions: any TimerActions) {}
         /// Enters this state: its entry activities.
         class func enterInward(below depth: Int, _ context: Timer, _ actions: any TimerActions) {}
@@ -432,8 +395,6 @@ extension Timer {
 }
 
 /// The screen is off.
-///
-/// The state `Asleep`.
 @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 fileprivate final class Timer_Asleep: Timer.State {
     override class var id: Timer.StateID { .asleep }
@@ -456,8 +417,6 @@ fileprivate final class Timer_Asleep: Timer.State {
 }
 
 /// On until it is left alone for 2 s: each touch starts the wait again.
-///
-/// The state `Awake`.
 @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 fileprivate final class Timer_Awake: Timer.State {
     override class var id: Timer.StateID { .awake }
@@ -488,8 +447,6 @@ fileprivate final class Timer_Awake: Timer.State {
 }
 
 /// On for good: Awake without its timer.
-///
-/// The state `Pinned`.
 @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 fileprivate final class Timer_Pinned: Timer.State {
     override class var id: Timer.StateID { .pinned }
@@ -507,8 +464,6 @@ fileprivate final class Timer_Pinned: Timer.State {
 }
 
 /// A slide every 500 ms, or when `next` is sent.
-///
-/// The state `Slideshow`.
 @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 fileprivate final class Timer_Slideshow: Timer.State {
     override class var id: Timer.StateID { .slideshow }

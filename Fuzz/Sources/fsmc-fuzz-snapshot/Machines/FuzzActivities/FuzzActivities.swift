@@ -16,16 +16,12 @@ private typealias FuzzActivitiesRuntimeVersion = FSMRuntime.Version4
 protocol FuzzActivitiesActions: AnyObject {
     /// Action of entry of Idle, entry of Opening, exit of Opening, `catch` in Loading, entry of Shown, entry of Failed.
     func log(s: String)
-
     /// Activity of Opening.
     func watch() async
-
     /// Activity of Fetching.
     func fetch() async throws
-
     /// Guard of `catch` in Fetching.
     func isOffline(error: any Error) -> Bool
-
     /// Activity of Loading.
     func load() async throws
 
@@ -147,7 +143,19 @@ final class FuzzActivities {
     ///   does not have, or its active states are not a configuration.
     convenience init(actions: some FuzzActivitiesActions, restoring snapshot: Snapshot, timing: Timing = .clock(Swift.ContinuousClock()), activities: Activities = .tasks) throws(RestoreError) {
         self.init(actions: actions, timing: timing, activities: activities)
-        try restore(from: snapshot)
+        // FSMRuntime checks the snapshot against the machine's tree; nil: the machine had not started.
+        guard let active = try Self.stateTree.configuration(restoring: snapshot) else { return }
+        let ids = StateID.allCases
+        machine.regions.configurationList.replace(with: active.map(Self.stateClass))
+        machine.regions.leafList.replace(with: Self.stateTree.leaves(of: active).map(Self.stateClass))
+        machine.isStarted = true
+        for (state, record) in Self.stateTree.historyRecords(snapshot.history, recordsHistory: { Self.rules.recordsHistory[$0] }) {
+            machine.history[state] = record
+        }
+        let timers = Self.stateTree.timers(restoring: snapshot, active: active, machineIsRunning: true)
+        for (timer, remaining) in timers { armTimer(timer, after: remaining) }
+        for state in active { if let activity = Self.activity(of: ids[state]) { machine.activities.entered(activity) } }
+        startActivities(actions)
     }
 
     /// Enters the initial configuration (`.idle`), running entry activities outer to inner.
@@ -172,8 +180,7 @@ final class FuzzActivities {
     /// not evaluated. `false` once the machine has finished.
     func handles(_ event: Event) -> Bool {
         switch event {
-        case .`open`: return isIn(.idle)
-        case .back: return isIn(.idle)
+        case .`open`, .back: return isIn(.idle)
         case .cancel: return isIn(.opening) || isIn(.shown)
         case .reload: return isIn(.shown)
         case .retry: return isIn(.failed)
@@ -185,16 +192,11 @@ final class FuzzActivities {
     /// Completion, timed and `catch` transitions count too, and `-> history S` contributes `S`.
     static func successors(of state: StateID) -> [StateID] {
         switch state {
-        case .idle: return [.opening]
-        case .opening: return [.idle, .failed, .shown]
-        case .manifest: return [.idle, .failed, .shown]
+        case .idle, .failed: return [.opening]
+        case .opening, .manifest, .fetched, .subtitles, .loaded: return [.idle, .failed, .shown]
         case .fetching: return [.fetched, .fetching, .failed, .idle, .shown]
-        case .fetched: return [.idle, .failed, .shown]
-        case .subtitles: return [.idle, .failed, .shown]
         case .loading: return [.loaded, .idle, .failed, .shown]
-        case .loaded: return [.idle, .failed, .shown]
         case .shown: return [.opening, .idle]
-        case .failed: return [.opening]
         }
     }
 
@@ -216,12 +218,7 @@ final class FuzzActivities {
     /// - Precondition: `duration` is not negative; the machine has manual timing; not called from
     ///   one of the actions.
     func advanceTime(by duration: Swift.Duration) {
-        guard let span = FSMRuntime.TimerTable.nanoseconds(duration) else {
-            preconditionFailure("advanceTime(by:) with a negative duration")
-        }
-        precondition(clock == nil, "advanceTime(by:) on a machine with clock timing")
-        precondition(!machine.steps.isRunning, "advanceTime(by:) from inside a guard or an action")
-        let end = machine.timers.time(after: span)
+        let end = machine.timers.end(ofAdvancingBy: duration, clockTiming: clock != nil, inStep: machine.steps.isRunning)
         // Asked here first: a frame of a game loop with nothing due makes no call.
         if machine.timers.isDue(upTo: end) { processTimeouts(upTo: end) }
         machine.timers.now = end
@@ -229,14 +226,11 @@ final class FuzzActivities {
 
     /// How long until the earliest armed timer is due; `nil` when no timer is armed. `.zero` when a
     /// timeout is due now.
-    var nextTimeout: Swift.Duration? {
-        guard let deadline = machine.timers.nextDeadline else { return nil }
-        return .nanoseconds(Swift.max(deadline - (clock?.elapsed() ?? machine.timers.now), 0))
-    }
+    var nextTimeout: Swift.Duration? { machine.timers.timeToNextDeadline(from: clock?.elapsed() ?? machine.timers.now) }
 
     /// The states whose activity is running, in the order written.
     var runningActivities: [StateID] {
-        machine.activities.running.map(Self.state(ofActivity:))
+        machine.activities.running.map { Self.activityStates[$0] }
     }
 
     /// With `.manual` activities, the activity of `state` returned: processed as a step of its own
@@ -271,49 +265,40 @@ final class FuzzActivities {
         }
     }
 
-    /// The state of the activity numbered `activity`.
-    private static func state(ofActivity activity: Int) -> StateID {
-        switch activity {
-        case 0: .opening
-        case 1: .fetching
-        case 2: .loading
-        default: preconditionFailure("no activity \(activity)")
-        }
-    }
+    /// The state of each activity, by number.
+    private static let activityStates: [StateID] = [.opening, .fetching, .loading]
 
-    /// Sends `open`. Returns `true` when a transition fired (or the event was
-    /// queued because the machine is busy), `false` when the event was unhandled.
+    /// Sends `open`: `true` when a transition fired or the event was queued, `false` when it was unhandled.
     @discardableResult
     func `open`() -> Bool {
-        queued(.`open`) || run(actions) { `open`($0) }
+        queued(.`open`)
+            || run(actions) { actions in selectAndFire(.`open`, actions) { $0.`open`(self, actions) } }
     }
 
-    /// Sends `back`. Returns `true` when a transition fired (or the event was
-    /// queued because the machine is busy), `false` when the event was unhandled.
+    /// Sends `back`: `true` when a transition fired or the event was queued, `false` when it was unhandled.
     @discardableResult
     func back() -> Bool {
-        queued(.back) || run(actions) { back($0) }
+        queued(.back) || run(actions) { actions in selectAndFire(.back, actions) { $0.back(self, actions) } }
     }
 
-    /// Sends `cancel`. Returns `true` when a transition fired (or the event was
-    /// queued because the machine is busy), `false` when the event was unhandled.
+    /// Sends `cancel`: `true` when a transition fired or the event was queued, `false` when it was unhandled.
     @discardableResult
     func cancel() -> Bool {
-        queued(.cancel) || run(actions) { cancel($0) }
+        queued(.cancel)
+            || run(actions) { actions in selectAndFire(.cancel, actions) { $0.cancel(self, actions) } }
     }
 
-    /// Sends `reload`. Returns `true` when a transition fired (or the event was
-    /// queued because the machine is busy), `false` when the event was unhandled.
+    /// Sends `reload`: `true` when a transition fired or the event was queued, `false` when it was unhandled.
     @discardableResult
     func reload() -> Bool {
-        queued(.reload) || run(actions) { reload($0) }
+        queued(.reload)
+            || run(actions) { actions in selectAndFire(.reload, actions) { $0.reload(self, actions) } }
     }
 
-    /// Sends `retry`. Returns `true` when a transition fired (or the event was
-    /// queued because the machine is busy), `false` when the event was unhandled.
+    /// Sends `retry`: `true` when a transition fired or the event was queued, `false` when it was unhandled.
     @discardableResult
     func retry() -> Bool {
-        queued(.retry) || run(actions) { retry($0) }
+        queued(.retry) || run(actions) { actions in selectAndFire(.retry, actions) { $0.retry(self, actions) } }
     }
 }
 
@@ -328,47 +313,6 @@ extension FuzzActivities {
         return true
     }
 
-    // Each event's selection: every active leaf's transition for it, then the step that fires them.
-    private func `open`(_ actions: any FuzzActivitiesActions) -> Bool {
-        if select(inEachLeaf: { $0.`open`(self, actions) }) {
-            fire(actions) { _ in }
-            return true
-        }
-        return unhandled(.`open`, actions)
-    }
-
-    private func back(_ actions: any FuzzActivitiesActions) -> Bool {
-        if select(inEachLeaf: { $0.back(self, actions) }) {
-            fire(actions) { _ in }
-            return true
-        }
-        return unhandled(.back, actions)
-    }
-
-    private func cancel(_ actions: any FuzzActivitiesActions) -> Bool {
-        if select(inEachLeaf: { $0.cancel(self, actions) }) {
-            fire(actions) { _ in }
-            return true
-        }
-        return unhandled(.cancel, actions)
-    }
-
-    private func reload(_ actions: any FuzzActivitiesActions) -> Bool {
-        if select(inEachLeaf: { $0.reload(self, actions) }) {
-            fire(actions) { _ in }
-            return true
-        }
-        return unhandled(.reload, actions)
-    }
-
-    private func retry(_ actions: any FuzzActivitiesActions) -> Bool {
-        if select(inEachLeaf: { $0.retry(self, actions) }) {
-            fire(actions) { _ in }
-            return true
-        }
-        return unhandled(.retry, actions)
-    }
-
     /// Offers an event to each active leaf in document order, which selects its transition or defers
     /// outwards (a state examined once is not examined again): whether any transition was selected.
     private func select(inEachLeaf offer: (FuzzActivities.State.Type) -> Bool) -> Bool {
@@ -381,6 +325,17 @@ extension FuzzActivities {
         return machine.regions.selectedCount > 0
     }
 
+    /// The selection of `event` when its step is `fire` alone: each active leaf selects, then the
+    /// step fires what they selected together; unhandled when none did.
+    @inline(__always)
+    private func selectAndFire(_ event: Event, _ actions: any FuzzActivitiesActions, _ offer: (FuzzActivities.State.Type) -> Bool) -> Bool {
+        if select(inEachLeaf: offer) {
+            fire(actions) { _ in }
+            return true
+        }
+        return unhandled(event, actions)
+    }
+
     /// Tells the actions that `event` is unhandled in the innermost state holding every active leaf: `false`.
     @inline(__always)
     private func unhandled(_ event: Event, _ actions: any FuzzActivitiesActions) -> Bool {
@@ -388,8 +343,7 @@ extension FuzzActivities {
         return false
     }
 
-    /// Processes one step to completion: starts the machine first when needed, then processes what
-    /// the step caused (`finishSteps`).
+    /// One step to completion: starts the machine first when needed, then processes what the step caused (`finishSteps`).
     private func run(_ actions: any FuzzActivitiesActions, _ handle: (any FuzzActivitiesActions) -> Bool) -> Bool {
         machine.steps.isRunning = true
         if !machine.isStarted { start(actions) }
@@ -433,10 +387,7 @@ extension FuzzActivities {
     /// Arms `timer` (its state was just entered, or it repeats), due `delay` nanoseconds after now: the
     /// machine's time, which while a timeout is handled is its deadline. `delay` is not negative.
     fileprivate func armTimer(_ timer: Int, after delay: Int64) {
-        // The clock's time; while a timeout is handled, its deadline; with manual timing, the machine's.
-        let now = if let clock, !machine.timers.isHandlingTimeout { clock.elapsed() } else { machine.timers.now }
-        let deadline = FSMRuntime.TimerTable.adding(delay, to: now)
-        machine.timers.arm(timer, at: deadline)
+        let deadline = machine.timers.arm(timer, after: delay, clock: clock)
         if let clock { schedule(timer, at: deadline, on: clock) }
     }
 
@@ -459,9 +410,8 @@ extension FuzzActivities {
         timerTasks.start(timer, task)
     }
 
-    /// The clock woke the task of `timer` as armed at `stamp`: processes every timeout due by now (not
-    /// inside a step: after it). A timer cancelled or armed again meanwhile has nothing due here (its late
-    /// firing is discarded); one whose deadline the clock has not reached after all is put back to sleep.
+    /// The clock woke `timer`'s task, armed at `stamp`: processes the timeouts due by now (after the step, if
+    /// in one). A timer cancelled or armed again meanwhile has nothing due; one woken early sleeps again.
     private func clockWoke(_ timer: Int, stamp: UInt64) {
         guard let clock else { return }
         if !machine.steps.isRunning {
@@ -473,9 +423,8 @@ extension FuzzActivities {
         }
     }
 
-    /// Processes the timeouts due up to `end`, of which there is one at least, earliest first (the
-    /// first armed first among equal deadlines), each as a step of its own with what it causes, at
-    /// its deadline.
+    /// Processes the timeouts due up to `end` (one at least), earliest first (the first armed first among
+    /// equal deadlines), each as a step of its own with what it causes, at its deadline.
     private func processTimeouts(upTo end: Int64) {
         repeat {
             // The timer due first, cancelled; the machine's time is its deadline.
@@ -500,11 +449,6 @@ extension FuzzActivities {
     }
 
     // MARK: Activities
-
-    /// The state of `activity` is entered: the activity starts when the step is over.
-    fileprivate func enterActivity(_ activity: Int) {
-        machine.activities.entered(activity)
-    }
 
     /// The state of `activity` is exited: its task is cancelled, and what the activity returns or
     /// throws from now on is discarded.
@@ -582,7 +526,7 @@ extension FuzzActivities {
                 for index in 0..<machine.regions.selectedCount {
                     switch machine.regions.selected[index] {
                     case 10:
-                        enterActivity(1)  // do / fetch
+                        machine.activities.entered(1)  // do / fetch
                     default: break
                     }
                 }
@@ -623,11 +567,11 @@ extension FuzzActivities {
 
     private func replay(_ event: FuzzActivitiesQueuedEvent, _ actions: any FuzzActivitiesActions) {
         switch event {
-        case .`open`: _ = `open`(actions)
-        case .back: _ = back(actions)
-        case .cancel: _ = cancel(actions)
-        case .reload: _ = reload(actions)
-        case .retry: _ = retry(actions)
+        case .`open`: _ = selectAndFire(.`open`, actions) { $0.`open`(self, actions) }
+        case .back: _ = selectAndFire(.back, actions) { $0.back(self, actions) }
+        case .cancel: _ = selectAndFire(.cancel, actions) { $0.cancel(self, actions) }
+        case .reload: _ = selectAndFire(.reload, actions) { $0.reload(self, actions) }
+        case .retry: _ = selectAndFire(.retry, actions) { $0.retry(self, actions) }
         }
     }
 }
@@ -687,24 +631,6 @@ extension FuzzActivities {
 // MARK: - Snapshots
 
 extension FuzzActivities {
-    /// Puts the machine, made a moment ago, in the configuration of `snapshot`: nothing runs but the
-    /// timers and activities of the states restored.
-    private func restore(from snapshot: Snapshot) throws(RestoreError) {
-        // The runtime checks the snapshot against the machine's tree; nil: the machine had not started.
-        guard let active = try Self.stateTree.configuration(restoring: snapshot) else { return }
-        let ids = StateID.allCases
-        machine.regions.configurationList.replace(with: active.map(Self.stateClass))
-        machine.regions.leafList.replace(with: Self.stateTree.leaves(of: active).map(Self.stateClass))
-        machine.isStarted = true
-        for (state, record) in Self.stateTree.historyRecords(snapshot.history, recordsHistory: { Self.rules.recordsHistory[$0] }) {
-            machine.history[state] = record
-        }
-        let timers = Self.stateTree.timers(restoring: snapshot, active: active, machineIsRunning: true)
-        for (timer, remaining) in timers { armTimer(timer, after: remaining) }
-        for state in active { if let activity = Self.activity(of: ids[state]) { enterActivity(activity) } }
-        startActivities(actions)
-    }
-
     /// The machine's states as snapshots name them, by number in the order written: each one's name
     /// and parent (-1: top level), the states' numbers in the order of their names (byte by byte), and
     /// each timer's state (-1: the machine's own).
@@ -746,18 +672,14 @@ extension FuzzActivities {
 
 @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 extension FuzzActivities {
-    /// A state: a class whose class methods handle the events, one method per event. It is never
-    /// instantiated: the machine holds classes (`State.Type`), one active leaf per region. An
-    /// event method selects the state's first enabled transition for the event (the step fires
-    /// it later, with those of the other regions). A state is a subclass of its enclosing state's
-    /// class and overrides the events it handles, so an event it does not handle goes to the
-    /// nearest enclosing state that does, in one dynamic call; here, at the top, are the machine's
-    /// own transitions. A state already examined for the event is not examined again.
+    /// A state: a class whose class methods handle the events, one per event, each selecting the state's
+    /// first enabled transition (the step fires it with those of the other active leaves). A state
+    /// subclasses its enclosing state's class and overrides the events it handles: an event goes to the
+    /// nearest state that handles it, in one call; here, at the top, are the machine's own transitions.
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @MainActor
     fileprivate class State {
-        /// Never instantiated: the machine holds the class itself.
-        private init() {}
+        private init() {}  // Never instantiated: the machine holds the class itself.
         /// The state's case of `StateID`; every state overrides it.
         class var id: StateID { preconditionFailure("every state overrides id") }
         /// The enclosing state; `nil` for a top-level state.
@@ -785,11 +707,11 @@ extension FuzzActivities {
             case 1:  // Opening
                 actions.log(s: "enter Opening")
                 context.armTimer(0, after: 3_000_000_000)  // Opening: after(3s) -> Failed
-                context.enterActivity(0)  // do / watch
+                context.machine.activities.entered(0)  // do / watch
             case 3:  // Fetching
-                context.enterActivity(1)  // do / fetch
+                context.machine.activities.entered(1)  // do / fetch
             case 6:  // Loading
-                context.enterActivity(2)  // do / load
+                context.machine.activities.entered(2)  // do / load
             case 8:  // Shown
                 actions.log(s: "enter Shown")
             case 9:  // Failed

@@ -14,10 +14,8 @@ private typealias FuzzLeafRuntimeVersion = FSMRuntime.Version4
 protocol FuzzLeafActions: AnyObject {
     /// Action of entry of Home, exit of Home, entry of Deep, exit of Deep, entry of Inner, exit of Inner, `next` in Leaf2, entry of Other, and 5 more.
     func log(s: String)
-
     /// Guard of `next` in Leaf2.
     func allowed() -> Bool
-
     /// Guard of `next` in Leaf3.
     func refused() -> Bool
 
@@ -100,7 +98,18 @@ final class FuzzLeaf {
     ///   does not have, or its active states are not a configuration.
     convenience init(actions: some FuzzLeafActions, restoring snapshot: Snapshot) throws(RestoreError) {
         self.init(actions: actions)
-        try restore(from: snapshot)
+        // FSMRuntime checks the snapshot against the machine's tree; nil: the machine had not started.
+        guard let active = try Self.stateTree.configuration(restoring: snapshot) else { return }
+        let ids = StateID.allCases
+        // One active leaf: the last of the active states, in the order written.
+        machine.current = Self.stateClass(active[active.count - 1])
+        machine.isStarted = true
+        machine.isFinished = machine.current.finishesMachine
+        for (state, record) in Self.stateTree.historyRecords(snapshot.history, recordsHistory: Self.recordsHistory) {
+            // A record below a state of a machine with one leaf is a path: its last state is the leaf.
+            machine.history[ids[state]] = Self.stateClass(record[record.count - 1])
+        }
+        machine.stack = Self.stateTree.stack(snapshot.stack).map(Self.stateClass)
     }
 
     /// Enters the initial configuration (`.home`), running entry activities outer to inner.
@@ -165,15 +174,13 @@ final class FuzzLeaf {
         switch state {
         case .home: return [.deep, .shallow, .menu]
         case .deep: return [.menu, .shallow, .other]
-        case .inner: return [.other, .menu, .shallow]
+        case .inner, .innerDone: return [.other, .menu, .shallow]
         case .leaf1: return [.leaf2, .other, .menu, .shallow]
         case .leaf2: return [.leaf3, .other, .menu, .shallow]
         case .leaf3: return [.leaf1, .innerDone, .other, .menu, .shallow]
-        case .innerDone: return [.other, .menu, .shallow]
         case .other: return [.inner, .deep, .menu, .shallow, .other]
-        case .shallow: return [.deep, .menu]
+        case .shallow, .s2: return [.deep, .menu]
         case .s1: return [.s2, .deep, .menu]
-        case .s2: return [.deep, .menu]
         case .s2a: return [.s2b, .deep, .menu]
         case .s2b: return [.s1, .done, .deep, .menu]
         case .menu: return [.deep, .shallow, .home]
@@ -191,50 +198,43 @@ final class FuzzLeaf {
             history: recordedHistory(), stack: machine.stack.map { $0.id.rawValue })
     }
 
-    /// Sends `go`. Returns `true` when a transition fired (or the event was
-    /// queued because the machine is busy), `false` when the event was unhandled.
+    /// Sends `go`: `true` when a transition fired or the event was queued, `false` when it was unhandled.
     @discardableResult
     func go() -> Bool {
         queued(.go) || run(actions) { machine.current.go(self, $0) || unhandled(.go, $0) }
     }
 
-    /// Sends `side`. Returns `true` when a transition fired (or the event was
-    /// queued because the machine is busy), `false` when the event was unhandled.
+    /// Sends `side`: `true` when a transition fired or the event was queued, `false` when it was unhandled.
     @discardableResult
     func side() -> Bool {
         queued(.side) || run(actions) { machine.current.side(self, $0) || unhandled(.side, $0) }
     }
 
-    /// Sends `menu`. Returns `true` when a transition fired (or the event was
-    /// queued because the machine is busy), `false` when the event was unhandled.
+    /// Sends `menu`: `true` when a transition fired or the event was queued, `false` when it was unhandled.
     @discardableResult
     func menu() -> Bool {
         queued(.menu) || run(actions) { machine.current.menu(self, $0) || unhandled(.menu, $0) }
     }
 
-    /// Sends `swap`. Returns `true` when a transition fired (or the event was
-    /// queued because the machine is busy), `false` when the event was unhandled.
+    /// Sends `swap`: `true` when a transition fired or the event was queued, `false` when it was unhandled.
     @discardableResult
     func swap() -> Bool {
         queued(.swap) || run(actions) { machine.current.swap(self, $0) || unhandled(.swap, $0) }
     }
 
-    /// Sends `next`. Returns `true` when a transition fired (or the event was
-    /// queued because the machine is busy), `false` when the event was unhandled.
+    /// Sends `next`: `true` when a transition fired or the event was queued, `false` when it was unhandled.
     @discardableResult
     func next() -> Bool {
         queued(.next) || run(actions) { machine.current.next(self, $0) || unhandled(.next, $0) }
     }
 
-    /// Sends `finish`. Returns `true` when a transition fired (or the event was
-    /// queued because the machine is busy), `false` when the event was unhandled.
+    /// Sends `finish`: `true` when a transition fired or the event was queued, `false` when it was unhandled.
     @discardableResult
     func finish() -> Bool {
         queued(.finish) || run(actions) { machine.current.finish(self, $0) || unhandled(.finish, $0) }
     }
 
-    /// Sends `back`. Returns `true` when a transition fired (or the event was
-    /// queued because the machine is busy), `false` when the event was unhandled.
+    /// Sends `back`: `true` when a transition fired or the event was queued, `false` when it was unhandled.
     @discardableResult
     func back() -> Bool {
         queued(.back) || run(actions) { machine.current.back(self, $0) || unhandled(.back, $0) }
@@ -257,8 +257,7 @@ extension FuzzLeaf {
         return false
     }
 
-    /// Processes one step to completion: starts the machine first when needed, then processes what
-    /// the step caused (`finishSteps`).
+    /// One step to completion: starts the machine first when needed, then processes what the step caused (`finishSteps`).
     private func run(_ actions: any FuzzLeafActions, _ handle: (any FuzzLeafActions) -> Bool) -> Bool {
         machine.steps.isRunning = true
         if !machine.isStarted { start(actions) }
@@ -382,23 +381,6 @@ extension FuzzLeaf {
 // MARK: - Snapshots
 
 extension FuzzLeaf {
-    /// Puts the machine, made a moment ago, in the configuration of `snapshot`: nothing runs but the
-    /// timers and activities of the states restored.
-    private func restore(from snapshot: Snapshot) throws(RestoreError) {
-        // The runtime checks the snapshot against the machine's tree; nil: the machine had not started.
-        guard let active = try Self.stateTree.configuration(restoring: snapshot) else { return }
-        let ids = StateID.allCases
-        // One active leaf: the last of the active states, in the order written.
-        machine.current = Self.stateClass(active[active.count - 1])
-        machine.isStarted = true
-        machine.isFinished = machine.current.finishesMachine
-        for (state, record) in Self.stateTree.historyRecords(snapshot.history, recordsHistory: Self.recordsHistory) {
-            // A record below a state of a machine with one leaf is a path: its last state is the leaf.
-            machine.history[ids[state]] = Self.stateClass(record[record.count - 1])
-        }
-        machine.stack = Self.stateTree.stack(snapshot.stack).map(Self.stateClass)
-    }
-
     /// The machine's states as snapshots name them, by number in the order written: each one's name
     /// and parent (-1: top level), then the states' numbers in the order of their names (byte by byte).
     private static let stateTree = FSMRuntime.StateTree(
@@ -456,15 +438,11 @@ extension FuzzLeaf {
 // MARK: - States
 
 extension FuzzLeaf {
-    /// A state: a class whose class methods handle the events, one method per event. It is never
-    /// instantiated: the machine holds the class itself (a `State.Type`). An event method returns
-    /// whether a transition fired; here, at the top, it reports "not handled". A state is a
-    /// subclass of its enclosing state's class and overrides the events it handles, so an event it
-    /// does not handle goes to the nearest enclosing state that does: one dynamic call per event
-    /// however deep the state, and nothing copied or allocated.
+    /// A state: a class whose class methods handle the events, one per event, returning whether a
+    /// transition fired (here, at the top, `false`). A state subclasses its enclosing state's class and
+    /// overrides the events it handles: an event goes to the nearest state that handles it, in one call.
     fileprivate class State {
-        /// Never instantiated: the machine holds the class itself.
-        private init() {}
+        private init() {}  // Never instantiated: the machine holds the class itself.
         /// The state's case of `StateID`; every state overrides it.
         class var id: StateID { preconditionFailure("every state overrides id") }
         /// The enclosing state; `nil` for a top-level state.

@@ -14,10 +14,8 @@ private typealias FuzzRegionsRuntimeVersion = FSMRuntime.Version4
 protocol FuzzRegionsActions: AnyObject {
     /// Action of entry of Idle, entry of Work, exit of Work, entry of L2, exit of R2, entry of Split, entry of End.
     func log(s: String)
-
     /// Guard of `next` in L2.
     func allowed() -> Bool
-
     /// Guard of `swap` in D1.
     func refused() -> Bool
 
@@ -106,7 +104,15 @@ final class FuzzRegions {
     ///   does not have, or its active states are not a configuration.
     convenience init(actions: some FuzzRegionsActions, restoring snapshot: Snapshot) throws(RestoreError) {
         self.init(actions: actions)
-        try restore(from: snapshot)
+        // FSMRuntime checks the snapshot against the machine's tree; nil: the machine had not started.
+        guard let active = try Self.stateTree.configuration(restoring: snapshot) else { return }
+        machine.regions.configurationList.replace(with: active.map(Self.stateClass))
+        machine.regions.leafList.replace(with: Self.stateTree.leaves(of: active).map(Self.stateClass))
+        machine.isStarted = true
+        machine.isFinished = machine.configuration.contains { $0.finishesMachine }
+        for (state, record) in Self.stateTree.historyRecords(snapshot.history, recordsHistory: { Self.rules.recordsHistory[$0] }) {
+            machine.history[state] = record
+        }
     }
 
     /// Enters the initial configuration (`.idle`), running entry activities outer to inner.
@@ -154,21 +160,14 @@ final class FuzzRegions {
     static func successors(of state: StateID) -> [StateID] {
         switch state {
         case .idle: return [.work, .split]
-        case .work: return [.idle, .split]
-        case .left: return [.idle, .split]
+        case .work, .left, .l3, .right, .rDone: return [.idle, .split]
         case .l1: return [.l2, .idle, .split]
         case .l2: return [.l3, .idle, .split]
-        case .l3: return [.idle, .split]
-        case .right: return [.idle, .split]
         case .r1: return [.r2, .idle, .split]
-        case .r2: return [.rDone, .idle, .split]
-        case .up: return [.rDone, .idle, .split]
+        case .r2, .up, .down, .d2: return [.rDone, .idle, .split]
         case .u1: return [.u2, .rDone, .idle, .split]
         case .u2: return [.u1, .rDone, .idle, .split]
-        case .down: return [.rDone, .idle, .split]
         case .d1: return [.d2, .rDone, .idle, .split]
-        case .d2: return [.rDone, .idle, .split]
-        case .rDone: return [.idle, .split]
         case .split: return [.idle]
         case .a: return [.b, .right, .idle]
         case .b: return [.a, .end, .idle]
@@ -186,53 +185,47 @@ final class FuzzRegions {
             history: recordedHistory())
     }
 
-    /// Sends `go`. Returns `true` when a transition fired (or the event was
-    /// queued because the machine is busy), `false` when the event was unhandled.
+    /// Sends `go`: `true` when a transition fired or the event was queued, `false` when it was unhandled.
     @discardableResult
     func go() -> Bool {
-        queued(.go) || run(actions) { go($0) }
+        queued(.go) || run(actions) { actions in selectAndFire(.go, actions) { $0.go(self, actions) } }
     }
 
-    /// Sends `side`. Returns `true` when a transition fired (or the event was
-    /// queued because the machine is busy), `false` when the event was unhandled.
+    /// Sends `side`: `true` when a transition fired or the event was queued, `false` when it was unhandled.
     @discardableResult
     func side() -> Bool {
-        queued(.side) || run(actions) { side($0) }
+        queued(.side) || run(actions) { actions in selectAndFire(.side, actions) { $0.side(self, actions) } }
     }
 
-    /// Sends `back`. Returns `true` when a transition fired (or the event was
-    /// queued because the machine is busy), `false` when the event was unhandled.
+    /// Sends `back`: `true` when a transition fired or the event was queued, `false` when it was unhandled.
     @discardableResult
     func back() -> Bool {
-        queued(.back) || run(actions) { back($0) }
+        queued(.back) || run(actions) { actions in selectAndFire(.back, actions) { $0.back(self, actions) } }
     }
 
-    /// Sends `leave`. Returns `true` when a transition fired (or the event was
-    /// queued because the machine is busy), `false` when the event was unhandled.
+    /// Sends `leave`: `true` when a transition fired or the event was queued, `false` when it was unhandled.
     @discardableResult
     func leave() -> Bool {
-        queued(.leave) || run(actions) { leave($0) }
+        queued(.leave) || run(actions) { actions in selectAndFire(.leave, actions) { $0.leave(self, actions) } }
     }
 
-    /// Sends `next`. Returns `true` when a transition fired (or the event was
-    /// queued because the machine is busy), `false` when the event was unhandled.
+    /// Sends `next`: `true` when a transition fired or the event was queued, `false` when it was unhandled.
     @discardableResult
     func next() -> Bool {
         queued(.next) || run(actions) { next($0) }
     }
 
-    /// Sends `swap`. Returns `true` when a transition fired (or the event was
-    /// queued because the machine is busy), `false` when the event was unhandled.
+    /// Sends `swap`: `true` when a transition fired or the event was queued, `false` when it was unhandled.
     @discardableResult
     func swap() -> Bool {
         queued(.swap) || run(actions) { swap($0) }
     }
 
-    /// Sends `finish`. Returns `true` when a transition fired (or the event was
-    /// queued because the machine is busy), `false` when the event was unhandled.
+    /// Sends `finish`: `true` when a transition fired or the event was queued, `false` when it was unhandled.
     @discardableResult
     func finish() -> Bool {
-        queued(.finish) || run(actions) { finish($0) }
+        queued(.finish)
+            || run(actions) { actions in selectAndFire(.finish, actions) { $0.finish(self, actions) } }
     }
 }
 
@@ -247,38 +240,6 @@ extension FuzzRegions {
     }
 
     // Each event's selection: every active leaf's transition for it, then the step that fires them.
-    private func go(_ actions: any FuzzRegionsActions) -> Bool {
-        if !machine.isFinished, select(inEachLeaf: { $0.go(self, actions) }) {
-            fire(actions) { _ in }
-            return true
-        }
-        return unhandled(.go, actions)
-    }
-
-    private func side(_ actions: any FuzzRegionsActions) -> Bool {
-        if !machine.isFinished, select(inEachLeaf: { $0.side(self, actions) }) {
-            fire(actions) { _ in }
-            return true
-        }
-        return unhandled(.side, actions)
-    }
-
-    private func back(_ actions: any FuzzRegionsActions) -> Bool {
-        if !machine.isFinished, select(inEachLeaf: { $0.back(self, actions) }) {
-            fire(actions) { _ in }
-            return true
-        }
-        return unhandled(.back, actions)
-    }
-
-    private func leave(_ actions: any FuzzRegionsActions) -> Bool {
-        if !machine.isFinished, select(inEachLeaf: { $0.leave(self, actions) }) {
-            fire(actions) { _ in }
-            return true
-        }
-        return unhandled(.leave, actions)
-    }
-
     private func next(_ actions: any FuzzRegionsActions) -> Bool {
         if !machine.isFinished, select(inEachLeaf: { $0.next(self, actions) }) {
             if machine.regions.allSelected(Self.isLocal) {
@@ -330,14 +291,6 @@ extension FuzzRegions {
         return unhandled(.swap, actions)
     }
 
-    private func finish(_ actions: any FuzzRegionsActions) -> Bool {
-        if !machine.isFinished, select(inEachLeaf: { $0.finish(self, actions) }) {
-            fire(actions) { _ in }
-            return true
-        }
-        return unhandled(.finish, actions)
-    }
-
     /// Offers an event to each active leaf in document order, which selects its transition or defers
     /// outwards (a state examined once is not examined again): whether any transition was selected.
     private func select(inEachLeaf offer: (FuzzRegions.State.Type) -> Bool) -> Bool {
@@ -350,6 +303,17 @@ extension FuzzRegions {
         return machine.regions.selectedCount > 0
     }
 
+    /// The selection of `event` when its step is `fire` alone: each active leaf selects, then the
+    /// step fires what they selected together; unhandled when none did.
+    @inline(__always)
+    private func selectAndFire(_ event: Event, _ actions: any FuzzRegionsActions, _ offer: (FuzzRegions.State.Type) -> Bool) -> Bool {
+        if !machine.isFinished, select(inEachLeaf: offer) {
+            fire(actions) { _ in }
+            return true
+        }
+        return unhandled(event, actions)
+    }
+
     /// Tells the actions that `event` is unhandled in the innermost state holding every active leaf: `false`.
     @inline(__always)
     private func unhandled(_ event: Event, _ actions: any FuzzRegionsActions) -> Bool {
@@ -357,8 +321,7 @@ extension FuzzRegions {
         return false
     }
 
-    /// Processes one step to completion: starts the machine first when needed, then processes what
-    /// the step caused (`finishSteps`).
+    /// One step to completion: starts the machine first when needed, then processes what the step caused (`finishSteps`).
     private func run(_ actions: any FuzzRegionsActions, _ handle: (any FuzzRegionsActions) -> Bool) -> Bool {
         machine.steps.isRunning = true
         if !machine.isStarted { start(actions) }
@@ -396,13 +359,13 @@ extension FuzzRegions {
 
     private func replay(_ event: FuzzRegionsQueuedEvent, _ actions: any FuzzRegionsActions) {
         switch event {
-        case .go: _ = go(actions)
-        case .side: _ = side(actions)
-        case .back: _ = back(actions)
-        case .leave: _ = leave(actions)
+        case .go: _ = selectAndFire(.go, actions) { $0.go(self, actions) }
+        case .side: _ = selectAndFire(.side, actions) { $0.side(self, actions) }
+        case .back: _ = selectAndFire(.back, actions) { $0.back(self, actions) }
+        case .leave: _ = selectAndFire(.leave, actions) { $0.leave(self, actions) }
         case .next: _ = next(actions)
         case .swap: _ = swap(actions)
-        case .finish: _ = finish(actions)
+        case .finish: _ = selectAndFire(.finish, actions) { $0.finish(self, actions) }
         }
     }
 }
@@ -545,20 +508,6 @@ extension FuzzRegions {
 // MARK: - Snapshots
 
 extension FuzzRegions {
-    /// Puts the machine, made a moment ago, in the configuration of `snapshot`: nothing runs but the
-    /// timers and activities of the states restored.
-    private func restore(from snapshot: Snapshot) throws(RestoreError) {
-        // The runtime checks the snapshot against the machine's tree; nil: the machine had not started.
-        guard let active = try Self.stateTree.configuration(restoring: snapshot) else { return }
-        machine.regions.configurationList.replace(with: active.map(Self.stateClass))
-        machine.regions.leafList.replace(with: Self.stateTree.leaves(of: active).map(Self.stateClass))
-        machine.isStarted = true
-        machine.isFinished = machine.configuration.contains { $0.finishesMachine }
-        for (state, record) in Self.stateTree.historyRecords(snapshot.history, recordsHistory: { Self.rules.recordsHistory[$0] }) {
-            machine.history[state] = record
-        }
-    }
-
     /// The machine's states as snapshots name them, by number in the order written: each one's name
     /// and parent (-1: top level), then the states' numbers in the order of their names (byte by byte).
     private static let stateTree = FSMRuntime.StateTree(
@@ -607,16 +556,12 @@ extension FuzzRegions {
 // MARK: - States
 
 extension FuzzRegions {
-    /// A state: a class whose class methods handle the events, one method per event. It is never
-    /// instantiated: the machine holds classes (`State.Type`), one active leaf per region. An
-    /// event method selects the state's first enabled transition for the event (the step fires
-    /// it later, with those of the other regions). A state is a subclass of its enclosing state's
-    /// class and overrides the events it handles, so an event it does not handle goes to the
-    /// nearest enclosing state that does, in one dynamic call; here, at the top, are the machine's
-    /// own transitions. A state already examined for the event is not examined again.
+    /// A state: a class whose class methods handle the events, one per event, each selecting the state's
+    /// first enabled transition (the step fires it with those of the other active leaves). A state
+    /// subclasses its enclosing state's class and overrides the events it handles: an event goes to the
+    /// nearest state that handles it, in one call; here, at the top, are the machine's own transitions.
     fileprivate class State {
-        /// Never instantiated: the machine holds the class itself.
-        private init() {}
+        private init() {}  // Never instantiated: the machine holds the class itself.
         /// The state's case of `StateID`; every state overrides it.
         class var id: StateID { preconditionFailure("every state overrides id") }
         /// The enclosing state; `nil` for a top-level state.

@@ -15,10 +15,8 @@ private typealias FuzzTimersRuntimeVersion = FSMRuntime.Version4
 protocol FuzzTimersActions: AnyObject {
     /// Action of `every` in the machine, `after` in Idle, entry of Busy, exit of Busy, `every` in Busy, entry of Menu.
     func log(s: String)
-
     /// Delay of `after` in Idle.
     func settle() -> Swift.Duration
-
     /// Guard of `after` in Step2.
     func allowed() -> Bool
 
@@ -102,7 +100,20 @@ final class FuzzTimers {
     ///   does not have, or its active states are not a configuration.
     convenience init(actions: some FuzzTimersActions, restoring snapshot: Snapshot, timing: Timing = .manual) throws(RestoreError) {
         self.init(actions: actions, timing: timing)
-        try restore(from: snapshot)
+        // FSMRuntime checks the snapshot against the machine's tree; nil: the machine had not started.
+        guard let active = try Self.stateTree.configuration(restoring: snapshot) else { return }
+        let ids = StateID.allCases
+        // One active leaf: the last of the active states, in the order written.
+        machine.current = Self.stateClass(active[active.count - 1])
+        machine.isStarted = true
+        machine.isFinished = machine.current.finishesMachine
+        for (state, record) in Self.stateTree.historyRecords(snapshot.history, recordsHistory: Self.recordsHistory) {
+            // A record below a state of a machine with one leaf is a path: its last state is the leaf.
+            machine.history[ids[state]] = Self.stateClass(record[record.count - 1])
+        }
+        machine.stack = Self.stateTree.stack(snapshot.stack).map(Self.stateClass)
+        let timers = Self.stateTree.timers(restoring: snapshot, active: active, machineIsRunning: !machine.isFinished)
+        for (timer, remaining) in timers { armTimer(timer, after: remaining) }
     }
 
     /// Enters the initial configuration (`.idle`), running entry activities outer to inner.
@@ -141,8 +152,7 @@ final class FuzzTimers {
         case .go: return isIn(.idle) || isIn(.menu)
         case .menu: return isIn(.idle) || isIn(.busy)
         case .next: return isIn(.step1) || isIn(.step2)
-        case .back: return isIn(.menu)
-        case .finish: return isIn(.menu)
+        case .back, .finish: return isIn(.menu)
         }
     }
 
@@ -152,10 +162,9 @@ final class FuzzTimers {
     static func successors(of state: StateID) -> [StateID] {
         switch state {
         case .idle: return [.busy, .menu]
-        case .busy: return [.idle, .menu]
+        case .busy, .finished: return [.idle, .menu]
         case .step1: return [.step2, .idle, .menu]
         case .step2: return [.step1, .finished, .idle, .menu]
-        case .finished: return [.idle, .menu]
         case .menu: return [.busy, .off]
         case .off: return []
         }
@@ -179,11 +188,7 @@ final class FuzzTimers {
     /// - Precondition: `duration` is not negative; the machine has manual timing; not called from
     ///   one of the actions.
     func advanceTime(by duration: Swift.Duration) {
-        guard let span = FSMRuntime.TimerTable.nanoseconds(duration) else {
-            preconditionFailure("advanceTime(by:) with a negative duration")
-        }
-        precondition(!machine.steps.isRunning, "advanceTime(by:) from inside a guard or an action")
-        let end = machine.timers.time(after: span)
+        let end = machine.timers.end(ofAdvancingBy: duration, clockTiming: false, inStep: machine.steps.isRunning)
         // Asked here first: a frame of a game loop with nothing due makes no call.
         if machine.timers.isDue(upTo: end) { processTimeouts(upTo: end) }
         machine.timers.now = end
@@ -191,41 +196,33 @@ final class FuzzTimers {
 
     /// How long until the earliest armed timer is due; `nil` when no timer is armed. `.zero` when a
     /// timeout is due now.
-    var nextTimeout: Swift.Duration? {
-        guard let deadline = machine.timers.nextDeadline else { return nil }
-        return .nanoseconds(Swift.max(deadline - machine.timers.now, 0))
-    }
+    var nextTimeout: Swift.Duration? { machine.timers.timeToNextDeadline(from: machine.timers.now) }
 
-    /// Sends `go`. Returns `true` when a transition fired (or the event was
-    /// queued because the machine is busy), `false` when the event was unhandled.
+    /// Sends `go`: `true` when a transition fired or the event was queued, `false` when it was unhandled.
     @discardableResult
     func go() -> Bool {
         queued(.go) || run(actions) { machine.current.go(self, $0) || unhandled(.go, $0) }
     }
 
-    /// Sends `menu`. Returns `true` when a transition fired (or the event was
-    /// queued because the machine is busy), `false` when the event was unhandled.
+    /// Sends `menu`: `true` when a transition fired or the event was queued, `false` when it was unhandled.
     @discardableResult
     func menu() -> Bool {
         queued(.menu) || run(actions) { machine.current.menu(self, $0) || unhandled(.menu, $0) }
     }
 
-    /// Sends `next`. Returns `true` when a transition fired (or the event was
-    /// queued because the machine is busy), `false` when the event was unhandled.
+    /// Sends `next`: `true` when a transition fired or the event was queued, `false` when it was unhandled.
     @discardableResult
     func next() -> Bool {
         queued(.next) || run(actions) { machine.current.next(self, $0) || unhandled(.next, $0) }
     }
 
-    /// Sends `back`. Returns `true` when a transition fired (or the event was
-    /// queued because the machine is busy), `false` when the event was unhandled.
+    /// Sends `back`: `true` when a transition fired or the event was queued, `false` when it was unhandled.
     @discardableResult
     func back() -> Bool {
         queued(.back) || run(actions) { machine.current.back(self, $0) || unhandled(.back, $0) }
     }
 
-    /// Sends `finish`. Returns `true` when a transition fired (or the event was
-    /// queued because the machine is busy), `false` when the event was unhandled.
+    /// Sends `finish`: `true` when a transition fired or the event was queued, `false` when it was unhandled.
     @discardableResult
     func finish() -> Bool {
         queued(.finish) || run(actions) { machine.current.finish(self, $0) || unhandled(.finish, $0) }
@@ -249,8 +246,7 @@ extension FuzzTimers {
         return false
     }
 
-    /// Processes one step to completion: starts the machine first when needed, then processes what
-    /// the step caused (`finishSteps`).
+    /// One step to completion: starts the machine first when needed, then processes what the step caused (`finishSteps`).
     private func run(_ actions: any FuzzTimersActions, _ handle: (any FuzzTimersActions) -> Bool) -> Bool {
         machine.steps.isRunning = true
         if !machine.isStarted { start(actions) }
@@ -305,9 +301,8 @@ extension FuzzTimers {
         machine.timers.cancelAll()
     }
 
-    /// Processes the timeouts due up to `end`, of which there is one at least, earliest first (the
-    /// first armed first among equal deadlines), each as a step of its own with what it causes, at
-    /// its deadline.
+    /// Processes the timeouts due up to `end` (one at least), earliest first (the first armed first among
+    /// equal deadlines), each as a step of its own with what it causes, at its deadline.
     private func processTimeouts(upTo end: Int64) {
         repeat {
             // The timer due first, cancelled; the machine's time is its deadline.
@@ -465,25 +460,6 @@ extension FuzzTimers {
 // MARK: - Snapshots
 
 extension FuzzTimers {
-    /// Puts the machine, made a moment ago, in the configuration of `snapshot`: nothing runs but the
-    /// timers and activities of the states restored.
-    private func restore(from snapshot: Snapshot) throws(RestoreError) {
-        // The runtime checks the snapshot against the machine's tree; nil: the machine had not started.
-        guard let active = try Self.stateTree.configuration(restoring: snapshot) else { return }
-        let ids = StateID.allCases
-        // One active leaf: the last of the active states, in the order written.
-        machine.current = Self.stateClass(active[active.count - 1])
-        machine.isStarted = true
-        machine.isFinished = machine.current.finishesMachine
-        for (state, record) in Self.stateTree.historyRecords(snapshot.history, recordsHistory: Self.recordsHistory) {
-            // A record below a state of a machine with one leaf is a path: its last state is the leaf.
-            machine.history[ids[state]] = Self.stateClass(record[record.count - 1])
-        }
-        machine.stack = Self.stateTree.stack(snapshot.stack).map(Self.stateClass)
-        let timers = Self.stateTree.timers(restoring: snapshot, active: active, machineIsRunning: !machine.isFinished)
-        for (timer, remaining) in timers { armTimer(timer, after: remaining) }
-    }
-
     /// The machine's states as snapshots name them, by number in the order written: each one's name
     /// and parent (-1: top level), the states' numbers in the order of their names (byte by byte), and
     /// each timer's state (-1: the machine's own).
@@ -536,16 +512,12 @@ extension FuzzTimers {
 
 @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 extension FuzzTimers {
-    /// A state: a class whose class methods handle the events, one method per event. It is never
-    /// instantiated: the machine holds the class itself (a `State.Type`). An event method returns
-    /// whether a transition fired; here, at the top, it reports "not handled". A state is a
-    /// subclass of its enclosing state's class and overrides the events it handles, so an event it
-    /// does not handle goes to the nearest enclosing state that does: one dynamic call per event
-    /// however deep the state, and nothing copied or allocated.
+    /// A state: a class whose class methods handle the events, one per event, returning whether a
+    /// transition fired (here, at the top, `false`). A state subclasses its enclosing state's class and
+    /// overrides the events it handles: an event goes to the nearest state that handles it, in one call.
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     fileprivate class State {
-        /// Never instantiated: the machine holds the class itself.
-        private init() {}
+        private init() {}  // Never instantiated: the machine holds the class itself.
         /// The state's case of `StateID`; every state overrides it.
         class var id: StateID { preconditionFailure("every state overrides id") }
         /// The enclosing state; `nil` for a top-level state.
