@@ -41,6 +41,22 @@ public struct StateTree: Sendable {
         self.byName = byName
     }
 
+    /// The tree of the machine named `machine`, whose states are the cases of `states` in the order
+    /// written (a machine's `StateID`), named by their raw values; `parents` gives each one's parent
+    /// (-1 at the top level; `nil`: every state is at the top level), `parallel` the parallel states,
+    /// `timerOwners` each timer's state. The states' order by name is worked out here, once: a
+    /// machine's file holds no table it need not, and swiftc builds no array literal of its names.
+    public init<States: CaseIterable & RawRepresentable>(
+        machine: String, states: States.Type, parents: [Int]? = nil, parallel: [Int]? = nil, timerOwners: [Int]? = nil
+    ) where States.RawValue == String {
+        let names = states.allCases.map(\.rawValue)
+        // In the order `number(named:)` searches them by.
+        let byName = names.indices.sorted { names[$0] < names[$1] }
+        self.init(
+            machine: machine, names: names, parents: parents ?? Array(repeating: -1, count: names.count),
+            parallel: parallel ?? [], byName: byName, timerOwners: timerOwners)
+    }
+
     /// The number of the state named `name`, or `nil` when the machine has none.
     public func number(named name: String) -> Int? {
         var low = 0
@@ -62,6 +78,14 @@ public struct StateTree: Sendable {
             return nil
         }
         return try configuration(named: snapshot.activeStates)
+    }
+
+    /// The active leaf of `snapshot`, of a machine with one active leaf: the last of its active states,
+    /// by number, checked as ``configuration(restoring:)`` checks them. `nil` when the machine had not
+    /// started.
+    public func leaf(restoring snapshot: Snapshot) throws(RestoreError) -> Int? {
+        guard let active = try configuration(restoring: snapshot) else { return nil }
+        return active[active.count - 1]
     }
 
     /// A snapshot of this machine with the active states `active` (by name, in the order written;
@@ -89,6 +113,26 @@ public struct StateTree: Sendable {
         snapshot(
             started: started, finished: finished, activeStates: started ? path(to: leaf) : [], history: history,
             stack: stack, timers: timers)
+    }
+
+    /// ``snapshot(started:finished:activeStates:history:stack:timers:)`` with the active states given as
+    /// a machine's `StateID`s, named by their raw values: the names are read here, not in every machine.
+    public func snapshot<State: RawRepresentable>(
+        started: Bool, finished: Bool, activeStates active: [State], history: [String: [String]]? = nil,
+        stack: [String]? = nil, timers: [Snapshot.ArmedTimer]? = nil
+    ) -> Snapshot where State.RawValue == String {
+        snapshot(
+            started: started, finished: finished, activeStates: active.map(\.rawValue), history: history, stack: stack,
+            timers: timers)
+    }
+
+    /// ``snapshot(started:finished:leaf:history:stack:timers:)`` with the leaf given as a machine's
+    /// `StateID`, named by its raw value: the name is read here, not in every machine.
+    public func snapshot<State: RawRepresentable>(
+        started: Bool, finished: Bool, leaf: State, history: [String: [String]]? = nil, stack: [String]? = nil,
+        timers: [Snapshot.ArmedTimer]? = nil
+    ) -> Snapshot where State.RawValue == String {
+        snapshot(started: started, finished: finished, leaf: leaf.rawValue, history: history, stack: stack, timers: timers)
     }
 
     /// The names of the state named `leaf` and of the states it lies inside, outermost first.

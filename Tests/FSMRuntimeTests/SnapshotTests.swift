@@ -180,4 +180,30 @@ final class SnapshotTests: XCTestCase {
         XCTAssertEqual(running.map(\.remaining), [30, 10])
         XCTAssertEqual(timed.timers(restoring: snapshot, active: [0, 1], machineIsRunning: false).map(\.timer), [2])
     }
+
+    /// The cases of a machine's `StateID`, as the generated code hands them to `StateTree`.
+    private enum Door: String, CaseIterable {
+        case closed = "Closed", opened = "Opened", locked = "Locked", ajar = "Ajar"
+    }
+
+    func testATreeOfAStateIDIsNamedByItsRawValuesAndFindsEachByName() {
+        let door = StateTree(machine: "Door", states: Door.self)
+        XCTAssertEqual(door.names, ["Closed", "Opened", "Locked", "Ajar"])
+        XCTAssertEqual(door.parents, [-1, -1, -1, -1])
+        XCTAssertEqual(door.byName, [3, 0, 2, 1])
+        for (number, name) in door.names.enumerated() { XCTAssertEqual(door.number(named: name), number) }
+        let nested = StateTree(machine: "Door", states: Door.self, parents: [-1, -1, 1, 1], parallel: [1])
+        XCTAssertEqual(nested.childCounts, [0, 2, 0, 0])
+        XCTAssertEqual(nested.isParallel, [false, true, false, false])
+    }
+
+    func testTheLeafOfASnapshotIsTheLastActiveStateAndNilBeforeStart() throws {
+        let door = StateTree(machine: "Door", states: Door.self)
+        XCTAssertEqual(try door.leaf(restoring: door.snapshot(started: true, finished: false, leaf: Door.locked)), 2)
+        XCTAssertNil(try door.leaf(restoring: door.snapshot(started: false, finished: false, leaf: Door.locked)))
+        let snapshot = door.snapshot(started: true, finished: false, leaf: Door.ajar)
+        XCTAssertEqual(snapshot.activeStates, ["Ajar"])
+        XCTAssertEqual(door.snapshot(started: true, finished: false, activeStates: [Door.opened]).activeStates, ["Opened"])
+        XCTAssertThrowsError(try tree.leaf(restoring: snapshot))
+    }
 }

@@ -63,12 +63,11 @@ extension SwiftMachineEmitter {
         }
     }
 
-    /// The end of the restoring initializer: the active leaf, the last of the snapshot's active states, and
+    /// The end of `restore(from:)`: the active leaf, `leaf` (a state's number), and
     /// the history records, each a leaf.
-    func emitOneLeafRestore(into out: inout CodeWriter) {
+    func emitOneLeafRestore(leaf: String, into out: inout CodeWriter) {
         if uses(.history) || uses(.activities) { out.line("let ids = StateID.allCases") }
-        out.line("// One active leaf: the last of the active states, in the order written.")
-        out.line("machine.current = Self.stateClass(active[active.count - 1])")
+        out.line("machine.current = Self.stateClass(\(leaf))")
         out.line("machine.isStarted = true")
         if hasFinishedFlag { out.line("machine.isFinished = machine.current.finishesMachine") }
         emitRestoringHistory(recordsHistory: "Self.recordsHistory", into: &out) { out in

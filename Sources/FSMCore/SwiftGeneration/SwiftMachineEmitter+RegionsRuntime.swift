@@ -124,7 +124,7 @@ extension SwiftMachineEmitter {
             "\(api)func isIn(_ state: StateID) -> Bool", "machine.configuration.contains { $0.id == state }", into: &out)
     }
 
-    /// The end of the restoring initializer: the configuration and leaves, and the history records, each
+    /// The end of `restore(from:)`: the configuration and leaves, and the history records, each
     /// the states that were active inside the state.
     func emitRegionsRestore(into out: inout CodeWriter) {
         if uses(.activities) { out.line("let ids = StateID.allCases") }

@@ -100,16 +100,7 @@ final class CheckoutWizard {
     ///   does not have, or its active states are not a configuration.
     convenience init(actions: some CheckoutWizardActions, restoring snapshot: Snapshot) throws(RestoreError) {
         self.init(actions: actions)
-        // FSMRuntime checks the snapshot against the machine's tree; nil: the machine had not started.
-        guard let active = try Self.stateTree.configuration(restoring: snapshot) else { return }
-        let ids = StateID.allCases
-        // One active leaf: the last of the active states, in the order written.
-        machine.current = Self.stateClass(active[active.count - 1])
-        machine.isStarted = true
-        for (state, record) in Self.stateTree.historyRecords(snapshot.history, recordsHistory: Self.recordsHistory) {
-            // A record below a state of a machine with one leaf is a path: its last state is the leaf.
-            machine.history[ids[state]] = Self.stateClass(record[record.count - 1])
-        }
+        try restore(from: snapshot)
     }
 
     /// Enters the initial configuration (`.shopping`), running entry activities outer to inner.
@@ -178,7 +169,7 @@ final class CheckoutWizard {
     var snapshot: Snapshot {
         precondition(!machine.steps.isRunning, "snapshot read from inside a guard or an action")
         return Self.stateTree.snapshot(
-            started: machine.isStarted, finished: false, leaf: machine.current.id.rawValue,
+            started: machine.isStarted, finished: false, leaf: machine.current.id,
             history: recordedHistory())
     }
 
@@ -354,13 +345,25 @@ extension CheckoutWizard {
 // MARK: - Snapshots
 
 extension CheckoutWizard {
-    /// The machine's states as snapshots name them, by number in the order written: each one's name
-    /// and parent (-1: top level), then the states' numbers in the order of their names (byte by byte).
+    /// Puts the machine, made a moment ago, in the configuration of `snapshot`: nothing runs but the
+    /// timers and activities of the states restored.
+    private func restore(from snapshot: Snapshot) throws(RestoreError) {
+        // FSMRuntime checks the snapshot against the machine's tree; nil: the machine had not started.
+        guard let leaf = try Self.stateTree.leaf(restoring: snapshot) else { return }
+        let ids = StateID.allCases
+        machine.current = Self.stateClass(leaf)
+        machine.isStarted = true
+        for (state, record) in Self.stateTree.historyRecords(snapshot.history, recordsHistory: Self.recordsHistory) {
+            // A record below a state of a machine with one leaf is a path: its last state is the leaf.
+            machine.history[ids[state]] = Self.stateClass(record[record.count - 1])
+        }
+    }
+
+    /// The machine's states as snapshots name them (`StateID`'s raw values), by number in the order written:
+    /// each one's parent (-1: top level).
     private static let stateTree = FSMRuntime.StateTree(
-        machine: "CheckoutWizard",
-        names: ["Shopping", "Checkout", "Address", "Verifying", "Delivery", "Standard", "Express", "Payment", "Paid", "Help", "Receipt"],
-        parents: [-1, -1, 1, 1, 1, 4, 4, 1, 1, -1, -1], parallel: [],
-        byName: [2, 1, 4, 6, 9, 8, 7, 10, 0, 5, 3])
+        machine: "CheckoutWizard", states: StateID.self,
+        parents: [-1, -1, 1, 1, 1, 4, 4, 1, 1, -1, -1])
 
     /// The class of the state numbered `number`.
     private static func stateClass(_ number: Int) -> CheckoutWizard.State.Type {

@@ -121,13 +121,7 @@ final class Game {
     ///   does not have, or its active states are not a configuration.
     convenience init(actions: some GameActions, restoring snapshot: Snapshot) throws(RestoreError) {
         self.init(actions: actions)
-        // FSMRuntime checks the snapshot against the machine's tree; nil: the machine had not started.
-        guard let active = try Self.stateTree.configuration(restoring: snapshot) else { return }
-        // One active leaf: the last of the active states, in the order written.
-        machine.current = Self.stateClass(active[active.count - 1])
-        machine.isStarted = true
-        machine.isFinished = machine.current.finishesMachine
-        machine.stack = Self.stateTree.stack(snapshot.stack).map(Self.stateClass)
+        try restore(from: snapshot)
     }
 
     /// Enters the initial configuration (`.scrolling`), running entry activities outer to inner.
@@ -192,7 +186,7 @@ final class Game {
     var snapshot: Snapshot {
         precondition(!machine.steps.isRunning, "snapshot read from inside a guard or an action")
         return Self.stateTree.snapshot(
-            started: machine.isStarted, finished: machine.isFinished, leaf: machine.current.id.rawValue,
+            started: machine.isStarted, finished: machine.isFinished, leaf: machine.current.id,
             stack: machine.stack.map { $0.id.rawValue })
     }
 
@@ -380,13 +374,22 @@ extension Game {
 // MARK: - Snapshots
 
 extension Game {
-    /// The machine's states as snapshots name them, by number in the order written: each one's name
-    /// and parent (-1: top level), then the states' numbers in the order of their names (byte by byte).
+    /// Puts the machine, made a moment ago, in the configuration of `snapshot`: nothing runs but the
+    /// timers and activities of the states restored.
+    private func restore(from snapshot: Snapshot) throws(RestoreError) {
+        // FSMRuntime checks the snapshot against the machine's tree; nil: the machine had not started.
+        guard let leaf = try Self.stateTree.leaf(restoring: snapshot) else { return }
+        machine.current = Self.stateClass(leaf)
+        machine.isStarted = true
+        machine.isFinished = machine.current.finishesMachine
+        machine.stack = Self.stateTree.stack(snapshot.stack).map(Self.stateClass)
+    }
+
+    /// The machine's states as snapshots name them (`StateID`'s raw values), by number in the order written:
+    /// each one's parent (-1: top level).
     private static let stateTree = FSMRuntime.StateTree(
-        machine: "Game",
-        names: ["Scrolling", "Playing", "Editing", "Browsing", "Dragging", "Paused", "GameOver"],
-        parents: [-1, 0, 0, 2, 2, -1, -1], parallel: [],
-        byName: [3, 4, 2, 6, 5, 1, 0])
+        machine: "Game", states: StateID.self,
+        parents: [-1, 0, 0, 2, 2, -1, -1])
 
     /// The class of the state numbered `number`.
     private static func stateClass(_ number: Int) -> Game.State.Type {

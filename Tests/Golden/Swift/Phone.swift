@@ -93,14 +93,7 @@ final class Phone {
     ///   does not have, or its active states are not a configuration.
     convenience init(actions: some PhoneActions, restoring snapshot: Snapshot) throws(RestoreError) {
         self.init(actions: actions)
-        // FSMRuntime checks the snapshot against the machine's tree; nil: the machine had not started.
-        guard let active = try Self.stateTree.configuration(restoring: snapshot) else { return }
-        machine.regions.configurationList.replace(with: active.map(Self.stateClass))
-        machine.regions.leafList.replace(with: Self.stateTree.leaves(of: active).map(Self.stateClass))
-        machine.isStarted = true
-        for (state, record) in Self.stateTree.historyRecords(snapshot.history, recordsHistory: { Self.rules.recordsHistory[$0] }) {
-            machine.history[state] = record
-        }
+        try restore(from: snapshot)
     }
 
     /// Enters the initial configuration (`.call`), running entry activities outer to inner.
@@ -160,7 +153,7 @@ final class Phone {
     var snapshot: Snapshot {
         precondition(!machine.steps.isRunning, "snapshot read from inside a guard or an action")
         return Self.stateTree.snapshot(
-            started: machine.isStarted, finished: false, activeStates: activeStates.map(\.rawValue),
+            started: machine.isStarted, finished: false, activeStates: activeStates,
             history: recordedHistory())
     }
 
@@ -436,13 +429,25 @@ extension Phone {
 // MARK: - Snapshots
 
 extension Phone {
-    /// The machine's states as snapshots name them, by number in the order written: each one's name
-    /// and parent (-1: top level), then the states' numbers in the order of their names (byte by byte).
+    /// Puts the machine, made a moment ago, in the configuration of `snapshot`: nothing runs but the
+    /// timers and activities of the states restored.
+    private func restore(from snapshot: Snapshot) throws(RestoreError) {
+        // FSMRuntime checks the snapshot against the machine's tree; nil: the machine had not started.
+        guard let active = try Self.stateTree.configuration(restoring: snapshot) else { return }
+        machine.regions.configurationList.replace(with: active.map(Self.stateClass))
+        machine.regions.leafList.replace(with: Self.stateTree.leaves(of: active).map(Self.stateClass))
+        machine.isStarted = true
+        for (state, record) in Self.stateTree.historyRecords(snapshot.history, recordsHistory: { Self.rules.recordsHistory[$0] }) {
+            machine.history[state] = record
+        }
+    }
+
+    /// The machine's states as snapshots name them (`StateID`'s raw values), by number in the order written:
+    /// each one's parent (-1: top level), the parallel states.
     private static let stateTree = FSMRuntime.StateTree(
-        machine: "Phone",
-        names: ["Call", "Audio", "Muted", "Live", "AudioDone", "Video", "Off", "On", "VideoDone", "Ended"],
-        parents: [-1, 0, 1, 1, 1, 0, 5, 5, 5, -1], parallel: [0],
-        byName: [1, 4, 0, 9, 3, 2, 6, 7, 5, 8])
+        machine: "Phone", states: StateID.self,
+        parents: [-1, 0, 1, 1, 1, 0, 5, 5, 5, -1],
+        parallel: [0])
 
     /// The class of the state numbered `number`.
     private static func stateClass(_ number: Int) -> Phone.State.Type {

@@ -102,11 +102,7 @@ final class SecuritySystem {
     ///   does not have, or its active states are not a configuration.
     convenience init(actions: some SecuritySystemActions, restoring snapshot: Snapshot) throws(RestoreError) {
         self.init(actions: actions)
-        // FSMRuntime checks the snapshot against the machine's tree; nil: the machine had not started.
-        guard let active = try Self.stateTree.configuration(restoring: snapshot) else { return }
-        // One active leaf: the last of the active states, in the order written.
-        machine.current = Self.stateClass(active[active.count - 1])
-        machine.isStarted = true
+        try restore(from: snapshot)
     }
 
     /// Enters the initial configuration (`.disarmed`), running entry activities outer to inner.
@@ -154,7 +150,7 @@ final class SecuritySystem {
     /// - Precondition: not read from inside a guard or an action (only between steps).
     var snapshot: Snapshot {
         precondition(!machine.steps.isRunning, "snapshot read from inside a guard or an action")
-        return Self.stateTree.snapshot(started: machine.isStarted, finished: false, leaf: machine.current.id.rawValue)
+        return Self.stateTree.snapshot(started: machine.isStarted, finished: false, leaf: machine.current.id)
     }
 
     /// Someone entered a code to disarm the system.
@@ -267,13 +263,17 @@ extension SecuritySystem {
 // MARK: - Snapshots
 
 extension SecuritySystem {
-    /// The machine's states as snapshots name them, by number in the order written: each one's name
-    /// and parent (-1: top level), then the states' numbers in the order of their names (byte by byte).
-    private static let stateTree = FSMRuntime.StateTree(
-        machine: "SecuritySystem",
-        names: ["Disarmed", "Armed", "Alarm", "SilentAlarm"],
-        parents: [-1, -1, -1, -1], parallel: [],
-        byName: [2, 1, 0, 3])
+    /// Puts the machine, made a moment ago, in the configuration of `snapshot`: nothing runs but the
+    /// timers and activities of the states restored.
+    private func restore(from snapshot: Snapshot) throws(RestoreError) {
+        // FSMRuntime checks the snapshot against the machine's tree; nil: the machine had not started.
+        guard let leaf = try Self.stateTree.leaf(restoring: snapshot) else { return }
+        machine.current = Self.stateClass(leaf)
+        machine.isStarted = true
+    }
+
+    /// The machine's states as snapshots name them (`StateID`'s raw values), by number in the order written.
+    private static let stateTree = FSMRuntime.StateTree(machine: "SecuritySystem", states: StateID.self)
 
     /// The class of the state numbered `number`.
     private static func stateClass(_ number: Int) -> SecuritySystem.State.Type {

@@ -162,16 +162,7 @@ final class SignIn {
     ///   does not have, or its active states are not a configuration.
     convenience init(actions: some SignInActions, restoring snapshot: Snapshot, timing: Timing = .clock(Swift.ContinuousClock()), activities: Activities = .tasks) throws(RestoreError) {
         self.init(actions: actions, timing: timing, activities: activities)
-        // FSMRuntime checks the snapshot against the machine's tree; nil: the machine had not started.
-        guard let active = try Self.stateTree.configuration(restoring: snapshot) else { return }
-        let ids = StateID.allCases
-        // One active leaf: the last of the active states, in the order written.
-        machine.current = Self.stateClass(active[active.count - 1])
-        machine.isStarted = true
-        let timers = Self.stateTree.timers(restoring: snapshot, active: active, machineIsRunning: true)
-        for (timer, remaining) in timers { armTimer(timer, after: remaining) }
-        for state in active { if let activity = Self.activity(of: ids[state]) { machine.activities.entered(activity) } }
-        startActivities(actions)
+        try restore(from: snapshot)
     }
 
     /// Enters the initial configuration (`.signedOut`), running entry activities outer to inner.
@@ -228,7 +219,7 @@ final class SignIn {
     var snapshot: Snapshot {
         precondition(!machine.steps.isRunning, "snapshot read from inside a guard or an action")
         return Self.stateTree.snapshot(
-            started: machine.isStarted, finished: false, leaf: machine.current.id.rawValue,
+            started: machine.isStarted, finished: false, leaf: machine.current.id,
             timers: Self.stateTree.armedTimers(machine.timers, now: clock?.elapsed() ?? machine.timers.now))
     }
 
@@ -541,15 +532,23 @@ extension SignIn {
 // MARK: - Snapshots
 
 extension SignIn {
-    /// The machine's states as snapshots name them, by number in the order written: each one's name
-    /// and parent (-1: top level), the states' numbers in the order of their names (byte by byte), and
+    /// Puts the machine, made a moment ago, in the configuration of `snapshot`: nothing runs but the
+    /// timers and activities of the states restored.
+    private func restore(from snapshot: Snapshot) throws(RestoreError) {
+        // FSMRuntime checks the snapshot against the machine's tree; nil: the machine had not started.
+        guard let active = try Self.stateTree.configuration(restoring: snapshot) else { return }
+        let ids = StateID.allCases
+        machine.current = Self.stateClass(active[active.count - 1])
+        machine.isStarted = true
+        let timers = Self.stateTree.timers(restoring: snapshot, active: active, machineIsRunning: true)
+        for (timer, remaining) in timers { armTimer(timer, after: remaining) }
+        for state in active { if let activity = Self.activity(of: ids[state]) { machine.activities.entered(activity) } }
+        startActivities(actions)
+    }
+
+    /// The machine's states as snapshots name them (`StateID`'s raw values), by number in the order written:
     /// each timer's state (-1: the machine's own).
-    private static let stateTree = FSMRuntime.StateTree(
-        machine: "SignIn",
-        names: ["SignedOut", "SigningIn", "Offline", "TimedOut", "Failed", "SignedIn"],
-        parents: [-1, -1, -1, -1, -1, -1], parallel: [],
-        byName: [4, 2, 5, 0, 1, 3],
-        timerOwners: [1])
+    private static let stateTree = FSMRuntime.StateTree(machine: "SignIn", states: StateID.self, timerOwners: [1])
 
     /// The class of the state numbered `number`.
     private static func stateClass(_ number: Int) -> SignIn.State.Type {

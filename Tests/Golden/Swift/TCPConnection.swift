@@ -116,11 +116,7 @@ public final class TCPConnection {
     ///   does not have, or its active states are not a configuration.
     public convenience init(actions: some TCPConnectionActions, restoring snapshot: Snapshot) throws(RestoreError) {
         self.init(actions: actions)
-        // FSMRuntime checks the snapshot against the machine's tree; nil: the machine had not started.
-        guard let active = try Self.stateTree.configuration(restoring: snapshot) else { return }
-        // One active leaf: the last of the active states, in the order written.
-        machine.current = Self.stateClass(active[active.count - 1])
-        machine.isStarted = true
+        try restore(from: snapshot)
     }
 
     /// Enters the initial configuration (`.closed`), running entry activities outer to inner.
@@ -195,7 +191,7 @@ public final class TCPConnection {
     /// - Precondition: not read from inside a guard or an action (only between steps).
     public var snapshot: Snapshot {
         precondition(!machine.steps.isRunning, "snapshot read from inside a guard or an action")
-        return Self.stateTree.snapshot(started: machine.isStarted, finished: false, leaf: machine.current.id.rawValue)
+        return Self.stateTree.snapshot(started: machine.isStarted, finished: false, leaf: machine.current.id)
     }
 
     /// Sends `segment`: `true` when a transition fired or the event was queued, `false` when it was unhandled.
@@ -354,13 +350,20 @@ extension TCPConnection {
 // MARK: - Snapshots
 
 extension TCPConnection {
-    /// The machine's states as snapshots name them, by number in the order written: each one's name
-    /// and parent (-1: top level), then the states' numbers in the order of their names (byte by byte).
+    /// Puts the machine, made a moment ago, in the configuration of `snapshot`: nothing runs but the
+    /// timers and activities of the states restored.
+    private func restore(from snapshot: Snapshot) throws(RestoreError) {
+        // FSMRuntime checks the snapshot against the machine's tree; nil: the machine had not started.
+        guard let leaf = try Self.stateTree.leaf(restoring: snapshot) else { return }
+        machine.current = Self.stateClass(leaf)
+        machine.isStarted = true
+    }
+
+    /// The machine's states as snapshots name them (`StateID`'s raw values), by number in the order written:
+    /// each one's parent (-1: top level).
     private static let stateTree = FSMRuntime.StateTree(
-        machine: "TCPConnection",
-        names: ["Closed", "Listen", "SynSent", "SynReceived", "Established", "Closing", "FinWait1", "FinWait2", "TimeWait", "CloseWait", "LastAck"],
-        parents: [-1, -1, -1, -1, -1, -1, 5, 5, 5, -1, -1], parallel: [],
-        byName: [9, 0, 5, 4, 6, 7, 10, 1, 3, 2, 8])
+        machine: "TCPConnection", states: StateID.self,
+        parents: [-1, -1, -1, -1, -1, -1, 5, 5, 5, -1, -1])
 
     /// The class of the state numbered `number`.
     private static func stateClass(_ number: Int) -> TCPConnection.State.Type {

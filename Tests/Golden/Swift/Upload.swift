@@ -137,14 +137,7 @@ final class Upload {
     ///   does not have, or its active states are not a configuration.
     convenience init(actions: some UploadActions, restoring snapshot: Snapshot, timing: Timing = .clock(Swift.ContinuousClock())) throws(RestoreError) {
         self.init(actions: actions, timing: timing)
-        // FSMRuntime checks the snapshot against the machine's tree; nil: the machine had not started.
-        guard let active = try Self.stateTree.configuration(restoring: snapshot) else { return }
-        // One active leaf: the last of the active states, in the order written.
-        machine.current = Self.stateClass(active[active.count - 1])
-        machine.isStarted = true
-        machine.isFinished = machine.current.finishesMachine
-        let timers = Self.stateTree.timers(restoring: snapshot, active: active, machineIsRunning: !machine.isFinished)
-        for (timer, remaining) in timers { armTimer(timer, after: remaining) }
+        try restore(from: snapshot)
     }
 
     /// Enters the initial configuration (`.idle`), running entry activities outer to inner.
@@ -196,7 +189,7 @@ final class Upload {
     var snapshot: Snapshot {
         precondition(!machine.steps.isRunning, "snapshot read from inside a guard or an action")
         return Self.stateTree.snapshot(
-            started: machine.isStarted, finished: machine.isFinished, leaf: machine.current.id.rawValue,
+            started: machine.isStarted, finished: machine.isFinished, leaf: machine.current.id,
             timers: Self.stateTree.armedTimers(machine.timers, now: clock?.elapsed() ?? machine.timers.now))
     }
 
@@ -451,15 +444,21 @@ extension Upload {
 // MARK: - Snapshots
 
 extension Upload {
-    /// The machine's states as snapshots name them, by number in the order written: each one's name
-    /// and parent (-1: top level), the states' numbers in the order of their names (byte by byte), and
+    /// Puts the machine, made a moment ago, in the configuration of `snapshot`: nothing runs but the
+    /// timers and activities of the states restored.
+    private func restore(from snapshot: Snapshot) throws(RestoreError) {
+        // FSMRuntime checks the snapshot against the machine's tree; nil: the machine had not started.
+        guard let active = try Self.stateTree.configuration(restoring: snapshot) else { return }
+        machine.current = Self.stateClass(active[active.count - 1])
+        machine.isStarted = true
+        machine.isFinished = machine.current.finishesMachine
+        let timers = Self.stateTree.timers(restoring: snapshot, active: active, machineIsRunning: !machine.isFinished)
+        for (timer, remaining) in timers { armTimer(timer, after: remaining) }
+    }
+
+    /// The machine's states as snapshots name them (`StateID`'s raw values), by number in the order written:
     /// each timer's state (-1: the machine's own).
-    private static let stateTree = FSMRuntime.StateTree(
-        machine: "Upload",
-        names: ["Idle", "Uploading", "Waiting", "Failed", "Done"],
-        parents: [-1, -1, -1, -1, -1], parallel: [],
-        byName: [4, 3, 0, 1, 2],
-        timerOwners: [1, 1, 2])
+    private static let stateTree = FSMRuntime.StateTree(machine: "Upload", states: StateID.self, timerOwners: [1, 1, 2])
 
     /// The class of the state numbered `number`.
     private static func stateClass(_ number: Int) -> Upload.State.Type {

@@ -110,11 +110,7 @@ final class Hero {
     ///   does not have, or its active states are not a configuration.
     convenience init(actions: some HeroActions, restoring snapshot: Snapshot) throws(RestoreError) {
         self.init(actions: actions)
-        // FSMRuntime checks the snapshot against the machine's tree; nil: the machine had not started.
-        guard let active = try Self.stateTree.configuration(restoring: snapshot) else { return }
-        // One active leaf: the last of the active states, in the order written.
-        machine.current = Self.stateClass(active[active.count - 1])
-        machine.isStarted = true
+        try restore(from: snapshot)
     }
 
     /// Enters the initial configuration (`.alive`), running entry activities outer to inner.
@@ -179,7 +175,7 @@ final class Hero {
     /// - Precondition: not read from inside a guard or an action (only between steps).
     var snapshot: Snapshot {
         precondition(!machine.steps.isRunning, "snapshot read from inside a guard or an action")
-        return Self.stateTree.snapshot(started: machine.isStarted, finished: false, leaf: machine.current.id.rawValue)
+        return Self.stateTree.snapshot(started: machine.isStarted, finished: false, leaf: machine.current.id)
     }
 
     /// Sends `tick`: `true` when a transition fired or the event was queued, `false` when it was unhandled.
@@ -321,13 +317,20 @@ extension Hero {
 // MARK: - Snapshots
 
 extension Hero {
-    /// The machine's states as snapshots name them, by number in the order written: each one's name
-    /// and parent (-1: top level), then the states' numbers in the order of their names (byte by byte).
+    /// Puts the machine, made a moment ago, in the configuration of `snapshot`: nothing runs but the
+    /// timers and activities of the states restored.
+    private func restore(from snapshot: Snapshot) throws(RestoreError) {
+        // FSMRuntime checks the snapshot against the machine's tree; nil: the machine had not started.
+        guard let leaf = try Self.stateTree.leaf(restoring: snapshot) else { return }
+        machine.current = Self.stateClass(leaf)
+        machine.isStarted = true
+    }
+
+    /// The machine's states as snapshots name them (`StateID`'s raw values), by number in the order written:
+    /// each one's parent (-1: top level).
     private static let stateTree = FSMRuntime.StateTree(
-        machine: "Hero",
-        names: ["Alive", "Idle", "Walking", "Airborne", "Dead"],
-        parents: [-1, 0, 0, 0, -1], parallel: [],
-        byName: [3, 0, 4, 1, 2])
+        machine: "Hero", states: StateID.self,
+        parents: [-1, 0, 0, 0, -1])
 
     /// The class of the state numbered `number`.
     private static func stateClass(_ number: Int) -> Hero.State.Type {

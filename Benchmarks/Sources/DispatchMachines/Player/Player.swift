@@ -136,12 +136,7 @@ final class Player {
     ///   does not have, or its active states are not a configuration.
     convenience init(actions: some PlayerActions, restoring snapshot: Snapshot) throws(RestoreError) {
         self.init(actions: actions)
-        // FSMRuntime checks the snapshot against the machine's tree; nil: the machine had not started.
-        guard let active = try Self.stateTree.configuration(restoring: snapshot) else { return }
-        // One active leaf: the last of the active states, in the order written.
-        machine.current = Self.stateClass(active[active.count - 1])
-        machine.isStarted = true
-        machine.stack = Self.stateTree.stack(snapshot.stack).map(Self.stateClass)
+        try restore(from: snapshot)
     }
 
     /// Enters the initial configuration (`.off`), running entry activities outer to inner.
@@ -220,7 +215,7 @@ final class Player {
     var snapshot: Snapshot {
         precondition(!machine.steps.isRunning, "snapshot read from inside a guard or an action")
         return Self.stateTree.snapshot(
-            started: machine.isStarted, finished: false, leaf: machine.current.id.rawValue,
+            started: machine.isStarted, finished: false, leaf: machine.current.id,
             stack: machine.stack.map { $0.id.rawValue })
     }
 
@@ -401,13 +396,21 @@ extension Player {
 // MARK: - Snapshots
 
 extension Player {
-    /// The machine's states as snapshots name them, by number in the order written: each one's name
-    /// and parent (-1: top level), then the states' numbers in the order of their names (byte by byte).
+    /// Puts the machine, made a moment ago, in the configuration of `snapshot`: nothing runs but the
+    /// timers and activities of the states restored.
+    private func restore(from snapshot: Snapshot) throws(RestoreError) {
+        // FSMRuntime checks the snapshot against the machine's tree; nil: the machine had not started.
+        guard let leaf = try Self.stateTree.leaf(restoring: snapshot) else { return }
+        machine.current = Self.stateClass(leaf)
+        machine.isStarted = true
+        machine.stack = Self.stateTree.stack(snapshot.stack).map(Self.stateClass)
+    }
+
+    /// The machine's states as snapshots name them (`StateID`'s raw values), by number in the order written:
+    /// each one's parent (-1: top level).
     private static let stateTree = FSMRuntime.StateTree(
-        machine: "Player",
-        names: ["Off", "Standby", "On", "Idle", "Active", "Buffering", "Playing", "Paused", "Menu", "Main", "Settings"],
-        parents: [-1, -1, -1, 2, 2, 4, 4, 4, 2, 8, 8], parallel: [],
-        byName: [4, 5, 3, 9, 8, 0, 2, 7, 6, 10, 1])
+        machine: "Player", states: StateID.self,
+        parents: [-1, -1, -1, 2, 2, 4, 4, 4, 2, 8, 8])
 
     /// The class of the state numbered `number`.
     private static func stateClass(_ number: Int) -> Player.State.Type {

@@ -116,11 +116,7 @@ final class Stream {
     ///   does not have, or its active states are not a configuration.
     convenience init(actions: some StreamActions, restoring snapshot: Snapshot) throws(RestoreError) {
         self.init(actions: actions)
-        // FSMRuntime checks the snapshot against the machine's tree; nil: the machine had not started.
-        guard let active = try Self.stateTree.configuration(restoring: snapshot) else { return }
-        machine.regions.configurationList.replace(with: active.map(Self.stateClass))
-        machine.regions.leafList.replace(with: Self.stateTree.leaves(of: active).map(Self.stateClass))
-        machine.isStarted = true
+        try restore(from: snapshot)
     }
 
     /// Enters the initial configuration (`.stopped`), running entry activities outer to inner.
@@ -179,8 +175,7 @@ final class Stream {
     /// - Precondition: not read from inside a guard or an action (only between steps).
     var snapshot: Snapshot {
         precondition(!machine.steps.isRunning, "snapshot read from inside a guard or an action")
-        return Self.stateTree.snapshot(
-            started: machine.isStarted, finished: false, activeStates: activeStates.map(\.rawValue))
+        return Self.stateTree.snapshot(started: machine.isStarted, finished: false, activeStates: activeStates)
     }
 
     /// Sends `tick`: `true` when a transition fired or the event was queued, `false` when it was unhandled.
@@ -576,13 +571,22 @@ extension Stream {
 // MARK: - Snapshots
 
 extension Stream {
-    /// The machine's states as snapshots name them, by number in the order written: each one's name
-    /// and parent (-1: top level), then the states' numbers in the order of their names (byte by byte).
+    /// Puts the machine, made a moment ago, in the configuration of `snapshot`: nothing runs but the
+    /// timers and activities of the states restored.
+    private func restore(from snapshot: Snapshot) throws(RestoreError) {
+        // FSMRuntime checks the snapshot against the machine's tree; nil: the machine had not started.
+        guard let active = try Self.stateTree.configuration(restoring: snapshot) else { return }
+        machine.regions.configurationList.replace(with: active.map(Self.stateClass))
+        machine.regions.leafList.replace(with: Self.stateTree.leaves(of: active).map(Self.stateClass))
+        machine.isStarted = true
+    }
+
+    /// The machine's states as snapshots name them (`StateID`'s raw values), by number in the order written:
+    /// each one's parent (-1: top level), the parallel states.
     private static let stateTree = FSMRuntime.StateTree(
-        machine: "Stream",
-        names: ["Stopped", "Running", "Playback", "Playing", "Paused", "Network", "Online", "Offline", "Screen", "Shown", "Dimmed"],
-        parents: [-1, -1, 1, 2, 2, 1, 5, 5, 1, 8, 8], parallel: [1],
-        byName: [10, 5, 7, 6, 4, 2, 3, 1, 8, 9, 0])
+        machine: "Stream", states: StateID.self,
+        parents: [-1, -1, 1, 2, 2, 1, 5, 5, 1, 8, 8],
+        parallel: [1])
 
     /// The class of the state numbered `number`.
     private static func stateClass(_ number: Int) -> Stream.State.Type {

@@ -102,13 +102,7 @@ final class Timer {
     ///   does not have, or its active states are not a configuration.
     convenience init(actions: some TimerActions, restoring snapshot: Snapshot, timing: Timing = .manual) throws(RestoreError) {
         self.init(actions: actions, timing: timing)
-        // FSMRuntime checks the snapshot against the machine's tree; nil: the machine had not started.
-        guard let active = try Self.stateTree.configuration(restoring: snapshot) else { return }
-        // One active leaf: the last of the active states, in the order written.
-        machine.current = Self.stateClass(active[active.count - 1])
-        machine.isStarted = true
-        let timers = Self.stateTree.timers(restoring: snapshot, active: active, machineIsRunning: true)
-        for (timer, remaining) in timers { armTimer(timer, after: remaining) }
+        try restore(from: snapshot)
     }
 
     /// Enters the initial configuration (`.asleep`), running entry activities outer to inner.
@@ -159,7 +153,7 @@ final class Timer {
     var snapshot: Snapshot {
         precondition(!machine.steps.isRunning, "snapshot read from inside a guard or an action")
         return Self.stateTree.snapshot(
-            started: machine.isStarted, finished: false, leaf: machine.current.id.rawValue,
+            started: machine.isStarted, finished: false, leaf: machine.current.id,
             timers: Self.stateTree.armedTimers(machine.timers, now: machine.timers.now))
     }
 
@@ -345,15 +339,20 @@ extension Timer {
 // MARK: - Snapshots
 
 extension Timer {
-    /// The machine's states as snapshots name them, by number in the order written: each one's name
-    /// and parent (-1: top level), the states' numbers in the order of their names (byte by byte), and
+    /// Puts the machine, made a moment ago, in the configuration of `snapshot`: nothing runs but the
+    /// timers and activities of the states restored.
+    private func restore(from snapshot: Snapshot) throws(RestoreError) {
+        // FSMRuntime checks the snapshot against the machine's tree; nil: the machine had not started.
+        guard let active = try Self.stateTree.configuration(restoring: snapshot) else { return }
+        machine.current = Self.stateClass(active[active.count - 1])
+        machine.isStarted = true
+        let timers = Self.stateTree.timers(restoring: snapshot, active: active, machineIsRunning: true)
+        for (timer, remaining) in timers { armTimer(timer, after: remaining) }
+    }
+
+    /// The machine's states as snapshots name them (`StateID`'s raw values), by number in the order written:
     /// each timer's state (-1: the machine's own).
-    private static let stateTree = FSMRuntime.StateTree(
-        machine: "Timer",
-        names: ["Asleep", "Awake", "Pinned", "Slideshow"],
-        parents: [-1, -1, -1, -1], parallel: [],
-        byName: [0, 1, 2, 3],
-        timerOwners: [1, 3])
+    private static let stateTree = FSMRuntime.StateTree(machine: "Timer", states: StateID.self, timerOwners: [1, 3])
 
     /// The class of the state numbered `number`.
     private static func stateClass(_ number: Int) -> Timer.State.Type {

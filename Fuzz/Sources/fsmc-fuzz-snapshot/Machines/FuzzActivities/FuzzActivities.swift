@@ -143,19 +143,7 @@ final class FuzzActivities {
     ///   does not have, or its active states are not a configuration.
     convenience init(actions: some FuzzActivitiesActions, restoring snapshot: Snapshot, timing: Timing = .clock(Swift.ContinuousClock()), activities: Activities = .tasks) throws(RestoreError) {
         self.init(actions: actions, timing: timing, activities: activities)
-        // FSMRuntime checks the snapshot against the machine's tree; nil: the machine had not started.
-        guard let active = try Self.stateTree.configuration(restoring: snapshot) else { return }
-        let ids = StateID.allCases
-        machine.regions.configurationList.replace(with: active.map(Self.stateClass))
-        machine.regions.leafList.replace(with: Self.stateTree.leaves(of: active).map(Self.stateClass))
-        machine.isStarted = true
-        for (state, record) in Self.stateTree.historyRecords(snapshot.history, recordsHistory: { Self.rules.recordsHistory[$0] }) {
-            machine.history[state] = record
-        }
-        let timers = Self.stateTree.timers(restoring: snapshot, active: active, machineIsRunning: true)
-        for (timer, remaining) in timers { armTimer(timer, after: remaining) }
-        for state in active { if let activity = Self.activity(of: ids[state]) { machine.activities.entered(activity) } }
-        startActivities(actions)
+        try restore(from: snapshot)
     }
 
     /// Enters the initial configuration (`.idle`), running entry activities outer to inner.
@@ -206,7 +194,7 @@ final class FuzzActivities {
     var snapshot: Snapshot {
         precondition(!machine.steps.isRunning, "snapshot read from inside a guard or an action")
         return Self.stateTree.snapshot(
-            started: machine.isStarted, finished: false, activeStates: activeStates.map(\.rawValue),
+            started: machine.isStarted, finished: false, activeStates: activeStates,
             history: recordedHistory(), timers: Self.stateTree.armedTimers(machine.timers, now: clock?.elapsed() ?? machine.timers.now))
     }
 
@@ -631,14 +619,30 @@ extension FuzzActivities {
 // MARK: - Snapshots
 
 extension FuzzActivities {
-    /// The machine's states as snapshots name them, by number in the order written: each one's name
-    /// and parent (-1: top level), the states' numbers in the order of their names (byte by byte), and
-    /// each timer's state (-1: the machine's own).
+    /// Puts the machine, made a moment ago, in the configuration of `snapshot`: nothing runs but the
+    /// timers and activities of the states restored.
+    private func restore(from snapshot: Snapshot) throws(RestoreError) {
+        // FSMRuntime checks the snapshot against the machine's tree; nil: the machine had not started.
+        guard let active = try Self.stateTree.configuration(restoring: snapshot) else { return }
+        let ids = StateID.allCases
+        machine.regions.configurationList.replace(with: active.map(Self.stateClass))
+        machine.regions.leafList.replace(with: Self.stateTree.leaves(of: active).map(Self.stateClass))
+        machine.isStarted = true
+        for (state, record) in Self.stateTree.historyRecords(snapshot.history, recordsHistory: { Self.rules.recordsHistory[$0] }) {
+            machine.history[state] = record
+        }
+        let timers = Self.stateTree.timers(restoring: snapshot, active: active, machineIsRunning: true)
+        for (timer, remaining) in timers { armTimer(timer, after: remaining) }
+        for state in active { if let activity = Self.activity(of: ids[state]) { machine.activities.entered(activity) } }
+        startActivities(actions)
+    }
+
+    /// The machine's states as snapshots name them (`StateID`'s raw values), by number in the order written:
+    /// each one's parent (-1: top level), the parallel states, each timer's state (-1: the machine's own).
     private static let stateTree = FSMRuntime.StateTree(
-        machine: "FuzzActivities",
-        names: ["Idle", "Opening", "Manifest", "Fetching", "Fetched", "Subtitles", "Loading", "Loaded", "Shown", "Failed"],
-        parents: [-1, -1, 1, 2, 2, 1, 5, 5, -1, -1], parallel: [1],
-        byName: [9, 4, 3, 0, 7, 6, 2, 1, 8, 5],
+        machine: "FuzzActivities", states: StateID.self,
+        parents: [-1, -1, 1, 2, 2, 1, 5, 5, -1, -1],
+        parallel: [1],
         timerOwners: [1])
 
     /// The class of the state numbered `number`.

@@ -98,18 +98,7 @@ final class FuzzLeaf {
     ///   does not have, or its active states are not a configuration.
     convenience init(actions: some FuzzLeafActions, restoring snapshot: Snapshot) throws(RestoreError) {
         self.init(actions: actions)
-        // FSMRuntime checks the snapshot against the machine's tree; nil: the machine had not started.
-        guard let active = try Self.stateTree.configuration(restoring: snapshot) else { return }
-        let ids = StateID.allCases
-        // One active leaf: the last of the active states, in the order written.
-        machine.current = Self.stateClass(active[active.count - 1])
-        machine.isStarted = true
-        machine.isFinished = machine.current.finishesMachine
-        for (state, record) in Self.stateTree.historyRecords(snapshot.history, recordsHistory: Self.recordsHistory) {
-            // A record below a state of a machine with one leaf is a path: its last state is the leaf.
-            machine.history[ids[state]] = Self.stateClass(record[record.count - 1])
-        }
-        machine.stack = Self.stateTree.stack(snapshot.stack).map(Self.stateClass)
+        try restore(from: snapshot)
     }
 
     /// Enters the initial configuration (`.home`), running entry activities outer to inner.
@@ -194,7 +183,7 @@ final class FuzzLeaf {
     var snapshot: Snapshot {
         precondition(!machine.steps.isRunning, "snapshot read from inside a guard or an action")
         return Self.stateTree.snapshot(
-            started: machine.isStarted, finished: machine.isFinished, leaf: machine.current.id.rawValue,
+            started: machine.isStarted, finished: machine.isFinished, leaf: machine.current.id,
             history: recordedHistory(), stack: machine.stack.map { $0.id.rawValue })
     }
 
@@ -381,13 +370,27 @@ extension FuzzLeaf {
 // MARK: - Snapshots
 
 extension FuzzLeaf {
-    /// The machine's states as snapshots name them, by number in the order written: each one's name
-    /// and parent (-1: top level), then the states' numbers in the order of their names (byte by byte).
+    /// Puts the machine, made a moment ago, in the configuration of `snapshot`: nothing runs but the
+    /// timers and activities of the states restored.
+    private func restore(from snapshot: Snapshot) throws(RestoreError) {
+        // FSMRuntime checks the snapshot against the machine's tree; nil: the machine had not started.
+        guard let leaf = try Self.stateTree.leaf(restoring: snapshot) else { return }
+        let ids = StateID.allCases
+        machine.current = Self.stateClass(leaf)
+        machine.isStarted = true
+        machine.isFinished = machine.current.finishesMachine
+        for (state, record) in Self.stateTree.historyRecords(snapshot.history, recordsHistory: Self.recordsHistory) {
+            // A record below a state of a machine with one leaf is a path: its last state is the leaf.
+            machine.history[ids[state]] = Self.stateClass(record[record.count - 1])
+        }
+        machine.stack = Self.stateTree.stack(snapshot.stack).map(Self.stateClass)
+    }
+
+    /// The machine's states as snapshots name them (`StateID`'s raw values), by number in the order written:
+    /// each one's parent (-1: top level).
     private static let stateTree = FSMRuntime.StateTree(
-        machine: "FuzzLeaf",
-        names: ["Home", "Deep", "Inner", "Leaf1", "Leaf2", "Leaf3", "InnerDone", "Other", "Shallow", "S1", "S2", "S2a", "S2b", "Menu", "Done"],
-        parents: [-1, -1, 1, 2, 2, 2, 2, 1, -1, 8, 8, 10, 10, -1, -1], parallel: [],
-        byName: [1, 14, 0, 2, 6, 3, 4, 5, 13, 7, 9, 10, 11, 12, 8])
+        machine: "FuzzLeaf", states: StateID.self,
+        parents: [-1, -1, 1, 2, 2, 2, 2, 1, -1, 8, 8, 10, 10, -1, -1])
 
     /// The class of the state numbered `number`.
     private static func stateClass(_ number: Int) -> FuzzLeaf.State.Type {

@@ -104,15 +104,7 @@ final class FuzzRegions {
     ///   does not have, or its active states are not a configuration.
     convenience init(actions: some FuzzRegionsActions, restoring snapshot: Snapshot) throws(RestoreError) {
         self.init(actions: actions)
-        // FSMRuntime checks the snapshot against the machine's tree; nil: the machine had not started.
-        guard let active = try Self.stateTree.configuration(restoring: snapshot) else { return }
-        machine.regions.configurationList.replace(with: active.map(Self.stateClass))
-        machine.regions.leafList.replace(with: Self.stateTree.leaves(of: active).map(Self.stateClass))
-        machine.isStarted = true
-        machine.isFinished = machine.configuration.contains { $0.finishesMachine }
-        for (state, record) in Self.stateTree.historyRecords(snapshot.history, recordsHistory: { Self.rules.recordsHistory[$0] }) {
-            machine.history[state] = record
-        }
+        try restore(from: snapshot)
     }
 
     /// Enters the initial configuration (`.idle`), running entry activities outer to inner.
@@ -181,7 +173,7 @@ final class FuzzRegions {
     var snapshot: Snapshot {
         precondition(!machine.steps.isRunning, "snapshot read from inside a guard or an action")
         return Self.stateTree.snapshot(
-            started: machine.isStarted, finished: machine.isFinished, activeStates: activeStates.map(\.rawValue),
+            started: machine.isStarted, finished: machine.isFinished, activeStates: activeStates,
             history: recordedHistory())
     }
 
@@ -508,13 +500,26 @@ extension FuzzRegions {
 // MARK: - Snapshots
 
 extension FuzzRegions {
-    /// The machine's states as snapshots name them, by number in the order written: each one's name
-    /// and parent (-1: top level), then the states' numbers in the order of their names (byte by byte).
+    /// Puts the machine, made a moment ago, in the configuration of `snapshot`: nothing runs but the
+    /// timers and activities of the states restored.
+    private func restore(from snapshot: Snapshot) throws(RestoreError) {
+        // FSMRuntime checks the snapshot against the machine's tree; nil: the machine had not started.
+        guard let active = try Self.stateTree.configuration(restoring: snapshot) else { return }
+        machine.regions.configurationList.replace(with: active.map(Self.stateClass))
+        machine.regions.leafList.replace(with: Self.stateTree.leaves(of: active).map(Self.stateClass))
+        machine.isStarted = true
+        machine.isFinished = machine.configuration.contains { $0.finishesMachine }
+        for (state, record) in Self.stateTree.historyRecords(snapshot.history, recordsHistory: { Self.rules.recordsHistory[$0] }) {
+            machine.history[state] = record
+        }
+    }
+
+    /// The machine's states as snapshots name them (`StateID`'s raw values), by number in the order written:
+    /// each one's parent (-1: top level), the parallel states.
     private static let stateTree = FSMRuntime.StateTree(
-        machine: "FuzzRegions",
-        names: ["Idle", "Work", "Left", "L1", "L2", "L3", "Right", "R1", "R2", "Up", "U1", "U2", "Down", "D1", "D2", "RDone", "Split", "A", "B", "End"],
-        parents: [-1, -1, 1, 2, 2, 2, 1, 6, 6, 8, 9, 9, 8, 12, 12, 6, -1, 16, 16, -1], parallel: [1, 8],
-        byName: [17, 18, 13, 14, 12, 19, 0, 3, 4, 5, 2, 7, 8, 15, 6, 16, 10, 11, 9, 1])
+        machine: "FuzzRegions", states: StateID.self,
+        parents: [-1, -1, 1, 2, 2, 2, 1, 6, 6, 8, 9, 9, 8, 12, 12, 6, -1, 16, 16, -1],
+        parallel: [1, 8])
 
     /// The class of the state numbered `number`.
     private static func stateClass(_ number: Int) -> FuzzRegions.State.Type {

@@ -100,20 +100,7 @@ final class FuzzTimers {
     ///   does not have, or its active states are not a configuration.
     convenience init(actions: some FuzzTimersActions, restoring snapshot: Snapshot, timing: Timing = .manual) throws(RestoreError) {
         self.init(actions: actions, timing: timing)
-        // FSMRuntime checks the snapshot against the machine's tree; nil: the machine had not started.
-        guard let active = try Self.stateTree.configuration(restoring: snapshot) else { return }
-        let ids = StateID.allCases
-        // One active leaf: the last of the active states, in the order written.
-        machine.current = Self.stateClass(active[active.count - 1])
-        machine.isStarted = true
-        machine.isFinished = machine.current.finishesMachine
-        for (state, record) in Self.stateTree.historyRecords(snapshot.history, recordsHistory: Self.recordsHistory) {
-            // A record below a state of a machine with one leaf is a path: its last state is the leaf.
-            machine.history[ids[state]] = Self.stateClass(record[record.count - 1])
-        }
-        machine.stack = Self.stateTree.stack(snapshot.stack).map(Self.stateClass)
-        let timers = Self.stateTree.timers(restoring: snapshot, active: active, machineIsRunning: !machine.isFinished)
-        for (timer, remaining) in timers { armTimer(timer, after: remaining) }
+        try restore(from: snapshot)
     }
 
     /// Enters the initial configuration (`.idle`), running entry activities outer to inner.
@@ -176,7 +163,7 @@ final class FuzzTimers {
     var snapshot: Snapshot {
         precondition(!machine.steps.isRunning, "snapshot read from inside a guard or an action")
         return Self.stateTree.snapshot(
-            started: machine.isStarted, finished: machine.isFinished, leaf: machine.current.id.rawValue,
+            started: machine.isStarted, finished: machine.isFinished, leaf: machine.current.id,
             history: recordedHistory(), stack: machine.stack.map { $0.id.rawValue }, timers: Self.stateTree.armedTimers(machine.timers, now: machine.timers.now))
     }
 
@@ -460,14 +447,29 @@ extension FuzzTimers {
 // MARK: - Snapshots
 
 extension FuzzTimers {
-    /// The machine's states as snapshots name them, by number in the order written: each one's name
-    /// and parent (-1: top level), the states' numbers in the order of their names (byte by byte), and
-    /// each timer's state (-1: the machine's own).
+    /// Puts the machine, made a moment ago, in the configuration of `snapshot`: nothing runs but the
+    /// timers and activities of the states restored.
+    private func restore(from snapshot: Snapshot) throws(RestoreError) {
+        // FSMRuntime checks the snapshot against the machine's tree; nil: the machine had not started.
+        guard let active = try Self.stateTree.configuration(restoring: snapshot) else { return }
+        let ids = StateID.allCases
+        machine.current = Self.stateClass(active[active.count - 1])
+        machine.isStarted = true
+        machine.isFinished = machine.current.finishesMachine
+        for (state, record) in Self.stateTree.historyRecords(snapshot.history, recordsHistory: Self.recordsHistory) {
+            // A record below a state of a machine with one leaf is a path: its last state is the leaf.
+            machine.history[ids[state]] = Self.stateClass(record[record.count - 1])
+        }
+        machine.stack = Self.stateTree.stack(snapshot.stack).map(Self.stateClass)
+        let timers = Self.stateTree.timers(restoring: snapshot, active: active, machineIsRunning: !machine.isFinished)
+        for (timer, remaining) in timers { armTimer(timer, after: remaining) }
+    }
+
+    /// The machine's states as snapshots name them (`StateID`'s raw values), by number in the order written:
+    /// each one's parent (-1: top level), each timer's state (-1: the machine's own).
     private static let stateTree = FSMRuntime.StateTree(
-        machine: "FuzzTimers",
-        names: ["Idle", "Busy", "Step1", "Step2", "Finished", "Menu", "Off"],
-        parents: [-1, -1, 1, 1, 1, -1, -1], parallel: [],
-        byName: [1, 4, 0, 5, 6, 2, 3],
+        machine: "FuzzTimers", states: StateID.self,
+        parents: [-1, -1, 1, 1, 1, -1, -1],
         timerOwners: [-1, 0, 0, 0, 1, 1, 2, 3, 3, 5])
 
     /// The class of the state numbered `number`.
