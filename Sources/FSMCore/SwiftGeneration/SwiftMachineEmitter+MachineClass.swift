@@ -402,11 +402,12 @@ extension SwiftMachineEmitter {
                     + (model.events[event].parameters.isEmpty ? "" : "(\(names.argumentList(event).joined(separator: ", ")))")
                 let arguments = (names.argumentList(event) + ["$0"]).joined(separator: ", ")
                 // A machine with regions offers the event to each leaf in a closure of its own: the
-                // actions by name.
-                let actions = plan.shape == .regions ? names.actionsVariable : "$0"
-                let selection =
-                    selectionExpression(for: event, actions: actions).map { plan.shape == .regions ? "\(actions) in " + $0 : $0 }
-                    ?? "\(names.member(model.events[event].name))(\(arguments))"
+                // actions by name there.
+                let expression =
+                    plan.shape == .regions
+                    ? selectionExpression(for: event, actions: names.actionsVariable).map { "\(names.actionsVariable) in " + $0 }
+                    : selectionExpression(for: event, actions: "$0")
+                let selection = expression ?? "\(names.member(model.events[event].name))(\(arguments))"
                 let queuing = "\(names.member("queued"))(.\(queued))"
                 let running = "\(names.member("run"))(\(names.member("actions"))) { \(selection) }"
                 if queuing.count + running.count > 100 {

@@ -76,9 +76,10 @@ extension SwiftMachineEmitter {
         if startEntersByItself {
             let initial = names.stateType(plan.startEntersAt)
             out.line("\(initial).enterInward(below: -1, \(enterInwardArguments))")
-            // Before `start()` the machine's current state is the initial leaf already.
-            let isFinal = model.states[plan.startEntersAt].isFinal
-            return emitBecomingCurrent(initial + ".self", isCurrent: !isFinal, into: &out)
+            // Before `start()` the machine's current state is the initial leaf already: only a final
+            // one (which finishes the machine) changes anything but what it completes.
+            guard model.states[plan.startEntersAt].isFinal else { return emitCompletionOnEntry(of: initial, into: &out) }
+            return emitBecomingCurrent(initial + ".self", into: &out)
         }
         out.line(
             "enter(\(names.stateType(plan.startEntersAt)).self\(plan.domainsAreTheMachine ? "" : ", below: nil"), \(names.actionsVariable))"

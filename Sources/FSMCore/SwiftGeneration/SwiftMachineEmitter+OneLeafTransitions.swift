@@ -183,34 +183,34 @@ extension SwiftMachineEmitter {
 
     /// `state`, a leaf just entered, becomes the current state: observers hear of it when the
     /// configuration changed, the state it completes waits for its turn, and a finished machine's
-    /// timers are cancelled. `isCurrent`: `state` is `machine.current` already (the initial leaf at
-    /// `start()`), and not a final state, so only its completion is left.
-    func emitBecomingCurrent(_ state: String, isCurrent: Bool = false, into out: inout CodeWriter) {
-        let canFinish = hasFinishedFlag && !isCurrent
-        // `Machine_Idle.self` is read as `Machine_Idle.finishesMachine`, a variable as `target.finishesMachine`.
-        let members = state.hasSuffix(".self") ? String(state.dropLast(5)) : state
-        if isCurrent {
-            // Nothing changes: only the completion is left.
-        } else if observable {
+    /// timers are cancelled.
+    func emitBecomingCurrent(_ state: String, into out: inout CodeWriter) {
+        let canFinish = hasFinishedFlag
+        if observable {
             out.line("// Observers hear of a new configuration only: leaving and entering a state again is none.")
-            let changed = canFinish ? " || \(members).finishesMachine != machine.isFinished" : ""
+            let changed = canFinish ? " || \(state).finishesMachine != machine.isFinished" : ""
             out.block("if \(state) != machine.current\(changed)") { out in
                 out.block("withMutation(keyPath: \(observedKeyPath))") { out in
                     out.line("machine.current = \(state)")
-                    if canFinish { out.line("machine.isFinished = \(members).finishesMachine") }
+                    if canFinish { out.line("machine.isFinished = \(state).finishesMachine") }
                 }
             }
         } else {
             out.line("machine.current = \(state)")
-            if canFinish { out.line("machine.isFinished = \(members).finishesMachine") }
+            if canFinish { out.line("machine.isFinished = \(state).finishesMachine") }
         }
-        if uses(.completions) {
-            out.line(
-                uses(.activities)
-                    ? "if let completed = \(members).completes, isComplete(completed) { machine.steps.complete(completed) }"
-                    : "if let completed = \(members).completes { machine.steps.complete(completed) }")
-        }
-        if uses(.timers) && canFinish { out.line("if \(members).finishesMachine { cancelAllTimers() }") }
+        emitCompletionOnEntry(of: state, into: &out)
+        if uses(.timers) && canFinish { out.line("if \(state).finishesMachine { cancelAllTimers() }") }
+    }
+
+    /// The state that entering the leaf `state` completes (`state.completes`, a class or a
+    /// variable) waits for its turn, in a machine with completions.
+    func emitCompletionOnEntry(of state: String, into out: inout CodeWriter) {
+        guard uses(.completions) else { return }
+        out.line(
+            uses(.activities)
+                ? "if let completed = \(state).completes, isComplete(completed) { machine.steps.complete(completed) }"
+                : "if let completed = \(state).completes { machine.steps.complete(completed) }")
     }
 
     /// `MRuntime.enterInside(_:by:records:)`: the entry below a state just entered, by its history

@@ -117,6 +117,8 @@ extension SwiftMachineEmitter {
         out.line()
     }
 
+    /// What `restore(from:)` does: the runtime's checks, then the configuration, stack, timers and
+    /// activities of the snapshot.
     private func emitRestoreBody(into out: inout CodeWriter) {
         out.line("// FSMRuntime checks the snapshot against the machine's tree; nil: the machine had not started.")
         switch plan.shape {
@@ -150,36 +152,31 @@ extension SwiftMachineEmitter {
         }
     }
 
-    /// The machine's tree as the runtime reads it (each state's name and parent, the states' numbers
-    /// by name), each state's class by `StateID`, and the states that record history. The tables and
-    /// the switch, a line or a number per state, are written piece by piece: a large machine has
+    /// The machine's tree as the runtime reads it (its `StateID`, and the parents, parallel states and
+    /// timers' states where they are not the plainest), and each state's class by number. The tables
+    /// and the switch, a number or a line per state, are written piece by piece: a large machine has
     /// thousands of states.
     private func emitStateTables(into out: inout CodeWriter) {
         // The names are `StateID`'s raw values, the order by name FSMRuntime's; what every machine of
         // a kind has is left out: the parents of a flat machine's states, no parallel state, no timer.
-        var arguments = ["machine: \(SwiftLiteral.string(model.name))", "states: StateID.self"]
-        var tables: [(label: String, numbers: [Int])] = []
-        if !plan.isFlat { tables.append(("parents", model.states.map { $0.parent ?? -1 })) }
+        var tables: [(label: String, numbers: [Int], fact: String)] = []
+        if !plan.isFlat {
+            tables.append(("parents", model.states.map { $0.parent ?? -1 }, "each one's parent (-1: top level)"))
+        }
         let parallel = model.states.indices.filter { model.states[$0].isParallel }
-        if !parallel.isEmpty { tables.append(("parallel", parallel)) }
-        if uses(.timers) { tables.append(("timerOwners", plan.timers.map { $0.source ?? -1 })) }
-        var doc = ["The machine's states as snapshots name them (`StateID`'s raw values), by number in the order written"]
-        var facts: [String] = []
-        if !plan.isFlat { facts.append("each one's parent (-1: top level)") }
-        if !parallel.isEmpty { facts.append("the parallel states") }
-        if uses(.timers) { facts.append("each timer's state (-1: the machine's own)") }
-        if facts.isEmpty {
-            doc[0] += "."
-        } else {
-            doc[0] += ":"
-            doc.append(facts.joined(separator: ", ") + ".")
+        if !parallel.isEmpty { tables.append(("parallel", parallel, "the parallel states")) }
+        if uses(.timers) {
+            tables.append(("timerOwners", plan.timers.map { $0.source ?? -1 }, "each timer's state (-1: the machine's own)"))
         }
-        out.docComment(doc)
-        for table in tables where table.numbers.count <= 8 {
-            arguments.append("\(table.label): [\(table.numbers.map(String.init).joined(separator: ", "))]")
-        }
-        let call = "private static let stateTree = \(names.stateTree)(\(arguments.joined(separator: ", ")))"
-        if tables.allSatisfy({ $0.numbers.count <= 8 }) && out.fits(call) {
+        let doc = "The machine's states as snapshots name them (`StateID`'s raw values), by number in the order written"
+        out.docComment(tables.isEmpty ? [doc + "."] : [doc + ":", tables.map(\.fact).joined(separator: ", ") + "."])
+        // Short tables on the call's line when it fits (a large machine's are not joined to find out).
+        let call =
+            tables.allSatisfy { $0.numbers.count <= 8 }
+            ? "private static let stateTree = \(names.stateTree)(machine: \(SwiftLiteral.string(model.name)), states: StateID.self"
+                + tables.map { ", \($0.label): [\($0.numbers.map(String.init).joined(separator: ", "))]" }.joined() + ")"
+            : nil
+        if let call, out.fits(call) {
             out.line(call)
         } else {
             // A line per table (a large machine's, a number per state, written piece by piece).
