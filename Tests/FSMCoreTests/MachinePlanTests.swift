@@ -262,6 +262,22 @@ final class MachinePlanTests: XCTestCase {
         XCTAssertFalse(plan.needsRegionLocalTest)
     }
 
+    func testTransitionsGroupedByWhatTriggersThem() throws {
+        let source = player.replacingOccurrences(of: "final state Ended", with: "final state Ended\n-> Paused")
+        let plan = try plan(source)
+        let byTrigger = plan.transitionsByTrigger
+        XCTAssertEqual(byTrigger.count, plan.model.events.count + 1)  // each event, then the completions
+        for (trigger, group) in byTrigger.enumerated() {
+            let event = trigger < plan.model.events.count ? trigger : nil
+            XCTAssertEqual(group.map(\.number), plan.transitions(triggeredBy: event).map(\.number))
+            XCTAssertTrue(group.allSatisfy { $0.event == event })
+        }
+        XCTAssertEqual(byTrigger.map(\.count).reduce(0, +), plan.transitions.count)
+        XCTAssertEqual(plan.transitions(triggeredBy: nil).map(\.source), [try index(plan, "Playback")])
+        let up = try XCTUnwrap(plan.model.events.firstIndex(where: { $0.name == "up" }))
+        XCTAssertEqual(plan.transitions(triggeredBy: up).map(\.source), [try index(plan, "Quiet")])
+    }
+
     func testTheRegionLocalTestOnlyWhereSomeCandidatesStayAndOthersDoNot() throws {
         let mixed = player.replacingOccurrences(of: "state Off { on -> On }", with: "state Off { on -> On; up -> On }")
         XCTAssertTrue(try plan(mixed).needsRegionLocalTest)  // `up`: Quiet -> Loud stays, Off -> On does not

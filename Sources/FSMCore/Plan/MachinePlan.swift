@@ -210,6 +210,19 @@ public struct MachinePlan: Sendable {
         transitions(declaredIn: source).filter { $0.event == event }
     }
 
+    /// The transitions `event` triggers (`nil`: the completion transitions), in the order of ``transitions``.
+    public func transitions(triggeredBy event: Int?) -> [TransitionPlan] {
+        transitions.filter { $0.event == event }
+    }
+
+    /// ``transitions(triggeredBy:)`` of every trigger in one pass: each event's by index, then the
+    /// completion transitions last (at index `model.events.count`).
+    public var transitionsByTrigger: [[TransitionPlan]] {
+        var byTrigger = Array(repeating: [TransitionPlan](), count: model.events.count + 1)
+        for transition in transitions { byTrigger[transition.event ?? model.events.count].append(transition) }
+        return byTrigger
+    }
+
     /// The state that completes when `state` is entered (``completesOnEntry``).
     public func completedOnEntry(of state: Int) -> Int? {
         completesOnEntry.isEmpty ? nil : completesOnEntry[state]
@@ -282,12 +295,10 @@ public struct MachinePlan: Sendable {
     /// candidates of some event, or the completion transitions, are some but not all of that kind.
     public var needsRegionLocalTest: Bool {
         guard shape == .regions, !(parts.contains(.raisedEvents) && parts.contains(.completions)) else { return false }
-        var candidates: [Int?: (local: Int, all: Int)] = [:]
-        for transition in transitions {
-            candidates[transition.event, default: (0, 0)].all += 1
-            if transition.staysInItsRegion { candidates[transition.event, default: (0, 0)].local += 1 }
+        return transitionsByTrigger.contains { candidates in
+            let local = candidates.count(where: \.staysInItsRegion)
+            return local > 0 && local < candidates.count
         }
-        return candidates.values.contains { $0.local > 0 && $0.local < $0.all }
     }
 
     // MARK: - Decisions

@@ -132,12 +132,9 @@ struct SwiftMachineEmitter {
 
     private static func eventsSelectedAndFired(_ plan: MachinePlan) -> Set<Int> {
         guard plan.shape == .regions else { return [] }
-        var byEvent = Array(repeating: [TransitionPlan](), count: plan.model.events.count)
-        for transition in plan.transitions {
-            if let event = transition.event { byEvent[event].append(transition) }
-        }
-        let events = byEvent.indices.filter { event in
-            plan.regionLocal(byEvent[event]).isEmpty && byEvent[event].allSatisfy { $0.transition.actions.isEmpty }
+        let byTrigger = plan.transitionsByTrigger
+        let events = plan.model.events.indices.filter { event in
+            plan.regionLocal(byTrigger[event]).isEmpty && byTrigger[event].allSatisfy { $0.transition.actions.isEmpty }
         }
         return events.count > 1 ? Set(events) : []
     }

@@ -36,7 +36,7 @@ extension SwiftMachineEmitter {
             let offer = "{ $0.\(stateHandlerCall(event, actions: actionsName)) }"
             let unfinished = hasFinishedFlag ? "!\(machine).isFinished, " : ""
             out.block("if \(unfinished)\(names.member("select"))(inEachLeaf: \(offer))") { out in
-                emitStep(for: plan.transitions.filter { $0.event == event }, then: "return true", into: &out)
+                emitStep(for: plan.transitions(triggeredBy: event), then: "return true", into: &out)
             }
             out.line("return \(names.member("unhandled"))(.\(names.eventCase(event)), \(actionsName))")
         }
@@ -109,7 +109,7 @@ extension SwiftMachineEmitter {
         )
         out.line("machine.regions.beginSelection()")
         out.block("if state.completion(self, \(actionsName))") { out in
-            let transitions = plan.transitions.filter { $0.event == nil }
+            let transitions = plan.transitions(triggeredBy: nil)
             guard !emitLocalStep(transitions, then: skip, into: &out) else { return }
             emitFireCall(transitions, into: &out)
         }
