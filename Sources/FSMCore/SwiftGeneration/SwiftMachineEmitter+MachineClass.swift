@@ -410,11 +410,11 @@ extension SwiftMachineEmitter {
                 let selection = expression ?? "\(names.member(model.events[event].name))(\(arguments))"
                 let queuing = "\(names.member("queued"))(.\(queued))"
                 let running = "\(names.member("run"))(\(names.member("actions"))) { \(selection) }"
-                if queuing.count + running.count > 100 {
+                if out.fits(queuing + " || " + running) {
+                    out.line(queuing + " || " + running)
+                } else {
                     out.line(queuing)
                     out.line("    || " + running)
-                } else {
-                    out.line(queuing + " || " + running)
                 }
             }
         }

@@ -184,15 +184,13 @@ final class Phone {
     /// Sends `hangUp`: `true` when a transition fired or the event was queued, `false` when it was unhandled.
     @discardableResult
     func hangUp() -> Bool {
-        queued(.hangUp)
-            || run(actions) { actions in selectAndFire(.hangUp, actions) { $0.hangUp(self, actions) } }
+        queued(.hangUp) || run(actions) { actions in selectAndFire(.hangUp, actions) { $0.hangUp(self, actions) } }
     }
 
     /// Sends `redial`: `true` when a transition fired or the event was queued, `false` when it was unhandled.
     @discardableResult
     func redial() -> Bool {
-        queued(.redial)
-            || run(actions) { actions in selectAndFire(.redial, actions) { $0.redial(self, actions) } }
+        queued(.redial) || run(actions) { actions in selectAndFire(.redial, actions) { $0.redial(self, actions) } }
     }
 }
 

@@ -210,15 +210,13 @@ public final class TCPConnection {
     /// Sends `passiveOpen`: `true` when a transition fired or the event was queued, `false` when it was unhandled.
     @discardableResult
     public func passiveOpen() -> Bool {
-        queued(.passiveOpen)
-            || run(actions) { machine.current.passiveOpen(self, $0) || unhandled(.passiveOpen, $0) }
+        queued(.passiveOpen) || run(actions) { machine.current.passiveOpen(self, $0) || unhandled(.passiveOpen, $0) }
     }
 
     /// Sends `activeOpen`: `true` when a transition fired or the event was queued, `false` when it was unhandled.
     @discardableResult
     public func activeOpen() -> Bool {
-        queued(.activeOpen)
-            || run(actions) { machine.current.activeOpen(self, $0) || unhandled(.activeOpen, $0) }
+        queued(.activeOpen) || run(actions) { machine.current.activeOpen(self, $0) || unhandled(.activeOpen, $0) }
     }
 
     /// Sends `close`: `true` when a transition fired or the event was queued, `false` when it was unhandled.

@@ -222,8 +222,7 @@ final class Player {
     /// Sends `key`: `true` when a transition fired or the event was queued, `false` when it was unhandled.
     @discardableResult
     func key(code: Int) -> Bool {
-        queued(.key(code: code))
-            || run(actions) { machine.current.key(code: code, self, $0) || unhandled(.key, $0) }
+        queued(.key(code: code)) || run(actions) { machine.current.key(code: code, self, $0) || unhandled(.key, $0) }
     }
 
     /// Sends `tick`: `true` when a transition fired or the event was queued, `false` when it was unhandled.

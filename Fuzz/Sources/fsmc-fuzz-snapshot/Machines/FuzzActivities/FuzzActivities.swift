@@ -259,8 +259,7 @@ final class FuzzActivities {
     /// Sends `open`: `true` when a transition fired or the event was queued, `false` when it was unhandled.
     @discardableResult
     func `open`() -> Bool {
-        queued(.`open`)
-            || run(actions) { actions in selectAndFire(.`open`, actions) { $0.`open`(self, actions) } }
+        queued(.`open`) || run(actions) { actions in selectAndFire(.`open`, actions) { $0.`open`(self, actions) } }
     }
 
     /// Sends `back`: `true` when a transition fired or the event was queued, `false` when it was unhandled.
@@ -272,15 +271,13 @@ final class FuzzActivities {
     /// Sends `cancel`: `true` when a transition fired or the event was queued, `false` when it was unhandled.
     @discardableResult
     func cancel() -> Bool {
-        queued(.cancel)
-            || run(actions) { actions in selectAndFire(.cancel, actions) { $0.cancel(self, actions) } }
+        queued(.cancel) || run(actions) { actions in selectAndFire(.cancel, actions) { $0.cancel(self, actions) } }
     }
 
     /// Sends `reload`: `true` when a transition fired or the event was queued, `false` when it was unhandled.
     @discardableResult
     func reload() -> Bool {
-        queued(.reload)
-            || run(actions) { actions in selectAndFire(.reload, actions) { $0.reload(self, actions) } }
+        queued(.reload) || run(actions) { actions in selectAndFire(.reload, actions) { $0.reload(self, actions) } }
     }
 
     /// Sends `retry`: `true` when a transition fired or the event was queued, `false` when it was unhandled.

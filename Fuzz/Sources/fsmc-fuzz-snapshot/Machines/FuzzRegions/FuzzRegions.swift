@@ -216,8 +216,7 @@ final class FuzzRegions {
     /// Sends `finish`: `true` when a transition fired or the event was queued, `false` when it was unhandled.
     @discardableResult
     func finish() -> Bool {
-        queued(.finish)
-            || run(actions) { actions in selectAndFire(.finish, actions) { $0.finish(self, actions) } }
+        queued(.finish) || run(actions) { actions in selectAndFire(.finish, actions) { $0.finish(self, actions) } }
     }
 }
 
