@@ -410,8 +410,9 @@ extension SwiftMachineEmitter {
                 let selection = expression ?? "\(names.member(model.events[event].name))(\(arguments))"
                 let queuing = "\(names.member("queued"))(.\(queued))"
                 let running = "\(names.member("run"))(\(names.member("actions"))) { \(selection) }"
-                if out.fits(queuing + " || " + running) {
-                    out.line(queuing + " || " + running)
+                let oneLine = queuing + " || " + running
+                if out.fits(oneLine) {
+                    out.line(oneLine)
                 } else {
                     out.line(queuing)
                     out.line("    || " + running)
