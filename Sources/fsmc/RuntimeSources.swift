@@ -1317,7 +1317,7 @@ public struct StepQueue<Event, State> {
     @usableFromInline var nextInternal = 0
     /// The events sent while the machine was busy, and the first of them not yet handed out.
     @usableFromInline var sentEvents: [Event] = []
-    @usableFromInline var nextSent = 0
+    @usableFromInline var firstUnsent = 0
     /// Whether ``Work/endOfStep`` has been handed out for the step being finished.
     @usableFromInline var stepEnded = false
 
@@ -1356,32 +1356,54 @@ public struct StepQueue<Event, State> {
     /// it follows).
     @inlinable
     public mutating func next(takingSent: Bool = true) -> Work? {
-        if nextInternal < internalItems.count {
-            let item = internalItems[nextInternal]
-            nextInternal += 1
+        if let item = Self.take(from: &internalItems, first: &nextInternal) {
             waiting &-= 1
             return item
-        }
-        if nextInternal > 0 {
-            internalItems.removeAll(keepingCapacity: true)
-            nextInternal = 0
         }
         if !stepEnded {
             stepEnded = true
             return .endOfStep
         }
-        if takingSent && nextSent < sentEvents.count {
-            let event = sentEvents[nextSent]
-            nextSent += 1
-            waiting &-= 1
+        if takingSent, let event = nextSent() {
             stepEnded = false
             return .sent(event)
         }
-        if nextSent == sentEvents.count && nextSent > 0 {
+        // Without `takingSent` the events sent wait; those all handed out, their storage is emptied
+        // (as `nextSent()` has done otherwise).
+        if firstUnsent == sentEvents.count && firstUnsent > 0 {
             sentEvents.removeAll(keepingCapacity: true)
-            nextSent = 0
+            firstUnsent = 0
         }
         stepEnded = false
+        return nil
+    }
+
+    /// The next event sent while the machine was busy, or `nil` once none waits: the order of
+    /// ``next(takingSent:)`` for a machine whose steps cause nothing else — it never raises an
+    /// event, has no completion transition and no activity, so its internal queue stays empty and
+    /// the end of a step has nothing to start. What ``next(takingSent:)`` would hand such a machine
+    /// is ``Work/endOfStep`` and ``Work/sent(_:)`` in turn; this hands the events alone, and leaves
+    /// the queue as that would. Such a machine's file then specialises only the queue of the events
+    /// sent, not the internal queue it never uses.
+    @inlinable
+    public mutating func nextSent() -> Event? {
+        guard let event = Self.take(from: &sentEvents, first: &firstUnsent) else { return nil }
+        waiting &-= 1
+        return event
+    }
+
+    /// The item of `items` at `first`, which moves on; `nil` once none is left, and then `items`
+    /// emptied (its storage kept) and `first` back at 0. Each queue is an array read from the front.
+    @inlinable @inline(__always)
+    static func take<Item>(from items: inout [Item], first: inout Int) -> Item? {
+        if first < items.count {
+            first += 1
+            return items[first - 1]
+        }
+        if first > 0 {
+            items.removeAll(keepingCapacity: true)
+            first = 0
+        }
         return nil
     }
 }

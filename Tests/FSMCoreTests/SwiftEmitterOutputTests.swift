@@ -157,6 +157,7 @@ final class SwiftEmitterOutputTests: XCTestCase {
             "timers": "machine T {\n initial A\n state A { after 1s -> B }\n state B { go -> A }\n}\n",
             "activities": "machine W {\n initial A\n state A { do / work\n -> B }\n state B { go -> A }\n}\n",
             "push": "machine P {\n initial A\n state A { go -> push B }\n state B { back -> pop }\n}\n",
+            "raise": "machine R {\n initial A\n state A { go / raise done\n done -> B }\n state B\n}\n",
         ]
         // What each feature's machinery looks like in the generated file, and the machines that have it.
         let machinery: [(marker: String, machines: Set<String>)] = [
@@ -166,6 +167,12 @@ final class SwiftEmitterOutputTests: XCTestCase {
             ("FSMRuntime.ActivityTable", ["activities"]),
             ("func push()", ["push"]),
             ("FSMRuntime.Regions<", ["parallel"]),
+            ("fileprivate func raise(", ["raise"]),
+            // The run-to-completion loop: the events sent alone where a step causes nothing else
+            // (no internal queue, no activity to start), the whole order of `StepQueue` otherwise.
+            ("machine.steps.nextSent()", ["plain", "history", "parallel", "timers", "push"]),
+            ("machine.steps.next(takingSent: takingSent)", ["completion", "activities", "raise"]),
+            ("finishSteps(actions, takingSent: false)", ["completion", "activities", "raise"]),
         ]
         for (name, source) in machines {
             let model = try XCTUnwrap(Compilation(path: "M.fsm", text: source).model, name)

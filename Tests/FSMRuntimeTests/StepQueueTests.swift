@@ -90,4 +90,45 @@ final class StepQueueTests: XCTestCase {
             XCTAssertTrue(queue.isEmpty, "round \(round)")
         }
     }
+
+    /// `nextSent()`, for a machine whose steps cause nothing but events sent: the events that
+    /// `next()` hands such a machine, in the same order (those sent while handling one included), and
+    /// the queue left as `next()` leaves it, round after round.
+    func testTheEventsSentAloneComeAsNextHandsThem() {
+        var byNext = StepQueue<String, String>()
+        var bySent = StepQueue<String, String>()
+        let sending = ["a": ["c", "d"], "d": ["e"]]  // what handling each event sends
+        for round in 0..<3 {
+            for event in ["a", "b"] {
+                byNext.send(event)
+                bySent.send(event)
+            }
+            var fromNext: [String] = []
+            var ends = 0
+            while let work = byNext.next() {
+                switch work {
+                case .sent(let event):
+                    fromNext.append(event)
+                    for sent in sending[event] ?? [] { byNext.send(sent) }
+                case .endOfStep: ends += 1
+                case .raised, .completion: XCTFail("nothing was raised or completed")
+                }
+            }
+            var fromSent: [String] = []
+            while let event = bySent.nextSent() {
+                fromSent.append(event)
+                for sent in sending[event] ?? [] { bySent.send(sent) }
+            }
+            XCTAssertEqual(fromNext, ["a", "b", "c", "d", "e"], "round \(round)")
+            XCTAssertEqual(fromSent, fromNext, "round \(round)")
+            XCTAssertEqual(ends, fromNext.count + 1, "round \(round): next() ends each step, the first one's too")
+            XCTAssertTrue(bySent.isEmpty, "round \(round)")
+            XCTAssertEqual(bySent.sentEvents, byNext.sentEvents, "round \(round): the storage kept, emptied")
+            XCTAssertEqual(bySent.sentEvents.capacity, byNext.sentEvents.capacity, "round \(round)")
+            XCTAssertEqual(bySent.firstUnsent, byNext.firstUnsent, "round \(round)")
+            XCTAssertEqual(bySent.stepEnded, byNext.stepEnded, "round \(round)")
+            XCTAssertEqual(bySent.waiting, 0, "round \(round)")
+        }
+        XCTAssertNil(bySent.nextSent(), "nothing waits")
+    }
 }

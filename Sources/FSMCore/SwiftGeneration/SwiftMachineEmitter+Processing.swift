@@ -38,7 +38,6 @@ extension SwiftMachineEmitter {
                 emitFinishSteps(into: &out)
             }
             out.line()
-            let startsSteps = hasInternalQueue || uses(.activities)
             out.docComment([
                 startsSteps
                     ? "Enters the initial configuration, then processes what that caused but the events sent."
@@ -92,11 +91,16 @@ extension SwiftMachineEmitter {
         }
     }
 
+    /// Whether the machine's start causes steps of its own (the internal queue, activities' starts),
+    /// which it finishes before the event that started it is processed (`takingSent: false`).
+    var startsSteps: Bool { hasInternalQueue || uses(.activities) }
+
     /// Whether anything can wait after a step: events sent meanwhile, the internal queue, activities.
     var finishesSteps: Bool { plan.hasEvents || hasInternalQueue || uses(.activities) }
 
-    /// `finishSteps(_:takingSent:)`: what the steps caused, in the order FSMRuntime's `StepQueue`
-    /// hands it out (the one place that order is decided); each case only when the machine can have it.
+    /// `finishSteps`: what the steps caused, in the order FSMRuntime's `StepQueue` hands it out (the
+    /// one place that order is decided); each case only when the machine can have it, and the events
+    /// sent alone (`nextSent()`) when they are all it can have.
     private func emitFinishSteps(into out: inout CodeWriter) {
         let actionsName = names.actionsVariable
         var order: [String] = []
@@ -108,14 +112,17 @@ extension SwiftMachineEmitter {
                 + ".")
         // Not inlined: rarely anything waits, and `run`, on every event's path, stays small.
         out.line("@inline(never)")
+        // A machine with events sent meanwhile and nothing else to finish reads them alone (nothing
+        // but the machine's start passes `takingSent`, and only where the start causes steps).
+        if plan.hasEvents && !startsSteps {
+            out.block("private func finishSteps(_ \(actionsName): \(names.actionsExistential))") { out in
+                out.line("while let event = machine.steps.nextSent() { replay(event, \(actionsName)) }")
+            }
+            return
+        }
         let signature = "private func finishSteps(_ \(actionsName): \(names.actionsExistential), takingSent: Bool = true)"
         out.block(signature) { out in
             out.block("while let work = machine.steps.next(takingSent: takingSent)") { out in
-                // A machine with events sent meanwhile and nothing else to finish: one kind of work.
-                if plan.hasEvents && !hasInternalQueue && !uses(.activities) {
-                    out.line("if case .sent(let event) = work { replay(event, \(actionsName)) }")
-                    return
-                }
                 out.line("switch work {")
                 var others = false
                 if plan.hasEvents {

@@ -275,10 +275,8 @@ extension TCPConnection {
     /// Processes what the step caused, in the order of FSMRuntime's `StepQueue`: each event sent
     /// meanwhile, a step of its own.
     @inline(never)
-    private func finishSteps(_ actions: any TCPConnectionActions, takingSent: Bool = true) {
-        while let work = machine.steps.next(takingSent: takingSent) {
-            if case .sent(let event) = work { replay(event, actions) }
-        }
+    private func finishSteps(_ actions: any TCPConnectionActions) {
+        while let event = machine.steps.nextSent() { replay(event, actions) }
     }
 
     /// Enters the initial configuration.

@@ -234,10 +234,8 @@ extension Keypad {
     /// Processes what the step caused, in the order of FSMRuntime's `StepQueue`: each event sent
     /// meanwhile, a step of its own.
     @inline(never)
-    private func finishSteps(_ actions: any KeypadActions, takingSent: Bool = true) {
-        while let work = machine.steps.next(takingSent: takingSent) {
-            if case .sent(let event) = work { replay(event, actions) }
-        }
+    private func finishSteps(_ actions: any KeypadActions) {
+        while let event = machine.steps.nextSent() { replay(event, actions) }
     }
 
     /// Enters the initial configuration.

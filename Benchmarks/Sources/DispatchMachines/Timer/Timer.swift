@@ -242,10 +242,8 @@ extension Timer {
     /// Processes what the step caused, in the order of FSMRuntime's `StepQueue`: each event sent
     /// meanwhile, a step of its own.
     @inline(never)
-    private func finishSteps(_ actions: any TimerActions, takingSent: Bool = true) {
-        while let work = machine.steps.next(takingSent: takingSent) {
-            if case .sent(let event) = work { replay(event, actions) }
-        }
+    private func finishSteps(_ actions: any TimerActions) {
+        while let event = machine.steps.nextSent() { replay(event, actions) }
     }
 
     /// Enters the initial configuration.
