@@ -1,7 +1,7 @@
 # fsmc — the two commands of the README's Quick start, and the tasks behind them.
 #
 #   make demo     build fsmc; draw, generate, compile and run every bundled example
-#   make test     the whole test suite (what CI runs)
+#   make test     the whole test suite (what CI runs): XCTest alongside the other steps, then each one's time
 #   make unit-test           the unit tests alone (Tests/FSMCoreTests: no compiler or other program run)
 #   make end-to-end-test     the tests that run fsmc, swiftc, dot or node (Tests/EndToEndTests)
 #   make documentation-test  the tests of the docs (Tests/DocumentationTests)
@@ -28,8 +28,10 @@ EXAMPLES := $(wildcard examples/*/*.fsm)
 
 .PHONY: demo build test unit-test end-to-end-test documentation-test check-generated-swift check-paths-suites test-plugin-consumer lint golden format clean diagrams check-diagrams bench bench-generate bench-dispatch check-bench-generated check-bench-snapshot check-fuzz-typecheck fuzz fuzz-build fuzz-snapshot fuzz-snapshot-generate check-fuzz-snapshot-generated difftest
 
+# FSMC_BUILT=1: fsmc is built already (make test builds it once, with warnings as errors, and runs its
+# steps alongside the XCTest suite, which holds SwiftPM's lock on .build).
 build:
-	$(SWIFT) build --product fsmc
+	$(if $(FSMC_BUILT),@test -x $(FSMC),$(SWIFT) build --product fsmc)
 
 # Builds fsmc, then for every example: checks it, draws it (DOT and Mermaid, and SVG where
 # Graphviz is installed), generates its Swift, compiles that with the example's driver and runs
@@ -51,23 +53,22 @@ demo: build
 lint:
 	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Plugins Fuzz/Package.swift Fuzz/Sources
 
+# The XCTest suite runs alongside the other steps, which follow one another (scripts/test-suite; each
+# step's time is printed at the end). The steps that use one core or wait (the demo's compiles one at
+# a time, the editor's and the browser's tests) come first, beside the XCTest process; the builds
+# that use every core last, most of them once it has ended.
 test: lint
 	@scripts/need-mermaid-parser   # Mermaid's own parser reads every committed .mmd (MermaidParserTests)
 	$(SWIFT) build --build-tests -Xswiftc -warnings-as-errors
-	$(SWIFT) test --skip-build --disable-swift-testing   # XCTest only: no empty Swift Testing summary
-	$(MAKE) demo
-	$(MAKE) check-generated-swift
-	$(MAKE) check-paths-suites
-	$(MAKE) check-diagrams
-	$(MAKE) check-bench-generated
-	$(MAKE) check-fuzz-snapshot-generated
-	$(MAKE) check-fuzz-typecheck
-	$(MAKE) check-bench-snapshot
+	SWIFT=$(SWIFT) MAKE=$(MAKE) scripts/test-suite demo test-editor test-preview check-diagrams \
+		check-bench-generated check-fuzz-snapshot-generated check-fuzz-typecheck check-bench-snapshot \
+		check-paths-suites check-generated-swift test-benchmarks test-plugin-consumer
+
+# The Benchmarks package builds, and each shape's machines agree (DispatchTests, Swift Testing).
+.PHONY: test-benchmarks
+test-benchmarks:
 	$(SWIFT) build --package-path Benchmarks --build-tests
-	$(SWIFT) test --package-path Benchmarks --skip-build --disable-xctest   # each shape's machines agree (Swift Testing)
-	$(MAKE) test-plugin-consumer
-	$(MAKE) test-editor
-	$(MAKE) test-preview
+	$(SWIFT) test --package-path Benchmarks --skip-build --disable-xctest
 
 # One kind of test at a time, as the targets split them (swift-argument-parser's split): every
 # target is built (SwiftPM links them into one test bundle), then only the named one's tests run.
