@@ -31,7 +31,7 @@ EXAMPLES := $(wildcard examples/*/*.fsm)
 # FSMC_BUILT=1: fsmc is built already (make test builds it once, with warnings as errors, and runs its
 # steps alongside the XCTest suite, which holds SwiftPM's lock on .build).
 build:
-	$(if $(FSMC_BUILT),@test -x $(FSMC),$(SWIFT) build --product fsmc)
+	$(if $(FSMC_BUILT),@test -x $(FSMC) || { echo "error: FSMC_BUILT is set but $(FSMC) is not built" >&2; exit 1; },$(SWIFT) build --product fsmc)
 
 # Builds fsmc, then for every example: checks it, draws it (DOT and Mermaid, and SVG where
 # Graphviz is installed), generates its Swift, compiles that with the example's driver and runs

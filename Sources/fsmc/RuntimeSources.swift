@@ -1364,15 +1364,11 @@ public struct StepQueue<Event, State> {
             stepEnded = true
             return .endOfStep
         }
+        // Without `takingSent` the events sent wait. A loop that reads them reads them to the end,
+        // where `nextSent()` empties their storage.
         if takingSent, let event = nextSent() {
             stepEnded = false
             return .sent(event)
-        }
-        // Without `takingSent` the events sent wait; those all handed out, their storage is emptied
-        // (as `nextSent()` has done otherwise).
-        if firstUnsent == sentEvents.count && firstUnsent > 0 {
-            sentEvents.removeAll(keepingCapacity: true)
-            firstUnsent = 0
         }
         stepEnded = false
         return nil
