@@ -98,6 +98,7 @@ final class StepQueueTests: XCTestCase {
         var byNext = StepQueue<String, String>()
         var bySent = StepQueue<String, String>()
         let sending = ["a": ["c", "d"], "d": ["e"]]  // what handling each event sends
+        var keptCapacity: Int?
         for round in 0..<3 {
             for event in ["a", "b"] {
                 byNext.send(event)
@@ -124,7 +125,14 @@ final class StepQueueTests: XCTestCase {
             XCTAssertEqual(ends, fromNext.count + 1, "round \(round): next() ends each step, the first one's too")
             XCTAssertTrue(bySent.isEmpty, "round \(round)")
             XCTAssertEqual(bySent.sentEvents, byNext.sentEvents, "round \(round): the storage kept, emptied")
-            XCTAssertEqual(bySent.sentEvents.capacity, byNext.sentEvents.capacity, "round \(round)")
+            // The storage is kept, not released: at least the five events of a round, and the same
+            // buffer round after round. (Its exact size is the allocator's: on Linux an array's
+            // capacity is what `malloc_usable_size` gives, which differs between the two queues.)
+            XCTAssertGreaterThanOrEqual(bySent.sentEvents.capacity, 5, "round \(round)")
+            if let capacity = keptCapacity {
+                XCTAssertEqual(bySent.sentEvents.capacity, capacity, "round \(round): no new storage")
+            }
+            keptCapacity = bySent.sentEvents.capacity
             XCTAssertEqual(bySent.firstUnsent, byNext.firstUnsent, "round \(round)")
             XCTAssertEqual(bySent.stepEnded, byNext.stepEnded, "round \(round)")
             XCTAssertEqual(bySent.waiting, 0, "round \(round)")
