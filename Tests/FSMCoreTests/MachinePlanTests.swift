@@ -283,6 +283,23 @@ final class MachinePlanTests: XCTestCase {
         XCTAssertTrue(try plan(mixed).needsRegionLocalTest)  // `up`: Quiet -> Loud stays, Off -> On does not
     }
 
+    func testEventsWhoseStepIsFireAloneShareOneSelection() throws {
+        func names(_ plan: MachinePlan) -> [String] {
+            plan.eventsSelectedAndFired.sorted().map { plan.model.events[$0].name }
+        }
+        // `play`, `pause`, `tick`, `up`, `down` change a region's leaf in place; `end`, `off` and `on`
+        // are fired alone.
+        XCTAssertEqual(names(try plan(player)), ["end", "off", "on"])
+        // An effect is carried out by the event's own function.
+        let withEffect = player.replacingOccurrences(of: "off -> Off", with: "off / powerDown -> Off")
+        XCTAssertEqual(names(try plan(withEffect)), ["end", "on"])
+        // One such event alone keeps its function: nothing to share.
+        let alone = withEffect.replacingOccurrences(of: "state Off { on -> On }", with: "state Off { on / powerUp -> On }")
+        XCTAssertEqual(names(try plan(alone)), [])
+        // Without regions there is no selection.
+        XCTAssertEqual(names(try plan("machine M {\n    initial A\n    state A { go -> B }\n    state B { back -> A }\n}")), [])
+    }
+
     func testDirectSteps() throws {
         let plan = try plan(player)
         let on = try index(plan, "On")

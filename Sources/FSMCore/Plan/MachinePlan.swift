@@ -99,6 +99,11 @@ public struct MachinePlan: Sendable {
     /// asks and ``globalActor(of:isolation:)`` resolves it; `nil` for a machine that is not isolated.
     public let globalActor: String?
 
+    /// In a machine with regions, the events whose step is `fire` alone (no transition local to its
+    /// region, no effect): their selection is one expression, `selectAndFire(_:_:_:)`, when two events
+    /// at least share it; empty otherwise (each event then has its function).
+    public let eventsSelectedAndFired: Set<Int>
+
     /// Plans `model`. With `observable`, the machine tells observers of each change of its
     /// configuration, which the direct step (a change in place) does not; `isolation` is the actor
     /// asked for (`fsmc generate --isolation`).
@@ -174,6 +179,16 @@ public struct MachinePlan: Sendable {
             parts.contains(.pop) || carried.contains { $0.kind != .internal && $0.kind != .betweenSiblingLeaves }
         self.hasTransitionsBelowADomain = belowADomain
         self.domainsAreTheMachine = isFlat && !belowADomain
+        self.eventsSelectedAndFired = shape == .regions ? Self.eventsSelectedAndFired(transitions, parts, model) : []
+    }
+
+    /// ``eventsSelectedAndFired`` of a machine with regions with these transitions and parts.
+    private static func eventsSelectedAndFired(_ transitions: [TransitionPlan], _ parts: Parts, _ model: Model) -> Set<Int> {
+        let byTrigger = transitionsByTrigger(transitions, eventCount: model.events.count)
+        let events = model.events.indices.filter { event in
+            regionLocal(byTrigger[event], parts).isEmpty && byTrigger[event].allSatisfy { $0.transition.actions.isEmpty }
+        }
+        return events.count > 1 ? Set(events) : []
     }
 
     /// The declarations the generated file of `model` makes at file scope, in order; asked without
@@ -218,8 +233,13 @@ public struct MachinePlan: Sendable {
     /// ``transitions(triggeredBy:)`` of every trigger in one pass: each event's by index, then the
     /// completion transitions last (at index `model.events.count`).
     public var transitionsByTrigger: [[TransitionPlan]] {
-        var byTrigger = Array(repeating: [TransitionPlan](), count: model.events.count + 1)
-        for transition in transitions { byTrigger[transition.event ?? model.events.count].append(transition) }
+        Self.transitionsByTrigger(transitions, eventCount: model.events.count)
+    }
+
+    /// ``transitionsByTrigger`` of these transitions (the initializer asks before the plan is whole).
+    private static func transitionsByTrigger(_ transitions: [TransitionPlan], eventCount: Int) -> [[TransitionPlan]] {
+        var byTrigger = Array(repeating: [TransitionPlan](), count: eventCount + 1)
+        for transition in transitions { byTrigger[transition.event ?? eventCount].append(transition) }
         return byTrigger
     }
 
@@ -285,6 +305,11 @@ public struct MachinePlan: Sendable {
     /// The transitions among `candidates` that stay inside one region and change at most its leaf
     /// (``TransitionPlan/staysInItsRegion``).
     public func regionLocal(_ candidates: [TransitionPlan]) -> [TransitionPlan] {
+        Self.regionLocal(candidates, parts)
+    }
+
+    /// ``regionLocal(_:)`` in a machine with these parts.
+    private static func regionLocal(_ candidates: [TransitionPlan], _ parts: Parts) -> [TransitionPlan] {
         // The local step queues completions after all its entries: not where raised events, queued
         // as the entries run, share the internal queue with them.
         if parts.contains(.raisedEvents) && parts.contains(.completions) { return [] }

@@ -105,10 +105,6 @@ struct SwiftMachineEmitter {
     /// `class func disarm(code: String, _ context: M, _ actions: any MActions) -> Bool` for each
     /// event: every state that handles the event repeats it.
     let handlerSignatures: [String]
-    /// In a machine with regions, the events whose step is `fire` alone (no transition local to its
-    /// region, no effect): their selection is `selectAndFire(_:_:_:)`'s, one expression, when two
-    /// events at least share it (else each has its function).
-    let eventsSelectedAndFired: Set<Int>
 
     init(
         model: Model, access: AccessLevel, observable: Bool, actionsReference: ActionsReference = .unowned,
@@ -127,16 +123,6 @@ struct SwiftMachineEmitter {
                 ]
             return "class func \(names.eventMethod(event))(\(parameters.joined(separator: ", "))) -> Bool"
         }
-        self.eventsSelectedAndFired = Self.eventsSelectedAndFired(plan)
-    }
-
-    private static func eventsSelectedAndFired(_ plan: MachinePlan) -> Set<Int> {
-        guard plan.shape == .regions else { return [] }
-        let byTrigger = plan.transitionsByTrigger
-        let events = plan.model.events.indices.filter { event in
-            plan.regionLocal(byTrigger[event]).isEmpty && byTrigger[event].allSatisfy { $0.transition.actions.isEmpty }
-        }
-        return events.count > 1 ? Set(events) : []
     }
 
     var model: Model { plan.model }

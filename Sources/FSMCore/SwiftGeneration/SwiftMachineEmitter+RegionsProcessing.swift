@@ -5,7 +5,7 @@
 extension SwiftMachineEmitter {
     /// Each event's selection function, `select(inEachLeaf:)` and `unhandled(_:_:)`.
     func emitRegionsSelections(into out: inout CodeWriter) {
-        let withFunctions = model.events.indices.filter { !eventsSelectedAndFired.contains($0) }
+        let withFunctions = model.events.indices.filter { !plan.eventsSelectedAndFired.contains($0) }
         if !withFunctions.isEmpty {
             out.line("// Each event's selection: every active leaf's transition for it, then the step that fires them.")
         }
@@ -19,9 +19,9 @@ extension SwiftMachineEmitter {
     }
 
     /// `selectAndFire(.done, actions) { $0.done(self, actions) }` for an event whose step is `fire`
-    /// alone (``SwiftMachineEmitter/eventsSelectedAndFired``), else `nil`.
+    /// alone (``MachinePlan/eventsSelectedAndFired``), else `nil`.
     func regionsSelectionExpression(for event: Int, actions: String) -> String? {
-        guard eventsSelectedAndFired.contains(event) else { return nil }
+        guard plan.eventsSelectedAndFired.contains(event) else { return nil }
         return
             "\(names.member("selectAndFire"))(.\(names.eventCase(event)), \(actions)) { $0.\(stateHandlerCall(event, actions: actions)) }"
     }
@@ -60,7 +60,7 @@ extension SwiftMachineEmitter {
             out.line("return machine.regions.selectedCount > 0")
         }
         out.line()
-        if !eventsSelectedAndFired.isEmpty {
+        if !plan.eventsSelectedAndFired.isEmpty {
             out.docComment([
                 "The selection of `event` when its step is `fire` alone: each active leaf selects, then the",
                 "step fires what they selected together; unhandled when none did.",
