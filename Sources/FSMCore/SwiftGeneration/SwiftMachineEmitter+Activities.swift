@@ -9,7 +9,7 @@ extension SwiftMachineEmitter {
     func emitActivityDeclarations(into out: inout CodeWriter) {
         guard uses(.activities) else { return }
         out.docComment([
-            "How the machine runs its activities (`do /`, section 4f of the language).",
+            "How the machine runs its activities (`do /`).",
             "",
             "- `tasks`: each activity runs as a task on the machine's actor, started after the step that",
             "  entered its state and cancelled when the state is exited.",

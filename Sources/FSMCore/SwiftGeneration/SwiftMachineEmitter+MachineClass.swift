@@ -52,9 +52,10 @@ extension SwiftMachineEmitter {
                 out.line("private let actions: \(names.actionsExistential)")
             }
             out.docComment([
-                "What changes while the machine runs (`machine`, an fsm keyword, is no event's name). No access",
-                "to it spans a call to the actions, so its exclusivity check, a cost on every event, is left out.",
+                "What changes while the machine runs. No access to it spans a call to the actions, so Swift's",
+                "exclusivity check of it, a cost on every event, is turned off.",
             ])
+            // Named `machine`, an fsm keyword, so that no event parameter shadows it.
             let ignored = observable ? "@ObservationIgnored " : ""
             // With regions, the runtime struct starts in the initial configuration by itself.
             let initial = hasRegions ? "" : "current: \(names.stateType(model.initialLeaf(of: model.initialState))).self"

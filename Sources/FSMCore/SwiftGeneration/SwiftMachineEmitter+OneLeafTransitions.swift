@@ -158,7 +158,7 @@ extension SwiftMachineEmitter {
         if uses(.completions) {
             doc += [
                 "Entering a leaf may complete a state with completion transitions (the leaf itself, or the",
-                "composite whose final child it is): that state waits in `completions` for its turn.",
+                "composite whose final child it is): that state waits in `steps` for its turn.",
             ]
         }
         out.docComment(doc)

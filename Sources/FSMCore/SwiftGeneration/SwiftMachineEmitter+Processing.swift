@@ -19,7 +19,7 @@ extension SwiftMachineEmitter {
             case .regions: emitRegionsSelections(into: &out)
             }
             out.docComment([
-                "One step to completion: starts the machine first when needed, then processes what the step caused"
+                "One step to completion: starts the machine when needed, then handles what the step caused"
                     + (finishesSteps ? " (`finishSteps`)." : ".")
             ])
             out.block("private func run(_ \(actionsName): \(actionsType), _ handle: (\(actionsType)) -> Bool) -> Bool") { out in

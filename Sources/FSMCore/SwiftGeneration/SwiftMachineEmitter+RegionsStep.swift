@@ -35,8 +35,8 @@ extension SwiftMachineEmitter {
         out.block("extension \(machineName)") { out in
             out.docComment(
                 [
-                    "The step (section 4c) for the selected transitions: drops those that conflict, then, for the",
-                    "others together, exits the union of their exit sets in reverse document order"
+                    "The step for the selected transitions: drops those that conflict, then, for the others",
+                    "together, exits the union of their exit sets in reverse document order"
                         + (history ? " (history recorded" : ","),
                     history
                         ? "before any exit activity), runs their effects in selection order and enters the union of"

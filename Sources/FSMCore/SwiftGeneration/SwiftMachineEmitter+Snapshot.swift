@@ -10,15 +10,20 @@ extension SwiftMachineEmitter {
     /// (FSMRuntime's): one snapshot type for all of an app's machines.
     func emitSnapshotTypes(into out: inout CodeWriter) {
         out.docComment([
-            "A snapshot of the machine between steps (section 4g of the language): its configuration, history",
-            "records, `push` stack and armed timers, states named as written. Encode it (e.g. with",
-            "`JSONEncoder`) to keep it; ``init(actions:restoring:)`` makes a machine from it again.",
+            "A snapshot of the machine between steps: its configuration, history records, `push` stack and",
+            "armed timers, states named as written. Encode it (e.g. with `JSONEncoder`) to keep it;",
+            "``\(restoringInitializer)`` makes a machine from it again.",
         ])
         out.line("\(api)typealias Snapshot = FSMRuntime.Snapshot")
         out.line()
         out.docComment(["Why a snapshot cannot be restored: it does not fit the machine."])
         out.line("\(api)typealias RestoreError = FSMRuntime.RestoreError")
         out.line()
+    }
+
+    /// The restoring initializer's name as a symbol link reads it: `init(actions:restoring:timing:)`...
+    var restoringInitializer: String {
+        "init(actions:restoring:" + (uses(.timers) ? "timing:" : "") + (uses(.activities) ? "activities:" : "") + ")"
     }
 
     /// The restoring initializer: the plain one's parameters, `restoring` after `actions`.
@@ -59,7 +64,7 @@ extension SwiftMachineEmitter {
     func emitSnapshotProperty(into out: inout CodeWriter) {
         out.line()
         out.docComment([
-            "A snapshot of the machine as it is now, to restore later with ``init(actions:restoring:)``.",
+            "The machine as it is now, to restore later with ``\(restoringInitializer)``.",
             "",
             "- Precondition: not read from inside a guard or an action (only between steps).",
         ])

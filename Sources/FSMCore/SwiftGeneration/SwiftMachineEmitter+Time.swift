@@ -31,7 +31,7 @@ extension SwiftMachineEmitter {
         guard uses(.timers) else { return }
         if hasClock {
             out.docComment([
-                "How the machine learns that time passes (section 4d of the language).",
+                "How the machine learns that time passes.",
                 "",
                 "- `clock`: timeouts come by themselves on the machine's actor when the clock reaches their",
                 "  deadline, never before. Any `Clock<Duration>` works: `ContinuousClock` (the default),",
@@ -48,7 +48,7 @@ extension SwiftMachineEmitter {
         } else {
             out.docComment([
                 "How the machine learns that time passes: generated `--isolation nonisolated`, only by",
-                "``advanceTime(by:)`` (section 4d of the language).",
+                "``advanceTime(by:)``.",
             ])
             out.block("\(api)enum Timing: Sendable") { out in
                 out.line("case manual")

@@ -73,9 +73,9 @@ final class CheckoutWizard {
         case done
     }
 
-    /// A snapshot of the machine between steps (section 4g of the language): its configuration, history
-    /// records, `push` stack and armed timers, states named as written. Encode it (e.g. with
-    /// `JSONEncoder`) to keep it; ``init(actions:restoring:)`` makes a machine from it again.
+    /// A snapshot of the machine between steps: its configuration, history records, `push` stack and
+    /// armed timers, states named as written. Encode it (e.g. with `JSONEncoder`) to keep it;
+    /// ``init(actions:restoring:)`` makes a machine from it again.
     typealias Snapshot = FSMRuntime.Snapshot
 
     /// Why a snapshot cannot be restored: it does not fit the machine.
@@ -83,8 +83,8 @@ final class CheckoutWizard {
 
     /// The guards and actions; unowned, see the class documentation.
     private unowned let actions: any CheckoutWizardActions
-    /// What changes while the machine runs (`machine`, an fsm keyword, is no event's name). No access
-    /// to it spans a call to the actions, so its exclusivity check, a cost on every event, is left out.
+    /// What changes while the machine runs. No access to it spans a call to the actions, so Swift's
+    /// exclusivity check of it, a cost on every event, is turned off.
     @exclusivity(unchecked) fileprivate var machine = CheckoutWizardRuntime(current: CheckoutWizard_Shopping.self)
 
     /// Creates the machine in its initial configuration, not yet started: see ``start()``.
@@ -163,7 +163,7 @@ final class CheckoutWizard {
         }
     }
 
-    /// A snapshot of the machine as it is now, to restore later with ``init(actions:restoring:)``.
+    /// The machine as it is now, to restore later with ``init(actions:restoring:)``.
     ///
     /// - Precondition: not read from inside a guard or an action (only between steps).
     var snapshot: Snapshot {
@@ -244,7 +244,7 @@ extension CheckoutWizard {
         return false
     }
 
-    /// One step to completion: starts the machine first when needed, then processes what the step caused (`finishSteps`).
+    /// One step to completion: starts the machine when needed, then handles what the step caused (`finishSteps`).
     private func run(_ actions: any CheckoutWizardActions, _ handle: (any CheckoutWizardActions) -> Bool) -> Bool {
         machine.steps.isRunning = true
         if !machine.isStarted { start(actions) }
@@ -332,7 +332,7 @@ extension CheckoutWizard {
 
     /// Enters `target` from `domain` and makes the leaf state reached the current one.
     /// Entering a leaf may complete a state with completion transitions (the leaf itself, or the
-    /// composite whose final child it is): that state waits in `completions` for its turn.
+    /// composite whose final child it is): that state waits in `steps` for its turn.
     @inline(never)
     private func enter(_ target: CheckoutWizard.State.Type, below domain: StateID?, by history: FSMRuntime.History? = nil, _ actions: any CheckoutWizardActions) {
         target.enterInward(below: domain?.depth ?? -1, actions)

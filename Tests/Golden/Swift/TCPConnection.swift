@@ -89,9 +89,9 @@ public final class TCPConnection {
         case timeout
     }
 
-    /// A snapshot of the machine between steps (section 4g of the language): its configuration, history
-    /// records, `push` stack and armed timers, states named as written. Encode it (e.g. with
-    /// `JSONEncoder`) to keep it; ``init(actions:restoring:)`` makes a machine from it again.
+    /// A snapshot of the machine between steps: its configuration, history records, `push` stack and
+    /// armed timers, states named as written. Encode it (e.g. with `JSONEncoder`) to keep it;
+    /// ``init(actions:restoring:)`` makes a machine from it again.
     public typealias Snapshot = FSMRuntime.Snapshot
 
     /// Why a snapshot cannot be restored: it does not fit the machine.
@@ -99,8 +99,8 @@ public final class TCPConnection {
 
     /// The guards and actions; unowned, see the class documentation.
     private unowned let actions: any TCPConnectionActions
-    /// What changes while the machine runs (`machine`, an fsm keyword, is no event's name). No access
-    /// to it spans a call to the actions, so its exclusivity check, a cost on every event, is left out.
+    /// What changes while the machine runs. No access to it spans a call to the actions, so Swift's
+    /// exclusivity check of it, a cost on every event, is turned off.
     @exclusivity(unchecked) fileprivate var machine = TCPConnectionRuntime(current: TCPConnection_Closed.self)
 
     /// Creates the machine in its initial configuration, not yet started: see ``start()``.
@@ -186,7 +186,7 @@ public final class TCPConnection {
         }
     }
 
-    /// A snapshot of the machine as it is now, to restore later with ``init(actions:restoring:)``.
+    /// The machine as it is now, to restore later with ``init(actions:restoring:)``.
     ///
     /// - Precondition: not read from inside a guard or an action (only between steps).
     public var snapshot: Snapshot {
@@ -262,7 +262,7 @@ extension TCPConnection {
         return false
     }
 
-    /// One step to completion: starts the machine first when needed, then processes what the step caused (`finishSteps`).
+    /// One step to completion: starts the machine when needed, then handles what the step caused (`finishSteps`).
     private func run(_ actions: any TCPConnectionActions, _ handle: (any TCPConnectionActions) -> Bool) -> Bool {
         machine.steps.isRunning = true
         if !machine.isStarted { start(actions) }

@@ -88,9 +88,9 @@ final class Upload {
         case retry
     }
 
-    /// A snapshot of the machine between steps (section 4g of the language): its configuration, history
-    /// records, `push` stack and armed timers, states named as written. Encode it (e.g. with
-    /// `JSONEncoder`) to keep it; ``init(actions:restoring:)`` makes a machine from it again.
+    /// A snapshot of the machine between steps: its configuration, history records, `push` stack and
+    /// armed timers, states named as written. Encode it (e.g. with `JSONEncoder`) to keep it;
+    /// ``init(actions:restoring:timing:)`` makes a machine from it again.
     typealias Snapshot = FSMRuntime.Snapshot
 
     /// Why a snapshot cannot be restored: it does not fit the machine.
@@ -98,11 +98,11 @@ final class Upload {
 
     /// The guards and actions; unowned, see the class documentation.
     private unowned let actions: any UploadActions
-    /// What changes while the machine runs (`machine`, an fsm keyword, is no event's name). No access
-    /// to it spans a call to the actions, so its exclusivity check, a cost on every event, is left out.
+    /// What changes while the machine runs. No access to it spans a call to the actions, so Swift's
+    /// exclusivity check of it, a cost on every event, is turned off.
     @exclusivity(unchecked) fileprivate var machine = UploadRuntime(current: Upload_Idle.self)
 
-    /// How the machine learns that time passes (section 4d of the language).
+    /// How the machine learns that time passes.
     ///
     /// - `clock`: timeouts come by themselves on the machine's actor when the clock reaches their
     ///   deadline, never before. Any `Clock<Duration>` works: `ContinuousClock` (the default),
@@ -183,7 +183,7 @@ final class Upload {
         }
     }
 
-    /// A snapshot of the machine as it is now, to restore later with ``init(actions:restoring:)``.
+    /// The machine as it is now, to restore later with ``init(actions:restoring:timing:)``.
     ///
     /// - Precondition: not read from inside a guard or an action (only between steps).
     var snapshot: Snapshot {
@@ -277,7 +277,7 @@ extension Upload {
         return false
     }
 
-    /// One step to completion: starts the machine first when needed, then processes what the step caused (`finishSteps`).
+    /// One step to completion: starts the machine when needed, then handles what the step caused (`finishSteps`).
     private func run(_ actions: any UploadActions, _ handle: (any UploadActions) -> Bool) -> Bool {
         machine.steps.isRunning = true
         if !machine.isStarted { start(actions) }

@@ -71,9 +71,9 @@ final class FuzzLeaf {
         case back
     }
 
-    /// A snapshot of the machine between steps (section 4g of the language): its configuration, history
-    /// records, `push` stack and armed timers, states named as written. Encode it (e.g. with
-    /// `JSONEncoder`) to keep it; ``init(actions:restoring:)`` makes a machine from it again.
+    /// A snapshot of the machine between steps: its configuration, history records, `push` stack and
+    /// armed timers, states named as written. Encode it (e.g. with `JSONEncoder`) to keep it;
+    /// ``init(actions:restoring:)`` makes a machine from it again.
     typealias Snapshot = FSMRuntime.Snapshot
 
     /// Why a snapshot cannot be restored: it does not fit the machine.
@@ -81,8 +81,8 @@ final class FuzzLeaf {
 
     /// The guards and actions; unowned, see the class documentation.
     private unowned let actions: any FuzzLeafActions
-    /// What changes while the machine runs (`machine`, an fsm keyword, is no event's name). No access
-    /// to it spans a call to the actions, so its exclusivity check, a cost on every event, is left out.
+    /// What changes while the machine runs. No access to it spans a call to the actions, so Swift's
+    /// exclusivity check of it, a cost on every event, is turned off.
     @exclusivity(unchecked) fileprivate var machine = FuzzLeafRuntime(current: FuzzLeaf_Home.self)
 
     /// Creates the machine in its initial configuration, not yet started: see ``start()``.
@@ -177,7 +177,7 @@ final class FuzzLeaf {
         }
     }
 
-    /// A snapshot of the machine as it is now, to restore later with ``init(actions:restoring:)``.
+    /// The machine as it is now, to restore later with ``init(actions:restoring:)``.
     ///
     /// - Precondition: not read from inside a guard or an action (only between steps).
     var snapshot: Snapshot {
@@ -246,7 +246,7 @@ extension FuzzLeaf {
         return false
     }
 
-    /// One step to completion: starts the machine first when needed, then processes what the step caused (`finishSteps`).
+    /// One step to completion: starts the machine when needed, then handles what the step caused (`finishSteps`).
     private func run(_ actions: any FuzzLeafActions, _ handle: (any FuzzLeafActions) -> Bool) -> Bool {
         machine.steps.isRunning = true
         if !machine.isStarted { start(actions) }
@@ -356,7 +356,7 @@ extension FuzzLeaf {
 
     /// Enters `target` from `domain` and makes the leaf state reached the current one.
     /// Entering a leaf may complete a state with completion transitions (the leaf itself, or the
-    /// composite whose final child it is): that state waits in `completions` for its turn.
+    /// composite whose final child it is): that state waits in `steps` for its turn.
     @inline(never)
     private func enter(_ target: FuzzLeaf.State.Type, below domain: StateID?, by history: FSMRuntime.History? = nil, _ actions: any FuzzLeafActions) {
         target.enterInward(below: domain?.depth ?? -1, actions)

@@ -77,9 +77,9 @@ final class FuzzRegions {
         case finish
     }
 
-    /// A snapshot of the machine between steps (section 4g of the language): its configuration, history
-    /// records, `push` stack and armed timers, states named as written. Encode it (e.g. with
-    /// `JSONEncoder`) to keep it; ``init(actions:restoring:)`` makes a machine from it again.
+    /// A snapshot of the machine between steps: its configuration, history records, `push` stack and
+    /// armed timers, states named as written. Encode it (e.g. with `JSONEncoder`) to keep it;
+    /// ``init(actions:restoring:)`` makes a machine from it again.
     typealias Snapshot = FSMRuntime.Snapshot
 
     /// Why a snapshot cannot be restored: it does not fit the machine.
@@ -87,8 +87,8 @@ final class FuzzRegions {
 
     /// The guards and actions; unowned, see the class documentation.
     private unowned let actions: any FuzzRegionsActions
-    /// What changes while the machine runs (`machine`, an fsm keyword, is no event's name). No access
-    /// to it spans a call to the actions, so its exclusivity check, a cost on every event, is left out.
+    /// What changes while the machine runs. No access to it spans a call to the actions, so Swift's
+    /// exclusivity check of it, a cost on every event, is turned off.
     @exclusivity(unchecked) fileprivate var machine = FuzzRegionsRuntime()
 
     /// Creates the machine in its initial configuration, not yet started: see ``start()``.
@@ -167,7 +167,7 @@ final class FuzzRegions {
         }
     }
 
-    /// A snapshot of the machine as it is now, to restore later with ``init(actions:restoring:)``.
+    /// The machine as it is now, to restore later with ``init(actions:restoring:)``.
     ///
     /// - Precondition: not read from inside a guard or an action (only between steps).
     var snapshot: Snapshot {
@@ -312,7 +312,7 @@ extension FuzzRegions {
         return false
     }
 
-    /// One step to completion: starts the machine first when needed, then processes what the step caused (`finishSteps`).
+    /// One step to completion: starts the machine when needed, then handles what the step caused (`finishSteps`).
     private func run(_ actions: any FuzzRegionsActions, _ handle: (any FuzzRegionsActions) -> Bool) -> Bool {
         machine.steps.isRunning = true
         if !machine.isStarted { start(actions) }
@@ -364,8 +364,8 @@ extension FuzzRegions {
 // MARK: - Carrying out transitions
 
 extension FuzzRegions {
-    /// The step (section 4c) for the selected transitions: drops those that conflict, then, for the
-    /// others together, exits the union of their exit sets in reverse document order (history recorded
+    /// The step for the selected transitions: drops those that conflict, then, for the others
+    /// together, exits the union of their exit sets in reverse document order (history recorded
     /// before any exit activity), runs their effects in selection order and enters the union of
     /// their entry sets in document order.
     ///

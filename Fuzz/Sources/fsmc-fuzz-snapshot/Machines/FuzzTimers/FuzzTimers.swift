@@ -65,9 +65,9 @@ final class FuzzTimers {
         case finish
     }
 
-    /// A snapshot of the machine between steps (section 4g of the language): its configuration, history
-    /// records, `push` stack and armed timers, states named as written. Encode it (e.g. with
-    /// `JSONEncoder`) to keep it; ``init(actions:restoring:)`` makes a machine from it again.
+    /// A snapshot of the machine between steps: its configuration, history records, `push` stack and
+    /// armed timers, states named as written. Encode it (e.g. with `JSONEncoder`) to keep it;
+    /// ``init(actions:restoring:timing:)`` makes a machine from it again.
     typealias Snapshot = FSMRuntime.Snapshot
 
     /// Why a snapshot cannot be restored: it does not fit the machine.
@@ -75,12 +75,12 @@ final class FuzzTimers {
 
     /// The guards and actions; unowned, see the class documentation.
     private unowned let actions: any FuzzTimersActions
-    /// What changes while the machine runs (`machine`, an fsm keyword, is no event's name). No access
-    /// to it spans a call to the actions, so its exclusivity check, a cost on every event, is left out.
+    /// What changes while the machine runs. No access to it spans a call to the actions, so Swift's
+    /// exclusivity check of it, a cost on every event, is turned off.
     @exclusivity(unchecked) fileprivate var machine = FuzzTimersRuntime(current: FuzzTimers_Idle.self)
 
     /// How the machine learns that time passes: generated `--isolation nonisolated`, only by
-    /// ``advanceTime(by:)`` (section 4d of the language).
+    /// ``advanceTime(by:)``.
     enum Timing: Sendable {
         case manual
     }
@@ -157,7 +157,7 @@ final class FuzzTimers {
         }
     }
 
-    /// A snapshot of the machine as it is now, to restore later with ``init(actions:restoring:)``.
+    /// The machine as it is now, to restore later with ``init(actions:restoring:timing:)``.
     ///
     /// - Precondition: not read from inside a guard or an action (only between steps).
     var snapshot: Snapshot {
@@ -233,7 +233,7 @@ extension FuzzTimers {
         return false
     }
 
-    /// One step to completion: starts the machine first when needed, then processes what the step caused (`finishSteps`).
+    /// One step to completion: starts the machine when needed, then handles what the step caused (`finishSteps`).
     private func run(_ actions: any FuzzTimersActions, _ handle: (any FuzzTimersActions) -> Bool) -> Bool {
         machine.steps.isRunning = true
         if !machine.isStarted { start(actions) }
@@ -432,7 +432,7 @@ extension FuzzTimers {
 
     /// Enters `target` from `domain` and makes the leaf state reached the current one.
     /// Entering a leaf may complete a state with completion transitions (the leaf itself, or the
-    /// composite whose final child it is): that state waits in `completions` for its turn.
+    /// composite whose final child it is): that state waits in `steps` for its turn.
     @inline(never)
     private func enter(_ target: FuzzTimers.State.Type, below domain: StateID?, by history: FSMRuntime.History? = nil, _ actions: any FuzzTimersActions) {
         target.enterInward(below: domain?.depth ?? -1, self, actions)
