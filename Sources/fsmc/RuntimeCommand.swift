@@ -16,7 +16,8 @@ extension Commands {
             module named FSMRuntime, for example:
               swiftc -parse-as-library -emit-module -emit-library -static -module-name FSMRuntime \\
                   <folder>/*.swift
-            and compile generated machines with -I (and link with -L, -lFSMRuntime) that folder.
+            which writes FSMRuntime.swiftmodule and libFSMRuntime.a into the current folder; compile
+            generated machines with -I and link them with -L (and -lFSMRuntime) the folder it ran in.
             Exit status: 0 on success, 2 for bad usage or a file that cannot be written.
             """,
         run: { arguments in
