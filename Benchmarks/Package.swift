@@ -9,7 +9,9 @@ let package = Package(
     platforms: [.macOS(.v13)],
     dependencies: [
         .package(name: "fsmc", path: ".."),
-        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+        // Exactly this version: Package.resolved is not committed, and a newer release must not
+        // change what `make test` builds without a commit here.
+        .package(url: "https://github.com/ordo-one/benchmark", exact: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [
         .target(name: "SyntheticMachines"),

@@ -6,10 +6,10 @@ extension Commands {
         name: "generate",
         abstract: "Generate a Swift State-pattern machine from each .fsm file.",
         usage:
-            "fsmc generate <file>... [-o <dir>] [--access internal|public|package] [--observable] [--actions-reference unowned|strong] [--isolation MainActor|nonisolated|<GlobalActor>] [--warnings-as-errors] [--config <file>]",
+            "fsmc generate <file>... [-o <folder>] [--access internal|public|package] [--observable] [--actions-reference unowned|strong] [--isolation MainActor|nonisolated|<GlobalActor>] [--warnings-as-errors] [--config <file>]",
         options: [
             OptionSpec(
-                names: ["-o", "--output"], valueName: "dir",
+                names: ["-o", "--output"], valueName: "folder",
                 help: "Folder for the generated files (default: the current folder); '-' writes to standard output."
             ),
             OptionSpec(
@@ -39,8 +39,8 @@ extension Commands {
             ),
         ],
         discussion: """
-            Writes <dir>/<file stem>.swift for each input. A file with errors gets its diagnostics and
-            no output (an earlier output is left as it was); the others are still generated. With
+            Writes <folder>/<file stem>.swift for each input. A file with errors gets its diagnostics
+            and no output (an earlier output is left as it was); the others are still generated. With
             --warnings-as-errors, a file with warnings is treated the same way. The inputs are
             generated for one module: when two of their files would declare a type of the same name
             (machines 'Door' and 'DoorRuntime'), that is an error and nothing is written. Files are

@@ -2,13 +2,13 @@ import FSMCore
 import Foundation
 
 extension Commands {
-    /// `fsmc paths FILE [--cover ...] [--max-length N] [--format json|script|swift-testing] [-o DIR]`,
-    /// and `fsmc paths FILE --coverage SCRIPT...`.
+    /// `fsmc paths FILE [--cover ...] [--max-length N] [--format json|script|swift-testing] [-o DIR]...`,
+    /// and `fsmc paths FILE --coverage SCRIPT...` (docs/Testing.md).
     static let paths = Command(
         name: "paths",
         abstract: "Compute test paths from a .fsm machine, or measure what scripts cover.",
         usage:
-            "fsmc paths <file> [--cover states|transitions|guards] [--max-length <n>] [--format script|json|swift-testing] [--module <name>] [-o <folder>]\n       fsmc paths <file> --coverage <script>... [--format text|json]",
+            "fsmc paths <file> [--cover states|transitions|guards] [--max-length <n>] [--max-configurations <n>] [--format script|json|swift-testing] [--module <name>] [--isolation <isolation>] [--delay <name=duration>]... [-o <folder>]\n       fsmc paths <file> --coverage <script>... [--cover states|transitions|guards] [--guard <name=value>]... [--delay <name=duration>]... [--format text|json]",
         options: [
             OptionSpec(
                 names: ["--cover"], valueName: "goal", allowedValues: PathExplorer.Goal.allCases.map(\.rawValue),
@@ -55,17 +55,16 @@ extension Commands {
             timer, where two timers can race), and every running activity finished or failed;
             guards are free inputs, each evaluation answered true or false. Event parameters get
             "", 0, 0.0, false or nil (a parameter of another type, such as a type of your own,
-            gets an opaque value, written '_'). Of
-            the paths found, the fewest that cover the goal are written, shortest first. What no
-            path covers is listed on standard error with the reason, with the paths' total steps
-            against the lowest number possible.
+            gets an opaque value, written '_'). Of the paths found, the fewest that cover the goal
+            are written, shortest first. What no path covers is listed on standard error with the
+            reason, with the paths' total steps against the lowest number possible.
             A script replays with 'fsmc simulate <file> --events <script>' (its first lines say
             the command, with any --guard the start needs and the --delay answers); guard answers
             are in brackets, one per evaluation. docs/Testing.md shows the Swift Testing suite in
             an app's test target.
             With --coverage, each script is run as 'fsmc simulate' runs it (a 'save' line writes
-            nothing; a named delay no --delay answers is 1s) and fsmc prints which states, transitions and guard outcomes they reach and
-            which they miss. Exit status: 0 on success, 1 when the file has errors or a script
+            nothing; a named delay no --delay answers is 1s) and fsmc prints which states,
+            transitions and guard outcomes they reach and which they miss. Exit status: 0 on success, 1 when the file has errors or a script
             does not run, 2 for bad usage or a file that cannot be read or written.
             """,
         run: { arguments in

@@ -6,7 +6,7 @@ enum FSMC {
     static let overview = """
         OVERVIEW: fsmc \(FSMCVersion.current) — compile .fsm state charts to Swift State-pattern machines and diagrams.
 
-        USAGE: fsmc <subcommand> [options] <file>...
+        USAGE: fsmc <subcommand> [options] [<file>...]
 
         SUBCOMMANDS:
         \(Commands.all.map { "  " + $0.name.padding(toLength: 12, withPad: " ", startingAt: 0) + $0.abstract }.joined(separator: "\n"))
@@ -83,7 +83,7 @@ enum FSMC {
         if let name = error.command, let command = Commands.all.first(where: { $0.name == name }) {
             text += "Usage: \(command.usage)\n  See 'fsmc help \(name)'.\n"
         } else {
-            text += "Usage: fsmc <subcommand> [options] <file>...\n  See 'fsmc --help'.\n"
+            text += "Usage: fsmc <subcommand> [options] [<file>...]\n  See 'fsmc --help'.\n"
         }
         Terminal.writeError(text)
         return ExitStatus.usage

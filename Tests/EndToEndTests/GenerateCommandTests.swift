@@ -70,7 +70,7 @@ final class GenerateCommandTests: XCTestCase {
             ), help.stdout)
         let discussion = try XCTUnwrap(help.stdout.components(separatedBy: "Show help information.\n\n").last)
         let lines = discussion.split(separator: "\n")
-        XCTAssertEqual(lines.first, "Writes <dir>/<file stem>.swift for each input. A file with errors gets its diagnostics and")
+        XCTAssertEqual(lines.first, "Writes <folder>/<file stem>.swift for each input. A file with errors gets its diagnostics")
         for line in lines {
             XCTAssertTrue((80...90).contains(line.count), "uneven line: \(line)")
         }
