@@ -190,7 +190,7 @@ extension Diagnostic {
             ? "parallel state '\(state)' has a region that never completes (a simple state, or one without a final state)"
             : "composite state '\(state)' has no final state"
         return Diagnostic(
-            .completionNeverFires, "this completion transition never fires: \(why), so it never completes", at: range)
+            .completionNeverFires, "this completion transition can never fire: \(why), so it never completes", at: range)
     }
 
     static func shadowedByCompletion(_ event: String, state: String, at range: SourceRange, completion: SourceRange)
@@ -198,7 +198,7 @@ extension Diagnostic {
     {
         Diagnostic(
             .shadowedByCompletion,
-            "this '\(event)' transition never fires: '\(state)' is left as soon as it is entered, by its completion transition",
+            "this '\(event)' transition can never fire: '\(state)' is left as soon as it is entered, by its completion transition",
             at: range, notes: [DiagnosticNote("this completion transition has no guard", at: completion)])
     }
 
@@ -437,7 +437,7 @@ extension Diagnostic {
     static func catchWithoutActivity(state: String, at range: SourceRange) -> Diagnostic {
         Diagnostic(
             .catchWithoutActivity,
-            "state '\(state)' has no activity, so nothing it runs can throw and this 'catch' never fires; declare one with 'do / work', or remove the 'catch'",
+            "state '\(state)' has no activity, so nothing it runs can throw and this 'catch' can never fire; declare one with 'do / work', or remove the 'catch'",
             at: range)
     }
 
