@@ -60,6 +60,7 @@ lint:
 # whole of make test, within one machine's spread), so the order is the plain one.
 test: lint
 	@scripts/need-mermaid-parser   # Mermaid's own parser reads every committed .mmd (MermaidParserTests)
+	@scripts/need-graphviz   # before XCTest starts: it draws every example's SVG (DiagramCommandTests)
 	$(SWIFT) build --build-tests -Xswiftc -warnings-as-errors
 	SWIFT=$(SWIFT) MAKE=$(MAKE) scripts/test-suite demo check-generated-swift check-paths-suites check-diagrams \
 		check-bench-generated check-fuzz-snapshot-generated check-fuzz-typecheck check-bench-snapshot \
