@@ -7,7 +7,7 @@ extension SwiftMachineEmitter {
         var doc = model.docComment
         if !doc.isEmpty { doc.append("") }
         doc += [
-            "A state machine generated from a `.fsm` file; its guards and actions are a ``\(names.actions)``.",
+            "A state machine generated from a `.fsm` file; ``\(names.actions)`` declares its guards and actions.",
             "",
         ]
         doc += ownershipParagraph

@@ -7,7 +7,7 @@ extension SwiftMachineEmitter {
     /// entry by history (`enterInside`).
     func emitOneLeafRuntime(into out: inout CodeWriter) {
         let machineName = names.machine
-        out.docComment(["What changes while a ``\(machineName)`` runs."])
+        out.docComment(["What changes while the machine runs."])
         out.lines(declarationAttributes())
         out.block("fileprivate struct \(names.runtime)") { out in
             out.docComment(["The innermost active state (before `start()`, the one it will enter)."])

@@ -28,12 +28,11 @@ extension SwiftMachineEmitter {
     /// in FSMRuntime's `Regions`, which the step's hot path is written in, beside what every machine
     /// stores. Noncopyable, as `Regions` is: the machine class holds it inline and never copies it.
     func emitRegionsRuntime(into out: inout CodeWriter) {
-        let machineName = names.machine
         let s = names.stateMetatype
         let initial = model.defaultEntry(of: nil)
         let leaves = model.activeLeaves(of: initial)
         func list(_ states: [Int]) -> String { "[" + states.map { names.stateType($0) + ".self" }.joined(separator: ", ") + "]" }
-        out.docComment(["What changes while a ``\(machineName)`` runs."])
+        out.docComment(["What changes while the machine runs."])
         out.lines(declarationAttributes())
         out.block("fileprivate struct \(names.runtime): ~Copyable") { out in
             out.docComment([

@@ -33,7 +33,7 @@ extension CheckoutWizardActions {
 
 /// A checkout wizard that resumes where the customer left it.
 ///
-/// A state machine generated from a `.fsm` file; its guards and actions are a ``CheckoutWizardActions``.
+/// A state machine generated from a `.fsm` file; ``CheckoutWizardActions`` declares its guards and actions.
 ///
 /// The machine holds its actions object **unowned**, so the usual pattern — an object that owns
 /// the machine and is also its actions — creates no reference cycle. Keep the actions object
@@ -616,7 +616,7 @@ fileprivate final class CheckoutWizard_Receipt: CheckoutWizard.State {
     }
 }
 
-/// What changes while a ``CheckoutWizard`` runs.
+/// What changes while the machine runs.
 fileprivate struct CheckoutWizardRuntime {
     /// The innermost active state (before `start()`, the one it will enter).
     var current: CheckoutWizard.State.Type

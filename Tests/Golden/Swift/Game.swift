@@ -57,7 +57,7 @@ extension GameActions {
 
 /// Touch and mode handling for the game's map screen.
 ///
-/// A state machine generated from a `.fsm` file; its guards and actions are a ``GameActions``.
+/// A state machine generated from a `.fsm` file; ``GameActions`` declares its guards and actions.
 ///
 /// The machine holds its actions object **unowned**, so the usual pattern — an object that owns
 /// the machine and is also its actions — creates no reference cycle. Keep the actions object
@@ -624,7 +624,7 @@ fileprivate final class Game_GameOver: Game.State {
     }
 }
 
-/// What changes while a ``Game`` runs.
+/// What changes while the machine runs.
 fileprivate struct GameRuntime {
     /// The innermost active state (before `start()`, the one it will enter).
     var current: Game.State.Type

@@ -33,7 +33,7 @@ extension PhoneActions {
 
 /// A video call: audio and video run side by side.
 ///
-/// A state machine generated from a `.fsm` file; its guards and actions are a ``PhoneActions``.
+/// A state machine generated from a `.fsm` file; ``PhoneActions`` declares its guards and actions.
 ///
 /// The machine holds its actions object **unowned**, so the usual pattern — an object that owns
 /// the machine and is also its actions — creates no reference cycle. Keep the actions object
@@ -639,7 +639,7 @@ fileprivate final class Phone_Ended: Phone.State {
     }
 }
 
-/// What changes while a ``Phone`` runs.
+/// What changes while the machine runs.
 fileprivate struct PhoneRuntime: ~Copyable {
     /// The active states and leaves (before `start()`, the ones it will enter), the transitions
     /// selected for the event being processed (one per active leaf at most) and the lists the

@@ -43,7 +43,7 @@ extension SecuritySystemActions {
 
 /// The control unit of a security system: armed with a code, sounding an alarm on a breach.
 ///
-/// A state machine generated from a `.fsm` file; its guards and actions are a ``SecuritySystemActions``.
+/// A state machine generated from a `.fsm` file; ``SecuritySystemActions`` declares its guards and actions.
 ///
 /// The machine holds its actions object **unowned**, so the usual pattern — an object that owns
 /// the machine and is also its actions — creates no reference cycle. Keep the actions object
@@ -392,7 +392,7 @@ fileprivate final class SecuritySystem_SilentAlarm: SecuritySystem.State {
     }
 }
 
-/// What changes while a ``SecuritySystem`` runs.
+/// What changes while the machine runs.
 fileprivate struct SecuritySystemRuntime {
     /// The innermost active state (before `start()`, the one it will enter).
     var current: SecuritySystem.State.Type

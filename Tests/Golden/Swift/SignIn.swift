@@ -56,7 +56,7 @@ extension SignInActions {
 
 /// Signs a user in: the form, the request, and what can go wrong on the way.
 ///
-/// A state machine generated from a `.fsm` file; its guards and actions are a ``SignInActions``.
+/// A state machine generated from a `.fsm` file; ``SignInActions`` declares its guards and actions.
 ///
 /// The machine holds its actions object **unowned**, so the usual pattern — an object that owns
 /// the machine and is also its actions — creates no reference cycle. Keep the actions object
@@ -716,7 +716,7 @@ fileprivate final class SignIn_SignedIn: SignIn.State {
     }
 }
 
-/// What changes while a ``SignIn`` runs.
+/// What changes while the machine runs.
 @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 @MainActor
 fileprivate struct SignInRuntime {

@@ -51,7 +51,7 @@ extension TCPConnectionActions {
 
 /// One end of a TCP connection.
 ///
-/// A state machine generated from a `.fsm` file; its guards and actions are a ``TCPConnectionActions``.
+/// A state machine generated from a `.fsm` file; ``TCPConnectionActions`` declares its guards and actions.
 ///
 /// The machine holds its actions object **unowned**, so the usual pattern — an object that owns
 /// the machine and is also its actions — creates no reference cycle. Keep the actions object
@@ -599,7 +599,7 @@ fileprivate final class TCPConnection_LastAck: TCPConnection.State {
     }
 }
 
-/// What changes while a ``TCPConnection`` runs.
+/// What changes while the machine runs.
 fileprivate struct TCPConnectionRuntime {
     /// The innermost active state (before `start()`, the one it will enter).
     var current: TCPConnection.State.Type

@@ -48,7 +48,7 @@ extension UploadActions {
 
 /// Uploads a file in chunks, with progress, a time limit and retries with back-off.
 ///
-/// A state machine generated from a `.fsm` file; its guards and actions are a ``UploadActions``.
+/// A state machine generated from a `.fsm` file; ``UploadActions`` declares its guards and actions.
 ///
 /// The machine holds its actions object **unowned**, so the usual pattern — an object that owns
 /// the machine and is also its actions — creates no reference cycle. Keep the actions object
@@ -613,7 +613,7 @@ fileprivate final class Upload_Done: Upload.State {
     }
 }
 
-/// What changes while a ``Upload`` runs.
+/// What changes while the machine runs.
 @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 @MainActor
 fileprivate struct UploadRuntime {

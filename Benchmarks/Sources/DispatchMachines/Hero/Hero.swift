@@ -55,7 +55,7 @@ extension HeroActions {
 
 /// A game character, driven by the frame tick and a controller.
 ///
-/// A state machine generated from a `.fsm` file; its guards and actions are a ``HeroActions``.
+/// A state machine generated from a `.fsm` file; ``HeroActions`` declares its guards and actions.
 ///
 /// The machine holds its actions object **unowned**, so the usual pattern — an object that owns
 /// the machine and is also its actions — creates no reference cycle. Keep the actions object
@@ -510,7 +510,7 @@ fileprivate final class Hero_Dead: Hero.State {
     }
 }
 
-/// What changes while a ``Hero`` runs.
+/// What changes while the machine runs.
 fileprivate struct HeroRuntime {
     /// The innermost active state (before `start()`, the one it will enter).
     var current: Hero.State.Type

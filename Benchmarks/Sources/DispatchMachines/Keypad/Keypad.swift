@@ -59,7 +59,7 @@ extension KeypadActions {
 
 /// A door's keypad: the right digits open it, a wrong one or a timeout locks it again.
 ///
-/// A state machine generated from a `.fsm` file; its guards and actions are a ``KeypadActions``.
+/// A state machine generated from a `.fsm` file; ``KeypadActions`` declares its guards and actions.
 ///
 /// The machine holds its actions object **unowned**, so the usual pattern — an object that owns
 /// the machine and is also its actions — creates no reference cycle. Keep the actions object
@@ -475,7 +475,7 @@ fileprivate final class Keypad_Ajar: Keypad.State {
     }
 }
 
-/// What changes while a ``Keypad`` runs.
+/// What changes while the machine runs.
 fileprivate struct KeypadRuntime {
     /// The innermost active state (before `start()`, the one it will enter).
     var current: Keypad.State.Type

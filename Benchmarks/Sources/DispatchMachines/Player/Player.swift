@@ -73,7 +73,7 @@ extension PlayerActions {
 
 /// A media player's controller.
 ///
-/// A state machine generated from a `.fsm` file; its guards and actions are a ``PlayerActions``.
+/// A state machine generated from a `.fsm` file; ``PlayerActions`` declares its guards and actions.
 ///
 /// The machine holds its actions object **unowned**, so the usual pattern — an object that owns
 /// the machine and is also its actions — creates no reference cycle. Keep the actions object
@@ -737,7 +737,7 @@ fileprivate final class Player_Settings: Player_Menu {
     }
 }
 
-/// What changes while a ``Player`` runs.
+/// What changes while the machine runs.
 fileprivate struct PlayerRuntime {
     /// The innermost active state (before `start()`, the one it will enter).
     var current: Player.State.Type

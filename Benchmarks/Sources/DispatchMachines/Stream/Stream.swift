@@ -55,7 +55,7 @@ extension StreamActions {
 
 /// A streaming client: playback, network and screen, side by side while it runs.
 ///
-/// A state machine generated from a `.fsm` file; its guards and actions are a ``StreamActions``.
+/// A state machine generated from a `.fsm` file; ``StreamActions`` declares its guards and actions.
 ///
 /// The machine holds its actions object **unowned**, so the usual pattern — an object that owns
 /// the machine and is also its actions — creates no reference cycle. Keep the actions object
@@ -793,7 +793,7 @@ fileprivate final class Stream_Dimmed: Stream_Screen {
     }
 }
 
-/// What changes while a ``Stream`` runs.
+/// What changes while the machine runs.
 fileprivate struct StreamRuntime: ~Copyable {
     /// The active states and leaves (before `start()`, the ones it will enter), the transitions
     /// selected for the event being processed (one per active leaf at most) and the lists the

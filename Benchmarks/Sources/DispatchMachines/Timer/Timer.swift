@@ -35,7 +35,7 @@ extension TimerActions {
 
 /// A screen that sleeps 2 s after its last touch unless it is pinned, and shows slides.
 ///
-/// A state machine generated from a `.fsm` file; its guards and actions are a ``TimerActions``.
+/// A state machine generated from a `.fsm` file; ``TimerActions`` declares its guards and actions.
 ///
 /// The machine holds its actions object **unowned**, so the usual pattern — an object that owns
 /// the machine and is also its actions — creates no reference cycle. Keep the actions object
@@ -485,7 +485,7 @@ fileprivate final class Timer_Slideshow: Timer.State {
     }
 }
 
-/// What changes while a ``Timer`` runs.
+/// What changes while the machine runs.
 @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 fileprivate struct TimerRuntime {
     /// The innermost active state (before `start()`, the one it will enter).

@@ -40,7 +40,7 @@ extension FuzzActivitiesActions {
 /// regions and on a composite state, `catch`, completions after activities, a timer and history.
 /// The snapshot fuzzer (`make fuzz-snapshot`) restores arbitrary snapshots into it.
 ///
-/// A state machine generated from a `.fsm` file; its guards and actions are a ``FuzzActivitiesActions``.
+/// A state machine generated from a `.fsm` file; ``FuzzActivitiesActions`` declares its guards and actions.
 ///
 /// The machine holds its actions object **unowned**, so the usual pattern — an object that owns
 /// the machine and is also its actions — creates no reference cycle. Keep the actions object
@@ -857,7 +857,7 @@ fileprivate final class FuzzActivities_Failed: FuzzActivities.State {
     }
 }
 
-/// What changes while a ``FuzzActivities`` runs.
+/// What changes while the machine runs.
 @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 @MainActor
 fileprivate struct FuzzActivitiesRuntime: ~Copyable {

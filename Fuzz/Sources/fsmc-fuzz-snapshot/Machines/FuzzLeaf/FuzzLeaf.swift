@@ -32,7 +32,7 @@ extension FuzzLeafActions {
 /// One active leaf: deep and shallow history, an initial history, `push` and `pop`, completions and a
 /// final state. The snapshot fuzzer (`make fuzz-snapshot`) restores arbitrary snapshots into it.
 ///
-/// A state machine generated from a `.fsm` file; its guards and actions are a ``FuzzLeafActions``.
+/// A state machine generated from a `.fsm` file; ``FuzzLeafActions`` declares its guards and actions.
 ///
 /// The machine holds its actions object **unowned**, so the usual pattern — an object that owns
 /// the machine and is also its actions — creates no reference cycle. Keep the actions object
@@ -803,7 +803,7 @@ fileprivate final class FuzzLeaf_Done: FuzzLeaf.State {
     }
 }
 
-/// What changes while a ``FuzzLeaf`` runs.
+/// What changes while the machine runs.
 fileprivate struct FuzzLeafRuntime {
     /// The innermost active state (before `start()`, the one it will enter).
     var current: FuzzLeaf.State.Type

@@ -33,7 +33,7 @@ extension FuzzRegionsActions {
 /// state, shallow history of a region, an initial history, finals in regions and the parallel
 /// state's completion. The snapshot fuzzer (`make fuzz-snapshot`) restores arbitrary snapshots into it.
 ///
-/// A state machine generated from a `.fsm` file; its guards and actions are a ``FuzzRegionsActions``.
+/// A state machine generated from a `.fsm` file; ``FuzzRegionsActions`` declares its guards and actions.
 ///
 /// The machine holds its actions object **unowned**, so the usual pattern — an object that owns
 /// the machine and is also its actions — creates no reference cycle. Keep the actions object
@@ -843,7 +843,7 @@ fileprivate final class FuzzRegions_End: FuzzRegions.State {
     override class var number: Int { 19 }
 }
 
-/// What changes while a ``FuzzRegions`` runs.
+/// What changes while the machine runs.
 fileprivate struct FuzzRegionsRuntime: ~Copyable {
     /// The active states and leaves (before `start()`, the ones it will enter), the transitions
     /// selected for the event being processed (one per active leaf at most) and the lists the

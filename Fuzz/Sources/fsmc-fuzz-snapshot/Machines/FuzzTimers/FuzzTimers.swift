@@ -35,7 +35,7 @@ extension FuzzTimersActions {
 /// `every`, several timed transitions in one state (ties, a named delay), timers in nested states,
 /// history and `push`. The snapshot fuzzer (`make fuzz-snapshot`) restores arbitrary snapshots into it.
 ///
-/// A state machine generated from a `.fsm` file; its guards and actions are a ``FuzzTimersActions``.
+/// A state machine generated from a `.fsm` file; ``FuzzTimersActions`` declares its guards and actions.
 ///
 /// The machine holds its actions object **unowned**, so the usual pattern — an object that owns
 /// the machine and is also its actions — creates no reference cycle. Keep the actions object
@@ -756,7 +756,7 @@ fileprivate final class FuzzTimers_Off: FuzzTimers.State {
     override class var finishesMachine: Bool { true }
 }
 
-/// What changes while a ``FuzzTimers`` runs.
+/// What changes while the machine runs.
 @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 fileprivate struct FuzzTimersRuntime {
     /// The innermost active state (before `start()`, the one it will enter).
