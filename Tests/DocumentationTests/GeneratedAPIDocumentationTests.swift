@@ -36,8 +36,8 @@ final class GeneratedAPIDocumentationTests: XCTestCase {
             contentsOf: repositoryRoot.appendingPathComponent("docs/Generated-API.md"), encoding: .utf8)
         let blocks = Self.markedBlocks(in: page)
         XCTAssertEqual(
-            blocks.count, 14,
-            "the strong actions, the main-actor view model, the isolated conformance written and inferred, the observation, "
+            blocks.count, 15,
+            "a type of another module, the strong actions, the main-actor view model, the isolated conformance written and inferred, the observation, "
                 + "a timed view model, manual timing, a game loop, raise, activities as tasks and manual, an observable view model with an activity, "
                 + "a snapshot saved and restored, a view model that restores at launch"
         )
