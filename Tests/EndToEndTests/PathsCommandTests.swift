@@ -180,6 +180,41 @@ final class PathsCommandTests: XCTestCase {
         XCTAssertFalse(signIn.contains("PathValues"), "a machine without user-typed parameters has nothing to fill in")
     }
 
+    /// The command a suite's header says to regenerate it with, run from the machine's folder with
+    /// its `-o` placeholder filled in, writes the same suite: every option that changed it is in it.
+    func testASuitesRegenerateCommandWritesItAgain() throws {
+        let folder = try temporaryFolder(self)
+        let machine = folder.appendingPathComponent("AlarmClock.fsm")
+        try FileManager.default.copyItem(
+            at: repositoryRoot.appendingPathComponent("examples/AlarmClock/AlarmClock.fsm"), to: machine)
+        let options = [
+            "--cover", "guards", "--max-length", "12", "--max-configurations", "5000", "--module", "Clock",
+            "--isolation", "MainActor", "--delay", "untilAlarm=90s", "--delay", "snoozeDelay=500ms",
+        ]
+        let first = folder.appendingPathComponent("first")
+        let written = try runFSMC(["paths", machine.path, "--format", "swift-testing", "-o", first.path] + options)
+        XCTAssertEqual(written.status, 0, written.stderr)
+        let suite = try String(contentsOf: first.appendingPathComponent("AlarmClockPathTests.swift"), encoding: .utf8)
+        let lines = suite.split(separator: "\n").map(String.init)
+        let header = try XCTUnwrap(lines.firstIndex { $0.hasPrefix("// Regenerate it when the machine changes") })
+        let command = try XCTUnwrap(lines[header + 1].split(separator: "//     ").last).split(separator: " ").map(String.init)
+        XCTAssertEqual(Array(command.prefix(3)), ["fsmc", "paths", "AlarmClock.fsm"])
+        XCTAssertEqual(Array(command.suffix(2)), ["-o", "<folder>"])
+        for option in options where option.hasPrefix("--") {
+            XCTAssertTrue(command.contains(option), "\(option) is in the command: \(command)")
+        }
+        let again = Array(command.dropFirst().dropLast()) + ["again"]
+        let rerun = try runFSMC(again, in: folder)
+        XCTAssertEqual(rerun.status, 0, rerun.stderr)
+        XCTAssertEqual(
+            try String(contentsOf: folder.appendingPathComponent("again/AlarmClockPathTests.swift"), encoding: .utf8), suite)
+        // Without options, the command names none.
+        let plain = try runFSMC(["paths", "AlarmClock.fsm", "--format", "swift-testing"], in: folder)
+        XCTAssertTrue(
+            plain.stdout.contains(
+                "//     fsmc paths AlarmClock.fsm --format swift-testing -o <folder>\n"), plain.stdout)
+    }
+
     /// A machine whose events carry a type of the app's own: the header says what to fill in, in
     /// which file, each member with its type; the suite sends the values from there, records such
     /// arguments as `_`, and the JSON and scripts write them `_`.

@@ -75,6 +75,29 @@ public struct PathTestSuite {
         model.hasTimedTransitions || model.hasActivities || model.requirements.contains(where: \.isDelay)
     }
 
+    /// The command that writes this suite again: every option that changed it, and `-o` with a
+    /// placeholder for the folder it is in (the suite does not know the path it was written to).
+    var regenerateCommand: [String] {
+        let options = output.options
+        let defaults = PathExplorer.Options()
+        var command = ["fsmc", "paths", output.fileName, "--format", "swift-testing"]
+        if options.goal != defaults.goal { command += ["--cover", options.goal.rawValue] }
+        if options.maxLength != defaults.maxLength { command += ["--max-length", String(options.maxLength)] }
+        if options.maxConfigurations != defaults.maxConfigurations {
+            command += ["--max-configurations", String(options.maxConfigurations)]
+        }
+        if module != model.name { command += ["--module", module] }
+        switch isolation {
+        case .automatic: break
+        case .nonisolated: command += ["--isolation", "nonisolated"]
+        case .globalActor(let name): command += ["--isolation", name]
+        }
+        for (name, nanoseconds) in options.delays.sorted(by: { $0.key < $1.key }) {
+            command += ["--delay", "\(name)=" + DurationLiteral.text(nanoseconds: nanoseconds)]
+        }
+        return command + ["-o", "<folder>"]
+    }
+
     public func render() -> String {
         var out = CodeWriter()
         let report = output.report
@@ -84,10 +107,8 @@ public struct PathTestSuite {
         out.line(
             "// \(report.paths.count) path\(report.paths.count == 1 ? "" : "s"), \(report.totalSteps) steps, covering \(report.goals.count - report.uncovered.count) of \(report.goals.count) goals."
         )
-        var command = ["fsmc", "paths", output.fileName, "--format", "swift-testing"]
-        if output.options.goal != .transitions { command += ["--cover", output.options.goal.rawValue] }
-        if module != model.name { command += ["--module", module] }
-        out.line("// Regenerate it with `\(command.joined(separator: " "))` when the machine changes.")
+        out.line("// Regenerate it when the machine changes, from the machine's folder:")
+        out.line("//     \(regenerateCommand.joined(separator: " "))")
         let supplied = suppliedValues
         if !supplied.isEmpty { emitFillInComment(supplied, into: &out) }
         out.line("import Testing")
