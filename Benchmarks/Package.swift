@@ -9,8 +9,8 @@ let package = Package(
     platforms: [.macOS(.v13)],
     dependencies: [
         .package(name: "fsmc", path: ".."),
-        // Exactly this version: Package.resolved is not committed, and a newer release must not
-        // change what `make test` builds without a commit here.
+        // Exactly this version (Package.resolved is not committed): a newer release of the
+        // benchmark package itself changes nothing without a commit here.
         .package(url: "https://github.com/ordo-one/benchmark", exact: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [

@@ -2,7 +2,7 @@ import FSMCore
 import Foundation
 
 extension Commands {
-    /// `fsmc paths FILE [--cover ...] [--max-length N] [--format json|script|swift-testing] [-o DIR]...`,
+    /// `fsmc paths FILE [--cover ...] [--max-length N] [--format json|script|swift-testing] [-o DIR]`,
     /// and `fsmc paths FILE --coverage SCRIPT...` (docs/Testing.md).
     static let paths = Command(
         name: "paths",
@@ -64,8 +64,9 @@ extension Commands {
             an app's test target.
             With --coverage, each script is run as 'fsmc simulate' runs it (a 'save' line writes
             nothing; a named delay no --delay answers is 1s) and fsmc prints which states,
-            transitions and guard outcomes they reach and which they miss. Exit status: 0 on success, 1 when the file has errors or a script
-            does not run, 2 for bad usage or a file that cannot be read or written.
+            transitions and guard outcomes they reach and which they miss. Exit status: 0 on
+            success, 1 when the file has errors or a script does not run, 2 for bad usage or a
+            file that cannot be read or written.
             """,
         run: { arguments in
             guard let machinePath = arguments.positionals.first else {

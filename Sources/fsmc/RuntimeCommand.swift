@@ -16,8 +16,9 @@ extension Commands {
             module named FSMRuntime, for example:
               swiftc -parse-as-library -emit-module -emit-library -static -module-name FSMRuntime \\
                   <folder>/*.swift
-            which writes FSMRuntime.swiftmodule and libFSMRuntime.a into the current folder; compile
-            generated machines with -I and link them with -L (and -lFSMRuntime) the folder it ran in.
+            which writes FSMRuntime.swiftmodule and libFSMRuntime.a into the current folder: pass
+            that folder to -I when compiling generated machines, and to -L, with -lFSMRuntime, when
+            linking them.
             Exit status: 0 on success, 2 for bad usage or a file that cannot be written.
             """,
         run: { arguments in
