@@ -128,6 +128,13 @@ final class MachinePlanTests: XCTestCase {
     /// `--isolation automatic` is the main actor where the clock or an activity's task needs one,
     /// none elsewhere; `nonisolated` leaves a machine with timers without a clock; a global actor
     /// named is kept as written.
+    func testAnIsolationIsSpelledAsTheOptionReadsIt() {
+        for option in ["nonisolated", "MainActor", "DatabaseActor", "Storage.Actor"] {
+            XCTAssertEqual(Isolation(option: option)?.option, option)
+        }
+        XCTAssertNil(Isolation.automatic.option, "the default is the option left out")
+    }
+
     func testThePlanResolvesTheIsolation() throws {
         let timers = "machine M { initial A\n state A { after 1s -> B }\n state B { go -> A } }"
         let activities = "machine M { initial A\n state A { do / work; go -> B }\n state B }"

@@ -87,11 +87,7 @@ public struct PathTestSuite {
             command += ["--max-configurations", String(options.maxConfigurations)]
         }
         if module != model.name { command += ["--module", module] }
-        switch isolation {
-        case .automatic: break
-        case .nonisolated: command += ["--isolation", "nonisolated"]
-        case .globalActor(let name): command += ["--isolation", name]
-        }
+        if let option = isolation.option { command += ["--isolation", option] }
         for (name, nanoseconds) in options.delays.sorted(by: { $0.key < $1.key }) {
             command += ["--delay", "\(name)=" + DurationLiteral.text(nanoseconds: nanoseconds)]
         }

@@ -8,6 +8,16 @@ public enum Isolation: Sendable, Hashable {
     /// A global actor, `MainActor` or one of the user's (`@MainActor`, `@DatabaseActor`).
     case globalActor(String)
 
+    /// How `--isolation` spells it (``init(option:)`` reads it back); `nil` for ``automatic``, which is
+    /// the option left out.
+    public var option: String? {
+        switch self {
+        case .automatic: nil
+        case .nonisolated: "nonisolated"
+        case .globalActor(let name): name
+        }
+    }
+
     /// `MainActor`, `nonisolated` or the name of a global actor, as `--isolation` and fsmc.json's
     /// `"isolation"` take it; `nil` for anything that is not an identifier (qualified names allowed).
     public init?(option: String) {

@@ -96,7 +96,7 @@ extension SwiftMachineEmitter {
     var startsSteps: Bool { hasInternalQueue || uses(.activities) }
 
     /// Whether anything can wait after a step: events sent meanwhile, the internal queue, activities.
-    var finishesSteps: Bool { plan.hasEvents || hasInternalQueue || uses(.activities) }
+    var finishesSteps: Bool { plan.hasEvents || startsSteps }
 
     /// `finishSteps`: what the steps caused, in the order FSMRuntime's `StepQueue` hands it out (the
     /// one place that order is decided); each case only when the machine can have it, and the events

@@ -23,21 +23,14 @@ extension SwiftMachineEmitter {
 
     /// The restoring initializer's name as a symbol link reads it: `init(actions:restoring:timing:)`...
     var restoringInitializer: String {
-        "init(actions:restoring:" + (uses(.timers) ? "timing:" : "") + (uses(.activities) ? "activities:" : "") + ")"
+        "init(actions:restoring:" + initializerOptions.map { $0.label + ":" }.joined() + ")"
     }
 
     /// The restoring initializer: the plain one's parameters, `restoring` after `actions`.
     func emitRestoringInitializer(into out: inout CodeWriter) {
-        var parameters = ["actions: some \(names.actions)", "restoring snapshot: Snapshot"]
-        var arguments = ["actions: actions"]
-        if uses(.timers) {
-            parameters.append(hasClock ? "timing: Timing = .clock(Swift.ContinuousClock())" : "timing: Timing = .manual")
-            arguments.append("timing: timing")
-        }
-        if uses(.activities) {
-            parameters.append("activities: Activities = .tasks")
-            arguments.append("activities: activities")
-        }
+        let options = initializerOptions
+        let parameters = ["actions: some \(names.actions)", "restoring snapshot: Snapshot"] + options.map(\.declaration)
+        let arguments = ["actions: actions"] + options.map { "\($0.label): \($0.label)" }
         out.line()
         var doc = [
             "Creates the machine in the configuration of `snapshot`, taken from this machine (or an earlier",

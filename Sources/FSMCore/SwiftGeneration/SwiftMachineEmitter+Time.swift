@@ -57,12 +57,23 @@ extension SwiftMachineEmitter {
         out.line()
     }
 
+    /// The parameters both initializers take after `actions` (and `restoring`), where the machine has
+    /// timers or activities: how each is carried out, by label, with its default.
+    var initializerOptions: [(label: String, declaration: String)] {
+        var options: [(label: String, declaration: String)] = []
+        if uses(.timers) {
+            options.append(
+                ("timing", hasClock ? "timing: Timing = .clock(Swift.ContinuousClock())" : "timing: Timing = .manual"))
+        }
+        if uses(.activities) { options.append(("activities", "activities: Activities = .tasks")) }
+        return options
+    }
+
     /// The initializer of a machine with timers or activities: how each is carried out.
     func emitInitializerWithOptions(into out: inout CodeWriter) {
         var doc = ["Creates the machine in its initial configuration, not yet started: see ``start()``."]
-        var parameters = ["actions: some \(names.actions)"]
+        let parameters = ["actions: some \(names.actions)"] + initializerOptions.map(\.declaration)
         if uses(.timers) {
-            parameters.append(hasClock ? "timing: Timing = .clock(Swift.ContinuousClock())" : "timing: Timing = .manual")
             doc +=
                 hasClock
                 ? [
@@ -71,7 +82,6 @@ extension SwiftMachineEmitter {
                 ] : ["Time moves only when ``advanceTime(by:)`` is called."]
         }
         if uses(.activities) {
-            parameters.append("activities: Activities = .tasks")
             doc += [
                 "With `.tasks` activities (the default) each activity runs as a task; with `.manual` a test",
                 "finishes or fails each.",
